@@ -1,0 +1,118 @@
+// What one query means against a catalogue: which modules it uses (as list,
+// prop, meta or generator) and which full parameter names that makes valid.
+// Diagnostics, completion and hover all start from here.
+
+import type { ParamNode, QueryNode, ValueItem } from '../../../common/src/parser';
+import type { Catalogue, ModuleGroup, ModuleInfo, ParamInfo } from './catalogue';
+
+export type ModuleSlot = ModuleGroup | 'generator';
+export const MODULE_SLOTS: readonly ModuleSlot[] = ['list', 'prop', 'meta', 'generator'];
+
+export interface ModuleUse {
+  module: ModuleInfo;
+  slot: ModuleSlot;
+  /** Where the module is named (`list=allpages|…`). */
+  item: ValueItem;
+  param: ParamNode;
+}
+
+export interface ResolvedParam {
+  fullName: string;
+  param: ParamInfo;
+  /** Undefined for the `main` and `query` modules' own parameters. */
+  module?: ModuleInfo;
+  asGenerator: boolean;
+  /** For templated parameters, the placeholder values (`{slot: 'main'}`). */
+  templateValues?: Record<string, string>;
+}
+
+export class QueryContext {
+  /** Modules named in the right slot and known to the catalogue. */
+  readonly uses: ModuleUse[] = [];
+  /** Last occurrence of each parameter name (the one the API keeps). */
+  readonly lastByName = new Map<string, ParamNode>();
+  private names?: Map<string, ResolvedParam>;
+
+  constructor(
+    readonly query: QueryNode,
+    readonly catalogue: Catalogue,
+  ) {
+    for (const param of query.params) this.lastByName.set(param.name, param);
+    for (const slot of MODULE_SLOTS) {
+      const param = this.lastByName.get(slot);
+      if (!param || !param.hasEquals || param.value === '') continue;
+      const items = slot === 'generator' ? [{ text: param.value, start: param.valueSpan.start, end: param.valueSpan.end }] : param.items;
+      for (const item of items) {
+        const module = catalogue.module(item.text);
+        if (!module) continue;
+        if (slot === 'generator' ? module.generator : module.group === slot) this.uses.push({ module, slot, item, param });
+      }
+    }
+  }
+
+  has(name: string): boolean {
+    return this.lastByName.has(name);
+  }
+
+  /** Every full name this query can send, mapped to its descriptor. */
+  available(): ReadonlyMap<string, ResolvedParam> {
+    this.names ??= this.buildNames();
+    return this.names;
+  }
+
+  resolve(fullName: string): ResolvedParam | undefined {
+    return this.available().get(fullName);
+  }
+
+  /** Values given to a module's parameter in this query (for template placeholders). */
+  private valuesOf(fullName: string, param: ParamInfo | undefined): string[] {
+    const node = this.lastByName.get(fullName);
+    if (!node || node.value === '') return [];
+    const values = node.items.map((i) => i.text);
+    if (param?.allSpecifier && values.includes(param.allSpecifier)) return param.values ?? [];
+    return values;
+  }
+
+  private buildNames(): Map<string, ResolvedParam> {
+    const names = new Map<string, ResolvedParam>();
+    for (const param of this.catalogue.main.params) names.set(param.name, { fullName: param.name, param, asGenerator: false });
+    for (const param of this.catalogue.query.params) names.set(param.name, { fullName: param.name, param, asGenerator: false });
+    for (const use of this.uses) {
+      const asGenerator = use.slot === 'generator';
+      const prefix = (asGenerator ? 'g' : '') + use.module.prefix;
+      for (const param of use.module.params) {
+        const fullName = prefix + param.name;
+        names.set(fullName, { fullName, param, module: use.module, asGenerator });
+      }
+      for (const param of use.module.templatedParams) {
+        for (const expanded of this.expandTemplate(use.module, prefix, param)) {
+          names.set(expanded.fullName, { ...expanded, param, module: use.module, asGenerator });
+        }
+      }
+    }
+    return names;
+  }
+
+  private expandTemplate(
+    module: ModuleInfo,
+    prefix: string,
+    param: ParamInfo,
+  ): { fullName: string; templateValues: Record<string, string> }[] {
+    let results = [{ fullName: prefix + param.name, templateValues: {} as Record<string, string> }];
+    for (const [placeholder, source] of Object.entries(param.templateVars ?? {})) {
+      const values = this.valuesOf(prefix + source, module.paramByName.get(source));
+      results = results.flatMap((r) =>
+        values.map((value) => ({
+          fullName: r.fullName.replace(`{${placeholder}}`, value),
+          templateValues: { ...r.templateValues, [placeholder]: value },
+        })),
+      );
+    }
+    return results;
+  }
+}
+
+/** The module that owns a templated parameter name once its placeholders are filled. */
+export function describeSlot(slot: ModuleSlot, module: string): string {
+  return `${slot}=${module}`;
+}

@@ -1,0 +1,493 @@
+#!/usr/bin/env node
+// Runs the integration tests (out/vscode-suite/, built from test/vscode/suite/)
+// inside a real VS Code, offline: code-server (VS Code 1.100 with a Node
+// extension host, from the npm registry) driven by Debian's Chromium through
+// playwright-core. Recipe: shared/testing/real-vscode.md; usage and timings:
+// test/vscode/README.md.
+//
+//   node test/vscode/run-code-server.mjs [options]
+//
+// Phases (each with a fresh code-server, Chromium, user-data and extensions
+// folder under .vscode-test/runs/PHASE/):
+//   dev   the extension in the source tree (extensionDevelopmentPath = repo
+//         root; needs `npm run build` first) runs every suite but vsix.test.
+//   vsix  (with --vsix) the extension packaged as a .vsix (`npm run
+//         build:prod` + `vsce package --no-dependencies`, or the FILE given),
+//         installed with `code-server --install-extension`, and vsix.test run
+//         against it, with a placeholder as the extension under development.
+//
+// Options:
+//   --vsix [FILE]         add the vsix phase (package one unless FILE is given)
+//   --only-vsix [FILE]    the vsix phase alone
+//   --grep PATTERN        run only the tests whose title matches
+//   --timeout SECONDS     time-out of each phase (default 300)
+//   --extension-path DIR  extension under development for the dev phase
+//                         (default: the repo root)
+//   --no-install          do not run scripts/vscode/install-code-server.sh
+//   --no-build            do not rebuild the suite (test/vscode/build.mjs)
+//   --verbose             print all of code-server's and the page's output
+//
+// Screenshots land in test-results/screenshots/: PHASE-00-workbench.png when
+// the workbench is up, PHASE-99-final.png at the end, and any the suite asks
+// for (helpers.ts `screenshot(name)`: it writes .request-NAME there, this
+// takes NAME.png and writes .done-NAME).
+//
+// Exit code: the suite's (0 = all passed); 1 for a failed test run, 2 for a
+// usage or set-up error, 124 for a time-out.
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import * as readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const testRoot = path.join(root, '.vscode-test');
+const codeServerEntry = path.join(testRoot, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+const suiteIndex = path.join(root, 'out', 'vscode-suite', 'index.js');
+const fixtures = path.join(root, 'test', 'vscode', 'fixtures');
+const screenshotDir = path.join(root, 'test-results', 'screenshots');
+const resultsDir = path.join(root, 'test-results');
+const chromiumPath = process.env.MWQ_CHROMIUM || '/usr/bin/chromium';
+
+// ---------------------------------------------------------------- options
+function parseArgs(argv) {
+  const o = { vsix: false, vsixFile: undefined, dev: true, grep: undefined, timeout: 300, extensionPath: root, install: true, build: true, verbose: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => {
+      if (i + 1 >= argv.length) usage(`${a} needs a value`);
+      return argv[++i];
+    };
+    const optionalFile = () => (argv[i + 1] && !argv[i + 1].startsWith('--') ? path.resolve(argv[++i]) : undefined);
+    if (a === '--vsix') { o.vsix = true; o.vsixFile = optionalFile(); }
+    else if (a === '--only-vsix') { o.vsix = true; o.dev = false; o.vsixFile = optionalFile(); }
+    else if (a === '--grep') o.grep = next();
+    else if (a === '--timeout') o.timeout = Number(next());
+    else if (a === '--extension-path') o.extensionPath = path.resolve(next());
+    else if (a === '--no-install') o.install = false;
+    else if (a === '--no-build') o.build = false;
+    else if (a === '--verbose') o.verbose = true;
+    else if (a === '-h' || a === '--help') usage();
+    else usage(`unknown option ${a}`);
+  }
+  if (!(o.timeout > 0)) usage('--timeout wants a positive number of seconds');
+  return o;
+}
+
+function usage(error) {
+  const text = fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
+  const from = text.findIndex((l) => l.startsWith('//   node '));
+  const to = text.findIndex((l, i) => i > from && !l.startsWith('//'));
+  if (error) console.error(`run-code-server: ${error}`);
+  console.error(text.slice(from, to).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(error ? 2 : 0);
+}
+
+// ---------------------------------------------------------------- helpers
+const log = (msg) => console.log(`[run-code-server] ${msg}`);
+// Children to end if this launcher is interrupted.
+const live = new Set();
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: opts.quiet ? 'pipe' : 'inherit', encoding: 'utf8', env: { ...process.env, ...opts.env } });
+  if (r.status !== 0) {
+    if (opts.quiet) process.stderr.write((r.stdout || '') + (r.stderr || ''));
+    throw new SetupError(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+  }
+  return r;
+}
+
+class SetupError extends Error {}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Ends a detached child and everything it started (its process group), by id:
+// SIGTERM, then SIGKILL if it is still there when `graceMs` is up.
+async function killGroup(child, name, graceMs = 5000) {
+  if (!child || !child.pid) return;
+  const pid = child.pid;
+  const signal = (sig) => {
+    try { process.kill(-pid, sig); } catch { try { process.kill(pid, sig); } catch { /* gone */ } }
+  };
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    signal('SIGTERM');
+    let timer;
+    await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+  }
+  // The group may outlive its leader (an extension host, a language server).
+  signal('SIGKILL');
+  if (alive(pid)) log(`warning: ${name} (pid ${pid}) is still running`);
+}
+
+function lines(stream, onLine) {
+  readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
+}
+
+function timeout(ms, what) {
+  let timer;
+  const p = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`timed out after ${ms / 1000} s: ${what}`), { code: 'TIMEOUT' })), ms);
+  });
+  p.cancel = () => clearTimeout(timer);
+  p.catch(() => {});
+  return p;
+}
+
+function prepareScreenshotDir() {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  for (const f of fs.readdirSync(screenshotDir)) {
+    if (f.endsWith('.png') || f.startsWith('.request-') || f.startsWith('.done-')) fs.rmSync(path.join(screenshotDir, f), { force: true });
+  }
+}
+
+// ---------------------------------------------------------------- vsix
+function packageVsix() {
+  const out = path.join(testRoot, 'vsix', 'mwquery.vsix');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.rmSync(out, { force: true });
+  log('packaging: npm run build:prod && vsce package --no-dependencies');
+  run('npm', ['run', '--silent', 'build:prod'], { quiet: true });
+  const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
+  run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out], { quiet: true });
+  return out;
+}
+
+// A do-nothing extension to stand as the extension under development while
+// the installed .vsix is tested (a test run needs one).
+function placeholderExtension(dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'mwquery-vsix-probe', publisher: 'mwquery-tests', version: '0.0.0', engines: { vscode: '^1.91.0' }, contributes: {} }, null, 2),
+  );
+  return dir;
+}
+
+// ---------------------------------------------------------------- one phase
+async function runPhase(phase, opts) {
+  const { playwright } = opts;
+  const runDir = path.join(testRoot, 'runs', phase.name);
+  fs.rmSync(runDir, { recursive: true, force: true });
+  const userData = path.join(runDir, 'user-data');
+  const extensionsDir = path.join(runDir, 'extensions');
+  const workspace = path.join(runDir, 'workspace');
+  const xdg = path.join(runDir, 'xdg');
+  fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  fs.mkdirSync(xdg, { recursive: true });
+  fs.cpSync(fixtures, workspace, { recursive: true });
+  fs.writeFileSync(
+    path.join(userData, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'workbench.enableExperiments': false,
+        'telemetry.telemetryLevel': 'off',
+        'update.mode': 'none',
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'extensions.ignoreRecommendations': true,
+        'security.workspace.trust.enabled': false,
+        'git.enabled': false,
+        'chat.disableAIFeatures': true,
+        'workbench.colorTheme': 'Default Light Modern',
+      },
+      null,
+      2,
+    ),
+  );
+  const resultsFile = path.join(resultsDir, `vscode-${phase.name}.txt`);
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.rmSync(resultsFile, { force: true });
+
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: xdg,
+    XDG_DATA_HOME: path.join(xdg, 'data'),
+    MWQ_SUITE: phase.suite,
+    MWQ_SCREENSHOT_DIR: screenshotDir,
+    MWQ_RESULTS: resultsFile,
+    MWQ_EXTENSIONS_DIR: extensionsDir,
+    MWQ_FIXTURES: workspace,
+  };
+  delete env.VSCODE_IPC_HOOK_CLI; // never talk to an editor this runs inside
+  if (opts.grep) env.MWQ_GREP = opts.grep;
+  else delete env.MWQ_GREP;
+
+  if (phase.vsix) {
+    log(`installing ${path.relative(root, phase.vsix)} into ${path.relative(root, extensionsDir)}`);
+    const r = run(process.execPath, [codeServerEntry, '--install-extension', phase.vsix, '--force', '--extensions-dir', extensionsDir, '--user-data-dir', userData], { quiet: true, env });
+    if (opts.verbose) process.stdout.write(r.stdout + r.stderr);
+    const installed = fs.readdirSync(extensionsDir).filter((d) => d.startsWith('mwquery.mwquery-'));
+    if (installed.length !== 1) throw new SetupError(`the .vsix did not install: ${extensionsDir} holds ${fs.readdirSync(extensionsDir).join(', ') || 'nothing'}`);
+    log(`installed ${installed[0]}`);
+  }
+
+  const started = Date.now();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let codeServer;
+  let browserServer;
+  let browser;
+  let shooter;
+  const failures = [];
+  try {
+    // 1. code-server, in its own process group so that it and everything it
+    //    starts (extension host, language server) end together.
+    codeServer = spawn(
+      process.execPath,
+      [
+        codeServerEntry,
+        '--auth', 'none',
+        '--bind-addr', `127.0.0.1:${port}`,
+        '--disable-telemetry',
+        '--disable-update-check',
+        '--disable-workspace-trust',
+        '--disable-getting-started-override',
+        '--ignore-last-opened',
+        '--user-data-dir', userData,
+        '--extensions-dir', extensionsDir,
+        ...(opts.verbose ? ['--verbose'] : []),
+        workspace,
+      ],
+      { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    live.add(codeServer);
+    const codeServerExit = new Promise((resolve) => codeServer.once('exit', (code, sig) => resolve(`code-server exited (${code ?? sig})`)));
+    const listening = new Promise((resolve) => {
+      const onLine = (stream) => (line) => {
+        if (/HTTP server listening on/.test(line)) resolve();
+        printCodeServerLine(line, stream, opts.verbose);
+      };
+      lines(codeServer.stdout, onLine('out'));
+      lines(codeServer.stderr, onLine('err'));
+    });
+    const t1 = timeout(60_000, 'code-server to listen');
+    await Promise.race([listening, codeServerExit.then((m) => Promise.reject(new SetupError(m))), t1]);
+    t1.cancel();
+    log(`${phase.name}: code-server ${codeServer.pid} on ${base} (${Date.now() - started} ms)`);
+
+    // 2. Chromium, headless, as root, offline.
+    browserServer = await playwright.chromium.launchServer({
+      executablePath: chromiumPath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    });
+    const browserProcess = browserServer.process();
+    live.add(browserProcess);
+    browser = await playwright.chromium.connect(browserServer.wsEndpoint());
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    log(`${phase.name}: chromium ${browserProcess.pid}`);
+
+    let exitResolve;
+    const exitCode = new Promise((resolve) => (exitResolve = resolve));
+    await page.exposeFunction('codeAutomationExit', (code) => {
+      exitResolve(typeof code === 'number' ? code : Number(code) || 0);
+    });
+    page.on('console', (msg) => printPageConsole(msg, opts.verbose));
+    page.on('pageerror', (err) => opts.verbose && console.log(`[page:error] ${err.message}`));
+    page.on('crash', () => failures.push('the page crashed'));
+
+    // 3. Screenshots on request from the suite.
+    shooter = startScreenshotService(page, opts.verbose);
+
+    // 4. The workbench, running the suite.
+    const remote = (p) => `vscode-remote://127.0.0.1:${port}${p.split(path.sep).join('/')}`;
+    const payload = [
+      ['extensionDevelopmentPath', remote(phase.extensionPath)],
+      ['extensionTestsPath', remote(suiteIndex)],
+    ];
+    const url = `${base}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    page
+      .waitForSelector('.monaco-workbench .part.editor', { timeout: 60_000 })
+      .then(() => shooter.take(`${phase.name}-00-workbench`))
+      .catch(() => {});
+
+    const t2 = timeout(opts.timeout * 1000, `the ${phase.name} tests to finish`);
+    const browserGone = new Promise((resolve) => browser.once('disconnected', () => resolve('the browser went away')));
+    let code;
+    try {
+      code = await Promise.race([
+        exitCode,
+        t2,
+        codeServerExit.then((m) => Promise.reject(new Error(m))),
+        browserGone.then((m) => Promise.reject(new Error(m))),
+      ]);
+    } catch (err) {
+      failures.push(err.message);
+      code = err.code === 'TIMEOUT' ? 124 : 1;
+    } finally {
+      t2.cancel();
+    }
+    await shooter.take(`${phase.name}-99-final`).catch(() => {});
+    return { code, ms: Date.now() - started, failures, resultsFile };
+  } finally {
+    shooter?.stop();
+    await browser?.close().catch(() => {});
+    if (browserServer) {
+      const p = browserServer.process();
+      await killGroup(p, 'chromium');
+      live.delete(p);
+    }
+    await killGroup(codeServer, 'code-server');
+    live.delete(codeServer);
+  }
+}
+
+// code-server's own output: the extension host's stdout/stderr comes through
+// here (lines tagged with the extension host's pid); the rest is noise unless
+// --verbose.
+function printCodeServerLine(line, stream, verbose) {
+  if (verbose) {
+    console.log(`[code-server:${stream}] ${line}`);
+    return;
+  }
+  if (/\berror\b/i.test(line) && !/Extension host|ExtensionHostConnection/.test(line)) console.log(`[code-server] ${line}`);
+}
+
+// The page's console: the workbench forwards the extension host's console
+// (the Mocha report among it) as messages tagged "[Extension Host]".
+function printPageConsole(msg, verbose) {
+  const text = msg.text();
+  const ext = /^%c\[Extension Host\] %c?/.exec(text) || /^\[Extension Host\] /.exec(text);
+  if (ext) {
+    // strip the %c styles the workbench adds
+    const body = text.slice(ext[0].length).replace(/ ?color: [^ ]+$/, '').replace(/%c/g, '');
+    console.log(body.replace(/\s+color: ?(blue|red|orange|inherit|#\w+);?\s*$/i, ''));
+  } else if (verbose) {
+    console.log(`[page:${msg.type()}] ${text}`);
+  }
+}
+
+function startScreenshotService(page, verbose) {
+  let busy = Promise.resolve();
+  let stopped = false;
+  const seen = new Set();
+  const take = (name) => {
+    const file = path.join(screenshotDir, `${name}.png`);
+    busy = busy
+      .then(async () => {
+        if (stopped || page.isClosed()) return;
+        // Let the workbench paint what the suite just did: two frames.
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))).catch(() => {});
+        await page.screenshot({ path: file, timeout: 15_000 });
+        log(`screenshot ${path.relative(root, file)}`);
+      })
+      .catch((err) => log(`screenshot ${name} failed: ${err.message}`));
+    return busy;
+  };
+  const scan = () => {
+    if (stopped) return;
+    let names;
+    try {
+      names = fs.readdirSync(screenshotDir);
+    } catch {
+      return;
+    }
+    for (const f of names) {
+      if (!f.startsWith('.request-')) continue;
+      const name = f.slice('.request-'.length);
+      const reqFile = path.join(screenshotDir, f);
+      const stamp = (() => { try { return fs.readFileSync(reqFile, 'utf8'); } catch { return ''; } })();
+      if (seen.has(f + stamp)) continue;
+      seen.add(f + stamp);
+      if (verbose) log(`screenshot requested: ${name}`);
+      take(name).then(() => {
+        fs.rmSync(reqFile, { force: true });
+        fs.writeFileSync(path.join(screenshotDir, `.done-${name}`), String(Date.now()));
+      });
+    }
+  };
+  const watcher = fs.watch(screenshotDir, scan);
+  // fs.watch can miss events on some file systems: look again now and then.
+  const poll = setInterval(scan, 500);
+  scan();
+  return {
+    take,
+    stop() {
+      stopped = true;
+      watcher.close();
+      clearInterval(poll);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- main
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+
+  if (opts.install) run('bash', [path.join(root, 'scripts', 'vscode', 'install-code-server.sh')]);
+  if (!fs.existsSync(codeServerEntry)) throw new SetupError(`code-server is not installed: run scripts/vscode/install-code-server.sh`);
+  if (!fs.existsSync(chromiumPath)) throw new SetupError(`${chromiumPath} is missing: run scripts/vscode/install-code-server.sh (installs Debian's chromium)`);
+  if (opts.build) run(process.execPath, [path.join(root, 'test', 'vscode', 'build.mjs')]);
+  if (!fs.existsSync(suiteIndex)) throw new SetupError(`${suiteIndex} is missing: run node test/vscode/build.mjs`);
+  if (opts.dev) {
+    const pkg = JSON.parse(fs.readFileSync(path.join(opts.extensionPath, 'package.json'), 'utf8'));
+    const main = pkg.main && path.join(opts.extensionPath, pkg.main);
+    if (main && !fs.existsSync(main) && !fs.existsSync(main + '.js')) log(`warning: ${path.relative(root, main)} is missing (run npm run build): the extension cannot activate`);
+  }
+
+  const playwright = (await import('playwright-core')).default;
+  prepareScreenshotDir();
+
+  const phases = [];
+  if (opts.dev) phases.push({ name: 'dev', suite: 'dev', extensionPath: opts.extensionPath });
+  if (opts.vsix) {
+    const vsix = opts.vsixFile ?? packageVsix();
+    if (!fs.existsSync(vsix)) throw new SetupError(`${vsix} does not exist`);
+    phases.push({ name: 'vsix', suite: 'vsix', vsix, extensionPath: placeholderExtension(path.join(testRoot, 'vsix', 'placeholder')) });
+  }
+
+  let worst = 0;
+  for (const phase of phases) {
+    log(`${phase.name}: starting`);
+    const r = await runPhase(phase, { ...opts, playwright });
+    for (const f of r.failures) log(`${phase.name}: ${f}`);
+    log(`${phase.name}: exit code ${r.code} in ${(r.ms / 1000).toFixed(1)} s; report ${path.relative(root, r.resultsFile)}`);
+    if (r.code !== 0 && worst === 0) worst = r.code;
+  }
+  return worst;
+}
+
+let exiting = false;
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    if (exiting) return;
+    exiting = true;
+    log(`${sig}: stopping`);
+    Promise.all([...live].map((c) => killGroup(c, 'child', 2000))).finally(() => process.exit(130));
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`[run-code-server] ${err instanceof SetupError ? err.message : err.stack || err}`);
+    process.exit(err instanceof SetupError ? 2 : 1);
+  },
+);

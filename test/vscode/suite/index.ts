@@ -1,0 +1,99 @@
+// Entry point of the integration tests inside a real VS Code: the editor loads
+// this module (its compiled form, out/vscode-suite/index.js) as
+// `extensionTestsPath` and awaits `run()`. Both launchers use it:
+// test/vscode/run-code-server.mjs (code-server + Chromium, offline) and
+// test/vscode/run-electron.mjs (@vscode/test-electron, downloads VS Code).
+//
+// Mocha is bundled into this file by test/vscode/build.mjs; the test files
+// are bundled separately beside it (`*.test.js`) and loaded by Mocha after it
+// has put the TDD globals (`suite`, `test`, ...) in place.
+//
+// Environment (set by the launchers, inherited by the extension host):
+//   MWQ_SUITE   `dev` (default): every *.test.js but vsix.test.js;
+//               `vsix`: only vsix.test.js (the packaged extension, installed).
+//   MWQ_GREP    run only the tests whose full title matches this pattern.
+//   MWQ_RESULTS a file to which the test report is also written, so that a
+//               launcher can print it whatever the editor does with the
+//               extension host's console.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Mocha from 'mocha';
+
+export function run(): Promise<void> {
+  const which = process.env.MWQ_SUITE || 'dev';
+  const mocha = new Mocha({
+    ui: 'tdd',
+    reporter: 'spec',
+    color: false,
+    // A single test may wait for the language server to start: the waits
+    // inside the tests have their own, shorter, time-outs with clear messages.
+    timeout: 60_000,
+    // Diagnostics and screenshots are waited for, never slept on: a slow test
+    // is still reported, but does not fail because of its speed.
+    slow: 10_000,
+  });
+  if (process.env.MWQ_GREP) mocha.grep(process.env.MWQ_GREP);
+
+  const files = fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .filter((f) => (which === 'vsix' ? f === 'vsix.test.js' : f !== 'vsix.test.js'))
+    .sort();
+  for (const f of files) mocha.addFile(path.join(__dirname, f));
+
+  const report = teeConsole(process.env.MWQ_RESULTS);
+  console.log(`mwquery integration tests (${which}): ${files.join(', ') || 'no test files'} in VS Code ${vscodeVersion()}`);
+
+  return new Promise<void>((resolve, reject) => {
+    if (files.length === 0) {
+      report.close();
+      reject(new Error(`no test files for suite "${which}" in ${__dirname}`));
+      return;
+    }
+    try {
+      mocha.run((failures) => {
+        report.close();
+        if (failures > 0) reject(new Error(`${failures} test(s) failed`));
+        else resolve();
+      });
+    } catch (err) {
+      report.close();
+      reject(err);
+    }
+  });
+}
+
+function vscodeVersion(): string {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require('vscode') as typeof import('vscode')).version;
+  } catch {
+    return '(unknown)';
+  }
+}
+
+// Copies everything written with console.log/info/warn/error to `file` (when
+// given) as well as to the editor's own console.
+function teeConsole(file: string | undefined): { close(): void } {
+  if (!file) return { close() {} };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const fd = fs.openSync(file, 'a');
+  const methods = ['log', 'info', 'warn', 'error'] as const;
+  const originals = methods.map((m) => console[m]);
+  methods.forEach((m, i) => {
+    console[m] = (...args: unknown[]) => {
+      try {
+        fs.writeSync(fd, args.map((a) => (typeof a === 'string' ? a : String(a))).join(' ') + '\n');
+      } catch {
+        // the report file is a convenience: never let it break a test
+      }
+      originals[i]!.apply(console, args);
+    };
+  });
+  return {
+    close() {
+      methods.forEach((m, i) => (console[m] = originals[i]!));
+      fs.closeSync(fd);
+    },
+  };
+}
