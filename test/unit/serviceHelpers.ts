@@ -38,3 +38,27 @@ export const ERROR = 1;
 export const WARNING = 2;
 export const INFORMATION = 3;
 export const HINT = 4;
+
+/**
+ * The cursor marker of completion and hover tests. `|` alone separates values
+ * in query files, so the marker is `{|}`, which no query contains.
+ */
+export const CURSOR = '{|}';
+
+export function withCursor(textWithCursor: string): { document: TextDocument; position: { line: number; character: number }; text: string } {
+  const offset = textWithCursor.indexOf(CURSOR);
+  if (offset < 0) throw new Error('no cursor marker in test text');
+  const text = textWithCursor.slice(0, offset) + textWithCursor.slice(offset + CURSOR.length);
+  const document = documentOf(text);
+  return { document, position: document.positionAt(offset), text };
+}
+
+export function completionLabels(textWithCursor: string): string[] {
+  const { document, position } = withCursor(textWithCursor);
+  return service.complete(document, position).items.map((i) => i.label);
+}
+
+/** Applies text edits (non-overlapping) to a text. */
+export function applyEdits(document: TextDocument, edits: readonly { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]): string {
+  return TextDocument.applyEdits(document, edits as never);
+}

@@ -39,6 +39,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
+import * as util from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -168,9 +169,16 @@ function packageVsix() {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.rmSync(out, { force: true });
   log('packaging: npm run build:prod && vsce package --no-dependencies');
+  // build:prod drops the source maps a developer's build has: put them back.
+  const hadMaps = fs.existsSync(path.join(root, 'dist', 'extension.js.map'));
   run('npm', ['run', '--silent', 'build:prod'], { quiet: true });
   const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-  run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out], { quiet: true });
+  try {
+    const r = run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out], { quiet: true });
+    for (const line of (r.stdout + r.stderr).split('\n')) if (/WARNING|ERROR|DONE/.test(line)) log(`vsce: ${line.trim()}`);
+  } finally {
+    if (hadMaps) run('npm', ['run', '--silent', 'build'], { quiet: true });
+  }
   return out;
 }
 
@@ -225,7 +233,9 @@ async function runPhase(phase, opts) {
 
   const env = {
     ...process.env,
-    XDG_CONFIG_HOME: xdg,
+    // Keep code-server's, VS Code's and Chromium's files out of $HOME.
+    XDG_CONFIG_HOME: path.join(xdg, 'config'),
+    XDG_CACHE_HOME: path.join(xdg, 'cache'),
     XDG_DATA_HOME: path.join(xdg, 'data'),
     MWQ_SUITE: phase.suite,
     MWQ_SCREENSHOT_DIR: screenshotDir,
@@ -294,6 +304,7 @@ async function runPhase(phase, opts) {
     browserServer = await playwright.chromium.launchServer({
       executablePath: chromiumPath,
       headless: true,
+      env,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     });
     const browserProcess = browserServer.process();
@@ -308,7 +319,11 @@ async function runPhase(phase, opts) {
     await page.exposeFunction('codeAutomationExit', (code) => {
       exitResolve(typeof code === 'number' ? code : Number(code) || 0);
     });
-    page.on('console', (msg) => printPageConsole(msg, opts.verbose));
+    // In order: printing a message awaits its arguments.
+    let printing = Promise.resolve();
+    page.on('console', (msg) => {
+      printing = printing.then(() => printPageConsole(msg, opts.verbose)).catch(() => {});
+    });
     page.on('pageerror', (err) => opts.verbose && console.log(`[page:error] ${err.message}`));
     page.on('crash', () => failures.push('the page crashed'));
 
@@ -345,6 +360,7 @@ async function runPhase(phase, opts) {
       t2.cancel();
     }
     await shooter.take(`${phase.name}-99-final`).catch(() => {});
+    await printing;
     return { code, ms: Date.now() - started, failures, resultsFile };
   } finally {
     shooter?.stop();
@@ -354,40 +370,72 @@ async function runPhase(phase, opts) {
       await killGroup(p, 'chromium');
       live.delete(p);
     }
+    shuttingDown = true;
     await killGroup(codeServer, 'code-server');
+    shuttingDown = false;
     live.delete(codeServer);
   }
 }
 
-// code-server's own output: the extension host's stdout/stderr comes through
-// here (lines tagged with the extension host's pid); the rest is noise unless
-// --verbose.
+// code-server's own output: all of it with --verbose; else its errors and
+// the extension host's start and end (its console reaches the page, below).
+let shuttingDown = false; // its complaints while it is being stopped are expected
 function printCodeServerLine(line, stream, verbose) {
-  if (verbose) {
-    console.log(`[code-server:${stream}] ${line}`);
-    return;
-  }
-  if (/\berror\b/i.test(line) && !/Extension host|ExtensionHostConnection/.test(line)) console.log(`[code-server] ${line}`);
+  if (shuttingDown && !verbose) return;
+  if (verbose) console.log(`[code-server:${stream}] ${line}`);
+  else if (NOISE.some((re) => re.test(line))) return;
+  else if (/\[ExtensionHostConnection\] <\d+>|\berror\b/i.test(line)) console.log(`[code-server] ${line}`);
 }
 
-// The page's console: the workbench forwards the extension host's console
-// (the Mocha report among it) as messages tagged "[Extension Host]".
-function printPageConsole(msg, verbose) {
-  const text = msg.text();
-  const ext = /^%c\[Extension Host\] %c?/.exec(text) || /^\[Extension Host\] /.exec(text);
-  if (ext) {
-    // strip the %c styles the workbench adds
-    const body = text.slice(ext[0].length).replace(/ ?color: [^ ]+$/, '').replace(/%c/g, '');
-    console.log(body.replace(/\s+color: ?(blue|red|orange|inherit|#\w+);?\s*$/i, ''));
-  } else if (verbose) {
-    console.log(`[page:${msg.type()}] ${text}`);
+// Known, harmless complaints of an offline code-server.
+const NOISE = [
+  /getaddrinfo (ENOTFOUND|EAI_AGAIN)/,
+  /open-vsx\.org|extensionquery|gallery/i,
+  /Failed to load resource: net::ERR_NAME_NOT_RESOLVED/,
+  /vsda/,
+  /Resolved connection token|Creating a socket|\[remote-connection\]/,
+];
+
+// The page's console. The workbench logs the extension host's console (in a
+// test run: the Mocha report, the extension's own logging) through its log
+// service as ('%c INFO', 'color: ...', format, ...args): this turns such a
+// message back into the text the extension host printed. TRACE/DEBUG and the
+// browser's own messages only with --verbose.
+async function printPageConsole(msg, verbose) {
+  let args;
+  try {
+    args = await Promise.all(
+      msg.args().map(async (a) => {
+        const v = await a.jsonValue().catch(() => undefined);
+        if (v !== null && typeof v === 'object' && Object.keys(v).length === 0) {
+          return a.evaluate((x) => (x && x.stack) || String(x)).catch(() => String(a));
+        }
+        return v;
+      }),
+    );
+  } catch {
+    args = [msg.text()];
   }
+  let level = msg.type();
+  let fromLogService = false;
+  if (typeof args[0] === 'string') {
+    const m = /^%c\s*(TRACE|DEBUG|INFO|WARN|ERR)\s*$/.exec(args[0]);
+    if (m) {
+      level = m[1];
+      args = args.slice(2);
+      fromLogService = true;
+    }
+  }
+  const text = util.format(...args);
+  if (verbose) console.log(`[page:${level}] ${text}`);
+  else if (!fromLogService || ['TRACE', 'DEBUG'].includes(level) || NOISE.some((re) => re.test(text))) return;
+  else console.log(level === 'INFO' ? text : `[${level}] ${text}`);
 }
 
 function startScreenshotService(page, verbose) {
   let busy = Promise.resolve();
   let stopped = false;
-  const seen = new Set();
+  const pending = new Set();
   const take = (name) => {
     const file = path.join(screenshotDir, `${name}.png`);
     busy = busy
@@ -412,14 +460,13 @@ function startScreenshotService(page, verbose) {
     for (const f of names) {
       if (!f.startsWith('.request-')) continue;
       const name = f.slice('.request-'.length);
-      const reqFile = path.join(screenshotDir, f);
-      const stamp = (() => { try { return fs.readFileSync(reqFile, 'utf8'); } catch { return ''; } })();
-      if (seen.has(f + stamp)) continue;
-      seen.add(f + stamp);
+      if (pending.has(name)) continue;
+      pending.add(name);
       if (verbose) log(`screenshot requested: ${name}`);
       take(name).then(() => {
-        fs.rmSync(reqFile, { force: true });
+        fs.rmSync(path.join(screenshotDir, f), { force: true });
         fs.writeFileSync(path.join(screenshotDir, `.done-${name}`), String(Date.now()));
+        pending.delete(name);
       });
     }
   };

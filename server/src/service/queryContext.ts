@@ -22,6 +22,8 @@ export interface ResolvedParam {
   /** Undefined for the `main` and `query` modules' own parameters. */
   module?: ModuleInfo;
   asGenerator: boolean;
+  /** A parameter of the `main` module (as opposed to `query` or a submodule). */
+  fromMain?: boolean;
   /** For templated parameters, the placeholder values (`{slot: 'main'}`). */
   templateValues?: Record<string, string>;
 }
@@ -75,7 +77,7 @@ export class QueryContext {
 
   private buildNames(): Map<string, ResolvedParam> {
     const names = new Map<string, ResolvedParam>();
-    for (const param of this.catalogue.main.params) names.set(param.name, { fullName: param.name, param, asGenerator: false });
+    for (const param of this.catalogue.main.params) names.set(param.name, { fullName: param.name, param, asGenerator: false, fromMain: true });
     for (const param of this.catalogue.query.params) names.set(param.name, { fullName: param.name, param, asGenerator: false });
     for (const use of this.uses) {
       const asGenerator = use.slot === 'generator';

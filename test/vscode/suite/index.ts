@@ -17,6 +17,7 @@
 //               extension host's console.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as util from 'node:util';
 import Mocha from 'mocha';
 
 export function run(): Promise<void> {
@@ -42,7 +43,8 @@ export function run(): Promise<void> {
   for (const f of files) mocha.addFile(path.join(__dirname, f));
 
   const report = teeConsole(process.env.MWQ_RESULTS);
-  console.log(`mwquery integration tests (${which}): ${files.join(', ') || 'no test files'} in VS Code ${vscodeVersion()}`);
+  // Through Mocha's own printer, so that it lands in the report file too.
+  Mocha.reporters.Base.consoleLog(`mwquery integration tests (${which}): ${files.join(', ') || 'no test files'} in VS Code ${vscodeVersion()}`);
 
   return new Promise<void>((resolve, reject) => {
     if (files.length === 0) {
@@ -72,26 +74,37 @@ function vscodeVersion(): string {
   }
 }
 
-// Copies everything written with console.log/info/warn/error to `file` (when
-// given) as well as to the editor's own console.
+// Copies the Mocha report (written with Mocha's Base.consoleLog) and what the
+// tests write with console.log/info/warn/error to `file` (when given), as well
+// as to the editor's own console.
 function teeConsole(file: string | undefined): { close(): void } {
   if (!file) return { close() {} };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const fd = fs.openSync(file, 'a');
+  const write = (args: unknown[]) => {
+    try {
+      fs.writeSync(fd, util.format(...args) + '\n');
+    } catch {
+      // the report file is a convenience: never let it break a test
+    }
+  };
+  const base = Mocha.reporters.Base as unknown as { consoleLog: (...args: unknown[]) => void };
+  const originalBase = base.consoleLog;
+  base.consoleLog = (...args: unknown[]) => {
+    write(args);
+    originalBase.apply(console, args);
+  };
   const methods = ['log', 'info', 'warn', 'error'] as const;
   const originals = methods.map((m) => console[m]);
   methods.forEach((m, i) => {
     console[m] = (...args: unknown[]) => {
-      try {
-        fs.writeSync(fd, args.map((a) => (typeof a === 'string' ? a : String(a))).join(' ') + '\n');
-      } catch {
-        // the report file is a convenience: never let it break a test
-      }
+      write(args);
       originals[i]!.apply(console, args);
     };
   });
   return {
     close() {
+      base.consoleLog = originalBase;
       methods.forEach((m, i) => (console[m] = originals[i]!));
       fs.closeSync(fd);
     },

@@ -43,8 +43,8 @@ suite('smoke: the extension in a real VS Code', () => {
   test('fixing the name clears the diagnostic', async () => {
     const editor = await openFixture('unknown-module.mwq');
     const doc = editor.document;
-    const at = doc.getText().indexOf('allpagez');
-    assert.ok(at >= 0);
+    const at = doc.getText().indexOf('list=allpagez') + 'list='.length;
+    assert.ok(at >= 'list='.length, 'list=allpagez is in the file');
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 'allpagez'.length)), 'allpages');
     assert.equal(await vscode.workspace.applyEdit(edit), true);

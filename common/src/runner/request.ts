@@ -1,0 +1,329 @@
+// From a parsed query to the request the runner sends, and the copyable forms
+// of it (URL, cURL, ApiSandbox link) with sensitive values masked.
+//
+// Values. The runner does not know which parameters are multi-valued, so it
+// sends a value exactly as written: `titles=A|B` is sent as `A|B` (two titles),
+// `srsearch=a|b` as `a|b` (one search string), and MediaWiki decides. The only
+// rewriting concerns values that gain a `|` from a variable: when a parameter
+// was written with several `|`-separated items and one of them resolves to a
+// text containing `|` (`titles={{a}}|B` with `@a = X|Y`), the items are sent in
+// MediaWiki's other multi-value syntax, U+001F before and between the items
+// (`\x1fX|Y\x1fB`), so that `X|Y` stays one value. A value written as a single
+// item is never rewritten (MediaWiki refuses U+001F in single-valued
+// parameters). A value that already starts with U+001F (pasted from an
+// ApiSandbox URL) is sent unchanged.
+
+import type { QueryNode } from '../parser';
+import type { ExternalLookup, VariableScope } from '../resolve';
+import { findVariableUses } from '../variables';
+import { RunnerError } from './errors';
+
+export const MULTI_SEPARATOR = '\x1f';
+/** Longest GET URL, in bytes, before the runner switches to a form-encoded POST. */
+export const MAX_GET_URL_BYTES = 8000;
+export const MASK = '***';
+
+/** Parameters whose values are never displayed (besides every `{{$secret …}}` value). */
+export const DEFAULT_SENSITIVE_PARAMS: readonly string[] = [
+  'lgpassword',
+  'lgtoken',
+  'password',
+  'token',
+  'wltoken',
+  'wrtoken',
+  'centralauthtoken',
+  'oathtoken',
+];
+
+/** Set by the runner; the file's own values for these are ignored (with a note). */
+const RUNNER_PARAMS: ReadonlyMap<string, string> = new Map([
+  ['action', 'query'],
+  ['format', 'json'],
+  ['formatversion', '2'],
+  ['errorformat', 'plaintext'],
+]);
+
+export interface RequestParam {
+  name: string;
+  /** The value as sent (variables resolved). */
+  value: string;
+  /** Never displayed: shown as `***` by every builder unless masking is turned off. */
+  sensitive: boolean;
+  /** Zero-based line of the query file the parameter comes from; absent for the runner's own. */
+  line?: number;
+}
+
+export interface PreparedRequest {
+  endpoint: string;
+  /** The endpoint came from a `{{$secret …}}`: displayed as `***`. */
+  endpointSensitive: boolean;
+  /** In sending order: the runner's own first, then the file's (the last of duplicates wins). */
+  params: RequestParam[];
+  query: { name: string; index: number; firstLine: number };
+  /** Things the runner changed or ignored, for the results panel (`format=xml` ignored, ...). */
+  notes: string[];
+}
+
+export interface BuildRequestOptions {
+  /** `$env` / `$secret` values; without one, such references are unresolved (an error). */
+  external?: ExternalLookup;
+  /** Used when the query has no URL line and no `@endpoint` above it (the `mwquery.endpoint` setting). */
+  defaultEndpoint?: string;
+  /** Extra sensitive parameter names (e.g. from the catalogue's `sensitive` markers). */
+  sensitiveNames?: Iterable<string>;
+}
+
+/** True for names in DEFAULT_SENSITIVE_PARAMS or `extra`, and any name ending in `token` or `password`. */
+export function isSensitiveName(name: string, extra?: ReadonlySet<string>): boolean {
+  const lower = name.toLowerCase();
+  return DEFAULT_SENSITIVE_PARAMS.includes(lower) || !!extra?.has(name) || lower.endsWith('token') || lower.endsWith('password');
+}
+
+/**
+ * Builds the request for one query of a parsed document. Throws a RunnerError
+ * of kind `usage` (with a message naming the line) when the query cannot be
+ * sent: no endpoint, an unresolved `{{…}}`, `rawcontinue`, another action.
+ */
+export function buildRequest(query: QueryNode, scope: VariableScope, options: BuildRequestOptions = {}): PreparedRequest {
+  const sensitiveNames = new Set(options.sensitiveNames ?? []);
+  const problems: string[] = [];
+  const notes: string[] = [];
+
+  let usedSecret = false;
+  const external: ExternalLookup = (use) => {
+    const value = options.external?.(use);
+    if (use.kind === 'secret' && value !== undefined) usedSecret = true;
+    return value;
+  };
+  const resolve = (text: string, offset: number, line: number, what: string): { text: string; secret: boolean } => {
+    usedSecret = false;
+    const resolved = scope.resolve(text, offset, external);
+    if (!resolved.complete) {
+      for (const use of findVariableUses(resolved.text, 0)) problems.push(`line ${line + 1}: ${describeUnresolved(use.kind, use.name, use.fn)} (in ${what})`);
+    }
+    return { text: resolved.text, secret: usedSecret };
+  };
+
+  // Endpoint: the query's URL line, else `@endpoint` above the query, else the default.
+  let endpoint: string | undefined;
+  let endpointSensitive = false;
+  let endpointLine = query.firstLine;
+  const url = query.urls[query.urls.length - 1];
+  if (url) {
+    const r = resolve(url.endpoint, url.span.start, url.line, 'the URL');
+    endpoint = r.text;
+    endpointSensitive = r.secret;
+    endpointLine = url.line;
+  } else {
+    const offset = query.params[0]?.nameSpan.start ?? query.span.end;
+    const def = scope.definitionAt('endpoint', offset);
+    if (def) {
+      const r = resolve(def.value, def.valueSpan.start, def.line, '@endpoint');
+      endpoint = r.text;
+      endpointSensitive = r.secret;
+      endpointLine = def.line;
+    } else if (options.defaultEndpoint?.trim()) {
+      endpoint = options.defaultEndpoint.trim();
+    }
+  }
+  const queryLabel = query.name ? `query "${query.name}"` : `the query on line ${query.firstLine + 1}`;
+  if (endpoint === undefined || endpoint === '') {
+    throw new RunnerError(
+      'usage',
+      `No endpoint for ${queryLabel}: add a URL line or "@endpoint = https://…/api.php" above it, or set mwquery.endpoint.`,
+    );
+  }
+  if (!problems.length && !isHttpUrl(endpoint)) {
+    problems.push(`line ${endpointLine + 1}: the endpoint "${endpointSensitive ? MASK : endpoint}" is not an http(s) URL`);
+  }
+
+  const byName = new Map<string, RequestParam>();
+  for (const param of query.params) {
+    const name = param.name;
+    const runnerValue = RUNNER_PARAMS.get(name);
+    if (runnerValue !== undefined) {
+      const written = param.value;
+      if (name === 'action' && written !== '' && written !== 'query') {
+        problems.push(`line ${param.line + 1}: only action=query can be run, not action=${written}`);
+      } else if (written !== runnerValue) {
+        notes.push(`line ${param.line + 1}: ${name}=${written} is ignored; the runner sends ${name}=${runnerValue}.`);
+      }
+      continue;
+    }
+    if (name === 'rawcontinue') {
+      problems.push(`line ${param.line + 1}: rawcontinue is not supported; the runner follows "continue" (remove the line)`);
+      continue;
+    }
+    const value = resolveValue(param, resolve);
+    const sensitive = value.secret || isSensitiveName(name, sensitiveNames);
+    byName.delete(name); // the last one wins, in its own place
+    byName.set(name, { name, value: value.text, sensitive, line: param.line });
+  }
+  if (query.params.length === 0 && !url) problems.push(`${queryLabel} has no parameters`);
+  if (problems.length) {
+    throw new RunnerError('usage', `Cannot run ${queryLabel}: ${problems.join('; ')}.`);
+  }
+
+  const params: RequestParam[] = [...RUNNER_PARAMS].map(([name, value]) => ({ name, value, sensitive: false }));
+  params.push(...byName.values());
+  return {
+    endpoint,
+    endpointSensitive,
+    params,
+    query: { name: query.name, index: query.index, firstLine: query.firstLine },
+    notes,
+  };
+}
+
+function resolveValue(
+  param: QueryNode['params'][number],
+  resolve: (text: string, offset: number, line: number, what: string) => { text: string; secret: boolean },
+): { text: string; secret: boolean } {
+  const what = `"${param.name}"`;
+  if (!param.hasEquals || param.value === '') return { text: '', secret: false };
+  const raw = param.value;
+  if (!raw.includes('{{') || raw.startsWith(MULTI_SEPARATOR) || param.items.length < 2) {
+    return resolve(raw, param.valueSpan.start, param.line, what);
+  }
+  // Several items written: resolve each, and switch to U+001F separators if one gains a "|".
+  let secret = false;
+  const items = param.items.map((item) => {
+    const r = resolve(item.text, param.fromUrl ? param.valueSpan.start : item.start, param.line, what);
+    secret ||= r.secret;
+    return r.text;
+  });
+  const text = items.some((item) => item.includes('|'))
+    ? MULTI_SEPARATOR + items.join(MULTI_SEPARATOR)
+    : items.join('|');
+  return { text, secret };
+}
+
+function describeUnresolved(kind: string, name: string, fn?: string): string {
+  switch (kind) {
+    case 'variable':
+      return `{{${name}}} is not defined above`;
+    case 'env':
+      return `the environment variable ${name} is not set`;
+    case 'secret':
+      return `the secret "${name}" is not stored`;
+    default:
+      return `${fn ?? '{{$…}}'} is not a known function`;
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Parameters on the wire
+
+export type ParamPairs = [name: string, value: string][];
+
+export interface ParamsOptions {
+  /** `continue` object of the previous answer: merged whole, overriding. */
+  continueParams?: Readonly<Record<string, string | number>>;
+  /** Parameters added for this request only (e.g. `maxlag`); the file's own value wins. */
+  defaults?: Readonly<Record<string, string>>;
+  /** Replace sensitive values by `***` (default true: anything displayed is masked). */
+  mask?: boolean;
+}
+
+/** The name/value pairs of one request, in order. */
+export function requestPairs(request: PreparedRequest, options: ParamsOptions = {}): ParamPairs {
+  const mask = options.mask ?? true;
+  const pairs: ParamPairs = [];
+  const index = new Map<string, number>();
+  const put = (name: string, value: string) => {
+    const at = index.get(name);
+    if (at === undefined) {
+      index.set(name, pairs.length);
+      pairs.push([name, value]);
+    } else {
+      pairs[at] = [name, value];
+    }
+  };
+  for (const p of request.params) put(p.name, mask && p.sensitive ? MASK : p.value);
+  for (const [name, value] of Object.entries(options.defaults ?? {})) if (!index.has(name)) put(name, value);
+  for (const [name, value] of Object.entries(options.continueParams ?? {})) put(name, String(value));
+  return pairs;
+}
+
+/**
+ * `a=b&c=d` with percent-encoding; `|`, `:`, `/` and `,` are left readable
+ * (they are valid in a query string), spaces are `%20` (never `+`, which
+ * ApiSandbox's fragment would not read).
+ */
+export function encodePairs(pairs: ParamPairs): string {
+  return pairs.map(([name, value]) => `${encodeComponent(name)}=${encodeComponent(value)}`).join('&');
+}
+
+function encodeComponent(text: string): string {
+  return encodeURIComponent(text).replace(/%7C/gi, '|').replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%2C/gi, ',');
+}
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface WireRequest {
+  method: HttpMethod;
+  /** Full URL for GET, the endpoint for POST. */
+  url: string;
+  /** Form-encoded body for POST. */
+  body?: string;
+}
+
+/** GET while the URL stays under MAX_GET_URL_BYTES, else a form-encoded POST. */
+export function toWire(endpoint: string, pairs: ParamPairs, maxGetBytes = MAX_GET_URL_BYTES): WireRequest {
+  const query = encodePairs(pairs);
+  const sep = endpoint.includes('?') ? '&' : '?';
+  const url = `${endpoint}${sep}${query}`;
+  if (Buffer.byteLength(url, 'utf8') <= maxGetBytes) return { method: 'GET', url };
+  return { method: 'POST', url: endpoint, body: query };
+}
+
+function displayEndpoint(request: PreparedRequest, mask: boolean): string {
+  return mask && request.endpointSensitive ? MASK : request.endpoint;
+}
+
+/** "Copy as URL": the GET URL of the request (masked unless `mask: false`). */
+export function toUrl(request: PreparedRequest, options: ParamsOptions = {}): string {
+  const pairs = requestPairs(request, options);
+  const endpoint = displayEndpoint(request, options.mask ?? true);
+  return `${endpoint}${endpoint.includes('?') ? '&' : '?'}${encodePairs(pairs)}`;
+}
+
+/** "Copy as cURL": a POSIX shell command (GET, or POST when the URL would be too long). */
+export function toCurl(request: PreparedRequest, options: ParamsOptions & { userAgent?: string } = {}): string {
+  const pairs = requestPairs(request, options);
+  const wire = toWire(displayEndpoint(request, options.mask ?? true), pairs);
+  const parts = ['curl', '--compressed'];
+  if (options.userAgent) parts.push('-A', shellQuote(options.userAgent));
+  if (wire.method === 'POST') parts.push('--data-binary', shellQuote(wire.body ?? ''));
+  parts.push(shellQuote(wire.url));
+  return parts.join(' ');
+}
+
+/** The index.php beside an api.php endpoint: `https://w/w/api.php` → `https://w/w/index.php`. */
+export function indexPhpFor(endpoint: string): string {
+  const noQuery = endpoint.replace(/[?#].*$/, '');
+  if (/\/api\.php$/i.test(noQuery)) return noQuery.replace(/api\.php$/i, 'index.php');
+  if (noQuery.endsWith('/')) return `${noQuery}index.php`;
+  return noQuery.replace(/\/[^/]*$/, '/index.php');
+}
+
+/** "Open in ApiSandbox": `{wiki}/index.php?title=Special:ApiSandbox#action=query&…`. */
+export function toApiSandboxUrl(request: PreparedRequest, options: ParamsOptions = {}): string {
+  const pairs = requestPairs(request, options);
+  const index = options.mask !== false && request.endpointSensitive ? MASK : indexPhpFor(request.endpoint);
+  return `${index}?title=Special:ApiSandbox#${encodePairs(pairs)}`;
+}
+
+export function shellQuote(text: string): string {
+  if (/^[A-Za-z0-9_\-.,:/=@%+]+$/.test(text)) return text;
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,156 @@
+// Quick fixes for the diagnostics whose fix is clear. Each diagnostic carries
+// its fix in `data` (see fixes.ts); here the fix becomes a text edit.
+
+import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ParamNode, ParsedDocument, QueryNode, ValueItem } from '../../../common/src/parser';
+import type { FixData } from './fixes';
+import { queryAtLine } from './locate';
+
+export function codeActions(document: TextDocument, parsed: ParsedDocument, diagnostics: readonly Diagnostic[], range: Range): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const diagnostic of diagnostics) {
+    if (!overlaps(diagnostic.range, range)) continue;
+    const fix = diagnostic.data as FixData | undefined;
+    if (!fix || typeof fix !== 'object' || !('fix' in fix)) continue;
+    const action = new FixBuilder(document, parsed, diagnostic).build(fix);
+    if (action) actions.push(action);
+  }
+  return actions;
+}
+
+function overlaps(a: Range, b: Range): boolean {
+  const before = (p: { line: number; character: number }, q: { line: number; character: number }) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
+class FixBuilder {
+  private readonly start: number;
+  private readonly end: number;
+  private readonly query: QueryNode | undefined;
+  private readonly param: ParamNode | undefined;
+
+  constructor(
+    private readonly document: TextDocument,
+    private readonly parsed: ParsedDocument,
+    private readonly diagnostic: Diagnostic,
+  ) {
+    this.start = document.offsetAt(diagnostic.range.start);
+    this.end = document.offsetAt(diagnostic.range.end);
+    this.query = queryAtLine(parsed, diagnostic.range.start.line);
+    this.param = this.query?.params.find((p) => (p.nameSpan.start <= this.start && this.start <= p.valueSpan.end) || p.items.some((i) => i.start === this.start));
+  }
+
+  build(fix: FixData): CodeAction | undefined {
+    switch (fix.fix) {
+      case 'replace':
+        return this.action(`Change to \`${fix.replacement}\``, [this.edit(this.start, this.end, fix.replacement)], true);
+      case 'removeParam':
+        return this.param && this.action(`Remove \`${this.param.name}\``, [this.removeLines(this.param)], this.diagnostic.code !== 'duplicate-parameter');
+      case 'removeValue': {
+        const item = this.item();
+        if (!this.param || !item) return undefined;
+        return this.action(`Remove \`${item.text}\` from \`${this.param.name}\``, [this.removeItem(this.param, item)], true);
+      }
+      case 'moveModule':
+        return this.moveModule(fix.module, fix.from, fix.to);
+      case 'addModule':
+        return this.addModule(fix.slot, fix.module);
+      case 'addParam':
+        return this.addParam(fix.name);
+      case 'dropValue':
+        return this.param && this.action(`Write \`${this.param.name}\` as a flag`, [this.edit(this.param.nameSpan.end, this.param.valueSpan.end, '')], true);
+      case 'useSecret':
+        return this.param && this.action(`Keep \`${this.param.name}\` in secret storage: {{$secret ${fix.name}}}`, [this.edit(this.param.valueSpan.start, this.param.valueSpan.end, `{{$secret ${fix.name}}}`)], true);
+    }
+  }
+
+  private action(title: string, edits: TextEdit[], preferred = false): CodeAction {
+    return {
+      title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [this.diagnostic],
+      isPreferred: preferred,
+      edit: { changes: { [this.document.uri]: edits } },
+    };
+  }
+
+  private edit(start: number, end: number, newText: string): TextEdit {
+    return { range: { start: this.document.positionAt(start), end: this.document.positionAt(end) }, newText };
+  }
+
+  private item(): ValueItem | undefined {
+    return this.param?.items.find((i) => i.start === this.start && i.end === this.end) ?? this.param?.items.find((i) => i.start <= this.start && this.start <= i.end);
+  }
+
+  /** Deletes a parameter's lines, line breaks included. */
+  private removeLines(param: ParamNode): TextEdit {
+    const first = this.parsed.lines[param.line]!;
+    const last = this.parsed.lines[param.lastLine]!;
+    const next = this.parsed.lines[param.lastLine + 1];
+    return next ? this.edit(first.start, next.start, '') : this.edit(first.start, last.end, '');
+  }
+
+  /** Deletes one value and one `|` next to it; the whole line when it was the only value. */
+  private removeItem(param: ParamNode, item: ValueItem): TextEdit {
+    const index = param.items.indexOf(item);
+    if (param.items.length <= 1) return this.removeLines(param);
+    if (index < param.items.length - 1) return this.edit(item.start, param.items[index + 1]!.start, '');
+    return this.edit(param.items[index - 1]!.end, item.end, '');
+  }
+
+  /** Inserts a line after the query's line `afterLine`. */
+  private insertLineAfter(afterLine: number, text: string): TextEdit {
+    const line = this.parsed.lines[afterLine]!;
+    return this.edit(line.end, line.end, `${this.eol()}${text}`);
+  }
+
+  /** Adds `module` to the query's `slot` parameter, or a new `slot=module` line. */
+  private addToSlot(slot: string, module: string, afterLine: number): TextEdit {
+    const existing = this.query?.params.filter((p) => p.name === slot && !p.fromUrl).at(-1);
+    if (existing && slot !== 'generator' && existing.value !== '') return this.edit(existing.valueSpan.end, existing.valueSpan.end, `|${module}`);
+    if (existing) return this.edit(existing.valueSpan.start, existing.valueSpan.end, module);
+    return this.insertLineAfter(afterLine, `${slot}=${module}`);
+  }
+
+  private moveModule(module: string, from: string, to: string): CodeAction | undefined {
+    const param = this.param;
+    if (!param) return undefined;
+    const title = `Move \`${module}\` to \`${to}=\``;
+    const item = this.item();
+    const wholeLine = from === 'generator' || !item || param.items.length <= 1;
+    const target = this.query?.params.filter((p) => p.name === to && !p.fromUrl && p !== param).at(-1);
+    if (wholeLine && !target) {
+      // The line holds nothing else: rewrite it in place.
+      return this.action(title, [this.edit(param.nameSpan.start, param.valueSpan.end, `${to}=${module}`)], true);
+    }
+    const removal = wholeLine || !item ? this.removeLines(param) : this.removeItem(param, item);
+    return this.action(title, [removal, this.addToSlot(to, module, param.lastLine)], true);
+  }
+
+  private addModule(slot: string, module: string): CodeAction | undefined {
+    if (!this.query || !this.param) return undefined;
+    if (slot === 'generator' && this.query.params.some((p) => p.name === 'generator')) return undefined;
+    const firstLine = this.query.params.find((p) => !p.fromUrl)?.line ?? this.param.line;
+    const existing = this.query.params.some((p) => p.name === slot && !p.fromUrl && p.value !== '');
+    const edit = existing ? this.addToSlot(slot, module, firstLine) : this.insertBefore(firstLine, `${slot}=${module}`);
+    return this.action(`Add \`${slot}=${module}\``, [edit], true);
+  }
+
+  private insertBefore(line: number, text: string): TextEdit {
+    const at = this.parsed.lines[line]!.start;
+    return this.edit(at, at, `${text}${this.eol()}`);
+  }
+
+  /** The document's own line break, taken from its first line. */
+  private eol(): string {
+    const first = this.parsed.lines[0];
+    if (!first || first.end >= this.parsed.text.length) return '\n';
+    return this.parsed.text.startsWith('\r\n', first.end) ? '\r\n' : this.parsed.text[first.end]!;
+  }
+
+  private addParam(name: string): CodeAction | undefined {
+    if (!this.param) return undefined;
+    return this.action(`Add \`${name}=\``, [this.insertLineAfter(this.param.lastLine, `${name}=`)], true);
+  }
+}

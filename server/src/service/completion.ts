@@ -1,0 +1,255 @@
+// Completion (design, section 5). The cursor's context comes from the partial
+// line itself, so it works on half-typed lines and queries that do not parse;
+// the parsed document only tells which modules the query already uses.
+
+import {
+  CompletionItemKind,
+  CompletionItemTag,
+  InsertTextFormat,
+  MarkupKind,
+  type CompletionItem,
+  type CompletionList,
+  type Position,
+  type Range,
+} from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ParsedDocument, QueryNode } from '../../../common/src/parser';
+import { VariableScope } from '../../../common/src/resolve';
+import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue';
+import { RUNNER_PARAMETERS } from './diagnostics';
+import { describeModule, describeParam, describeValue, moduleSummary, ownerOf, paramSummary } from './docs';
+import { paramAtLine, queryAtLine } from './locate';
+import { QueryContext, type ResolvedParam } from './queryContext';
+import { SNIPPETS } from './snippets';
+
+const MODULE_SLOT_NAMES = new Set(['list', 'prop', 'meta', 'generator']);
+const NAME_CHARS = /^[A-Za-z0-9_.:\-]*$/;
+
+export function complete(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, position: Position): CompletionList {
+  const empty: CompletionList = { isIncomplete: false, items: [] };
+  const lineStart = document.offsetAt({ line: position.line, character: 0 });
+  const offset = document.offsetAt(position);
+  const lineEnd = parsed.lines[position.line]?.end ?? offset;
+  const before = parsed.text.slice(lineStart, offset);
+  const after = parsed.text.slice(offset, Math.max(offset, lineEnd));
+  const lead = before.trimStart();
+  const indent = before.length - lead.length;
+
+  const query = queryAtLine(parsed, position.line);
+  const ctx = new QueryContext(query ?? emptyQuery(), catalogue);
+  const range = (from: number, to: number): Range => ({ start: document.positionAt(from), end: document.positionAt(to) });
+
+  const openBraces = before.lastIndexOf('{{');
+  if (openBraces >= 0 && openBraces > before.lastIndexOf('}}')) {
+    return { isIncomplete: false, items: variableItems(parsed, lineStart + openBraces + 2, range(lineStart + openBraces + 2, offset)) };
+  }
+  if (lead.startsWith('#') || lead.startsWith('//') || lead.startsWith('@') || /^https?:/i.test(lead)) return empty;
+
+  if (lead.startsWith('|')) {
+    const param = query ? paramAtLine(query, position.line) : undefined;
+    if (!param) return empty;
+    const itemStart = lineStart + before.lastIndexOf('|') + 1;
+    return valueCompletion(ctx, param.name, itemStart, itemEnd(after, offset), otherItems(param.items, itemStart), range, true);
+  }
+
+  const eq = before.indexOf('=');
+  if (eq >= 0) {
+    const name = before.slice(0, eq).trim();
+    const valueStart = lineStart + eq + 1;
+    const multi = isMulti(ctx, name);
+    const bar = multi ? before.lastIndexOf('|') : -1;
+    const itemStart = bar > eq ? lineStart + bar + 1 : skipBlanks(parsed.text, valueStart, offset);
+    const end = multi ? itemEnd(after, offset) : lineEnd;
+    const param = query ? paramAtLine(query, position.line) : undefined;
+    const used = multi && param ? otherItems(param.items, itemStart) : new Set<string>();
+    return valueCompletion(ctx, name, itemStart, end, used, range, multi);
+  }
+
+  const prefix = lead;
+  if (!NAME_CHARS.test(prefix)) return empty;
+  const nameStart = lineStart + indent;
+  const nameEnd = offset + (/^[A-Za-z0-9_.:\-]*/.exec(after)?.[0].length ?? 0);
+  const hasEquals = parsed.text.slice(nameEnd, lineEnd).trimStart().startsWith('=');
+  const items = nameItems(ctx, position.line, range(nameStart, nameEnd), hasEquals);
+  const queryIsEmpty = !query || query.params.every((p) => p.line === position.line);
+  if (queryIsEmpty && prefix === '' && after.trim() === '') items.push(...snippetItems(range(nameStart, nameEnd)));
+  return { isIncomplete: false, items };
+}
+
+function emptyQuery(): QueryNode {
+  return { name: '', span: { start: 0, end: 0 }, firstLine: 0, lastLine: 0, params: [], urls: [], index: 0 };
+}
+
+function skipBlanks(text: string, from: number, to: number): number {
+  while (from < to && (text[from] === ' ' || text[from] === '\t')) from++;
+  return from;
+}
+
+/** End of the value item under the cursor: the next `|` or the trimmed line end. */
+function itemEnd(after: string, offset: number): number {
+  const bar = after.indexOf('|');
+  return offset + (bar >= 0 ? bar : after.trimEnd().length);
+}
+
+function otherItems(items: readonly { text: string; start: number }[], currentStart: number): Set<string> {
+  return new Set(items.filter((i) => i.start !== currentStart).map((i) => i.text));
+}
+
+function isMulti(ctx: QueryContext, name: string): boolean {
+  if (name === 'list' || name === 'prop' || name === 'meta') return true;
+  return ctx.resolve(name)?.param.multi ?? false;
+}
+
+type RangeOf = (from: number, to: number) => Range;
+
+function valueCompletion(
+  ctx: QueryContext,
+  name: string,
+  from: number,
+  to: number,
+  used: ReadonlySet<string>,
+  range: RangeOf,
+  multi: boolean,
+): CompletionList {
+  const r = range(from, to);
+  const items: CompletionItem[] = [];
+  if (name === 'list' || name === 'prop' || name === 'meta') {
+    for (const module of ctx.catalogue.byGroup[name]) if (!used.has(module.name)) items.push(moduleItem(module, r));
+  } else if (name === 'generator') {
+    for (const module of ctx.catalogue.generators) items.push(moduleItem(module, r));
+  } else if (name === 'action') {
+    items.push({ label: 'query', kind: CompletionItemKind.EnumMember, textEdit: { range: r, newText: 'query' } });
+  } else {
+    const resolved = ctx.resolve(name);
+    if (resolved) items.push(...paramValueItems(ctx.catalogue, resolved, used, r, multi));
+  }
+  return { isIncomplete: false, items };
+}
+
+function moduleItem(module: ModuleInfo, range: Range): CompletionItem {
+  return {
+    label: module.name,
+    kind: CompletionItemKind.Module,
+    detail: moduleSummary(module),
+    documentation: { kind: MarkupKind.Markdown, value: describeModule(module) },
+    textEdit: { range, newText: module.name },
+    ...(module.deprecated ? { tags: [CompletionItemTag.Deprecated], sortText: `z${module.name}` } : { sortText: `a${module.name}` }),
+  };
+}
+
+function paramValueItems(catalogue: Catalogue, resolved: ResolvedParam, used: ReadonlySet<string>, range: Range, multi: boolean): CompletionItem[] {
+  const { param, fullName } = resolved;
+  const items: CompletionItem[] = [];
+  if (param.allSpecifier && used.size === 0) {
+    items.push({ label: param.allSpecifier, kind: CompletionItemKind.Constant, detail: 'all values', sortText: '0', textEdit: { range, newText: param.allSpecifier } });
+  }
+  switch (param.type) {
+    case 'enum':
+      (param.values ?? []).forEach((value, i) => {
+        if (value === '' || (multi && used.has(value))) return;
+        const deprecated = param.deprecatedValues.has(value);
+        items.push({
+          label: value,
+          kind: CompletionItemKind.EnumMember,
+          detail: `value of ${fullName}${deprecated ? ' (deprecated)' : ''}`,
+          documentation: { kind: MarkupKind.Markdown, value: describeValue(value, fullName, param) },
+          textEdit: { range, newText: value },
+          sortText: `${deprecated ? 'z' : 'a'}${String(i).padStart(4, '0')}`,
+          ...(deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),
+        });
+      });
+      break;
+    case 'limit':
+      items.push({
+        label: 'max',
+        kind: CompletionItemKind.Constant,
+        detail: `the most allowed: ${param.max ?? '?'}${param.highmax !== undefined ? ` (${param.highmax} with apihighlimits)` : ''}`,
+        textEdit: { range, newText: 'max' },
+        sortText: '0',
+      });
+      break;
+    case 'namespace': {
+      const extra = param.extraNamespaces;
+      for (const ns of catalogue.namespaces) {
+        if ((ns.id < 0 && !extra.includes(ns.id)) || used.has(String(ns.id))) continue;
+        items.push({
+          label: String(ns.id),
+          labelDetails: { description: ns.name },
+          kind: CompletionItemKind.Value,
+          detail: `namespace ${ns.name}`,
+          filterText: `${ns.id} ${ns.name}`,
+          textEdit: { range, newText: String(ns.id) },
+          sortText: String(ns.id + 10).padStart(6, '0'),
+        });
+      }
+      break;
+    }
+    case 'timestamp':
+      items.push({ label: 'now', kind: CompletionItemKind.Constant, detail: 'the current time', textEdit: { range, newText: 'now' } });
+      break;
+  }
+  return items;
+}
+
+/** How a parameter's name sorts: required first, then the query's modules, the query's own, the API's; deprecated last. */
+function nameRank(resolved: ResolvedParam, missingRequired: boolean): string {
+  if (resolved.param.deprecated) return 'z';
+  if (missingRequired) return 'a';
+  if (resolved.module) return 'b';
+  if (MODULE_SLOT_NAMES.has(resolved.fullName) || resolved.fullName === 'titles') return 'c';
+  return resolved.fromMain ? 'e' : 'd';
+}
+
+function hasValues(param: ParamInfo, fullName: string): boolean {
+  return MODULE_SLOT_NAMES.has(fullName) || param.type === 'enum' || param.type === 'limit' || param.type === 'namespace' || param.allSpecifier !== undefined;
+}
+
+function nameItems(ctx: QueryContext, line: number, range: Range, hasEquals: boolean): CompletionItem[] {
+  const used = new Set(ctx.query.params.filter((p) => p.line !== line).map((p) => p.name));
+  const items: CompletionItem[] = [];
+  for (const resolved of ctx.available().values()) {
+    const { fullName, param } = resolved;
+    if (used.has(fullName) || RUNNER_PARAMETERS.has(fullName) || fullName === 'action') continue;
+    const flag = param.type === 'boolean';
+    const newText = hasEquals || flag ? fullName : `${fullName}=`;
+    items.push({
+      label: fullName,
+      kind: resolved.module ? CompletionItemKind.Property : CompletionItemKind.Keyword,
+      detail: `${paramSummary(param)} — ${ownerOf(resolved).replace(/^parameter of /, '')}`,
+      documentation: { kind: MarkupKind.Markdown, value: describeParam(fullName, param, ownerOf(resolved), ctx.catalogue) },
+      textEdit: { range, newText },
+      sortText: `${nameRank(resolved, param.required)}${fullName}`,
+      ...(param.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),
+      ...(!hasEquals && !flag && hasValues(param, fullName) ? { command: { title: 'Suggest values', command: 'editor.action.triggerSuggest' } } : {}),
+    });
+  }
+  return items;
+}
+
+function snippetItems(range: Range): CompletionItem[] {
+  return SNIPPETS.map((snippet, i) => ({
+    label: snippet.label,
+    kind: CompletionItemKind.Snippet,
+    detail: snippet.detail,
+    documentation: { kind: MarkupKind.Markdown, value: '```mwquery\n' + snippet.body.replace(/\$\{\d+:([^}]*)\}/g, '$1') + '\n```' },
+    insertTextFormat: InsertTextFormat.Snippet,
+    textEdit: { range, newText: snippet.body },
+    sortText: ` ${i}`,
+    filterText: snippet.label,
+  }));
+}
+
+function variableItems(parsed: ParsedDocument, at: number, range: Range): CompletionItem[] {
+  const scope = new VariableScope(parsed);
+  const items: CompletionItem[] = scope.namesAt(at).map((def) => ({
+    label: def.name,
+    kind: CompletionItemKind.Variable,
+    detail: def.value,
+    textEdit: { range, newText: def.name },
+  }));
+  items.push(
+    { label: '$env', kind: CompletionItemKind.Function, detail: 'an environment variable: {{$env NAME}}', insertTextFormat: InsertTextFormat.Snippet, textEdit: { range, newText: '\\$env ${1:NAME}' } },
+    { label: '$secret', kind: CompletionItemKind.Function, detail: "a secret from the editor's secret storage: {{$secret NAME}}", insertTextFormat: InsertTextFormat.Snippet, textEdit: { range, newText: '\\$secret ${1:NAME}' } },
+  );
+  return items;
+}

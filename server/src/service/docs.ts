@@ -1,0 +1,104 @@
+// Markdown descriptions of modules, parameters and values, shared by hover and
+// the completion detail pane.
+
+import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue';
+import type { ResolvedParam } from './queryContext';
+
+const INFO_TEXT: Record<string, string> = {
+  useronly: 'only with the module\'s `user` parameter',
+  nonuseronly: 'only without the module\'s `user` parameter',
+  singlepageonly: 'only when the query names a single page',
+  preloadcontentonly: 'only with `prop=preloadcontent`',
+  editintroonly: 'only with `prop=editintro`',
+};
+
+function code(text: string): string {
+  return text === '' ? '(empty)' : `\`${text.replace(/`/g, "'")}\``;
+}
+
+export function moduleSummary(module: ModuleInfo): string {
+  const parts = [`${module.group ?? 'module'} module`];
+  if (module.prefix) parts.push(`prefix \`${module.prefix}\``);
+  if (module.generator) parts.push('generator');
+  if (module.deprecated) parts.push('deprecated');
+  return parts.join(' · ');
+}
+
+export function describeModule(module: ModuleInfo): string {
+  const lines = [`**${module.name}** — ${moduleSummary(module)}`, ''];
+  if (module.deprecated) lines.push('⚠️ **Deprecated.**', '');
+  const use = [`\`${module.group}=${module.name}\` with parameters \`${module.prefix}…\``];
+  if (module.generator) use.push(`\`generator=${module.name}\` with parameters \`g${module.prefix}…\``);
+  lines.push(`Use: ${use.join('; or ')}.`, '');
+  const source = module.sourceName ?? module.source;
+  if (source) lines.push(`Source: ${source}${module.licenseTag ? ` · Licence: ${module.licenseTag}` : ''}`, '');
+  if (!module.readRights && module.group) lines.push('Needs no read right.', '');
+  const params = module.params.map((p) => (p.deprecated ? `~~\`${module.prefix}${p.name}\`~~` : `\`${module.prefix}${p.name}\``));
+  for (const t of module.templatedParams) params.push(`\`${module.prefix}${t.name}\``);
+  if (params.length) lines.push(`Parameters: ${params.join(', ')}`, '');
+  for (const url of module.helpUrls) lines.push(`[Help](${url})`);
+  return lines.join('\n').trim();
+}
+
+/** One line: type, default and range, for completion details. */
+export function paramSummary(param: ParamInfo): string {
+  const parts = [typeName(param)];
+  if (param.default !== undefined) parts.push(`default ${param.default === '' ? '(empty)' : param.default}`);
+  if (param.min !== undefined || param.max !== undefined) parts.push(`${param.min ?? '…'}–${param.max ?? '…'}`);
+  if (param.required) parts.push('required');
+  if (param.deprecated) parts.push('deprecated');
+  return parts.join(' · ');
+}
+
+function typeName(param: ParamInfo): string {
+  const base = param.type === 'enum' ? 'one of ' + (param.values?.length ?? 0) + ' values' : param.type;
+  return param.multi ? `${base}, multi-valued` : base;
+}
+
+export function describeParam(fullName: string, param: ParamInfo, owner: string, catalogue?: Catalogue): string {
+  const lines = [`**${fullName}** — ${owner}`, ''];
+  if (param.deprecated) lines.push('⚠️ **Deprecated.**', '');
+  if (param.required) lines.push('**Required.**', '');
+  if (param.sensitive) lines.push('🔒 **Sensitive**: keep it out of the file with `{{$secret NAME}}`.', '');
+  const facts: string[] = [`Type: ${param.type === 'enum' ? 'enumeration' : param.type}`];
+  if (param.subtypes?.length) facts.push(`Accepts: ${param.subtypes.join(', ')}`);
+  if (param.default !== undefined) facts.push(`Default: ${code(param.default)}`);
+  if (param.type === 'limit') {
+    facts.push(`Range: ${param.min ?? 1}–${param.max ?? '…'}${param.highmax !== undefined ? ` (${param.highmax} with apihighlimits)` : ''}; \`max\` for the most allowed`);
+  } else if (param.min !== undefined || param.max !== undefined) {
+    facts.push(`Range: ${param.min ?? '…'}–${param.max ?? '…'}`);
+  }
+  if (param.multi) {
+    facts.push(`Multi-valued: up to ${param.maxValues ?? 50} values${param.highMaxValues ? ` (${param.highMaxValues} with apihighlimits)` : ''}, separated by \`|\``);
+    if (param.allSpecifier) facts.push(`\`${param.allSpecifier}\` stands for all values`);
+    if (param.allowsDuplicates) facts.push('The same value may be given twice');
+  }
+  if (param.type === 'boolean') facts.push('A flag: present means true, whatever its value; leave it out for false');
+  if (param.extraNamespaces.length) facts.push(`Also accepts namespaces ${param.extraNamespaces.join(', ')}`);
+  lines.push(...facts.map((f) => `- ${f}`), '');
+  if (param.type === 'enum' && param.values) {
+    const values = param.values.map((v) => (param.deprecatedValues.has(v) ? `~~${code(v)}~~` : code(v)));
+    lines.push(`Values: ${values.join(', ')}`, '');
+  }
+  if (param.type === 'namespace' && catalogue) {
+    lines.push(`Namespaces: ${catalogue.namespaces.filter((n) => n.id >= 0).map((n) => `${n.id} ${n.name}`).join(', ')}`, '');
+  }
+  for (const condition of param.info) {
+    if (condition.name === 'modes') lines.push(`Applies only in mode ${(condition.values ?? []).join(', ')} (1: given pages, 2: a user, 3: all).`);
+    else lines.push(`Applies ${INFO_TEXT[condition.name] ?? `only under condition \`${condition.name}\``}.`);
+  }
+  return lines.join('\n').trim();
+}
+
+export function ownerOf(resolved: ResolvedParam): string {
+  if (!resolved.module) return 'parameter of the API itself (`main` / `query`)';
+  const slot = resolved.asGenerator ? 'generator' : resolved.module.group ?? 'module';
+  return `parameter of \`${slot}=${resolved.module.name}\``;
+}
+
+export function describeValue(value: string, fullName: string, param: ParamInfo): string {
+  const lines = [`${code(value)} — value of \`${fullName}\``];
+  if (param.deprecatedValues.has(value)) lines.push('', '⚠️ **Deprecated value.**');
+  if (param.default !== undefined && param.default.split('|').includes(value)) lines.push('', 'Part of the default.');
+  return lines.join('\n');
+}

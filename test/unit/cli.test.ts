@@ -1,0 +1,49 @@
+// The CLI as a user runs it: `node dist/cli.js check …` (built first).
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { readdirSync } from 'node:fs';
+
+const root = path.join(__dirname, '..', '..');
+const cli = path.join(root, 'dist', 'cli.js');
+
+function mwq(...args: string[]) {
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('mwq check', () => {
+  it('passes the example files with exit code 0', () => {
+    const examples = readdirSync(path.join(root, 'examples')).filter((f) => f.endsWith('.mwq')).map((f) => path.join('examples', f));
+    assert.ok(examples.length >= 3);
+    const r = mwq('check', ...examples);
+    assert.equal(r.stdout, '');
+    assert.equal(r.code, 0);
+  });
+
+  it('prints file:line:col severity code message and exits 1 on errors', () => {
+    const r = mwq('check', 'test/fixtures/mistakes.mwq');
+    assert.equal(r.code, 1);
+    const lines = r.stdout.trim().split('\n');
+    assert.ok(lines.includes('test/fixtures/mistakes.mwq:3:6 warning unrecognizedvalues `allpagez` is not a list module; did you mean `allpages`?'), r.stdout);
+    assert.ok(lines.some((l) => l.startsWith('test/fixtures/mistakes.mwq:8:6 error missingparam ')), r.stdout);
+    assert.ok(lines.some((l) => l.startsWith('test/fixtures/mistakes.mwq:12:11 error badgenerator ')), r.stdout);
+  });
+
+  it('prints LSP diagnostics per file with --format json', () => {
+    const r = mwq('check', '--format', 'json', 'test/fixtures/mistakes.mwq', 'examples/basics.mwq');
+    assert.equal(r.code, 1);
+    const report = JSON.parse(r.stdout) as { file: string; diagnostics: { code: string; range: unknown }[] }[];
+    assert.deepEqual(report.map((f) => f.file), ['test/fixtures/mistakes.mwq', 'examples/basics.mwq']);
+    assert.ok(report[0]!.diagnostics.some((d) => d.code === 'missingparam'));
+    assert.deepEqual(report[1]!.diagnostics, []);
+  });
+
+  it('says clearly when a file cannot be read', () => {
+    const r = mwq('check', 'no/such/file.mwq');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /cannot read no\/such\/file\.mwq: ENOENT/);
+  });
+});
