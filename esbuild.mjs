@@ -1,4 +1,5 @@
-// Bundles the extension client, the language server and the CLI.
+// Bundles the extension client, the language server, the CLI and the results
+// panel's webview (browser IIFE + CSS).
 // The client keeps `vscode` external (the editor provides it); the server and
 // CLI bundle everything so they run with plain `node`.
 import * as esbuild from 'esbuild';
@@ -21,6 +22,9 @@ const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The results panel's webview script and stylesheet (loaded from dist/ by client/src/resultsPanel.ts).
+  { entryPoints: ['client/media/panel.ts'], outfile: 'dist/panel.js', platform: 'browser', format: 'iife', bundle: true, minify: production, sourcemap: false, logLevel: 'warning' },
+  { entryPoints: ['client/media/panel.css'], outfile: 'dist/panel.css', bundle: true, minify: production, logLevel: 'warning' },
 ];
 
 if (watch) {

@@ -67,7 +67,7 @@ if [ "$installed_version" != "$VERSION" ]; then
   # Its postinstall downloads ripgrep from the internet: skip scripts, do its
   # steps by hand below.
   ( cd "$DIR" && step "npm install code-server@$VERSION" \
-      env npm_config_unsafe_perm=true npm install --ignore-scripts "code-server@$VERSION" )
+      env npm_config_unsafe_perm=true npm install --ignore-scripts --save-exact "code-server@$VERSION" )
 fi
 
 # 3. VS Code's own dependencies and native modules.

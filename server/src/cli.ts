@@ -1,19 +1,59 @@
-// `mwq`: the command-line face of the language service.
+// `mwq`: the command-line face of the language service and the runner.
 //   mwq check FILE... [--format text|json]
 // Prints `file:line:col severity code message` per diagnostic (or the LSP
 // diagnostics per file as JSON) and exits 1 when any error was found.
+//   mwq run FILE [--query NAME | --line N] [--endpoint URL] [--all] ...
+// Runs one query against its wiki and streams the rows to stdout; the API's
+// warnings and errors go to stderr as `file:line:col severity code message`.
+// Exit codes: 0 ok, 1 API errors or a failed run, 2 usage errors.
 
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { pathToFileURL } from 'node:url';
 import { createLanguageService } from './service/languageService';
 import { formatDiagnosticLine } from './cliFormat';
+import { parseDocument, type ParsedDocument, type QueryNode } from '../../common/src/parser';
+import { VariableScope, type ExternalLookup } from '../../common/src/resolve';
+import {
+  QuerySession,
+  RunnerError,
+  buildRequest,
+  formatTextTable,
+  locateApiMessage,
+  openExport,
+  queriesNamed,
+  queryAtLine,
+  type ApiMessage,
+  type PageResult,
+  type PreparedRequest,
+  type Row,
+  type RowWriter,
+} from '../../common/src/runner';
+
+const RUN_USAGE = `  mwq run FILE [options]                   run one query and print its results
+      --query NAME       the query named NAME (### NAME)
+      --line N           the query that contains line N (1-based)
+                         (default: the only query, else the first)
+      --endpoint URL     the wiki's api.php (overrides the file's URL line and @endpoint)
+      --all              follow continuation to the end (sends maxlag)
+      --max-pages N      stop after N pages (with --all)
+      --max-items N      stop after N items (with --all)
+      --format F         table (default), json, ndjson or csv (csv is printed at the end)
+      --maxlag N         maxlag for --all runs (default 5; "off" to send none)
+      --timeout S        per-request time-out in seconds (default 30)
+      --contact C        contact for the User-Agent (URL or e-mail)
+    {{$env NAME}} reads the environment; {{$secret NAME}} reads MWQ_SECRET_NAME
+    (upper case, other characters as "_").`;
 
 const USAGE = `Usage:
   mwq check FILE... [--format text|json]   check query files against the bundled catalogue
+${RUN_USAGE}
   mwq --help | --version`;
 
-function main(argv: string[]): number {
+function main(argv: string[]): number | Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE + '\n');
@@ -24,6 +64,7 @@ function main(argv: string[]): number {
     return 0;
   }
   if (command === 'check') return check(rest);
+  if (command === 'run') return runCommand(rest);
   process.stderr.write(`mwq: unknown command "${command}"\n${USAGE}\n`);
   return 2;
 }
@@ -73,4 +114,309 @@ function check(args: string[]): number {
   return errors > 0 ? 1 : 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+// ---------------------------------------------------------------------------
+// mwq run
+
+
+
+type RunFormat = 'table' | 'json' | 'ndjson' | 'csv';
+
+interface RunArgs {
+  file: string;
+  query?: string;
+  line?: number;
+  endpoint?: string;
+  all: boolean;
+  maxPages?: number;
+  maxItems?: number;
+  format: RunFormat;
+  maxlag: number | null;
+  timeoutMs: number;
+  contact?: string;
+}
+
+class UsageError extends Error {}
+
+/** `--name value` and `--name=value` options; flags take no value. */
+function readOptions(args: string[], valued: readonly string[], flags: readonly string[]): { options: Map<string, string>; positional: string[] } {
+  const options = new Map<string, string>();
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--') || arg === '--') {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+    if (flags.includes(name)) {
+      if (eq >= 0) throw new UsageError(`--${name} takes no value`);
+      options.set(name, '');
+    } else if (valued.includes(name)) {
+      const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      options.set(name, value);
+    } else {
+      throw new UsageError(`unknown option ${arg}`);
+    }
+  }
+  return { options, positional };
+}
+
+function positiveInt(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`--${name} must be a positive whole number, not "${text}"`);
+  return Number(text);
+}
+
+function parseRunArgs(args: string[]): RunArgs {
+  const { options, positional } = readOptions(
+    args,
+    ['query', 'line', 'endpoint', 'max-pages', 'max-items', 'format', 'maxlag', 'timeout', 'contact'],
+    ['all'],
+  );
+  if (positional.length !== 1) throw new UsageError(positional.length ? 'give one file' : 'no file given');
+  if (options.has('query') && options.has('line')) throw new UsageError('give --query or --line, not both');
+  const format = (options.get('format') ?? 'table') as RunFormat;
+  if (!['table', 'json', 'ndjson', 'csv'].includes(format)) throw new UsageError(`--format must be table, json, ndjson or csv, not "${format}"`);
+  const maxlagText = options.get('maxlag');
+  let maxlag: number | null = 5;
+  if (maxlagText === 'off') maxlag = null;
+  else if (maxlagText !== undefined) {
+    if (!/^\d+$/.test(maxlagText)) throw new UsageError(`--maxlag must be a whole number of seconds or "off", not "${maxlagText}"`);
+    maxlag = Number(maxlagText);
+  }
+  const timeoutText = options.get('timeout');
+  if (timeoutText !== undefined && !(Number(timeoutText) > 0)) throw new UsageError(`--timeout must be a number of seconds, not "${timeoutText}"`);
+  return {
+    file: positional[0]!,
+    query: options.get('query'),
+    line: positiveInt('line', options.get('line')),
+    endpoint: options.get('endpoint'),
+    all: options.has('all'),
+    maxPages: positiveInt('max-pages', options.get('max-pages')),
+    maxItems: positiveInt('max-items', options.get('max-items')),
+    format,
+    maxlag,
+    timeoutMs: timeoutText === undefined ? 30_000 : Number(timeoutText) * 1000,
+    contact: options.get('contact'),
+  };
+}
+
+function selectQuery(doc: ParsedDocument, args: RunArgs): QueryNode {
+  const runnable = (q: QueryNode) => q.params.length > 0 || q.urls.length > 0;
+  if (args.query !== undefined) {
+    const named = queriesNamed(doc, args.query);
+    if (named.length) return named[0]!;
+    const names = doc.queries.filter((q) => q.name).map((q) => `"${q.name}"`);
+    throw new UsageError(`no query named "${args.query}" in ${args.file}${names.length ? ` (queries: ${names.join(', ')})` : ''}`);
+  }
+  if (args.line !== undefined) {
+    const query = queryAtLine(doc, args.line - 1);
+    if (!query) throw new UsageError(`line ${args.line} of ${args.file} is not inside a query`);
+    return query;
+  }
+  const query = doc.queries.find(runnable);
+  if (!query) throw new UsageError(`${args.file} has no query`);
+  return query;
+}
+
+/** `$env` from the environment; `$secret NAME` from MWQ_SECRET_NAME. */
+const cliLookup: ExternalLookup = (use) => {
+  if (use.kind === 'env') return process.env[use.name];
+  if (use.kind === 'secret') return process.env[`MWQ_SECRET_${use.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`];
+  return undefined;
+};
+
+/** Rows to stdout as pages arrive. */
+interface RowSink {
+  page(page: PageResult): Promise<void>;
+  rows(rows: Row[], label: string): Promise<void>;
+  end(): Promise<void>;
+}
+
+function write(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (process.stdout.write(text)) resolve();
+    else process.stdout.once('drain', () => resolve());
+  });
+}
+
+function makeSink(format: RunFormat): RowSink {
+  switch (format) {
+    case 'ndjson':
+      return {
+        page: async (page) => {
+          for (const b of page.batches) await ndjsonRows(b.rows);
+        },
+        rows: async (rows) => ndjsonRows(rows),
+        end: async () => undefined,
+      };
+    case 'json': {
+      let count = 0;
+      const rows = async (list: Row[]) => {
+        let text = '';
+        for (const row of list) text += (count++ === 0 ? '[\n' : ',\n') + JSON.stringify(row);
+        if (text) await write(text);
+      };
+      return {
+        page: async (page) => {
+          for (const b of page.batches) await rows(b.rows);
+        },
+        rows,
+        end: () => write(count === 0 ? '[]\n' : '\n]\n'),
+      };
+    }
+    case 'table': {
+      let first = true;
+      const table = async (rows: Row[], label: string) => {
+        if (!rows.length) return;
+        await write(`${first ? '' : '\n'}# ${label} (${rows.length})\n${formatTextTable(rows)}`);
+        first = false;
+      };
+      return {
+        page: async (page) => {
+          for (const b of page.batches) await table(b.rows, `${b.list}, page ${page.index}`);
+        },
+        rows: table,
+        end: async () => undefined,
+      };
+    }
+    case 'csv': {
+      // The columns are the union of every row's keys: spooled, printed at the end.
+      let writer: RowWriter | undefined;
+      let dir: string | undefined;
+      const ensure = async () => {
+        dir ??= await mkdtemp(path.join(tmpdir(), 'mwq-'));
+        writer ??= await openExport(path.join(dir, 'rows.csv'), 'csv');
+        return writer;
+      };
+      return {
+        page: async (page) => {
+          for (const b of page.batches) await (await ensure()).write(b.rows);
+        },
+        rows: async (rows) => (await ensure()).write(rows),
+        end: async () => {
+          const w = await ensure();
+          await w.close();
+          await new Promise<void>((resolve, reject) => {
+            const input = createReadStream(w.file);
+            input.on('error', reject);
+            input.on('end', () => resolve());
+            input.pipe(process.stdout, { end: false });
+          });
+          await rm(dir!, { recursive: true, force: true });
+        },
+      };
+    }
+  }
+}
+
+async function ndjsonRows(rows: Row[]): Promise<void> {
+  let text = '';
+  for (const row of rows) text += JSON.stringify(row) + '\n';
+  if (text) await write(text);
+}
+
+function messageLine(file: string, doc: ParsedDocument, query: QueryNode, message: ApiMessage): string {
+  const where = locateApiMessage(message, query, doc)[0]!;
+  const lineStart = doc.lines[where.line]?.start ?? 0;
+  const column = Math.max(0, where.span.start - lineStart) + 1;
+  const text = message.text.replace(/\s+/g, ' ').trim();
+  return `${file}:${where.line + 1}:${column} ${message.severity} ${message.code} ${text}`;
+}
+
+async function runCommand(args: string[]): Promise<number> {
+  let parsed: RunArgs;
+  let request: PreparedRequest;
+  let doc: ParsedDocument;
+  let query: QueryNode;
+  try {
+    parsed = parseRunArgs(args);
+    let text: string;
+    try {
+      text = readFileSync(parsed.file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read ${parsed.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    doc = parseDocument(text);
+    query = selectQuery(doc, parsed);
+    const endpoint = parsed.endpoint;
+    request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint });
+    if (endpoint) request = { ...request, endpoint, endpointSensitive: false };
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof RunnerError) {
+      process.stderr.write(`mwq run: ${error.message}\n`);
+      if (error instanceof UsageError) process.stderr.write(`Usage:\n${RUN_USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  for (const note of request.notes) process.stderr.write(`mwq run: note: ${note}\n`);
+
+  // A reader that stops early (`| head`) ends the run quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+  });
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  const session = new QuerySession(request, {
+    maxlag: parsed.maxlag,
+    http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact },
+  });
+  const sink = makeSink(parsed.format);
+  const seen = new Set<string>();
+  let writing: Promise<void> = Promise.resolve();
+  const callbacks = {
+    signal: controller.signal,
+    onPage: (page: PageResult) => {
+      for (const message of [...page.errors, ...page.warnings]) {
+        const line = messageLine(parsed.file, doc, query, message);
+        if (!seen.has(line)) {
+          seen.add(line);
+          process.stderr.write(line + '\n');
+        }
+      }
+      writing = writing.then(() => sink.page(page));
+    },
+    onProgress: (p: { retry?: { message: string } }) => {
+      if (p.retry) process.stderr.write(`mwq run: ${p.retry.message}\n`);
+    },
+  };
+  const started = Date.now();
+  const outcome = parsed.all
+    ? await session.fetchAll({ maxPages: parsed.maxPages, maxItems: parsed.maxItems }, callbacks)
+    : await session.nextPage(callbacks);
+  process.removeListener('SIGINT', onSignal);
+  await writing;
+  // The CLI stops for good: pages of an unfinished generator/prop batch are
+  // printed with the properties fetched so far.
+  const moreAvailable = !session.done;
+  const partial = moreAvailable ? session.finish() : [];
+  for (const b of partial) await sink.rows(b.rows, `${b.list}, incomplete batch`);
+  const partialCount = partial.reduce((n, b) => n + b.rows.length, 0);
+  if (partialCount) process.stderr.write(`mwq run: ${partialCount} page${partialCount === 1 ? '' : 's'} of an unfinished batch printed with the properties fetched so far\n`);
+  await sink.end();
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const more = !moreAvailable ? '' : parsed.all ? ', more available' : ', more available (use --all)';
+  const items = session.itemCount + partialCount;
+  process.stderr.write(`mwq run: ${session.pageCount} page${session.pageCount === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'} in ${seconds} s${more}\n`);
+  if (outcome.error) {
+    process.stderr.write(`mwq run: ${outcome.error.message}\n`);
+    return outcome.stopped === 'cancelled' ? 130 : 1;
+  }
+  return outcome.apiErrors > 0 ? 1 : 0;
+}
+
+void Promise.resolve(main(process.argv.slice(2))).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // Never a stack trace for the user.
+    process.stderr.write(`mwq: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -325,7 +325,7 @@ async function runPhase(phase, opts) {
       printing = printing.then(() => printPageConsole(msg, opts.verbose)).catch(() => {});
     });
     page.on('pageerror', (err) => opts.verbose && console.log(`[page:error] ${err.message}`));
-    page.on('crash', () => failures.push('the page crashed'));
+    const pageCrashed = new Promise((resolve) => page.once('crash', () => resolve('the page crashed')));
 
     // 3. Screenshots on request from the suite.
     shooter = startScreenshotService(page, opts.verbose);
@@ -352,6 +352,7 @@ async function runPhase(phase, opts) {
         t2,
         codeServerExit.then((m) => Promise.reject(new Error(m))),
         browserGone.then((m) => Promise.reject(new Error(m))),
+        pageCrashed.then((m) => Promise.reject(new Error(m))),
       ]);
     } catch (err) {
       failures.push(err.message);
@@ -367,6 +368,11 @@ async function runPhase(phase, opts) {
     await browser?.close().catch(() => {});
     if (browserServer) {
       const p = browserServer.process();
+      // Gracefully first (Playwright then removes its temporary profile),
+      // then by process group id whatever is left.
+      const t = timeout(10_000, 'chromium to close');
+      await Promise.race([browserServer.close(), t]).catch(() => {});
+      t.cancel();
       await killGroup(p, 'chromium');
       live.delete(p);
     }
@@ -394,6 +400,8 @@ const NOISE = [
   /Failed to load resource: net::ERR_NAME_NOT_RESOLVED/,
   /vsda/,
   /Resolved connection token|Creating a socket|\[remote-connection\]/,
+  // the workbench's own start-up chatter
+  /^(Resolving connection token|Updating additional builtin extensions cache|\[Service Worker\] registered|ChatSessionStore: )/,
 ];
 
 // The page's console. The workbench logs the extension host's console (in a

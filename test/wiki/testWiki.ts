@@ -23,10 +23,11 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as net from 'node:net';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 /** Bump when the generated content or the settings change: forces a rebuild. */
-export const CONTENT_VERSION = 1;
+export const CONTENT_VERSION = 3;
 
 const MW_WEB_ROOT = '/var/lib/mediawiki';
 const MW_CODE = '/usr/share/mediawiki';
@@ -35,7 +36,10 @@ const SITE_NAME = 'TestWiki';
 const ADMIN_USER = 'Admin';
 const ADMIN_PASSWORD = 'admin-password-for-the-mwquery-test-wiki';
 const BOT_APP_ID = 'test';
-const BOT_PASSWORD = 'mwquerytestbotpassword0123456789abcdef'; // >= 32 chars
+// MediaWiki only treats a password as a bot password when it matches
+// /^[0-9a-w]{32,}$/ (no x, y, z, no capitals); anything else silently falls
+// back to a main-account login and fails with "Incorrect username or password".
+const BOT_PASSWORD = 'mwqtestbotpassword0123456789abcdefghijklmnopqrstuvw';
 const OTHER_USER_PASSWORD = 'user-password-for-the-mwquery-test-wiki';
 
 export interface TestWikiOptions {
@@ -99,8 +103,15 @@ export interface TestWikiFacts {
   hostileStrings: string[];
   /** Titles with quotes, ampersands and non-ASCII characters. */
   oddTitles: string[];
-  /** Local user accounts (Admin is sysop + bureaucrat; Bob is in group bot). */
+  /** Accounts that made the generated edits (Admin is sysop + bureaucrat; Bob is in group bot). */
   users: string[];
+  /**
+   * Every account in the user table, sorted (list=allusers): the above plus
+   * the installer's system users ("MediaWiki default" and AbuseFilter's
+   * blocker, named "⧼abusefilter-blocker⧽" because its message was not loaded
+   * at install time).
+   */
+  allUsers: string[];
   /** Pages with an external link to https://example.org/page/N. */
   externalLinkPages: number;
   /** Timestamps of the first and last generated revision (ISO 8601). */
@@ -361,6 +372,8 @@ async function copyDir(from: string, to: string): Promise<void> {
 async function buildWiki(dir: string, bigPages: number, mwVersion: string, log: (m: string) => void): Promise<TestWikiFacts> {
   const dataDir = path.join(dir, 'data');
   await fsp.mkdir(dataDir, { recursive: true });
+  await fsp.mkdir(path.join(dir, 'cache'));
+  await fsp.mkdir(path.join(dir, 'logs'));
   const conf = path.join(dir, 'LocalSettings.php');
   const env = { MW_CONFIG_FILE: conf, MWQ_WIKI_SERVER: 'http://127.0.0.1' };
   const step = async (what: string, args: string[], stdin?: string) => {
@@ -378,6 +391,7 @@ async function buildWiki(dir: string, bigPages: number, mwVersion: string, log: 
     '--with-extensions', '--confpath', dir, SITE_NAME, ADMIN_USER,
   ]);
   await fsp.writeFile(conf, portableSettings(await fsp.readFile(conf, 'utf8')));
+  await step('rebuildLocalisationCache.php', ['maintenance/rebuildLocalisationCache.php', '--lang', 'en', '--quiet']);
 
   await step('createAndPromote Alice', ['maintenance/createAndPromote.php', 'Alice', OTHER_USER_PASSWORD]);
   await step('createAndPromote Bob', ['maintenance/createAndPromote.php', '--bot', 'Bob', OTHER_USER_PASSWORD]);
@@ -387,15 +401,35 @@ async function buildWiki(dir: string, bigPages: number, mwVersion: string, log: 
   await fsp.writeFile(dump, content.xml);
   await step(`importDump.php (${content.pageCount} pages, ${content.revisionCount} revisions)`, ['-d', 'memory_limit=2G', 'maintenance/importDump.php', '--quiet', dump]);
   await fsp.rm(dump);
+  if (bigPages) {
+    const bulkDump = path.join(dir, 'bulk.xml');
+    await fsp.writeFile(bulkDump, content.bulkXml);
+    const firstId = (await maxPageId(dataDir)) + 1;
+    // Parsing during the import runs at ~60 pages/s; importing raw (~300/s) and
+    // refreshing the links in parallel processes afterwards is ~2-3x faster.
+    await step(`importDump.php --no-updates (${bigPages} bulk pages)`, ['-d', 'memory_limit=2G', 'maintenance/importDump.php', '--quiet', '--no-updates', bulkDump]);
+    await fsp.rm(bulkDump);
+    const lastId = await maxPageId(dataDir);
+    const procs = Math.max(2, Math.min(8, os.availableParallelism() + 1));
+    const per = Math.ceil((lastId - firstId + 1) / procs);
+    const t = Date.now();
+    const parts: Promise<string>[] = [];
+    for (let a = firstId; a <= lastId; a += per) {
+      parts.push(runPhp(['maintenance/refreshLinks.php', '--quiet', String(a), '--e', String(Math.min(lastId, a + per - 1))], env));
+    }
+    await Promise.all(parts);
+    log(`refreshLinks.php x${parts.length} (pages ${firstId}-${lastId}): ${Date.now() - t} ms`);
+    await step('rebuildtextindex.php', ['maintenance/rebuildtextindex.php', '--quiet']);
+  }
   // The import queues one htmlCacheUpdate job per page: useless here (no parser cache yet), slow to run.
   await step('manageJobs.php', ['maintenance/manageJobs.php', '--type', 'htmlCacheUpdate', '--action', 'delete']);
   await step('runJobs.php', ['maintenance/runJobs.php', '--quiet']);
   await step('rebuildrecentchanges.php', ['maintenance/rebuildrecentchanges.php', '--quiet']);
   await step('initSiteStats.php', ['maintenance/initSiteStats.php', '--update', '--quiet']);
   await step('createBotPassword.php', ['maintenance/createBotPassword.php', '--appid', BOT_APP_ID, '--grants', 'basic,highvolume', ADMIN_USER, BOT_PASSWORD]);
-  await step('rebuildLocalisationCache.php', ['maintenance/rebuildLocalisationCache.php', '--lang', 'en', '--quiet']);
 
-  return { ...content.facts, mediawikiVersion: mwVersion };
+  const allUsers = (await sqlite(dataDir, 'SELECT user_name FROM user ORDER BY user_name')).map((r) => r.user_name);
+  return { ...content.facts, allUsers, mediawikiVersion: mwVersion };
 }
 
 /**
@@ -419,6 +453,13 @@ function portableSettings(ls: string): string {
   return ls + [
     '',
     '# --- mwquery test wiki additions ---',
+    "# Debian's PlatformSettings.php puts the localisation cache in /var/cache/mediawiki",
+    '# and logs in /var/log/mediawiki (global, www-data owned): keep both in this folder.',
+    "$wgCacheDirectory = __DIR__ . '/cache';",
+    "$wgDBerrorLog = __DIR__ . '/logs/dberror.log';",
+    "foreach ( [ 'exception', 'error', 'fatal' ] as $mwqLog ) {",
+    "\t$wgDebugLogGroups[$mwqLog] = __DIR__ . \"/logs/$mwqLog.log\";",
+    '}',
     '# Tests log in with wrong passwords on purpose; do not lock them out.',
     '$wgPasswordAttemptThrottle = false;',
     '# Offline: do not fetch the spam blacklist from meta.wikimedia.org on edits.',
@@ -431,6 +472,19 @@ function portableSettings(ls: string): string {
     '] ];',
     '',
   ].join('\n');
+}
+
+/** Read-only query on the wiki's SQLite file (through PHP's PDO: no sqlite3 CLI needed). */
+async function sqlite(dataDir: string, sql: string): Promise<Record<string, string>[]> {
+  const db = path.join(dataDir, `${DB_NAME}.sqlite`);
+  const out = await runPhp(['-r', '$db = new PDO("sqlite:" . $argv[1]); echo json_encode($db->query($argv[2])->fetchAll(PDO::FETCH_ASSOC));', db, sql], {});
+  return JSON.parse(out) as Record<string, string>[];
+}
+
+async function maxPageId(dataDir: string): Promise<number> {
+  const n = Number((await sqlite(dataDir, 'SELECT MAX(page_id) AS n FROM page'))[0]?.n);
+  if (!Number.isInteger(n)) throw new Error('max page id: no answer');
+  return n;
 }
 
 function runPhp(args: string[], env: Record<string, string>, stdin?: string): Promise<string> {
@@ -472,7 +526,7 @@ export const HOSTILE_STRINGS = [
   "';alert(1)//",
 ];
 
-export function generateContent(bigPages: number): { xml: string; pageCount: number; revisionCount: number; facts: Omit<TestWikiFacts, 'mediawikiVersion'> } {
+export function generateContent(bigPages: number): { xml: string; bulkXml: string; pageCount: number; revisionCount: number; facts: Omit<TestWikiFacts, 'mediawikiVersion' | 'allUsers'> } {
   const GEN = 600;
   const pad = (n: number, d = 4) => String(n).padStart(d, '0');
   const pageTitle = (n: number) => `Page ${pad(n)}`;
@@ -577,10 +631,11 @@ export function generateContent(bigPages: number): { xml: string; pageCount: num
   pages.push({ ns: 10, title: 'Template:Stub', revs: [{ text: `<includeonly>''This page is a stub.''</includeonly><noinclude>Stub notice. ${addCat('Templates')}</noinclude>`, comment: 'Template', user: 'Admin' }] });
   pages.push({ ns: 10, title: 'Template:Unused', revs: [{ text: 'Nobody uses this template.', comment: 'Template', user: 'Admin' }] });
 
-  // Bulk pages for benchmarks.
+  // Bulk pages for benchmarks (a dump of their own, imported without link updates).
+  const bulk: PageSpec[] = [];
   const BULK_DIGITS = Math.max(5, String(bigPages).length);
   for (let n = 1; n <= bigPages; n++) {
-    pages.push({ ns: 0, title: `Bulk ${pad(n, BULK_DIGITS)}`, revs: [{ text: `Bulk page ${n}. ${addCat('Bulk')}`, comment: 'Bulk', user: 'Bob' }] });
+    bulk.push({ ns: 0, title: `Bulk ${pad(n, BULK_DIGITS)}`, revs: [{ text: `Bulk page ${n}. ${addCat('Bulk')}`, comment: 'Bulk', user: 'Bob' }] });
   }
 
   // Category pages; Numbers has Even and Fives as subcategories.
@@ -604,33 +659,40 @@ export function generateContent(bigPages: number): { xml: string; pageCount: num
   let k = 0;
   const ts = () => new Date(base + 1000 * k++).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const out: string[] = ['<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="en">'];
   let firstTs = '';
   let lastTs = '';
-  for (const p of pages) {
-    out.push(`<page><title>${esc(p.title)}</title><ns>${p.ns}</ns>${p.redirectTo ? `<redirect title="${esc(p.redirectTo)}"/>` : ''}`);
-    for (const r of p.revs) {
-      const t = ts();
-      firstTs ||= t;
-      lastTs = t;
-      const contrib = r.ip ? `<ip>${r.ip}</ip>` : `<username>${esc(r.user ?? 'Admin')}</username>`;
-      out.push(`<revision><timestamp>${t}</timestamp><contributor>${contrib}</contributor><comment>${esc(r.comment)}</comment><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${esc(r.text)}</text></revision>`);
+  const dump = (list: PageSpec[]) => {
+    const out: string[] = ['<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="en">'];
+    for (const p of list) {
+      out.push(`<page><title>${esc(p.title)}</title><ns>${p.ns}</ns>${p.redirectTo ? `<redirect title="${esc(p.redirectTo)}"/>` : ''}`);
+      for (const r of p.revs) {
+        const t = ts();
+        firstTs ||= t;
+        lastTs = t;
+        const contrib = r.ip ? `<ip>${r.ip}</ip>` : `<username>${esc(r.user ?? 'Admin')}</username>`;
+        out.push(`<revision><timestamp>${t}</timestamp><contributor>${contrib}</contributor><comment>${esc(r.comment)}</comment><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${esc(r.text)}</text></revision>`);
+      }
+      out.push('</page>');
     }
-    out.push('</page>');
-  }
-  out.push('</mediawiki>\n');
+    out.push('</mediawiki>\n');
+    return out.join('\n');
+  };
+  const xml = dump(pages);
+  const bulkXml = bulk.length ? dump(bulk) : '';
 
   // Facts. The installer's "Main Page" is the one page not in the dump.
   const pagesByNamespace: Record<string, number> = { 0: 1 };
   for (const p of pages) pagesByNamespace[p.ns] = (pagesByNamespace[p.ns] ?? 0) + 1;
   const revisionCount = pages.reduce((s, p) => s + p.revs.length, 0);
+  pagesByNamespace[0] += bulk.length;
   const categories: Record<string, CategoryFacts> = {};
   for (const [name, c] of [...cat.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     categories[`Category:${name}`] = { members: c.pages + c.subcats, pages: c.pages, subcats: c.subcats, files: 0, pageExists: c.exists };
   }
   const mainRedirects = Object.keys(redirects).length;
   return {
-    xml: out.join('\n'),
+    xml,
+    bulkXml,
     pageCount: pages.length,
     revisionCount,
     facts: {
@@ -641,8 +703,8 @@ export function generateContent(bigPages: number): { xml: string; pageCount: num
       mainRedirects,
       redirects,
       pagesByNamespace,
-      totalPages: pages.length + 1,
-      totalRevisions: revisionCount + 1,
+      totalPages: pages.length + bulk.length + 1,
+      totalRevisions: revisionCount + bulk.length + 1,
       generatedPages: { prefix: 'Page ', count: GEN, digits: 4, first: pageTitle(1), last: pageTitle(GEN) },
       categories,
       multiRevisionPages: multi,

@@ -25,8 +25,15 @@ export class CookieJar {
     for (const header of setCookie) {
       const cookie = parseSetCookie(header, url, now);
       if (!cookie) continue;
-      this.cookies = this.cookies.filter((c) => !(c.name === cookie.name && c.domain === cookie.domain && c.path === cookie.path));
-      if (cookie.expires === undefined || cookie.expires > now) this.cookies.push(cookie);
+      // A replacement keeps the old cookie's place (its creation time, RFC 6265 5.3).
+      const at = this.cookies.findIndex((c) => c.name === cookie.name && c.domain === cookie.domain && c.path === cookie.path);
+      const live = cookie.expires === undefined || cookie.expires > now;
+      if (at >= 0) {
+        if (live) this.cookies[at] = cookie;
+        else this.cookies.splice(at, 1);
+      } else if (live) {
+        this.cookies.push(cookie);
+      }
     }
   }
 

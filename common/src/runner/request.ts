@@ -13,7 +13,7 @@
 // parameters). A value that already starts with U+001F (pasted from an
 // ApiSandbox URL) is sent unchanged.
 
-import type { QueryNode } from '../parser';
+import type { ParsedDocument, QueryNode } from '../parser';
 import type { ExternalLookup, VariableScope } from '../resolve';
 import { findVariableUses } from '../variables';
 import { RunnerError } from './errors';
@@ -326,4 +326,18 @@ export function toApiSandboxUrl(request: PreparedRequest, options: ParamsOptions
 export function shellQuote(text: string): string {
   if (/^[A-Za-z0-9_\-.,:/=@%+]+$/.test(text)) return text;
   return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+// ---------------------------------------------------------------------------
+// Choosing the query to run
+
+/** The query whose lines include `line` (zero-based), if any. */
+export function queryAtLine(doc: ParsedDocument, line: number): QueryNode | undefined {
+  return doc.queries.find((q) => q.firstLine <= line && line <= q.lastLine);
+}
+
+/** The queries named `name` (exactly, after trimming). */
+export function queriesNamed(doc: ParsedDocument, name: string): QueryNode[] {
+  const wanted = name.trim();
+  return doc.queries.filter((q) => q.name === wanted);
 }

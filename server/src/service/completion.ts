@@ -215,7 +215,7 @@ function nameItems(ctx: QueryContext, line: number, range: Range, hasEquals: boo
     items.push({
       label: fullName,
       kind: resolved.module ? CompletionItemKind.Property : CompletionItemKind.Keyword,
-      detail: `${paramSummary(param)} — ${ownerOf(resolved).replace(/^parameter of /, '')}`,
+      detail: `${paramSummary(param)} — ${ownerOf(resolved).replace(/^parameter of /, '').replace(/`/g, '')}`,
       documentation: { kind: MarkupKind.Markdown, value: describeParam(fullName, param, ownerOf(resolved), ctx.catalogue) },
       textEdit: { range, newText },
       sortText: `${nameRank(resolved, param.required)}${fullName}`,

@@ -34,7 +34,12 @@ export function run(): Promise<void> {
   });
   // Plain text: the report goes through the browser console and a file.
   // (The constructor's `color: false` is ignored: it only applies true.)
-  mocha.color(false);
+  (mocha as unknown as { color(on: boolean): Mocha }).color(false);
+  // ...and its symbols come from log-symbols, coloured on their own when the
+  // environment looks like a colour terminal (CI=true does).
+  const symbols = (Mocha.reporters.Base as unknown as { symbols: Record<string, string> }).symbols;
+  symbols.ok = '✔';
+  symbols.err = '✖';
   if (process.env.MWQ_GREP) mocha.grep(process.env.MWQ_GREP);
 
   const files = fs

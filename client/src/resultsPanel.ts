@@ -1,0 +1,254 @@
+// The results panel's host side: one webview panel, reused for every run.
+//
+// The panel's page (client/media/panel.ts, bundled to dist/panel.js) is
+// thrown away whenever it is hidden (retainContextWhenHidden: false), so this
+// class keeps the run's data (run info, pages, status) and replays it when
+// the page says 'ready'. Messages are only posted to a ready page, one at a
+// time and in order.
+//
+// Wiring (extension side):
+//   const panel = ResultsPanel.createOrShow(context.extensionUri, vscode.ViewColumn.Beside);
+//   runHandler?.dispose();
+//   runHandler = panel.onMessage((request) => { /* next | all | cancel | export | copy */ });
+//   panel.reset(run); panel.addPage(page); panel.setStatus(status);
+// A closed panel is disposed; the next createOrShow makes a new one (check
+// `onDidDispose` to drop handlers and cancel what belongs to it).
+
+import * as crypto from 'node:crypto';
+import * as vscode from 'vscode';
+import type { HostToPanel, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
+
+/** What the page asks the extension to do. */
+export type PanelRequest = Exclude<PanelToHost, { type: 'ready' }>;
+
+const EXPORT_FORMATS: ReadonlySet<string> = new Set(['json', 'ndjson', 'csv']);
+const COPY_WHATS: ReadonlySet<string> = new Set(['url', 'curl']);
+
+/** Checks a message from the page; the page runs next to wiki content, so nothing is assumed. */
+export function isPanelToHost(value: unknown): value is PanelToHost {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  switch (message.type) {
+    case 'ready':
+    case 'next':
+    case 'all':
+    case 'cancel':
+      return true;
+    case 'export':
+      return typeof message.format === 'string' && EXPORT_FORMATS.has(message.format);
+    case 'copy':
+      return typeof message.what === 'string' && COPY_WHATS.has(message.what);
+    default:
+      return false;
+  }
+}
+
+export class ResultsPanel implements vscode.Disposable {
+  static readonly viewType = 'mwquery.results';
+  private static current: ResultsPanel | undefined;
+
+  /** The open panel, if any. */
+  static get currentPanel(): ResultsPanel | undefined {
+    return ResultsPanel.current;
+  }
+
+  /**
+   * Shows the results panel: reveals the open one where it is, or opens one
+   * in `viewColumn`. The same instance serves every run until it is closed.
+   */
+  static createOrShow(extensionUri: vscode.Uri, viewColumn: vscode.ViewColumn = vscode.ViewColumn.Beside): ResultsPanel {
+    const existing = ResultsPanel.current;
+    if (existing) {
+      existing.panel.reveal(undefined, true);
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(
+      ResultsPanel.viewType,
+      'Query results',
+      { viewColumn, preserveFocus: true },
+      {
+        enableScripts: true,
+        enableForms: false,
+        enableCommandUris: false,
+        retainContextWhenHidden: false,
+        localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')],
+      },
+    );
+    ResultsPanel.current = new ResultsPanel(panel, extensionUri);
+    return ResultsPanel.current;
+  }
+
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly requests = new vscode.EventEmitter<PanelRequest>();
+  private readonly disposed = new vscode.EventEmitter<void>();
+  private isDisposed = false;
+
+  private run: PanelRunInfo | undefined;
+  private pages: PanelPage[] = [];
+  private status: PanelStatus | undefined;
+
+  /** The page has said 'ready' since it was last (re)loaded. */
+  private ready = false;
+  /** Bumped whenever the page is reloaded; stops a pump feeding an old page. */
+  private generation = 0;
+  private queue: HostToPanel[] = [];
+  private pumping = false;
+
+  /** Fired after the panel is closed or disposed. */
+  readonly onDidDispose = this.disposed.event;
+
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly extensionUri: vscode.Uri,
+  ) {
+    this.disposables.push(
+      this.requests,
+      panel.onDidDispose(() => this.cleanUp()),
+      panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+      panel.onDidChangeViewState(({ webviewPanel }) => {
+        // A hidden page is discarded; when shown again it loads afresh and says 'ready'.
+        if (!webviewPanel.visible) this.notReady();
+      }),
+    );
+    this.render();
+  }
+
+  /** The page's requests (everything but 'ready'). Dispose the result to stop listening. */
+  onMessage(handler: (request: PanelRequest) => void): vscode.Disposable {
+    return this.requests.event(handler);
+  }
+
+  /** Starts a new run: forgets the previous run's pages. */
+  reset(run: PanelRunInfo): void {
+    this.run = run;
+    this.pages = [];
+    this.status = undefined;
+    this.panel.title = run.queryName ? `Results: ${run.queryName}` : 'Query results';
+    this.queue = []; // what was still queued belongs to the previous run
+    this.send({ type: 'reset', run });
+  }
+
+  addPage(page: PanelPage): void {
+    if (!this.run) return;
+    this.pages.push(page);
+    this.send({ type: 'page', page });
+  }
+
+  setStatus(status: PanelStatus): void {
+    if (!this.run) return;
+    this.status = status;
+    // Only the newest status matters: replace one still waiting in the queue.
+    const last = this.queue[this.queue.length - 1];
+    if (last?.type === 'status') this.queue[this.queue.length - 1] = { type: 'status', status };
+    else this.send({ type: 'status', status });
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, true);
+  }
+
+  dispose(): void {
+    this.panel.dispose(); // fires onDidDispose -> cleanUp
+    this.cleanUp();
+  }
+
+  private cleanUp(): void {
+    if (this.isDisposed) return;
+    this.isDisposed = true;
+    if (ResultsPanel.current === this) ResultsPanel.current = undefined;
+    this.notReady();
+    this.pages = [];
+    this.disposed.fire();
+    this.disposed.dispose();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  private receive(message: unknown): void {
+    if (this.isDisposed || !isPanelToHost(message)) return;
+    if (message.type === 'ready') {
+      this.onReady();
+      return;
+    }
+    this.requests.fire(message);
+  }
+
+  /** A freshly loaded page: replay the whole run to it. */
+  private onReady(): void {
+    this.ready = true;
+    this.generation++;
+    this.queue = [];
+    if (this.run) {
+      this.queue.push({ type: 'reset', run: this.run });
+      for (const page of this.pages) this.queue.push({ type: 'page', page });
+      if (this.status) this.queue.push({ type: 'status', status: this.status });
+    }
+    void this.pump();
+  }
+
+  private notReady(): void {
+    this.ready = false;
+    this.generation++;
+    this.queue = [];
+  }
+
+  private send(message: HostToPanel): void {
+    if (!this.ready || this.isDisposed) return; // replayed on 'ready'
+    this.queue.push(message);
+    void this.pump();
+  }
+
+  /** Posts the queue in order, one message at a time (big pages are not piled up in flight). */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    const generation = this.generation;
+    try {
+      while (this.queue.length && this.ready && generation === this.generation && !this.isDisposed) {
+        const message = this.queue.shift()!;
+        let delivered = false;
+        try {
+          delivered = await this.panel.webview.postMessage(message);
+        } catch {
+          delivered = false;
+        }
+        if (!delivered && generation === this.generation) {
+          // The page is gone (hidden or reloading); it says 'ready' again when back.
+          this.notReady();
+        }
+      }
+    } finally {
+      this.pumping = false;
+    }
+    if (this.queue.length && this.ready && !this.isDisposed) void this.pump();
+  }
+
+  /** Sets the page's HTML: static text, the bundled script and stylesheet, a fresh nonce. */
+  private render(): void {
+    this.notReady();
+    const webview = this.panel.webview;
+    const nonce = crypto.randomBytes(18).toString('base64');
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    const scriptUri = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'panel.js'));
+    const styleUri = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'panel.css'));
+    const csp = [
+      `default-src 'none'`,
+      `style-src ${webview.cspSource}`,
+      `script-src 'nonce-${nonce}'`,
+      `img-src ${webview.cspSource} data:`,
+      `font-src ${webview.cspSource}`,
+    ].join('; ');
+    webview.html = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp};">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${styleUri.toString()}">
+<title>Query results</title>
+</head>
+<body>
+<script nonce="${nonce}" src="${scriptUri.toString()}"></script>
+</body>
+</html>`;
+  }
+}

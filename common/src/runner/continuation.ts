@@ -1,0 +1,250 @@
+// A query run as a session of pages, following the API's continuation:
+// each answer's `continue` object is merged whole into the next request, and
+// the run ends when an answer has none. "Next page" is one more request; "all
+// pages" runs until the end or a cap, with progress and cancellation. A run
+// that is cancelled or fails keeps what it had: the session still holds the
+// last `continue` and the merger's incomplete batch, so calling nextPage() or
+// fetchAll() again resumes exactly where it stopped.
+//
+// The session does not keep rows: each page's rows go to `onPage` (and the
+// raw answer with them); a consumer that wants them all keeps a RowStore.
+
+import type { ApiMessage } from './apiMessages';
+import { RunnerError, toRunnerError } from './errors';
+import { sendApiRequest, type HttpOptions, type RetryInfo } from './http';
+import { ResultMerger, type Row, type RowBatch } from './merge';
+import { requestPairs, toUrl, type HttpMethod, type PreparedRequest } from './request';
+
+export interface SessionOptions {
+  /** User-Agent, time-out, cookies, retries ... for every request of the session. */
+  http?: Omit<HttpOptions, 'signal' | 'onRetry'>;
+  /** `maxlag` sent on fetch-all runs (unless the query sets it). Default 5; null never sends it. */
+  maxlag?: number | null;
+}
+
+export interface PageResult {
+  /** 1-based number of the page in the session. */
+  index: number;
+  /** What was sent, for display: masked URL, method, and the continue values used. */
+  request: { url: string; method: HttpMethod; continueParams?: Record<string, string> };
+  status: number;
+  ms: number;
+  attempts: number;
+  bytes: number;
+  /** The answer as the wiki sent it. */
+  json: unknown;
+  errors: ApiMessage[];
+  warnings: ApiMessage[];
+  /** Rows completed by this answer (for generator + prop queries, when their batch completed). */
+  batches: RowBatch[];
+  items: number;
+  /** The answer's `continue`, if any: more is available. */
+  continue?: Record<string, string>;
+  batchcomplete: boolean;
+}
+
+export type StopReason =
+  /** No more pages: the last answer had no `continue` (or it had API errors). */
+  | 'complete'
+  /** nextPage(): the page came; more may be available. */
+  | 'page'
+  | 'max-pages'
+  | 'max-items'
+  | 'cancelled'
+  | 'failed';
+
+export interface RunOutcome {
+  stopped: StopReason;
+  /** Pages and items fetched by this call. */
+  pages: number;
+  items: number;
+  /** API errors (`errors` in answers) seen by this call. */
+  apiErrors: number;
+  apiWarnings: number;
+  /** The failure or the cancellation, as a message for people. */
+  error?: RunnerError;
+  /** True when the session has nothing more to fetch. */
+  done: boolean;
+}
+
+export interface Progress {
+  /** Pages and items so far in this call, and in the whole session. */
+  pages: number;
+  items: number;
+  sessionPages: number;
+  sessionItems: number;
+  /** Set while waiting before a retry. */
+  retry?: RetryInfo;
+  message: string;
+}
+
+export interface RunCallbacks {
+  signal?: AbortSignal;
+  /** Each answer, with the rows it completed, as soon as it arrives. */
+  onPage?: (page: PageResult) => void;
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface FetchAllLimits {
+  /** Stop after this many more pages (this call). */
+  maxPages?: number;
+  /** Stop once this many more items have arrived (this call). */
+  maxItems?: number;
+}
+
+export class QuerySession {
+  private readonly merger = new ResultMerger();
+  private cont: Record<string, string> | undefined;
+  private finished = false;
+  private busy = false;
+  private pages = 0;
+  private items = 0;
+
+  constructor(
+    readonly request: PreparedRequest,
+    private readonly options: SessionOptions = {},
+  ) {}
+
+  /** Nothing more to fetch. */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /** A run is in progress. */
+  get running(): boolean {
+    return this.busy;
+  }
+
+  /** The `continue` values the next request will send (undefined before the first page and at the end). */
+  get continueParams(): Readonly<Record<string, string>> | undefined {
+    return this.cont;
+  }
+
+  get pageCount(): number {
+    return this.pages;
+  }
+
+  get itemCount(): number {
+    return this.items;
+  }
+
+  /** Pages of a generator/prop batch that are still incomplete (not yet handed out as rows). */
+  pendingRows(): Row[] {
+    return this.merger.pendingRows();
+  }
+
+  /** The masked URL of the next request, for "Copy as URL". */
+  nextUrl(): string {
+    return toUrl(this.request, { continueParams: this.cont });
+  }
+
+  /** One more request ("Run", then "Next page"). */
+  nextPage(callbacks: RunCallbacks = {}): Promise<RunOutcome> {
+    return this.run({ maxPages: 1 }, callbacks, false);
+  }
+
+  /** Requests until the end or a cap ("All pages"); sends `maxlag`. */
+  fetchAll(limits: FetchAllLimits = {}, callbacks: RunCallbacks = {}): Promise<RunOutcome> {
+    return this.run(limits, callbacks, true);
+  }
+
+  /**
+   * Hands out the pages of an incomplete batch as rows and ends the session
+   * (for a consumer that stops for good and wants what it has).
+   */
+  finish(): RowBatch[] {
+    this.finished = true;
+    this.cont = undefined;
+    return this.merger.flush();
+  }
+
+  private async run(limits: FetchAllLimits, callbacks: RunCallbacks, all: boolean): Promise<RunOutcome> {
+    const outcome: RunOutcome = { stopped: 'complete', pages: 0, items: 0, apiErrors: 0, apiWarnings: 0, done: this.finished };
+    if (this.busy) {
+      outcome.stopped = 'failed';
+      outcome.error = new RunnerError('usage', 'This query is already running.');
+      return outcome;
+    }
+    if (this.finished) return outcome;
+    this.busy = true;
+    const progress = (message: string, retry?: RetryInfo) =>
+      callbacks.onProgress?.({ pages: outcome.pages, items: outcome.items, sessionPages: this.pages, sessionItems: this.items, retry, message });
+    try {
+      const maxPages = limits.maxPages ?? Infinity;
+      const maxItems = limits.maxItems ?? Infinity;
+      const maxlag = this.options.maxlag === undefined ? 5 : this.options.maxlag;
+      const defaults = all && maxlag !== null ? { maxlag: String(maxlag) } : undefined;
+      for (;;) {
+        if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
+        progress(`Requesting page ${this.pages + 1}…`);
+        const continueParams = this.cont;
+        const pairs = requestPairs(this.request, { continueParams, defaults, mask: false });
+        const response = await sendApiRequest(this.request.endpoint, pairs, {
+          ...this.options.http,
+          signal: callbacks.signal,
+          onRetry: (info) => progress(info.message, info),
+        });
+        // From here to the end of the iteration nothing awaits: an answer is applied whole or not at all.
+        const json = response.json as Record<string, unknown>;
+        const next = readContinue(json);
+        const batches = this.merger.add(json);
+        const items = batches.reduce((n, b) => n + b.rows.length, 0);
+        this.pages++;
+        this.items += items;
+        this.cont = next;
+        if (!next) this.finished = true;
+        outcome.pages++;
+        outcome.items += items;
+        outcome.apiErrors += response.messages.errors.length;
+        outcome.apiWarnings += response.messages.warnings.length;
+        const page: PageResult = {
+          index: this.pages,
+          request: { url: toUrl(this.request, { continueParams, defaults }), method: response.method, continueParams },
+          status: response.status,
+          ms: response.ms,
+          attempts: response.attempts,
+          bytes: response.bytes,
+          json: response.json,
+          errors: response.messages.errors,
+          warnings: response.messages.warnings,
+          batches,
+          items,
+          continue: next,
+          batchcomplete: json.batchcomplete !== undefined && json.batchcomplete !== false,
+        };
+        callbacks.onPage?.(page);
+        progress(`${this.pages} page${this.pages === 1 ? '' : 's'}, ${this.items} item${this.items === 1 ? '' : 's'}${next ? '' : ' (complete)'}`);
+        if (this.finished) {
+          outcome.stopped = 'complete';
+          break;
+        }
+        if (outcome.pages >= maxPages) {
+          outcome.stopped = all ? 'max-pages' : 'page';
+          break;
+        }
+        if (outcome.items >= maxItems) {
+          outcome.stopped = 'max-items';
+          break;
+        }
+      }
+    } catch (error) {
+      const e = toRunnerError(error);
+      outcome.stopped = e.kind === 'cancelled' ? 'cancelled' : 'failed';
+      outcome.error = e;
+    } finally {
+      this.busy = false;
+    }
+    outcome.done = this.finished;
+    return outcome;
+  }
+}
+
+/** The answer's `continue` object as strings, or undefined. (`query-continue` of rawcontinue is not followed.) */
+export function readContinue(json: unknown): Record<string, string> | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const cont = (json as Record<string, unknown>).continue;
+  if (typeof cont !== 'object' || cont === null || Array.isArray(cont)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(cont)) out[key] = typeof value === 'string' ? value : String(value);
+  return Object.keys(out).length ? out : undefined;
+}

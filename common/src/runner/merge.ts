@@ -1,0 +1,173 @@
+// Answers flattened into rows, page by page.
+//
+// - A list module's items (`query.allpages`, `query.categorymembers`, ...) are
+//   rows as soon as they arrive; with several lists, each list separately.
+// - `query.pages` (prop modules, generators, titles=/pageids=/revids=): the same
+//   page comes back in several answers with more properties each time (prop
+//   continuation). Pages are merged by `pageid` (by title for missing and
+//   invalid pages), prop arrays (`revisions`, `categories`, `links`, ...)
+//   concatenated, other fields kept, and handed out when the batch is complete
+//   (`batchcomplete`, or the last answer).
+// - A meta module's object (`query.general`, `query.userinfo`) is one row; an
+//   object of objects (`query.namespaces`) is one row per value.
+// Rows are the answer's own objects (no copies), except merged pages, which
+// are shallow copies made when the second fragment arrives, so the raw answer
+// stays as the wiki sent it.
+
+export type Row = Record<string, unknown>;
+
+export interface RowBatch {
+  /** `allpages`, `pages`, `general`, ... (the key under `query`). */
+  list: string;
+  rows: Row[];
+}
+
+/** Keys under `query` that describe the input, not results. */
+export const AUXILIARY_QUERY_KEYS: ReadonlySet<string> = new Set([
+  'normalized',
+  'redirects',
+  'converted',
+  'interwiki',
+  'badrevids',
+  'pageids',
+]);
+
+export class ResultMerger {
+  private readonly pending = new Map<string, Row>();
+  private readonly owned = new WeakSet<Row>();
+
+  /** Feeds one answer; returns the rows it completed, per list, in order. */
+  add(json: unknown): RowBatch[] {
+    const out: RowBatch[] = [];
+    if (!isObject(json)) return out;
+    const query = json.query;
+    if (isObject(query)) {
+      for (const [key, value] of Object.entries(query)) {
+        if (AUXILIARY_QUERY_KEYS.has(key)) continue;
+        if (key === 'pages') {
+          this.addPages(value);
+          continue;
+        }
+        const rows = rowsOf(value);
+        if (rows.length) out.push({ list: key, rows });
+      }
+    }
+    // A batch of pages is complete with `batchcomplete`, or when nothing continues.
+    const complete = json.batchcomplete !== undefined && json.batchcomplete !== false;
+    if (complete || !isObject(json.continue)) {
+      const pages = this.flushPages();
+      if (pages) out.push(pages);
+    }
+    return out;
+  }
+
+  /** Pages of the current batch not handed out yet (still gaining properties). */
+  pendingRows(): Row[] {
+    return [...this.pending.values()];
+  }
+
+  /** Hands out everything still pending (at the end of a run that stopped early). */
+  flush(): RowBatch[] {
+    const pages = this.flushPages();
+    return pages ? [pages] : [];
+  }
+
+  private addPages(value: unknown): void {
+    // formatversion 2: an array; formatversion 1: an object keyed by page id.
+    const pages = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [];
+    for (const page of pages) {
+      if (!isObject(page)) continue;
+      const key = pageKey(page);
+      const existing = this.pending.get(key);
+      if (!existing) {
+        this.pending.set(key, page);
+        continue;
+      }
+      let target = existing;
+      if (!this.owned.has(target)) {
+        target = { ...existing };
+        this.owned.add(target);
+        this.pending.set(key, target);
+      }
+      mergePage(target, page);
+    }
+  }
+
+  private flushPages(): RowBatch | undefined {
+    if (this.pending.size === 0) return undefined;
+    const rows = [...this.pending.values()];
+    this.pending.clear();
+    return { list: 'pages', rows };
+  }
+}
+
+/** `id:<pageid>` for existing pages, `title:<title>` for missing, invalid and special ones. */
+export function pageKey(page: Row): string {
+  const id = page.pageid;
+  if (typeof id === 'number' && id > 0) return `id:${id}`;
+  if (typeof id === 'string' && /^[1-9]\d*$/.test(id)) return `id:${id}`;
+  if (typeof page.title === 'string') return `title:${page.title}`;
+  if (page.revid !== undefined) return `rev:${String(page.revid)}`;
+  return `json:${JSON.stringify(page)}`;
+}
+
+/** Adds a later fragment of a page: arrays concatenated, objects merged, other fields kept. */
+export function mergePage(target: Row, fragment: Row): void {
+  for (const [key, value] of Object.entries(fragment)) {
+    const current = target[key];
+    if (Array.isArray(current) && Array.isArray(value)) target[key] = current.concat(value);
+    else if (isObject(current) && isObject(value) && !Array.isArray(current) && !Array.isArray(value)) target[key] = { ...current, ...value };
+    else if (!(key in target)) target[key] = value;
+  }
+}
+
+function rowsOf(value: unknown): Row[] {
+  if (Array.isArray(value)) return value.map((item) => (isObject(item) && !Array.isArray(item) ? item : { value: item }));
+  if (isObject(value)) {
+    const values = Object.values(value);
+    if (values.length > 0 && values.every((v) => isObject(v) && !Array.isArray(v))) return values as Row[];
+    return [value];
+  }
+  return [];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Rows kept in memory, per list: what a results panel or an export reads. */
+export class RowStore {
+  private readonly byList = new Map<string, Row[]>();
+  private count = 0;
+
+  add(batches: readonly RowBatch[]): void {
+    for (const batch of batches) {
+      let rows = this.byList.get(batch.list);
+      if (!rows) {
+        rows = [];
+        this.byList.set(batch.list, rows);
+      }
+      for (const row of batch.rows) rows.push(row);
+      this.count += batch.rows.length;
+    }
+  }
+
+  /** List names in order of first appearance. */
+  lists(): string[] {
+    return [...this.byList.keys()];
+  }
+
+  /** The rows of one list (default: the first list seen). */
+  rows(list = this.lists()[0]): readonly Row[] {
+    return list === undefined ? [] : (this.byList.get(list) ?? []);
+  }
+
+  get total(): number {
+    return this.count;
+  }
+
+  clear(): void {
+    this.byList.clear();
+    this.count = 0;
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * A small HTTP proxy on 127.0.0.1 in front of the real test wiki. It forwards
+ * every request unchanged, except those a test asked to break: the faults a
+ * real wiki cannot produce on demand (lag, overload, an HTML page, a dropped
+ * connection, a slow answer). It records every request it sees.
+ *
+ *   const proxy = await startFaultProxy(wiki.endpoint);
+ *   proxy.inject('maxlag', 'maxlag');     // the next two requests get a maxlag error
+ *   proxy.injectAt(4, 'drop');             // the 4th request from now on is cut mid-answer
+ *   ... runner against proxy.endpoint ...
+ *   await proxy.stop();
+ */
+import * as http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type Fault =
+  /** HTTP 200, `errors: [{code: "maxlag"}]`, Retry-After (seconds, default 5), as MediaWiki sends it. */
+  | 'maxlag'
+  /** HTTP 200, `errors: [{code: "ratelimited"}]`, no Retry-After. */
+  | 'ratelimited'
+  /** HTTP 503 with Retry-After and an HTML body. */
+  | '503'
+  /** HTTP 429 with Retry-After and a text body. */
+  | '429'
+  /** HTTP 200 with an HTML page (a captive portal), not JSON. */
+  | 'html'
+  /** HTTP 500 with an HTML error page. */
+  | 'html500'
+  /** The wiki's real answer, cut in the middle: headers and half the body, then the socket is destroyed. */
+  | 'drop'
+  /** The wiki's real answer, sent after `slowMs` (longer than the runner's time-out). */
+  | 'slow';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** The parameters, from the query string or the form body. */
+  params: URLSearchParams;
+  /** The fault applied to it, if any. */
+  fault?: Fault;
+}
+
+export interface FaultProxy {
+  /** `http://127.0.0.1:PORT/api.php` (the wiki's path). */
+  endpoint: string;
+  requests: RecordedRequest[];
+  /** Faults for the next requests, one each, in order. */
+  inject(...faults: Fault[]): void;
+  /** A fault for the n-th request from now (1 = the next one). */
+  injectAt(n: number, ...faults: Fault[]): void;
+  /** Faults not used yet. */
+  pending(): number;
+  /** Retry-After sent with maxlag / 503 / 429 (seconds). */
+  retryAfter: string;
+  /** Delay of a `slow` answer. */
+  slowMs: number;
+  stop(): Promise<void>;
+}
+
+const MAXLAG_BODY = JSON.stringify({
+  errors: [{ code: 'maxlag', text: 'Waiting for 10.64.0.12: 7 seconds lagged.', data: { host: '10.64.0.12', lag: 7, type: 'db' }, module: 'main' }],
+  docref: 'See https://wiki.example/w/api.php for API usage.',
+  servedby: 'mw1234',
+});
+const RATELIMITED_BODY = JSON.stringify({
+  errors: [{ code: 'ratelimited', text: "As an anti-abuse measure, you are limited from performing this action too many times in a short space of time, and you have exceeded this limit. Please try again in a few minutes.", module: 'main' }],
+  docref: 'See https://wiki.example/w/api.php for API usage.',
+});
+export const PORTAL_HTML =
+  '<!DOCTYPE html>\n<html><head><title>Welcome</title><style>h1{color:red}</style><script>var x = "<p>hidden</p>";</script></head>\n<body><h1>Hotel Wi-Fi &amp; Internet</h1>\n<p>Please accept the <b>terms of use</b> to continue.</p>\n<form><input type="submit" value="Accept"></form></body></html>\n';
+export const ERROR_HTML =
+  '<!DOCTYPE html><html><head><title>Wikimedia Error</title></head><body><h1>Error</h1><p>Our servers are currently under maintenance or experiencing a technical problem.</p><p>Request from 127.0.0.1 via cp1234, ATS/9.1.4</p></body></html>';
+
+export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy> {
+  const target = new URL(wikiEndpoint);
+  const queue: (Fault | undefined)[] = [];
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  const proxy: FaultProxy = {
+    endpoint: '',
+    requests,
+    inject: (...faults) => queue.push(...faults),
+    injectAt: (n, ...faults) => {
+      while (queue.length < n - 1) queue.push(undefined);
+      queue.splice(n - 1, 0, ...faults);
+    },
+    pending: () => queue.filter((f) => f !== undefined).length,
+    retryAfter: '5',
+    slowMs: 2000,
+    stop: async () => {
+      for (const t of timers) clearTimeout(t);
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  const forward = (req: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> =>
+    new Promise((resolve, reject) => {
+      const headers = { ...req.headers, host: target.host };
+      delete headers.connection;
+      // Plain bodies, so that a fault can cut or delay them as they are.
+      delete headers['accept-encoding'];
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
+      upstream.on('error', reject);
+      upstream.end(body);
+    });
+
+  const send = (res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer) => {
+    res.writeHead(status, { 'Content-Length': String(Buffer.byteLength(body)), ...headers });
+    res.end(body);
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const url = new URL(req.url ?? '/', 'http://proxy');
+      const params = req.method === 'POST' ? new URLSearchParams(body.toString('utf8')) : url.searchParams;
+      const fault = queue.shift();
+      requests.push({ method: req.method ?? 'GET', url: req.url ?? '', headers: req.headers, body: body.toString('utf8'), params, fault });
+      void handle(req, res, body, fault).catch(() => res.destroy());
+    });
+  });
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, fault: Fault | undefined) => {
+    switch (fault) {
+      case 'maxlag':
+        return send(res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': proxy.retryAfter, 'X-Database-Lag': '7', 'MediaWiki-API-Error': 'maxlag' }, MAXLAG_BODY);
+      case 'ratelimited':
+        return send(res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'MediaWiki-API-Error': 'ratelimited' }, RATELIMITED_BODY);
+      case '503':
+        return send(res, 503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': proxy.retryAfter }, ERROR_HTML);
+      case '429':
+        return send(res, 429, { 'Content-Type': 'text/plain', 'Retry-After': proxy.retryAfter }, 'Too many requests');
+      case 'html':
+        return send(res, 200, { 'Content-Type': 'text/html; charset=utf-8' }, PORTAL_HTML);
+      case 'html500':
+        return send(res, 500, { 'Content-Type': 'text/html; charset=utf-8' }, ERROR_HTML);
+      case 'drop': {
+        const answer = await forward(req, body);
+        res.writeHead(answer.status, { 'Content-Type': String(answer.headers['content-type'] ?? 'application/json'), 'Content-Length': String(answer.body.length) });
+        res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)));
+        // Let the half answer leave, then cut the connection.
+        const t = setTimeout(() => {
+          timers.delete(t);
+          res.socket?.destroy();
+        }, 20);
+        timers.add(t);
+        return;
+      }
+      case 'slow': {
+        const answer = await forward(req, body);
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(() => {
+            timers.delete(t);
+            resolve();
+          }, proxy.slowMs);
+          timers.add(t);
+        });
+        if (res.destroyed || res.socket?.destroyed) return;
+        return send(res, answer.status, { 'Content-Type': String(answer.headers['content-type'] ?? 'application/json') }, answer.body);
+      }
+      default: {
+        const answer = await forward(req, body);
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(answer.headers)) {
+          if (v === undefined || ['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)) continue;
+          if (k === 'set-cookie') continue;
+          headers[k] = Array.isArray(v) ? v.join(', ') : v;
+        }
+        const setCookie = answer.headers['set-cookie'];
+        res.writeHead(answer.status, { ...headers, 'Content-Length': String(answer.body.length), ...(setCookie ? { 'Set-Cookie': setCookie } : {}) });
+        res.end(answer.body);
+      }
+    }
+  };
+
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  proxy.endpoint = `http://127.0.0.1:${port}${target.pathname}`;
+  return proxy;
+}

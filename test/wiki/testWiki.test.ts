@@ -1,0 +1,234 @@
+/**
+ * Checks the real-MediaWiki fixture over HTTP:
+ *   node --import tsx --test test/wiki/testWiki.test.ts
+ * The first run on a machine installs MediaWiki (as root) and builds the
+ * template (~20 s); later runs start in about a second.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { startTestWiki, type TestWiki } from './testWiki';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Params = Record<string, string | number>;
+
+class Session {
+  private cookies = new Map<string, string>();
+  constructor(private readonly endpoint: string) {}
+
+  async get(params: Params): Promise<Json> {
+    const url = `${this.endpoint}?${new URLSearchParams(strings({ format: 'json', formatversion: 2, ...params }))}`;
+    return this.handle(await fetch(url, { headers: this.headers() }));
+  }
+
+  async post(params: Params): Promise<Json> {
+    const body = new URLSearchParams(strings({ format: 'json', formatversion: 2, ...params }));
+    return this.handle(await fetch(this.endpoint, { method: 'POST', body, headers: this.headers() }));
+  }
+
+  /** Follows `continue` until done; returns every page of results. */
+  async all(params: Params): Promise<Json[]> {
+    const out: Json[] = [];
+    let cont: Params = {};
+    for (let i = 0; i < 1000; i++) {
+      const r = await this.get({ ...params, ...cont });
+      assert.equal(r.error, undefined, JSON.stringify(r.error));
+      out.push(r);
+      if (!r.continue) return out;
+      cont = r.continue;
+    }
+    throw new Error('continuation did not end');
+  }
+
+  private headers(): Record<string, string> {
+    const h: Record<string, string> = {};
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return h;
+  }
+
+  private async handle(res: Response): Promise<Json> {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    assert.equal(res.status, 200, `HTTP ${res.status}`);
+    return res.json();
+  }
+}
+
+function strings(p: Params): Record<string, string> {
+  return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)]));
+}
+
+const list = (pages: Json[], key: string): Json[] => pages.flatMap((r) => r.query?.[key] ?? []);
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
+/** Processes whose command line mentions the server address (php -S and its workers). */
+function serverProcesses(port: number): number[] {
+  const found: number[] = [];
+  for (const e of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${e}/cmdline`, 'utf8');
+      const state = fs.readFileSync(`/proc/${e}/stat`, 'utf8').split(') ')[1]?.[0];
+      if (cmd.includes(`127.0.0.1:${port}`) && state !== 'Z') found.push(Number(e));
+    } catch {
+      // gone
+    }
+  }
+  return found;
+}
+
+describe('real MediaWiki test fixture', () => {
+  let wiki: TestWiki;
+  let api: Session;
+
+  before(async () => {
+    wiki = await startTestWiki();
+    api = new Session(wiki.endpoint);
+    process.stderr.write(`# test wiki at ${wiki.endpoint} (template built: ${wiki.timings.templateBuilt}, ${wiki.timings.templateBuildMs} ms; start ${wiki.timings.startMs} ms)\n`);
+  });
+
+  after(async () => {
+    await wiki?.stop();
+  });
+
+  test('siteinfo answers', async () => {
+    const r = await api.get({ action: 'query', meta: 'siteinfo', siprop: 'general|statistics' });
+    assert.equal(r.query.general.sitename, wiki.facts.siteName);
+    assert.match(r.query.general.generator, /^MediaWiki 1\./);
+    assert.equal(r.query.general.server, `http://127.0.0.1:${wiki.port}`, '$wgServer follows the Host header');
+    assert.equal(r.query.statistics.pages, wiki.facts.totalPages);
+  });
+
+  test('allpages paged through continue gives exactly the main-namespace pages', async () => {
+    const pages = await api.all({ action: 'query', list: 'allpages', aplimit: 'max', apnamespace: 0 });
+    const titles = list(pages, 'allpages').map((p) => p.title);
+    assert.ok(pages.length >= 2, `anonymous aplimit=max is 500, so ${wiki.facts.mainPages} pages need continuation`);
+    assert.equal(pages[0].continue.continue, '-||');
+    assert.equal(titles.length, wiki.facts.mainPages);
+    assert.equal(new Set(titles).size, titles.length);
+    assert.ok(titles.includes(wiki.facts.generatedPages.first) && titles.includes(wiki.facts.generatedPages.last));
+    assert.ok(titles.includes(wiki.facts.hostilePage));
+    for (const t of wiki.facts.oddTitles) assert.ok(titles.includes(t), t);
+
+    const redirects = list(await api.all({ action: 'query', list: 'allpages', aplimit: 200, apnamespace: 0, apfilterredir: 'redirects' }), 'allpages');
+    assert.equal(redirects.length, wiki.facts.mainRedirects);
+    assert.deepEqual(redirects.map((p) => p.title).sort(), Object.keys(wiki.facts.redirects).sort());
+  });
+
+  test('every namespace has the expected page count', async () => {
+    for (const [ns, count] of Object.entries(wiki.facts.pagesByNamespace)) {
+      const pages = list(await api.all({ action: 'query', list: 'allpages', aplimit: 'max', apnamespace: ns }), 'allpages');
+      assert.equal(pages.length, count, `namespace ${ns}`);
+    }
+  });
+
+  test('categories have their expected member counts', async () => {
+    const large = await api.all({ action: 'query', list: 'categorymembers', cmtitle: 'Category:Large', cmlimit: 'max' });
+    assert.ok(large.length >= 2);
+    assert.equal(list(large, 'categorymembers').length, wiki.facts.categories['Category:Large'].members);
+
+    const even = await api.all({ action: 'query', list: 'categorymembers', cmtitle: 'Category:Even', cmlimit: 100 });
+    assert.equal(even.length, Math.ceil(wiki.facts.categories['Category:Even'].members / 100));
+    assert.equal(list(even, 'categorymembers').length, wiki.facts.categories['Category:Even'].members);
+
+    for (const [title, c] of Object.entries(wiki.facts.categories)) {
+      const members = list(await api.all({ action: 'query', list: 'categorymembers', cmtitle: title, cmlimit: 'max' }), 'categorymembers');
+      assert.equal(members.length, c.members, title);
+      const info = await api.get({ action: 'query', prop: 'categoryinfo', titles: title });
+      const page = info.query.pages[0];
+      assert.equal(!page.missing, c.pageExists, `${title} page exists`);
+      if (c.members) {
+        assert.equal(page.categoryinfo.size, c.members, `${title} size`);
+        assert.equal(page.categoryinfo.subcats, c.subcats, `${title} subcats`);
+      }
+    }
+  });
+
+  test('multi-revision pages, templates, links and the hostile page', async () => {
+    for (const [title, count] of Object.entries(wiki.facts.multiRevisionPages)) {
+      const revs = list(await api.all({ action: 'query', prop: 'revisions', titles: title, rvlimit: 25, rvprop: 'ids' }), 'pages').flatMap((p) => p.revisions ?? []);
+      assert.equal(revs.length, count, title);
+    }
+    for (const [title, count] of Object.entries(wiki.facts.templates)) {
+      const users = list(await api.all({ action: 'query', list: 'embeddedin', eititle: title, eilimit: 'max' }), 'embeddedin');
+      assert.equal(users.length, count, title);
+    }
+    const back = list(await api.all({ action: 'query', list: 'backlinks', bltitle: wiki.facts.linkHub.title, bllimit: 'max' }), 'backlinks');
+    assert.equal(back.length, wiki.facts.linkHub.backlinks);
+
+    const h = await api.get({ action: 'query', prop: 'revisions', titles: wiki.facts.hostilePage, rvprop: 'content|comment', rvslots: 'main', rvlimit: 'max' });
+    const revs = h.query.pages[0].revisions;
+    assert.equal(revs.length, wiki.facts.multiRevisionPages[wiki.facts.hostilePage]);
+    for (const s of wiki.facts.hostileStrings) {
+      assert.ok(revs[0].slots.main.content.includes(s), `text has ${s}`);
+      assert.ok(revs.some((r: Json) => r.comment.includes(s)), `a comment has ${s}`);
+    }
+  });
+
+  test('allusers lists the accounts', async () => {
+    const users = list(await api.all({ action: 'query', list: 'allusers', aulimit: 'max' }), 'allusers').map((u) => u.name);
+    assert.deepEqual(users, wiki.facts.allUsers);
+    for (const u of wiki.facts.users) assert.ok(users.includes(u), u);
+  });
+
+  test('list=allpagez gives warning unrecognizedvalues', async () => {
+    const r = await api.get({ action: 'query', list: 'allpagez', errorformat: 'plaintext' });
+    assert.ok(Array.isArray(r.warnings), JSON.stringify(r));
+    assert.ok(r.warnings.some((w: Json) => w.code === 'unrecognizedvalues' && w.module === 'query'), JSON.stringify(r.warnings));
+  });
+
+  test('bot password login succeeds and gives high limits', async () => {
+    const bot = new Session(wiki.endpoint);
+    const tok = await bot.get({ action: 'query', meta: 'tokens', type: 'login' });
+    const r = await bot.post({ action: 'login', lgname: wiki.botUser, lgpassword: wiki.botPassword, lgtoken: tok.query.tokens.logintoken });
+    assert.equal(r.login.result, 'Success', JSON.stringify(r));
+    assert.equal(r.login.lgusername, 'Admin');
+    const ui = await bot.get({ action: 'query', meta: 'userinfo', uiprop: 'rights' });
+    assert.ok(ui.query.userinfo.rights.includes('apihighlimits'));
+    const one = await bot.get({ action: 'query', list: 'allpages', aplimit: 'max', apnamespace: 0 });
+    assert.equal(one.query.allpages.length, wiki.facts.mainPages, 'apihighlimits: one request');
+
+    const bad = await new Session(wiki.endpoint).post({ action: 'login', lgname: wiki.botUser, lgpassword: 'wrong', lgtoken: tok.query.tokens.logintoken });
+    assert.notEqual(bad.login.result, 'Success');
+  });
+
+  test('two wikis can run side by side', async () => {
+    const other = await startTestWiki();
+    try {
+      assert.notEqual(other.port, wiki.port);
+      assert.notEqual(other.runDir, wiki.runDir);
+      const a = await new Session(other.endpoint).get({ action: 'query', meta: 'siteinfo' });
+      assert.equal(a.query.general.server, `http://127.0.0.1:${other.port}`);
+    } finally {
+      await other.stop();
+    }
+    assert.equal(await portOpen(other.port), false);
+    const b = await api.get({ action: 'query', meta: 'siteinfo' });
+    assert.equal(b.query.general.sitename, wiki.facts.siteName, 'the first wiki still answers');
+  });
+
+  test('stop() closes the port and leaves nothing running', async () => {
+    const { port, runDir } = wiki;
+    assert.equal(await portOpen(port), true);
+    assert.ok(serverProcesses(port).length >= 1);
+    await wiki.stop();
+    assert.equal(await portOpen(port), false);
+    assert.deepEqual(serverProcesses(port), []);
+    assert.equal(fs.existsSync(runDir), false);
+    await wiki.stop(); // idempotent
+  });
+});
