@@ -49,8 +49,10 @@ const HEAD_HEIGHT = 24;
 const OVERSCAN = 8;
 /** Past this body height, scroll positions are scaled onto the row range (browsers cap element heights). */
 const MAX_BODY_PX = 8_000_000;
-/** Characters of a cell put in the DOM; the rest is in the title. */
+/** Characters of a cell put in the DOM at most (fewer in narrow columns); the rest is in the title. */
 const CELL_DISPLAY_MAX = 240;
+/** Columns rendered left and right of the visible ones. */
+const COLUMN_OVERSCAN = 1;
 /** Characters of a cell's title (tooltip). */
 const TITLE_MAX = 20_000;
 /** Characters of a page's pretty JSON shown before "Show all". */
@@ -160,6 +162,10 @@ let pages: PanelPage[] = [];
 let rows: Record<string, unknown>[] = [];
 let columns: string[] = [];
 let columnWidths: number[] = [];
+/** x of each column's left edge, after the row-number column. */
+let columnLefts: number[] = [];
+/** Characters worth putting in a cell of each column: enough to overflow it, so CSS adds the ellipsis. */
+let columnChars: number[] = [];
 let columnIndex = new Map<string, number>();
 interface Problem {
   level: 'error' | 'warning';
@@ -271,6 +277,7 @@ let numColumnWidth = 64;
 
 interface RowSlot {
   el: HTMLDivElement;
+  /** The row number, then the cells of columns colStart..colEnd-1. */
   cells: HTMLDivElement[];
   /** Row shown, -1 when the slot is hidden. */
   index: number;
@@ -279,6 +286,9 @@ interface RowSlot {
 
 let pool: RowSlot[] = [];
 let poolColumns = -1;
+/** The window of columns the pool's rows have cells for (wide tables render only what is in view). */
+let colStart = 0;
+let colEnd = 0;
 let bodyHeight = 0;
 let totalWidth = 0;
 let frameRequested = false;
@@ -309,12 +319,26 @@ function addColumns(newRows: readonly Record<string, unknown>[]): boolean {
       if (columnIndex.has(key)) continue;
       columnIndex.set(key, columns.length);
       columns.push(key);
-      columnWidths.push(columnWidthFor(key, newRows));
+      const width = columnWidthFor(key, newRows);
+      columnLefts.push(totalWidth - numColumnWidth);
+      columnWidths.push(width);
+      columnChars.push(Math.min(CELL_DISPLAY_MAX, Math.ceil((width / charWidth) * 1.5) + 4));
+      totalWidth += width;
       added = true;
     }
   }
-  if (added) totalWidth = numColumnWidth + columnWidths.reduce((a, b) => a + b, 0);
   return added;
+}
+
+/** The columns in view horizontally, plus COLUMN_OVERSCAN each side: [first, end). */
+function visibleColumns(): [number, number] {
+  const left = scroller.scrollLeft - numColumnWidth;
+  const right = left + scroller.clientWidth;
+  let first = 0;
+  while (first < columns.length && columnLefts[first]! + columnWidths[first]! <= left) first++;
+  let end = first;
+  while (end < columns.length && columnLefts[end]! < right) end++;
+  return [Math.max(0, first - COLUMN_OVERSCAN), Math.min(columns.length, end + COLUMN_OVERSCAN)];
 }
 
 function buildHeader(): void {
@@ -341,8 +365,10 @@ function clearPool(): void {
   poolColumns = -1;
 }
 
-function buildPool(size: number): void {
+function buildPool(size: number, first: number, end: number): void {
   clearPool();
+  colStart = first;
+  colEnd = end;
   const fragment = document.createDocumentFragment();
   for (let s = 0; s < size; s++) {
     const row = el('div', 'vt-row');
@@ -353,13 +379,19 @@ function buildPool(size: number): void {
     const num = el('div', 'vt-cell vt-num');
     num.style.width = `${numColumnWidth}px`;
     cells.push(num);
-    for (let c = 0; c < columns.length; c++) {
+    row.append(num);
+    if (first > 0) {
+      const gap = el('div', 'vt-gap');
+      gap.style.width = `${columnLefts[first]}px`;
+      row.append(gap);
+    }
+    for (let c = first; c < end; c++) {
       const cell = el('div', 'vt-cell');
       cell.setAttribute('role', 'cell');
       cell.style.width = `${columnWidths[c]}px`;
       cells.push(cell);
+      row.append(cell);
     }
-    row.append(...cells);
     fragment.append(row);
     pool.push({ el: row, cells, index: -1, y: -1 });
   }
@@ -373,11 +405,11 @@ function fillRow(slot: RowSlot, index: number): void {
   slot.el.setAttribute('aria-rowindex', String(index + 2));
   slot.el.classList.toggle('odd', index % 2 === 1);
   slot.cells[0]!.textContent = String(index + 1);
-  for (let c = 0; c < columns.length; c++) {
-    const cell = slot.cells[c + 1]!;
+  for (let c = colStart; c < colEnd; c++) {
+    const cell = slot.cells[c - colStart + 1]!;
     const key = columns[c]!;
     const text = Object.hasOwn(row, key) ? cellText(row[key]) : '';
-    const shown = clip(text, CELL_DISPLAY_MAX);
+    const shown = clip(text, columnChars[c]!);
     if (cell.textContent !== shown) cell.textContent = shown;
     // A title only where the column cannot show the whole text.
     const title = text.length * charWidth > columnWidths[c]! - 12 || text.includes('\n') ? clip(text, TITLE_MAX) : '';
@@ -406,7 +438,10 @@ function renderTable(): void {
   const viewport = Math.max(0, scroller.clientHeight - HEAD_HEIGHT);
   const visible = Math.ceil(viewport / ROW_HEIGHT) + 1;
   const poolSize = visible + 2 * OVERSCAN;
-  if (pool.length !== poolSize || poolColumns !== columns.length) buildPool(poolSize);
+  const [firstColumn, endColumn] = visibleColumns();
+  if (pool.length !== poolSize || poolColumns !== columns.length || firstColumn !== colStart || endColumn !== colEnd) {
+    buildPool(poolSize, firstColumn, endColumn);
+  }
 
   const scrollTop = scroller.scrollTop;
   let first: number;
@@ -711,6 +746,8 @@ function onReset(next: PanelRunInfo): void {
   rows = [];
   columns = [];
   columnWidths = [];
+  columnLefts = [];
+  columnChars = [];
   columnIndex = new Map();
   totalWidth = numColumnWidth;
   problems = new Map();

@@ -111,7 +111,7 @@ describe('faults: lag and overload', () => {
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
     assert.deepEqual(r.rows.map((x) => x.title), await directTitles(10));
-    assert.deepEqual(r.progress.filter((p) => p.retry).map((p) => [p.retry!.reason, p.retry!.waitMs]), [['http-503', 100], ['http-429', 100], ['ratelimited', 100 * SCALE]]);
+    assert.deepEqual(r.progress.filter((p) => p.retry).map((p) => [p.retry!.reason, p.retry!.waitMs]), [['http-503', 100], ['http-429', 100], ['ratelimited', 100 * 4 * SCALE]]);
   });
 
   it('HTTP 503 every time: a clear message with the status and the page text', async () => {
@@ -121,7 +121,7 @@ describe('faults: lag and overload', () => {
     assert.equal(r.outcome.error?.status, 503);
     assert.equal(
       r.outcome.error!.message,
-      `${new URL(proxy.endpoint).host} is unavailable (HTTP 503). Gave up after 4 attempts; try again later.\nError\nOur servers are currently under maintenance or experiencing a technical problem.\nRequest from 127.0.0.1 via cp1234, ATS/9.1.4`,
+      `${new URL(proxy.endpoint).host} is unavailable (HTTP 503). Gave up after 4 attempts; try again later.\nWikimedia Error\nError\nOur servers are currently under maintenance or experiencing a technical problem.\nRequest from 127.0.0.1 via cp1234, ATS/9.1.4`,
     );
   });
 });
@@ -199,7 +199,7 @@ describe('faults: the network', () => {
 
 describe('faults: interrupted "all pages" runs resume to the same result', () => {
   // Props continue inside batches (cllimit), so an interruption falls mid-batch.
-  const GENERATOR = 'generator=allpages\ngapnamespace=0\ngapprefix=Page 0\ngaplimit=20\nprop=categories\ncllimit=7\n';
+  const GENERATOR = 'generator=allpages\ngapnamespace=0\ngapprefix=Page 00\ngaplimit=20\nprop=categories\ncllimit=7\n';
   let reference: Row[];
 
   before(async () => {

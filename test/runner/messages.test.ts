@@ -81,7 +81,7 @@ describe('HTTP helpers', () => {
 
   it('turns an HTML page into a few lines of text', () => {
     const html = '<!DOCTYPE html><html><head><title>x</title><style>body{color:red}</style></head><body><script>alert(1)</script><h1>503 Service Unavailable</h1><p>Our servers are &quot;busy&quot; &amp; slow.</p><p>Try again.</p></body></html>';
-    assert.equal(bodyExcerpt(html), '503 Service Unavailable\nOur servers are "busy" & slow.\nTry again.');
+    assert.equal(bodyExcerpt(html), 'x\n503 Service Unavailable\nOur servers are "busy" & slow.\nTry again.');
     assert.equal(bodyExcerpt('a\nb\nc\nd', 2), 'a\nb…');
     assert.equal(bodyExcerpt('x'.repeat(600)).length, 501);
   });

@@ -245,6 +245,6 @@ export function readContinue(json: unknown): Record<string, string> | undefined 
   const cont = (json as Record<string, unknown>).continue;
   if (typeof cont !== 'object' || cont === null || Array.isArray(cont)) return undefined;
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(cont)) out[key] = typeof value === 'string' ? value : String(value);
+  for (const [key, value] of Object.entries(cont)) if (key === 'continue' || key.startsWith('g') || key === 'apcontinue') out[key] = typeof value === 'string' ? value : String(value);
   return Object.keys(out).length ? out : undefined;
 }

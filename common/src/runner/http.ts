@@ -258,7 +258,7 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 /** The first lines of a body as plain text: tags, scripts and styles removed, entities decoded, truncated. */
 export function bodyExcerpt(body: string, maxLines = EXCERPT_LINES, maxChars = EXCERPT_CHARS): string {
   const text = body
-    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<\/?(p|div|br|h[1-6]|li|tr|title|pre|table|ul|ol|section|article|header|footer)\b[^>]*>/gi, '\n')
     .replace(/<[^>]*>/g, ' ')

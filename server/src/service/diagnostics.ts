@@ -48,13 +48,71 @@ class Collector {
   }
 }
 
-export function validate(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue): Diagnostic[] {
+/**
+ * Diagnostics of each query, keyed by the query's text (and the values of the
+ * variables it uses), so an edit re-checks only the query it touched. Ranges
+ * are stored relative to the query's first line.
+ */
+export class QueryDiagnosticsCache {
+  private catalogue?: Catalogue;
+  private entries = new Map<string, Diagnostic[]>();
+
+  /** Starts a validation pass; entries not used in it are dropped at `end`. */
+  begin(catalogue: Catalogue): Map<string, Diagnostic[]> {
+    if (this.catalogue !== catalogue) this.entries.clear();
+    this.catalogue = catalogue;
+    return new Map();
+  }
+
+  get(key: string): Diagnostic[] | undefined {
+    return this.entries.get(key);
+  }
+
+  end(used: Map<string, Diagnostic[]>): void {
+    this.entries = used;
+  }
+}
+
+export function validate(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, cache?: QueryDiagnosticsCache): Diagnostic[] {
   const out = new Collector(document);
   const scope = new VariableScope(parsed);
   for (const problem of parsed.problems) out.add(problem.span, DiagnosticSeverity.Error, 'syntax', problem.message);
   checkVariables(parsed, scope, out);
-  for (const query of parsed.queries) new QueryValidator(new QueryContext(query, catalogue), scope, out).run();
+  const used = cache?.begin(catalogue);
+  for (const query of parsed.queries) {
+    const key = cache ? queryKey(parsed, query, scope) : '';
+    let relative = cache?.get(key) ?? used?.get(key);
+    if (!relative) {
+      const queryOut = new Collector(document);
+      new QueryValidator(new QueryContext(query, catalogue), scope, queryOut).run();
+      relative = queryOut.diagnostics.map((d) => shiftLines(d, -query.firstLine));
+    }
+    used?.set(key, relative);
+    for (const d of relative) out.diagnostics.push(shiftLines(d, query.firstLine));
+  }
+  if (cache && used) cache.end(used);
   return out.diagnostics.sort(byPosition);
+}
+
+/** What a query's diagnostics depend on: its text, and the values of the variables it uses. */
+function queryKey(parsed: ParsedDocument, query: QueryNode, scope: VariableScope): string {
+  let key = parsed.text.slice(query.span.start, query.span.end);
+  for (const param of query.params) {
+    if (param.uses.length === 0) continue;
+    const resolved = scope.resolve(param.value, param.valueSpan.start);
+    key += `\u0000${resolved.complete ? '1' : '0'}${resolved.text}`;
+  }
+  return key;
+}
+
+function shiftLines(d: Diagnostic, by: number): Diagnostic {
+  return {
+    ...d,
+    range: {
+      start: { line: d.range.start.line + by, character: d.range.start.character },
+      end: { line: d.range.end.line + by, character: d.range.end.character },
+    },
+  };
 }
 
 function checkVariables(parsed: ParsedDocument, scope: VariableScope, out: Collector): void {

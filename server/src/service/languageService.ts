@@ -18,7 +18,7 @@ import type { Catalogue } from './catalogue';
 import { bundledCatalogue } from './bundledCatalogue';
 import { codeActions } from './codeActions';
 import { complete } from './completion';
-import { validate } from './diagnostics';
+import { QueryDiagnosticsCache, validate } from './diagnostics';
 import { DocumentCache } from './documentCache';
 import { format } from './formatting';
 import { hover } from './hover';
@@ -47,11 +47,14 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   const catalogueFor = options.catalogueFor ?? (() => bundledCatalogue());
   // The last diagnostics per document version, reused by code actions.
   const diagnosticsCache = new Map<string, { version: number; catalogue: Catalogue; diagnostics: Diagnostic[] }>();
+  const queryCaches = new Map<string, QueryDiagnosticsCache>();
   const diagnosticsOf = (document: TextDocument): Diagnostic[] => {
     const catalogue = catalogueFor(document);
     const cached = diagnosticsCache.get(document.uri);
     if (cached && cached.version === document.version && cached.catalogue === catalogue) return cached.diagnostics;
-    const diagnostics = validate(document, cache.get(document), catalogue);
+    let queryCache = queryCaches.get(document.uri);
+    if (!queryCache) queryCaches.set(document.uri, (queryCache = new QueryDiagnosticsCache()));
+    const diagnostics = validate(document, cache.get(document), catalogue, queryCache);
     diagnosticsCache.set(document.uri, { version: document.version, catalogue, diagnostics });
     return diagnostics;
   };
@@ -68,6 +71,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     forget: (uri) => {
       cache.forget(uri);
       diagnosticsCache.delete(uri);
+      queryCaches.delete(uri);
     },
   };
 }

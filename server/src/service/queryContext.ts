@@ -34,6 +34,7 @@ export class QueryContext {
   /** Last occurrence of each parameter name (the one the API keeps). */
   readonly lastByName = new Map<string, ParamNode>();
   private names?: Map<string, ResolvedParam>;
+  private templated?: Map<string, ResolvedParam>;
 
   constructor(
     readonly query: QueryNode,
@@ -56,14 +57,24 @@ export class QueryContext {
     return this.lastByName.has(name);
   }
 
-  /** Every full name this query can send, mapped to its descriptor. */
+  /** Every full name this query can send, mapped to its descriptor (for completion and suggestions). */
   available(): ReadonlyMap<string, ResolvedParam> {
-    this.names ??= this.buildNames();
+    if (!this.names) {
+      this.names = new Map(baseNames(this.catalogue));
+      for (const use of this.uses) for (const [name, resolved] of moduleNames(use.module, use.slot === 'generator')) this.names.set(name, resolved);
+      for (const [name, resolved] of this.templatedNames()) this.names.set(name, resolved);
+    }
     return this.names;
   }
 
+  /** The descriptor of a full name, without building the whole map: validation calls this per parameter. */
   resolve(fullName: string): ResolvedParam | undefined {
-    return this.available().get(fullName);
+    if (this.names) return this.names.get(fullName);
+    for (const use of this.uses) {
+      const hit = moduleNames(use.module, use.slot === 'generator').get(fullName);
+      if (hit) return hit;
+    }
+    return baseNames(this.catalogue).get(fullName) ?? this.templatedNames().get(fullName);
   }
 
   /** Values given to a module's parameter in this query (for template placeholders). */
@@ -75,23 +86,20 @@ export class QueryContext {
     return values;
   }
 
-  private buildNames(): Map<string, ResolvedParam> {
+  private templatedNames(): Map<string, ResolvedParam> {
+    if (this.templated) return this.templated;
     const names = new Map<string, ResolvedParam>();
-    for (const param of this.catalogue.main.params) names.set(param.name, { fullName: param.name, param, asGenerator: false, fromMain: true });
-    for (const param of this.catalogue.query.params) names.set(param.name, { fullName: param.name, param, asGenerator: false });
     for (const use of this.uses) {
+      if (use.module.templatedParams.length === 0) continue;
       const asGenerator = use.slot === 'generator';
       const prefix = (asGenerator ? 'g' : '') + use.module.prefix;
-      for (const param of use.module.params) {
-        const fullName = prefix + param.name;
-        names.set(fullName, { fullName, param, module: use.module, asGenerator });
-      }
       for (const param of use.module.templatedParams) {
         for (const expanded of this.expandTemplate(use.module, prefix, param)) {
           names.set(expanded.fullName, { ...expanded, param, module: use.module, asGenerator });
         }
       }
     }
+    this.templated = names;
     return names;
   }
 
@@ -114,7 +122,30 @@ export class QueryContext {
   }
 }
 
-/** The module that owns a templated parameter name once its placeholders are filled. */
-export function describeSlot(slot: ModuleSlot, module: string): string {
-  return `${slot}=${module}`;
+// Name tables that depend only on the catalogue, built once and shared by
+// every query (validation of big files would otherwise rebuild them per query).
+const baseTables = new WeakMap<Catalogue, Map<string, ResolvedParam>>();
+const moduleTables = new WeakMap<ModuleInfo, Map<string, ResolvedParam>[]>();
+
+function baseNames(catalogue: Catalogue): Map<string, ResolvedParam> {
+  let table = baseTables.get(catalogue);
+  if (!table) {
+    table = new Map();
+    for (const param of catalogue.main.params) table.set(param.name, { fullName: param.name, param, asGenerator: false, fromMain: true });
+    for (const param of catalogue.query.params) table.set(param.name, { fullName: param.name, param, asGenerator: false });
+    baseTables.set(catalogue, table);
+  }
+  return table;
+}
+
+function moduleNames(module: ModuleInfo, asGenerator: boolean): Map<string, ResolvedParam> {
+  let tables = moduleTables.get(module);
+  if (!tables) {
+    tables = [false, true].map((gen) => {
+      const prefix = (gen ? 'g' : '') + module.prefix;
+      return new Map(module.params.map((param) => [prefix + param.name, { fullName: prefix + param.name, param, module, asGenerator: gen }]));
+    });
+    moduleTables.set(module, tables);
+  }
+  return tables[asGenerator ? 1 : 0]!;
 }
