@@ -45,8 +45,8 @@ declare function acquireVsCodeApi(): WebviewApi;
 const ROW_HEIGHT = 22;
 /** Header row height in px; .vt-head in panel.css uses the same value. */
 const HEAD_HEIGHT = 24;
-/** Rows rendered above and below the visible ones. */
-const OVERSCAN = 8;
+/** Rows rendered above and below the visible ones (not on a frame that jumped past them). */
+const OVERSCAN = 6;
 /** Past this body height, scroll positions are scaled onto the row range (browsers cap element heights). */
 const MAX_BODY_PX = 8_000_000;
 /** Characters of a cell put in the DOM at most (fewer in narrow columns); the rest is in the title. */
@@ -110,6 +110,10 @@ function cellText(value: unknown): string {
         return '[unserialisable]';
       }
   }
+}
+
+function plural(n: number, word: string): string {
+  return `${numberFormat.format(n)} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function clip(text: string, max: number): string {
@@ -293,6 +297,8 @@ let bodyHeight = 0;
 let totalWidth = 0;
 let frameRequested = false;
 let headerBuilt = -1;
+/** First visible row at the last render, -1 after a rebuild. */
+let lastFirst = -1;
 
 function requestRender(): void {
   if (frameRequested) return;
@@ -363,6 +369,7 @@ function clearPool(): void {
   for (const slot of pool) slot.el.remove();
   pool = [];
   poolColumns = -1;
+  lastFirst = -1;
 }
 
 function buildPool(size: number, first: number, end: number): void {
@@ -458,8 +465,15 @@ function renderTable(): void {
     first = Math.floor(exact);
     firstY = scrollTop - (exact - first) * ROW_HEIGHT;
   }
-  const start = Math.max(0, first - OVERSCAN);
-  const end = Math.min(total, first + visible + OVERSCAN);
+  // A frame that jumps further than a screen (dragging the scroll bar) gets
+  // no overscan: none of it would be reused. The next frame adds it if the
+  // scrolling has stopped there.
+  const jumped = lastFirst < 0 || Math.abs(first - lastFirst) >= visible;
+  lastFirst = first;
+  const overscan = jumped ? 0 : OVERSCAN;
+  if (jumped) requestRender();
+  const start = Math.max(0, first - overscan);
+  const end = Math.min(total, first + visible + overscan);
 
   for (let i = start; i < end; i++) {
     const slot = pool[i % poolSize]!;
@@ -515,12 +529,12 @@ let rawEntries: RawEntry[] = [];
 function rawLabel(page: PanelPage): string {
   const parts = [
     `Page ${page.index + 1}`,
-    `${numberFormat.format(page.rows.length)} rows`,
+    plural(page.rows.length, 'row'),
     `HTTP ${page.httpStatus}`,
     `${numberFormat.format(Math.round(page.timeMs))} ms`,
   ];
-  if (page.errors.length) parts.push(`${page.errors.length} errors`);
-  if (page.warnings.length) parts.push(`${page.warnings.length} warnings`);
+  if (page.errors.length) parts.push(plural(page.errors.length, 'error'));
+  if (page.warnings.length) parts.push(plural(page.warnings.length, 'warning'));
   return parts.join(' · ');
 }
 
@@ -674,7 +688,7 @@ function renderHeader(): void {
   const items = status?.items ?? rows.length;
   const pageCount = status?.pages ?? pages.length;
   countInfo.textContent = run
-    ? `${numberFormat.format(items)} ${items === 1 ? 'item' : 'items'} · ${numberFormat.format(pageCount)} ${pageCount === 1 ? 'page' : 'pages'}` +
+    ? `${plural(items, 'item')} · ${plural(pageCount, 'page')}` +
       (status ? (status.hasMore ? ' · more available' : status.running ? '' : ' · complete') : '')
     : '';
 

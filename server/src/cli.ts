@@ -39,8 +39,8 @@ const RUN_USAGE = `  mwq run FILE [options]                   run one query and 
                          (default: the only query, else the first)
       --endpoint URL     the wiki's api.php (overrides the file's URL line and @endpoint)
       --all              follow continuation to the end (sends maxlag)
-      --max-pages N      stop after N pages (with --all)
-      --max-items N      stop after N items (with --all)
+      --max-pages N      stop after N pages (implies --all)
+      --max-items N      stop after N items (implies --all)
       --format F         table (default), json, ndjson or csv (csv is printed at the end)
       --maxlag N         maxlag for --all runs (default 5; "off" to send none)
       --timeout S        per-request time-out in seconds (default 30)
@@ -193,7 +193,7 @@ function parseRunArgs(args: string[]): RunArgs {
     query: options.get('query'),
     line: positiveInt('line', options.get('line')),
     endpoint: options.get('endpoint'),
-    all: options.has('all'),
+    all: options.has('all') || options.has('max-pages') || options.has('max-items'),
     maxPages: positiveInt('max-pages', options.get('max-pages')),
     maxItems: positiveInt('max-items', options.get('max-items')),
     format,

@@ -29,7 +29,9 @@ export type Fault =
   /** The wiki's real answer, cut in the middle: headers and half the body, then the socket is destroyed. */
   | 'drop'
   /** The wiki's real answer, sent after `slowMs` (longer than the runner's time-out). */
-  | 'slow';
+  | 'slow'
+  /** The previous forwarded answer again (a wiki whose continuation loops). */
+  | 'repeat';
 
 export interface RecordedRequest {
   method: string;
@@ -79,6 +81,7 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  let lastAnswer: { status: number; body: Buffer } | undefined;
 
   const proxy: FaultProxy = {
     endpoint: '',
@@ -149,6 +152,9 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
         return send(res, 200, { 'Content-Type': 'text/html; charset=utf-8' }, PORTAL_HTML);
       case 'html500':
         return send(res, 500, { 'Content-Type': 'text/html; charset=utf-8' }, ERROR_HTML);
+      case 'repeat':
+        if (!lastAnswer) throw new Error('repeat: no answer forwarded yet');
+        return send(res, lastAnswer.status, { 'Content-Type': 'application/json; charset=utf-8' }, lastAnswer.body);
       case 'drop': {
         const answer = await forward(req, body);
         res.writeHead(answer.status, { 'Content-Type': String(answer.headers['content-type'] ?? 'application/json'), 'Content-Length': String(answer.body.length) });
@@ -175,6 +181,7 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
       }
       default: {
         const answer = await forward(req, body);
+        lastAnswer = { status: answer.status, body: answer.body };
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(answer.headers)) {
           if (v === undefined || ['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)) continue;

@@ -247,6 +247,27 @@ describe('faults: interrupted "all pages" runs resume to the same result', () =>
   });
 });
 
+describe('faults: a looping continuation', () => {
+  it('the same continue values coming back: stops with a clear message, without taking the answer', async () => {
+    const s = session('list=allpages\napnamespace=0\naplimit=10\n');
+    const rows: Row[] = [];
+    const collect = { onPage: (p: { batches: { rows: Row[] }[] }) => p.batches.forEach((b) => rows.push(...b.rows)) };
+    assert.equal((await s.nextPage(collect)).stopped, 'page');
+    proxy.inject('repeat');
+    const looped = await s.fetchAll({}, collect);
+    assert.equal(looped.stopped, 'failed');
+    assert.equal(looped.error?.kind, 'continuation');
+    assert.match(looped.error!.message, /^The wiki answered page 2 with the same continue values it was sent \(\{"apcontinue":"Page_0006","continue":"-\|\|"\}\); stopped to avoid an endless loop\.$/);
+    assert.equal(s.pageCount, 1);
+    assert.equal(rows.length, 10);
+    // The wiki works again: the run resumes from the same place.
+    const rest = await s.fetchAll({}, collect);
+    assert.equal(rest.stopped, 'complete');
+    assert.equal(rows.length, wiki.facts.mainPages);
+    assert.equal(new Set(rows.map((r) => r.title)).size, wiki.facts.mainPages);
+  });
+});
+
 describe('requests on the wire', () => {
   it('a long request goes as a form-encoded POST and gets the same answer', async () => {
     const titles = Array.from({ length: 50 }, (_, i) => `Page ${String(i + 1).padStart(4, '0')}`);

@@ -17,10 +17,12 @@ const text = [
   'apfilterredir=foo', // 7
   'titles=A', // 8
   'pageids=1', // 9
-  '### Search', // 10
-  'list=search', // 11
-  '### Plain', // 12
-  'meta=siteinfo', // 13
+  'aplimit=600', // 10
+  'apminsize=1.5', // 11
+  '### Search', // 12
+  'list=search', // 13
+  '### Plain', // 14
+  'meta=siteinfo', // 15
 ].join('\n');
 const doc = parseDocument(text);
 const [broken, search, plain] = doc.queries as [typeof doc.queries[0], typeof doc.queries[0], typeof doc.queries[0]];
@@ -61,12 +63,17 @@ describe('API messages: lines', () => {
     assert.deepEqual(at({ severity: 'error', code: 'multisource', text: 'The "pageids" parameter cannot be used with "titles".', module: 'query' }), [[9, 'pageids'], [8, 'titles']]);
   });
 
+  it('outofrange and badinteger → the quoted value of the named parameter', () => {
+    assert.deepEqual(at(warning('outofrange', 'The value "600" for parameter "aplimit" must be between 1 and 500.', 'query+allpages', { min: 1, curmax: 500, max: 500, highmax: 5000 })), [[10, '600']]);
+    assert.deepEqual(at({ severity: 'error', code: 'badinteger', text: 'Invalid value "1.5" for integer parameter "apminsize".', module: 'query+allpages' }), [[11, '1.5']]);
+  });
+
   it('a parameter that is not in the query → the module that raised it', () => {
-    assert.deepEqual(at({ severity: 'error', code: 'missingparam', text: 'The "srsearch" parameter must be set.', module: 'query+search' }, search), [[11, 'search']]);
+    assert.deepEqual(at({ severity: 'error', code: 'missingparam', text: 'The "srsearch" parameter must be set.', module: 'query+search' }, search), [[13, 'search']]);
   });
 
   it('otherwise → the query first line', () => {
-    assert.deepEqual(at({ severity: 'error', code: 'internal_api_error_DBQueryError', text: 'A database query error has occurred.', module: 'main' }, plain), [[12, '### Plain']]);
+    assert.deepEqual(at({ severity: 'error', code: 'internal_api_error_DBQueryError', text: 'A database query error has occurred.', module: 'main' }, plain), [[14, '### Plain']]);
   });
 });
 

@@ -80,16 +80,19 @@ export function locateApiMessage(message: ApiMessage, query: QueryNode, doc: Par
   for (const p of query.params) params.set(p.name, p); // the last of duplicates is the one sent
   const found: MessageLocation[] = [];
   const seen = new Set<string>();
+  const text = message.text.trim();
+  const values = valuesOf(message);
+  // Quoted words that are not parameters of the query may be the offending value (`The value "600" for parameter "aplimit" …`).
+  const quotedOthers = [...text.matchAll(QUOTED)].map((m) => m[1]!).filter((w) => !params.has(w));
   const add = (name: string, value?: string) => {
     const p = params.get(name);
     if (!p || seen.has(name)) return;
     seen.add(name);
-    const item = value === undefined ? undefined : p.items.find((i) => i.text.trim() === value);
+    const candidates = value === undefined ? [...values, ...quotedOthers] : [value];
+    const item = p.items.find((i) => candidates.includes(i.text.trim()));
     found.push({ line: item ? lineAt(doc, item.start) : p.line, span: item ? { start: item.start, end: item.end } : { ...p.nameSpan }, param: name });
   };
 
-  const text = message.text.trim();
-  const values = valuesOf(message);
   const valueMatch = VALUE_AFTER_PARAM.exec(text);
   if (valueMatch) {
     const [, name = '', after = ''] = valueMatch;
@@ -97,7 +100,7 @@ export function locateApiMessage(message: ApiMessage, query: QueryNode, doc: Par
   }
   const unrecognized = UNRECOGNIZED_PARAMS.exec(text);
   if (unrecognized) for (const name of (unrecognized[1] ?? '').split(/,\s*/)) add(name.trim());
-  for (const m of text.matchAll(QUOTED)) add(m[1]!, values[0]);
+  for (const m of text.matchAll(QUOTED)) add(m[1]!);
   if (found.length) return found;
 
   // The module that raised it: `query+allpages` → the item `allpages` of list=/prop=/meta=/generator=.

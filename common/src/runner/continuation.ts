@@ -187,6 +187,13 @@ export class QuerySession {
         // From here to the end of the iteration nothing awaits: an answer is applied whole or not at all.
         const json = response.json as Record<string, unknown>;
         const next = readContinue(json);
+        if (next && continueParams && sameContinue(next, continueParams)) {
+          // The wiki sent back what it was sent: following it would never end.
+          throw new RunnerError(
+            'continuation',
+            `The wiki answered page ${this.pages + 1} with the same continue values it was sent (${JSON.stringify(next)}); stopped to avoid an endless loop.`,
+          );
+        }
         const batches = this.merger.add(json);
         const items = batches.reduce((n, b) => n + b.rows.length, 0);
         this.pages++;
@@ -245,6 +252,11 @@ export function readContinue(json: unknown): Record<string, string> | undefined 
   const cont = (json as Record<string, unknown>).continue;
   if (typeof cont !== 'object' || cont === null || Array.isArray(cont)) return undefined;
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(cont)) if (key === 'continue' || key.startsWith('g') || key === 'apcontinue') out[key] = typeof value === 'string' ? value : String(value);
+  for (const [key, value] of Object.entries(cont)) out[key] = typeof value === 'string' ? value : String(value);
   return Object.keys(out).length ? out : undefined;
+}
+
+function sameContinue(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }

@@ -17,6 +17,8 @@ export type RunnerErrorKind =
   | 'not-json'
   /** The wiki kept saying it is lagged (`maxlag`), overloaded (503) or rate-limiting (429, `ratelimited`). */
   | 'busy'
+  /** The wiki's continuation went wrong (the same `continue` values came back). */
+  | 'continuation'
   /** Writing an export failed. */
   | 'write';
 
