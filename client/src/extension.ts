@@ -12,6 +12,10 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
+import { QueryCodeLensProvider } from './run/codeLens';
+import { RunController } from './run/runController';
+import { RunFeedback } from './run/runFeedback';
+import { clearSecret, setSecret } from './run/secrets';
 
 let client: LanguageClient | undefined;
 
@@ -55,10 +59,25 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     initializationOptions: { debounceMs: config.get<number>('diagnostics.debounceMs', 150) },
   };
   client = new LanguageClient('mwquery', 'MediaWiki Query', serverOptions, clientOptions);
+  const feedback = new RunFeedback();
+  const runs = new RunController(context, feedback, output);
+  const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
-    vscode.commands.registerCommand('mwquery.restartServer', async () => {
+    feedback,
+    runs,
+    vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider()),
+    register('mwquery.restartServer', async () => {
       await client?.restart();
     }),
+    register('mwquery.runQuery', (uri?: vscode.Uri, line?: number) => runs.runQuery(uri, line, false)),
+    register('mwquery.runAllPages', (uri?: vscode.Uri, line?: number) => runs.runQuery(uri, line, true)),
+    register('mwquery.nextPage', () => runs.nextPage()),
+    register('mwquery.cancelRun', () => runs.cancel()),
+    register('mwquery.copyAsUrl', (uri?: vscode.Uri, line?: number) => runs.copy('url', uri, line)),
+    register('mwquery.copyAsCurl', (uri?: vscode.Uri, line?: number) => runs.copy('curl', uri, line)),
+    register('mwquery.openInApiSandbox', (uri?: vscode.Uri, line?: number) => runs.openInApiSandbox(uri, line)),
+    register('mwquery.setSecret', (name?: string) => setSecret(context.secrets, typeof name === 'string' ? name : undefined)),
+    register('mwquery.clearSecret', (name?: string) => clearSecret(context.secrets, typeof name === 'string' ? name : undefined)),
   );
   await client.start();
 }
