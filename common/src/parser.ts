@@ -84,6 +84,27 @@ const NAME = /^[A-Za-z0-9_.:\-]+$/;
 const VARIABLE_DEF = /^@([A-Za-z_][A-Za-z0-9_.\-]*)\s*(=)?/;
 const URL_LINE = /^https?:\/\//i;
 
+/**
+ * The query a line belongs to: the last one that starts at or above it (so a
+ * blank line after a query still belongs to it).
+ */
+export function queryAtLine(doc: ParsedDocument, line: number): QueryNode | undefined {
+  const queries = doc.queries;
+  let lo = 0;
+  let hi = queries.length - 1;
+  let found: QueryNode | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (queries[mid]!.firstLine <= line) {
+      found = queries[mid];
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
+
 export function isCommentLine(trimmed: string): boolean {
   return (trimmed.startsWith('#') && !trimmed.startsWith('###')) || trimmed.startsWith('//');
 }

@@ -1,6 +1,7 @@
 // The runner: from a parsed query to requests, pages, rows and exports.
 // Editor-independent; the extension and the CLI both use it.
 
+export { queryAtLine } from '../parser';
 export { RunnerError, isRunnerError, toRunnerError, type RunnerErrorKind } from './errors';
 export {
   buildRequest,
@@ -12,7 +13,6 @@ export {
   toApiSandboxUrl,
   indexPhpFor,
   isSensitiveName,
-  queryAtLine,
   queriesNamed,
   shellQuote,
   DEFAULT_SENSITIVE_PARAMS,

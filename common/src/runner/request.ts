@@ -331,11 +331,6 @@ export function shellQuote(text: string): string {
 // ---------------------------------------------------------------------------
 // Choosing the query to run
 
-/** The query whose lines include `line` (zero-based), if any. */
-export function queryAtLine(doc: ParsedDocument, line: number): QueryNode | undefined {
-  return doc.queries.find((q) => q.firstLine <= line && line <= q.lastLine);
-}
-
 /** The queries named `name` (exactly, after trimming). */
 export function queriesNamed(doc: ParsedDocument, name: string): QueryNode[] {
   const wanted = name.trim();

@@ -1,26 +1,10 @@
 // What sits at a position of a parsed document: the query around a line, and
 // the parameter name, value item or variable under an offset.
 
-import type { ParamNode, ParsedDocument, QueryNode, ValueItem } from '../../../common/src/parser';
-import type { VariableUse } from '../../../common/src/variables';
+import { queryAtLine, type ParamNode, type ParsedDocument, type QueryNode, type ValueItem } from '../../../common/src/parser';
 
-/** The query a line belongs to: the last one that starts at or above it. */
-export function queryAtLine(doc: ParsedDocument, line: number): QueryNode | undefined {
-  const queries = doc.queries;
-  let lo = 0;
-  let hi = queries.length - 1;
-  let found: QueryNode | undefined;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (queries[mid]!.firstLine <= line) {
-      found = queries[mid];
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return found;
-}
+export { queryAtLine };
+import type { VariableUse } from '../../../common/src/variables';
 
 export type Target =
   | { kind: 'name'; query: QueryNode; param: ParamNode }
