@@ -90,4 +90,65 @@ describe('language server over stdio', () => {
     const p = await nextDiagnostics((d) => d.uri === uri && d.diagnostics.length === 0);
     assert.equal(p.diagnostics.length, 0);
   });
+
+  it('answers requests for unknown or closed documents with empty results', async () => {
+    const ghost = { textDocument: { uri: 'file:///protocol/never-opened.mwq' }, position: { line: 0, character: 0 } };
+    const completion = (await connection.sendRequest('textDocument/completion', ghost)) as { items: unknown[] };
+    assert.deepEqual(completion.items, []);
+    assert.equal(await connection.sendRequest('textDocument/hover', ghost), null);
+    assert.deepEqual(await connection.sendRequest('textDocument/documentSymbol', { textDocument: ghost.textDocument }), []);
+  });
+
+  it('answers a cancelled request with the cancellation error and keeps serving', async () => {
+    const other = 'file:///protocol/cancel.mwq';
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: other, languageId: 'mwquery', version: 1, text: 'list=\n' } });
+    const { CancellationTokenSource } = await import('vscode-languageserver-protocol/node');
+    const source = new CancellationTokenSource();
+    const pending = connection.sendRequest('textDocument/completion', { textDocument: { uri: other }, position: { line: 0, character: 5 } }, source.token);
+    source.cancel();
+    const answer = await pending.then(
+      (value) => ({ value }),
+      (error: { code?: number }) => ({ error }),
+    );
+    // Either the server saw the cancellation (RequestCancelled, -32800) or it had already answered.
+    if ('error' in answer) assert.equal(answer.error.code, -32800);
+    const list = (await connection.sendRequest('textDocument/completion', { textDocument: { uri: other }, position: { line: 0, character: 5 } })) as { items: { label: string }[] };
+    assert.ok(list.items.some((i) => i.label === 'allpages'));
+  });
+
+  it('after a burst of 1,000 edits publishes diagnostics only for the last version (default debounce)', async () => {
+    // A server of its own with the default debounce (150 ms), as the editor starts it.
+    const server = spawn(process.execPath, [path.join(root, 'dist', 'server.js'), '--stdio'], { cwd: root });
+    const peer = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+    const versions: number[] = [];
+    let resolveLast!: (p: PublishDiagnosticsParams) => void;
+    const last = new Promise<PublishDiagnosticsParams>((resolve) => (resolveLast = resolve));
+    peer.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      versions.push(p.version ?? -1);
+      if (p.version === 1001) resolveLast(p);
+    });
+    peer.listen();
+    try {
+      await peer.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+      await peer.sendNotification('initialized', {});
+      const burst = 'file:///protocol/burst.mwq';
+      await peer.sendNotification('textDocument/didOpen', { textDocument: { uri: burst, languageId: 'mwquery', version: 1, text: '' } });
+      for (let v = 2; v <= 1001; v++) {
+        void peer.sendNotification('textDocument/didChange', {
+          textDocument: { uri: burst, version: v },
+          contentChanges: [{ text: v === 1001 ? 'list=allpagez\n' : `list=allpages\naplimit=${v}\n` }],
+        });
+      }
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no diagnostics for version 1001; saw ${versions.join(',')}`)), 10_000));
+      const final = await Promise.race([last, timeout]);
+      assert.deepEqual(final.diagnostics.map((d) => d.code), ['unrecognizedvalues']);
+      const afterOpen = versions.filter((v) => v !== 1);
+      console.log(`burst: diagnostics published for versions ${afterOpen.join(', ')} after 1,000 edits`);
+      assert.deepEqual(afterOpen, [1001]);
+    } finally {
+      await peer.sendRequest('shutdown').catch(() => undefined);
+      peer.dispose();
+      server.kill();
+    }
+  });
 });
