@@ -12,6 +12,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
+import { Environments } from './environments';
 import { QueryCodeLensProvider } from './run/codeLens';
 import { RunController } from './run/runController';
 import { RunFeedback } from './run/runFeedback';
@@ -60,11 +61,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   client = new LanguageClient('mwquery', 'MediaWiki Query', serverOptions, clientOptions);
   const feedback = new RunFeedback();
-  const runs = new RunController(context, feedback, output);
+  const environments = new Environments(context.workspaceState);
+  const runs = new RunController(context, feedback, output, environments);
   const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     feedback,
+    environments,
     runs,
+    register('mwquery.selectEnvironment', (name?: string) => (typeof name === 'string' || name === null ? environments.select(name ?? undefined) : environments.pick())),
     vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider()),
     register('mwquery.restartServer', async () => {
       await client?.restart();

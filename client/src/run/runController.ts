@@ -24,6 +24,7 @@ import {
   type PreparedRequest,
   type RunOutcome,
 } from '../../../common/src/runner';
+import type { Environments } from '../environments';
 import { ResultsPanel, type PanelRequest } from '../resultsPanel';
 import type { RunFeedback } from './runFeedback';
 import { externalLookup, secretsUsedBy, setSecret } from './secrets';
@@ -54,12 +55,13 @@ export class RunController implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly feedback: RunFeedback,
     private readonly log: vscode.LogOutputChannel,
+    private readonly environments: Environments,
   ) {}
 
   private config() {
     const c = vscode.workspace.getConfiguration('mwquery');
     return {
-      endpoint: c.get<string>('endpoint', '').trim() || undefined,
+      endpoint: this.environments.defaultEndpoint(),
       maxPages: c.get<number>('maxPages', 100),
       maxItems: c.get<number>('maxItems', 100_000),
       maxlag: c.get<number>('maxlag', 5),
