@@ -16,6 +16,11 @@
 //         installed with `code-server --install-extension`, and vsix.test run
 //         against it, with a placeholder as the extension under development.
 //
+// The dev phase gets a real MediaWiki on loopback (test/wiki/testWiki.ts,
+// started here before the phase and stopped after it, also on failure): its
+// API address reaches the extension host as MWQ_TEST_ENDPOINT, so a fixture
+// can say `@endpoint = {{$env MWQ_TEST_ENDPOINT}}`.
+//
 // Options:
 //   --vsix [FILE]         add the vsix phase (package one unless FILE is given)
 //   --only-vsix [FILE]    the vsix phase alone
@@ -25,12 +30,18 @@
 //                         (default: the repo root)
 //   --no-install          do not run scripts/vscode/install-code-server.sh
 //   --no-build            do not rebuild the suite (test/vscode/build.mjs)
+//   --no-wiki             no test wiki (the suites that need one skip)
 //   --verbose             print all of code-server's and the page's output
 //
 // Screenshots land in test-results/screenshots/: PHASE-00-workbench.png when
 // the workbench is up, PHASE-99-final.png at the end, and any the suite asks
 // for (helpers.ts `screenshot(name)`: it writes .request-NAME there, this
 // takes NAME.png and writes .done-NAME).
+//
+// The results panel is a webview the extension host cannot reach: the suite
+// asks through files (helpers.ts `probePanel()`: it writes .probe-ID, a JSON
+// request, in $MWQ_PROBE_DIR); this finds the panel's frame, clicks the
+// buttons the request names, reads the panel's DOM and writes .answer-ID.
 //
 // Exit code: the suite's (0 = all passed); 1 for a failed test run, 2 for a
 // usage or set-up error, 124 for a time-out.
@@ -53,7 +64,7 @@ const chromiumPath = process.env.MWQ_CHROMIUM || '/usr/bin/chromium';
 
 // ---------------------------------------------------------------- options
 function parseArgs(argv) {
-  const o = { vsix: false, vsixFile: undefined, dev: true, grep: undefined, timeout: 300, extensionPath: root, install: true, build: true, verbose: false };
+  const o = { vsix: false, vsixFile: undefined, dev: true, grep: undefined, timeout: 300, extensionPath: root, install: true, build: true, wiki: true, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -68,6 +79,8 @@ function parseArgs(argv) {
     else if (a === '--extension-path') o.extensionPath = path.resolve(next());
     else if (a === '--no-install') o.install = false;
     else if (a === '--no-build') o.build = false;
+    else if (a === '--wiki') o.wiki = true;
+    else if (a === '--no-wiki') o.wiki = false;
     else if (a === '--verbose') o.verbose = true;
     else if (a === '-h' || a === '--help') usage();
     else usage(`unknown option ${a}`);
@@ -202,7 +215,9 @@ async function runPhase(phase, opts) {
   const extensionsDir = path.join(runDir, 'extensions');
   const workspace = path.join(runDir, 'workspace');
   const xdg = path.join(runDir, 'xdg');
+  const probeDir = path.join(runDir, 'probes');
   fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
+  fs.mkdirSync(probeDir, { recursive: true });
   fs.mkdirSync(extensionsDir, { recursive: true });
   fs.mkdirSync(xdg, { recursive: true });
   fs.cpSync(fixtures, workspace, { recursive: true });
@@ -242,8 +257,18 @@ async function runPhase(phase, opts) {
     MWQ_RESULTS: resultsFile,
     MWQ_EXTENSIONS_DIR: extensionsDir,
     MWQ_FIXTURES: workspace,
+    MWQ_PROBE_DIR: probeDir,
   };
   delete env.VSCODE_IPC_HOOK_CLI; // never talk to an editor this runs inside
+  for (const k of ['MWQ_TEST_ENDPOINT', 'MWQ_TEST_WIKI_FACTS', 'MWQ_TEST_HOSTILE_TITLE']) delete env[k];
+  if (phase.wiki) {
+    // The test wiki's address and facts, for fixtures ({{$env ...}}) and tests.
+    const factsFile = path.join(runDir, 'wiki-facts.json');
+    fs.writeFileSync(factsFile, JSON.stringify(phase.wiki.facts, null, 2));
+    env.MWQ_TEST_ENDPOINT = phase.wiki.endpoint;
+    env.MWQ_TEST_WIKI_FACTS = factsFile;
+    env.MWQ_TEST_HOSTILE_TITLE = phase.wiki.facts.hostilePage;
+  }
   if (opts.grep) env.MWQ_GREP = opts.grep;
   else delete env.MWQ_GREP;
 
@@ -263,6 +288,7 @@ async function runPhase(phase, opts) {
   let browserServer;
   let browser;
   let shooter;
+  let prober;
   const failures = [];
   try {
     // 1. code-server, in its own process group so that it and everything it
@@ -329,6 +355,8 @@ async function runPhase(phase, opts) {
 
     // 3. Screenshots on request from the suite.
     shooter = startScreenshotService(page, opts.verbose);
+    // ...and looks into the results panel's webview on request.
+    prober = startProbeService(page, probeDir, opts.verbose);
 
     // 4. The workbench, running the suite.
     const remote = (p) => `vscode-remote://127.0.0.1:${port}${p.split(path.sep).join('/')}`;
@@ -365,6 +393,7 @@ async function runPhase(phase, opts) {
     return { code, ms: Date.now() - started, failures, resultsFile };
   } finally {
     shooter?.stop();
+    prober?.stop();
     await browser?.close().catch(() => {});
     if (browserServer) {
       const p = browserServer.process();
@@ -492,6 +521,275 @@ function startScreenshotService(page, verbose) {
   };
 }
 
+// ---------------------------------------------------------------- panel probes
+// The results panel (client/media/panel.ts) lives in a webview: an iframe in
+// an iframe of the workbench, out of the extension host's reach. The suite
+// asks through files (helpers.ts `probePanel()`): it writes `.probe-ID` in
+// the probe folder ($MWQ_PROBE_DIR), a JSON request
+//   { "click": ["Next page", { "name": "Page 1 ·", "exact": false }] }
+// (clicks are optional: real Playwright clicks on the panel's buttons, by
+// accessible name, in order); this finds the frame holding the panel, does
+// the clicks, reads the panel's DOM (readPanel below) and writes the answer
+// to `.answer-ID` (through a temporary name, so it is never read half-written).
+// An answer is { found: false } while no panel is open, { error } when a
+// click or the read failed; every answer also lists the dialogs (alert, ...)
+// and Content-Security-Policy violations the browser reported so far.
+function startProbeService(page, dir, verbose) {
+  let stopped = false;
+  let busy = Promise.resolve();
+  const pending = new Set();
+  // What the browser reported from any frame: alert()/confirm() dialogs (none
+  // should ever open) and Content-Security-Policy violations.
+  const dialogs = [];
+  const cspViolations = [];
+  page.on('dialog', (d) => {
+    dialogs.push(`${d.type()}: ${d.message()}`);
+    d.dismiss().catch(() => {});
+  });
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (/Content Security Policy/i.test(text)) cspViolations.push(text.slice(0, 500));
+    // A sandboxed frame without allow-modals does not open the dialog but says so.
+    if (/Ignored call to '(alert|confirm|prompt|print)\(\)'/.test(text)) dialogs.push(text.slice(0, 500));
+  });
+
+  const answer = (id, value) => {
+    const tmp = path.join(dir, `.tmp-answer-${id}`);
+    fs.writeFileSync(tmp, JSON.stringify({ ...value, dialogs: [...dialogs], cspViolations: [...cspViolations] }));
+    fs.renameSync(tmp, path.join(dir, `.answer-${id}`));
+  };
+
+  const handle = async (id, file) => {
+    let request = {};
+    try {
+      request = JSON.parse(fs.readFileSync(file, 'utf8') || '{}');
+    } catch (err) {
+      return { found: false, error: `bad probe request: ${err.message}` };
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+    if (stopped || page.isClosed()) return { found: false, error: 'the page is closed' };
+    let frame = await findPanelFrame(page);
+    if (!frame) {
+      // Not (yet) there: answer after the next frame event, or in 250 ms, so
+      // a suite polling for the panel goes at the browser's pace.
+      await nextFrameEvent(page, 250);
+      frame = await findPanelFrame(page);
+      if (!frame) return { found: false, frames: page.frames().length };
+    }
+    const clicked = [];
+    for (const c of [].concat(request.click ?? [])) {
+      const { name, exact = true } = typeof c === 'string' ? { name: c } : c;
+      try {
+        await frame.getByRole('button', { name, exact }).first().click({ timeout: 10_000 });
+        clicked.push(name);
+      } catch (err) {
+        return { found: true, clicked, error: `click on button "${name}" failed: ${err.message.split('\n')[0]}` };
+      }
+    }
+    // Let the panel paint what its last messages brought (it renders rows on
+    // animation frames): two frames, or 500 ms if it is not painting.
+    const painted = timeout(500, 'two animation frames');
+    await Promise.race([frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))), painted]).catch(() => {});
+    painted.cancel();
+    const read = frame.evaluate(readPanel);
+    const t = timeout(10_000, 'reading the panel');
+    try {
+      const snapshot = await Promise.race([read, t]);
+      return { found: true, clicked, ...snapshot };
+    } catch (err) {
+      return { found: false, clicked, error: `reading the panel failed: ${err.message.split('\n')[0]}` };
+    } finally {
+      t.cancel();
+    }
+  };
+
+  const scan = () => {
+    if (stopped) return;
+    let names;
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const f of names) {
+      if (!f.startsWith('.probe-')) continue;
+      const id = f.slice('.probe-'.length);
+      if (pending.has(id)) continue;
+      pending.add(id);
+      if (verbose) log(`panel probe requested: ${id}`);
+      busy = busy
+        .then(() => handle(id, path.join(dir, f)))
+        .catch((err) => ({ found: false, error: String(err && err.message || err) }))
+        .then((value) => {
+          try {
+            if (!stopped) answer(id, value);
+          } catch (err) {
+            log(`panel probe ${id}: could not answer: ${err.message}`);
+          } finally {
+            pending.delete(id);
+          }
+        });
+    }
+  };
+  const watcher = fs.watch(dir, scan);
+  const poll = setInterval(scan, 500); // in case fs.watch misses an event
+  scan();
+  return {
+    stop() {
+      stopped = true;
+      watcher.close();
+      clearInterval(poll);
+    },
+  };
+}
+
+function nextFrameEvent(page, ms) {
+  return new Promise((resolve) => {
+    const events = ['frameattached', 'framenavigated'];
+    const done = () => {
+      clearTimeout(timer);
+      for (const e of events) page.off(e, done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    for (const e of events) page.on(e, done);
+  });
+}
+
+// The frame whose document is the results panel's page (the newest, should
+// there be two while one is being replaced).
+async function findPanelFrame(page) {
+  let found;
+  for (const frame of page.frames()) {
+    if (frame.isDetached()) continue;
+    const isPanel = await frame
+      .evaluate(() => !!document.querySelector('#app > .panel-header') && !!document.querySelector('#app .vt-scroller'))
+      .catch(() => false);
+    if (isPanel) found = frame;
+  }
+  return found;
+}
+
+// Runs in the panel's frame: what a person would see in it, as data. Class
+// names are client/media/panel.ts's. The table is virtualised: `rows` are
+// the rows in the DOM (those in view, and a few more), `rowCount` all of them
+// (the scroller's aria-rowcount, minus the header row).
+function readPanel() {
+  const q = (s) => document.querySelector(s);
+  const text = (s) => (q(s)?.textContent ?? '').trim();
+  const px = (node) => parseFloat(node.style.width) || 0;
+
+  const headCells = [...document.querySelectorAll('.vt-head > .vt-cell')].slice(1); // after '#'
+  const columns = headCells.map((c) => c.textContent ?? '');
+  // Wide tables render only the columns in view: a row then starts with a gap
+  // as wide as the columns left out.
+  const lefts = [];
+  let x = 0;
+  for (const c of headCells) {
+    lefts.push(x);
+    x += px(c);
+  }
+  const rows = [...document.querySelectorAll('.vt-body > .vt-row')]
+    .filter((r) => !r.hidden)
+    .map((r) => {
+      const gap = r.querySelector(':scope > .vt-gap');
+      const gapWidth = gap ? px(gap) : 0;
+      let col = lefts.findIndex((l) => Math.abs(l - gapWidth) < 0.5);
+      if (col < 0) col = 0;
+      const cells = {};
+      const titles = {};
+      for (const c of r.querySelectorAll(':scope > .vt-cell:not(.vt-num)')) {
+        const name = columns[col++] ?? `?${col}`;
+        cells[name] = c.textContent ?? '';
+        if (c.title) titles[name] = c.title;
+      }
+      return { index: Number(r.getAttribute('aria-rowindex')) - 2, number: r.querySelector(':scope > .vt-num')?.textContent ?? '', cells, titles };
+    })
+    .sort((a, b) => a.index - b.index);
+  const rowCountAttr = q('.vt-scroller')?.getAttribute('aria-rowcount');
+
+  const problems = [...document.querySelectorAll('.problems-list > li.problem')].map((li) => ({
+    level: li.classList.contains('error') ? 'error' : li.classList.contains('warning') ? 'warning' : 'other',
+    code: li.querySelector('.problem-code')?.textContent ?? '',
+    text: li.querySelector('.problem-text')?.textContent ?? li.textContent ?? '',
+  }));
+
+  // Anything that could run or fetch: none of it may come from wiki content.
+  const all = [...document.querySelectorAll('*')];
+  const urlAttributes = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc', 'style'];
+  const handlerAttributes = [];
+  const javascriptUrls = [];
+  for (const node of all) {
+    for (const a of node.attributes) {
+      if (/^on/i.test(a.name)) handlerAttributes.push(`${node.tagName.toLowerCase()}[${a.name}]`);
+      if (urlAttributes.includes(a.name.toLowerCase()) && /javascript:/i.test(a.value)) javascriptUrls.push(`${node.tagName.toLowerCase()}[${a.name}]`);
+    }
+  }
+  const count = (tag) => document.getElementsByTagName(tag).length;
+  const cap = (s, n = 1_000_000) => (s.length > n ? s.slice(0, n) : s);
+
+  return {
+    title: text('.query-name'),
+    runInfo: text('.run-info'),
+    requestUrl: text('.request-url'),
+    httpInfo: text('.http-info'),
+    itemsText: text('.count-info'),
+    progressText: text('.progress-info'),
+    statusText: q('.status-line')?.hidden ? '' : text('.status-line'),
+    emptyNote: q('.empty-note')?.hidden ? '' : text('.empty-note'),
+    view: q('.table-view')?.hidden ? 'raw' : 'table',
+    rowCount: rowCountAttr ? Math.max(0, Number(rowCountAttr) - 1) : 0,
+    columns,
+    rows,
+    problems,
+    warnings: problems.filter((p) => p.level === 'warning').map((p) => `${p.code}: ${p.text}`),
+    errors: problems.filter((p) => p.level === 'error').map((p) => `${p.code}: ${p.text}`),
+    buttons: [...document.querySelectorAll('button')].map((b) => ({ label: (b.textContent ?? '').trim(), disabled: b.disabled })),
+    rawTexts: [...document.querySelectorAll('pre.raw-json')].map((p) => cap(p.textContent ?? '')),
+    text: cap(q('#app')?.textContent ?? ''),
+    cellTitles: cap([...document.querySelectorAll('.vt-cell[title]')].map((c) => c.title).join('\n')),
+    pwned: window.__pwned !== undefined,
+    // VS Code's webview host puts its own inline script (acquireVsCodeApi) at
+    // the top of <head>, before the page's CSP meta: `beforeCsp` tells them apart.
+    scripts: [...document.scripts].map((s) => {
+      const meta = document.querySelector('meta[http-equiv="Content-Security-Policy" i]');
+      return {
+        src: s.getAttribute('src') ?? '',
+        nonce: !!s.nonce,
+        inline: !s.src && !!(s.textContent ?? '').trim(),
+        beforeCsp: !!meta && !!(s.compareDocumentPosition(meta) & Node.DOCUMENT_POSITION_FOLLOWING),
+        definesVsCodeApi: /acquireVsCodeApi/.test(s.textContent ?? ''),
+        head: (s.textContent ?? '').trim().slice(0, 80),
+      };
+    }),
+    scriptElements: count('script'),
+    elementCounts: Object.fromEntries(['img', 'svg', 'iframe', 'object', 'embed', 'a', 'form', 'link', 'style', 'video', 'audio', 'math'].map((t) => [t, count(t)])),
+    handlerAttributes,
+    javascriptUrls,
+    csp: [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].map((m) => m.getAttribute('content') ?? ''),
+  };
+}
+
+// ---------------------------------------------------------------- test wiki
+// test/wiki/testWiki.ts, loaded through tsx's require (it is TypeScript, CommonJS).
+// The first start on a machine builds the wiki's content (about 20 s; it
+// installs Debian's MediaWiki first when missing), later ones take a second.
+async function startWiki() {
+  const t0 = Date.now();
+  const { require: tsxRequire } = await import('tsx/cjs/api');
+  const { startTestWiki } = tsxRequire('../wiki/testWiki.ts', import.meta.url);
+  let wiki;
+  try {
+    wiki = await startTestWiki({ log: (m) => log(`test wiki: ${m}`) });
+  } catch (err) {
+    throw new SetupError(`the test wiki did not start (--no-wiki runs without it): ${err.message}`);
+  }
+  const built = wiki.timings.templateBuilt ? `, content built in ${(wiki.timings.templateBuildMs / 1000).toFixed(1)} s` : '';
+  log(`test wiki: ${wiki.endpoint} (MediaWiki ${wiki.facts.mediawikiVersion}; ${Date.now() - t0} ms${built})`);
+  return wiki;
+}
+
 // ---------------------------------------------------------------- main
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
@@ -521,10 +819,20 @@ async function main() {
   let worst = 0;
   for (const phase of phases) {
     log(`${phase.name}: starting`);
-    const r = await runPhase(phase, { ...opts, playwright });
-    for (const f of r.failures) log(`${phase.name}: ${f}`);
-    log(`${phase.name}: exit code ${r.code} in ${(r.ms / 1000).toFixed(1)} s; report ${path.relative(root, r.resultsFile)}`);
-    if (r.code !== 0 && worst === 0) worst = r.code;
+    let wiki;
+    try {
+      if (phase.name === 'dev' && opts.wiki) phase.wiki = wiki = await startWiki();
+      const r = await runPhase(phase, { ...opts, playwright });
+      for (const f of r.failures) log(`${phase.name}: ${f}`);
+      log(`${phase.name}: exit code ${r.code} in ${(r.ms / 1000).toFixed(1)} s; report ${path.relative(root, r.resultsFile)}`);
+      if (r.code !== 0 && worst === 0) worst = r.code;
+    } finally {
+      if (wiki) {
+        const t0 = Date.now();
+        await wiki.stop().catch((err) => log(`warning: stopping the test wiki: ${err.message}`));
+        log(`test wiki stopped (${Date.now() - t0} ms)`);
+      }
+    }
   }
   return worst;
 }

@@ -142,3 +142,158 @@ export function screenshot(name: string, timeoutMs = 20_000): Promise<void> {
     if (fs.existsSync(doneFile)) finish();
   });
 }
+
+// ---------------------------------------------------------------------------
+// The results panel, seen from the browser.
+//
+// The panel is a webview: its DOM lives in an iframe of the browser page that
+// the extension host cannot reach. Like screenshots, the request goes through
+// files: probePanel() writes `$MWQ_PROBE_DIR/.probe-ID` (JSON: buttons to
+// click), the launcher (run-code-server.mjs) finds the panel's frame, clicks
+// with Playwright, reads the DOM and writes `.answer-ID`, which this awaits
+// (fs.watch, with a time-out). Under a launcher without probes
+// (run-electron.mjs) hasPanelProbe() is false.
+
+/** A row of the panel's table as rendered: cell texts by column name. */
+export interface PanelRow {
+  /** 0-based index of the row in the whole result. */
+  index: number;
+  /** The row number shown in the first column ("1", "2", ...). */
+  number: string;
+  /** Cell text by column (long texts are clipped; see `titles`). */
+  cells: Record<string, string>;
+  /** The full text of clipped cells (their tooltip), by column. */
+  titles: Record<string, string>;
+}
+
+/** What the panel shows, read from its real DOM (see readPanel in run-code-server.mjs). */
+export interface PanelSnapshot {
+  /** A results panel's page was found in the browser. */
+  found: boolean;
+  /** Set when a click or the read failed. */
+  error?: string;
+  /** The buttons clicked before the read, in order. */
+  clicked: string[];
+  title: string;
+  runInfo: string;
+  requestUrl: string;
+  httpInfo: string;
+  /** e.g. "10 items · 1 page · more available". */
+  itemsText: string;
+  progressText: string;
+  statusText: string;
+  emptyNote: string;
+  view: 'table' | 'raw';
+  /** Rows in the table (all of them, not only those in the DOM). */
+  rowCount: number;
+  columns: string[];
+  /** The rows in the DOM (the table is virtualised: those in view and a few more), by index. */
+  rows: PanelRow[];
+  problems: { level: 'error' | 'warning' | 'other'; code: string; text: string }[];
+  /** "code: text" of each warning listed. */
+  warnings: string[];
+  errors: string[];
+  buttons: { label: string; disabled: boolean }[];
+  /** Text of the raw view's expanded pages. */
+  rawTexts: string[];
+  /** textContent of the whole panel. */
+  text: string;
+  /** The tooltips of the table's cells (full texts of clipped cells), one a line. */
+  cellTitles: string;
+  /** `window.__pwned` is defined in the panel's frame. */
+  pwned: boolean;
+  /** Every script element. `beforeCsp`: it comes before the CSP meta (VS Code's
+   * webview host injects its acquireVsCodeApi script there: `definesVsCodeApi`). */
+  scripts: { src: string; nonce: boolean; inline: boolean; beforeCsp: boolean; definesVsCodeApi: boolean; head: string }[];
+  scriptElements: number;
+  /** How many img, svg, iframe, a, ... elements the page has. */
+  elementCounts: Record<string, number>;
+  /** `tag[onX]` of every element with an event-handler attribute. */
+  handlerAttributes: string[];
+  /** `tag[attr]` of every URL-bearing attribute holding `javascript:`. */
+  javascriptUrls: string[];
+  /** The content of each Content-Security-Policy meta element. */
+  csp: string[];
+  /** alert/confirm/prompt dialogs the browser page has seen since the workbench loaded (any frame). */
+  dialogs: string[];
+  /** Content-Security-Policy violations the browser reported since the workbench loaded (any frame). */
+  cspViolations: string[];
+}
+
+/** A button of the panel to click: its accessible name, exactly or as a substring. */
+export type PanelClick = string | { name: string; exact?: boolean };
+
+/** Whether a launcher answers panel probes here. */
+export function hasPanelProbe(): boolean {
+  return !!process.env.MWQ_PROBE_DIR;
+}
+
+let probeCounter = 0;
+
+/**
+ * Reads the results panel's DOM in the browser, after clicking the buttons
+ * named in `click` (real clicks, in order). Resolves with `{ found: false }`
+ * while no panel is open; rejects when the launcher reports an error or does
+ * not answer within `timeoutMs`.
+ */
+export function probePanel(options: { click?: PanelClick[] } = {}, timeoutMs = 30_000): Promise<PanelSnapshot> {
+  const dir = process.env.MWQ_PROBE_DIR;
+  if (!dir) return Promise.reject(new Error('no launcher answers panel probes here (MWQ_PROBE_DIR is unset): run test/vscode/run-code-server.mjs'));
+  const id = `${process.pid}-${Date.now()}-${++probeCounter}`;
+  const answerFile = path.join(dir, `.answer-${id}`);
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const check = () => {
+      if (done || !fs.existsSync(answerFile)) return;
+      let answer: PanelSnapshot;
+      try {
+        answer = JSON.parse(fs.readFileSync(answerFile, 'utf8')) as PanelSnapshot;
+      } catch (err) {
+        finish(() => reject(new Error(`panel probe ${id}: unreadable answer: ${String(err)}`)));
+        return;
+      }
+      fs.rmSync(answerFile, { force: true });
+      if (answer.error) finish(() => reject(new Error(`panel probe: ${answer.error}`)));
+      else finish(() => resolve(answer));
+    };
+    const watcher = fs.watch(dir, check);
+    const timer = setTimeout(() => finish(() => reject(new Error(`panel probe: no answer from the launcher after ${timeoutMs} ms`))), timeoutMs);
+    function finish(then: () => void) {
+      if (done) return;
+      done = true;
+      watcher.close();
+      clearTimeout(timer);
+      then();
+    }
+    // Written under another name, then renamed: the launcher never reads half a request.
+    const tmp = path.join(dir, `.tmp-probe-${id}`);
+    fs.writeFileSync(tmp, JSON.stringify(options));
+    fs.renameSync(tmp, path.join(dir, `.probe-${id}`));
+    check();
+  });
+}
+
+/** One line about a snapshot, for failure messages. */
+export function describePanel(s: PanelSnapshot | undefined): string {
+  if (!s) return 'no answer yet';
+  if (!s.found) return 'no results panel open';
+  const firstCells = s.rows.slice(0, 3).map((r) => JSON.stringify(r.cells));
+  return `"${s.title}", ${s.rowCount} rows (${s.itemsText || 'no count'}), status "${s.statusText}", warnings [${s.warnings.join('; ')}], errors [${s.errors.join('; ')}], first rows ${firstCells.join(' ') || 'none'}`;
+}
+
+/**
+ * Probes the panel again and again until `accept` holds for what it shows
+ * (each probe is a round trip to the browser, answered when the launcher has
+ * read the DOM: no sleeping in between); rejects after `timeoutMs` with what
+ * was awaited and what the panel showed last.
+ */
+export async function waitForPanel(accept: (s: PanelSnapshot) => boolean, timeoutMs = 30_000, what = 'the results panel'): Promise<PanelSnapshot> {
+  const deadline = Date.now() + timeoutMs;
+  let last: PanelSnapshot | undefined;
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the panel shows: ${describePanel(last)}`);
+    last = await probePanel({}, Math.max(left, 1000));
+    if (last.found && accept(last)) return last;
+  }
+}
