@@ -12,6 +12,10 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
+import { CookieJars } from '../../common/src/runner';
+import { Accounts } from './accounts';
+import { Catalogues } from './catalogues';
+import { ServerInfoRequest, type ServerInfo } from '../../common/src/protocol';
 import { Environments } from './environments';
 import { QueryCodeLensProvider } from './run/codeLens';
 import { RunController } from './run/runController';
@@ -53,21 +57,31 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   const config = vscode.workspace.getConfiguration('mwquery');
+  const environments = new Environments(context.workspaceState);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'mwquery' }],
     outputChannel: output,
     errorHandler: boundedRestarts(output),
-    initializationOptions: { debounceMs: config.get<number>('diagnostics.debounceMs', 150) },
+    initializationOptions: {
+      debounceMs: config.get<number>('diagnostics.debounceMs', 150),
+      defaultEndpoint: environments.defaultEndpoint(),
+    },
   };
   client = new LanguageClient('mwquery', 'MediaWiki Query', serverOptions, clientOptions);
   const feedback = new RunFeedback();
-  const environments = new Environments(context.workspaceState);
-  const runs = new RunController(context, feedback, output, environments);
+  const cookies = new CookieJars();
+  const accounts = new Accounts(context.secrets, cookies);
+  const catalogues = new Catalogues(context, client, environments, output);
+  const runs = new RunController(context, feedback, output, environments, accounts, cookies, catalogues);
   const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     feedback,
     environments,
     runs,
+    catalogues,
+    register('mwquery.refreshCatalogue', () => catalogues.refresh()),
+    register('mwquery.setBotPassword', (password?: string) => accounts.setPassword(environments.current(), typeof password === 'string' ? password : undefined)),
+    register('mwquery.logOut', () => accounts.logOut(environments.current())),
     register('mwquery.selectEnvironment', (name?: string) => (typeof name === 'string' || name === null ? environments.select(name ?? undefined) : environments.pick())),
     vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider()),
     register('mwquery.restartServer', async () => {
@@ -80,10 +94,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.copyAsUrl', (uri?: vscode.Uri, line?: number) => runs.copy('url', uri, line)),
     register('mwquery.copyAsCurl', (uri?: vscode.Uri, line?: number) => runs.copy('curl', uri, line)),
     register('mwquery.openInApiSandbox', (uri?: vscode.Uri, line?: number) => runs.openInApiSandbox(uri, line)),
-    register('mwquery.setSecret', (name?: string) => setSecret(context.secrets, typeof name === 'string' ? name : undefined)),
+    register('mwquery.setSecret', (name?: string, value?: string) => setSecret(context.secrets, typeof name === 'string' ? name : undefined, typeof value === 'string' ? value : undefined)),
+    register('mwquery.exportResults', (format?: string, target?: vscode.Uri) => runs.exportResults(format, target)),
+    register('mwquery.serverInfo', (): Promise<ServerInfo> | undefined => client?.sendRequest<ServerInfo>(ServerInfoRequest.method)),
     register('mwquery.clearSecret', (name?: string) => clearSecret(context.secrets, typeof name === 'string' ? name : undefined)),
   );
   await client.start();
+  await catalogues.ensureAll();
 }
 
 export async function deactivate(): Promise<void> {

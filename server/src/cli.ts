@@ -1,25 +1,44 @@
 // `mwq`: the command-line face of the language service and the runner.
-//   mwq check FILE... [--format text|json]
+//   mwq check FILE... [--format text|json] [--endpoint URL [--refresh]]
 // Prints `file:line:col severity code message` per diagnostic (or the LSP
-// diagnostics per file as JSON) and exits 1 when any error was found.
+// diagnostics per file as JSON) and exits 1 when any error was found. With
+// --endpoint the files are checked against that wiki's own catalogue (cached
+// in $MWQ_CACHE_DIR, else $XDG_CACHE_HOME/mwquery, else ~/.cache/mwquery, for
+// 24 h; --refresh fetches it again); when it cannot be fetched, a note on
+// stderr and the bundled catalogue.
+//   mwq catalogue --endpoint URL [-o FILE]
+// Fetches a wiki's catalogue and writes it (paraminfo-shaped JSON plus its
+// namespaces; stdout without -o).
 //   mwq run FILE [--query NAME | --line N] [--endpoint URL] [--all] ...
 // Runs one query against its wiki and streams the rows to stdout; the API's
 // warnings and errors go to stderr as `file:line:col severity code message`.
 // Exit codes: 0 ok, 1 API errors or a failed run, 2 usage errors.
 
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { pathToFileURL } from 'node:url';
 import { createLanguageService } from './service/languageService';
+import type { Catalogue } from './service/catalogue';
+import { catalogueFromSnapshot } from './catalogue/liveCatalogue';
+import {
+  CatalogueCache,
+  defaultCacheDir,
+  describeSnapshot,
+  fetchLiveCatalogue,
+  loadLiveCatalogue,
+  snapshotToFile,
+} from '../../common/src/catalogue/fetchCatalogue';
+import { AccountSession, describeAccountError } from '../../common/src/runner/login';
 import { formatDiagnosticLine } from './cliFormat';
 import { parseDocument, type ParsedDocument, type QueryNode } from '../../common/src/parser';
 import { VariableScope, type ExternalLookup } from '../../common/src/resolve';
 import {
   QuerySession,
   RunnerError,
+  toRunnerError,
   buildRequest,
   formatTextTable,
   locateApiMessage,
@@ -45,15 +64,31 @@ const RUN_USAGE = `  mwq run FILE [options]                   run one query and 
       --maxlag N         maxlag for --all runs (default 5; "off" to send none)
       --timeout S        per-request time-out in seconds (default 30)
       --contact C        contact for the User-Agent (URL or e-mail)
+      --user NAME        log in with a bot password (NAME is User@appid); the
+                         password is read from MWQ_PASSWORD, never from an argument
     {{$env NAME}} reads the environment; {{$secret NAME}} reads MWQ_SECRET_NAME
     (upper case, other characters as "_").`;
 
+const CHECK_USAGE = `  mwq check FILE... [options]              check query files (against the bundled catalogue)
+      --format F         text (default) or json
+      --endpoint URL     check against that wiki's own catalogue (fetched, cached 24 h)
+      --refresh          fetch the wiki's catalogue even when the cache has it
+      --timeout S        per-request time-out in seconds (default 30)`;
+
+const CATALOGUE_USAGE = `  mwq catalogue --endpoint URL [-o FILE]   fetch a wiki's catalogue and write it (stdout without -o)
+    The cache is $MWQ_CACHE_DIR, else $XDG_CACHE_HOME/mwquery, else ~/.cache/mwquery.`;
+
 const USAGE = `Usage:
-  mwq check FILE... [--format text|json]   check query files against the bundled catalogue
+${CHECK_USAGE}
 ${RUN_USAGE}
+${CATALOGUE_USAGE}
   mwq --help | --version`;
 
 function main(argv: string[]): number | Promise<number> {
+  // A reader that stops early (`mwq check … | head`, `mwq run … | head`) ends the command quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+  });
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE + '\n');
@@ -65,22 +100,22 @@ function main(argv: string[]): number | Promise<number> {
   }
   if (command === 'check') return check(rest);
   if (command === 'run') return runCommand(rest);
+  if (command === 'catalogue') return catalogueCommand(rest);
   process.stderr.write(`mwq: unknown command "${command}"\n${USAGE}\n`);
   return 2;
 }
 
-function check(args: string[]): number {
-  let format = 'text';
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--format') format = args[++i] ?? '';
-    else if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
-    else if (arg.startsWith('--')) {
-      process.stderr.write(`mwq check: unknown option ${arg}\n`);
-      return 2;
-    } else files.push(arg);
+async function check(args: string[]): Promise<number> {
+  let options: Map<string, string>;
+  let files: string[];
+  try {
+    ({ options, positional: files } = readOptions(args, ['format', 'endpoint', 'timeout'], ['refresh']));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`mwq check: ${error.message}\n`);
+    return 2;
   }
+  const format = options.get('format') ?? 'text';
   if (format !== 'text' && format !== 'json') {
     process.stderr.write(`mwq check: --format must be text or json, not "${format}"\n`);
     return 2;
@@ -89,7 +124,33 @@ function check(args: string[]): number {
     process.stderr.write(`mwq check: no files given\n${USAGE}\n`);
     return 2;
   }
-  const service = createLanguageService();
+  let timeoutMs: number;
+  try {
+    timeoutMs = timeoutOption(options.get('timeout'));
+  } catch (error) {
+    process.stderr.write(`mwq check: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const endpoint = options.get('endpoint');
+  let catalogue: Catalogue | undefined;
+  if (endpoint !== undefined) {
+    if (!/^https?:\/\//i.test(endpoint)) {
+      process.stderr.write(`mwq check: --endpoint must be an http(s) URL of the wiki's api.php, not "${endpoint}"\n`);
+      return 2;
+    }
+    try {
+      const cache = new CatalogueCache(defaultCacheDir());
+      // One retry only: a wiki that does not answer should not hold up a check for long.
+      const loaded = await loadLiveCatalogue(endpoint, { cache, refresh: options.has('refresh'), timeoutMs, networkRetries: 1, busyRetries: 1 });
+      if (loaded.cacheError) process.stderr.write(`mwq check: note: ${loaded.cacheError.message}\n`);
+      catalogue = catalogueFromSnapshot(loaded.snapshot);
+    } catch (error) {
+      const e = toRunnerError(error);
+      process.stderr.write(`mwq check: ${e.message}\nmwq check: checking against the bundled catalogue instead.\n`);
+    }
+  }
+  const checkedAgainst = catalogue;
+  const service = createLanguageService(checkedAgainst ? { catalogueFor: () => checkedAgainst } : {});
   let errors = 0;
   let unreadable = 0;
   const report: { file: string; uri: string; diagnostics: unknown[] }[] = [];
@@ -133,6 +194,8 @@ interface RunArgs {
   maxlag: number | null;
   timeoutMs: number;
   contact?: string;
+  /** Bot-password login name (User@appid); the password comes from MWQ_PASSWORD. */
+  user?: string;
 }
 
 class UsageError extends Error {}
@@ -169,10 +232,19 @@ function positiveInt(name: string, text: string | undefined): number | undefined
   return Number(text);
 }
 
+function timeoutOption(text: string | undefined): number {
+  if (text === undefined) return 30_000;
+  if (!(Number(text) > 0)) throw new UsageError(`--timeout must be a number of seconds, not "${text}"`);
+  return Number(text) * 1000;
+}
+
 function parseRunArgs(args: string[]): RunArgs {
+  if (args.some((a) => a === '--password' || a.startsWith('--password='))) {
+    throw new UsageError('the password is read from the environment variable MWQ_PASSWORD, never from an argument');
+  }
   const { options, positional } = readOptions(
     args,
-    ['query', 'line', 'endpoint', 'max-pages', 'max-items', 'format', 'maxlag', 'timeout', 'contact'],
+    ['query', 'line', 'endpoint', 'max-pages', 'max-items', 'format', 'maxlag', 'timeout', 'contact', 'user'],
     ['all'],
   );
   if (positional.length !== 1) throw new UsageError(positional.length ? 'give one file' : 'no file given');
@@ -200,6 +272,7 @@ function parseRunArgs(args: string[]): RunArgs {
     maxlag,
     timeoutMs: timeoutText === undefined ? 30_000 : Number(timeoutText) * 1000,
     contact: options.get('contact'),
+    user: options.get('user'),
   };
 }
 
@@ -344,6 +417,9 @@ async function runCommand(args: string[]): Promise<number> {
     const endpoint = parsed.endpoint;
     request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint });
     if (endpoint) request = { ...request, endpoint, endpointSensitive: false };
+    if (parsed.user !== undefined && !process.env.MWQ_PASSWORD) {
+      throw new UsageError(`--user ${parsed.user} needs the bot password in the environment variable MWQ_PASSWORD`);
+    }
   } catch (error) {
     if (error instanceof UsageError || error instanceof RunnerError) {
       process.stderr.write(`mwq run: ${error.message}\n`);
@@ -354,16 +430,29 @@ async function runCommand(args: string[]): Promise<number> {
   }
   for (const note of request.notes) process.stderr.write(`mwq run: note: ${note}\n`);
 
-  // A reader that stops early (`| head`) ends the run quietly.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-  });
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
+  const http = { timeoutMs: parsed.timeoutMs, contact: parsed.contact };
+  let account: AccountSession | undefined;
+  if (parsed.user !== undefined) {
+    const user = parsed.user;
+    // Read once; the password goes only into the login POST's body.
+    const password = process.env.MWQ_PASSWORD ?? '';
+    account = new AccountSession({ endpoint: request.endpoint, credentials: { user, password }, http: { ...http, signal: controller.signal } });
+    try {
+      const who = await account.login(controller.signal);
+      process.stderr.write(`mwq run: logged in as ${who.user}\n`);
+    } catch (error) {
+      process.removeListener('SIGINT', onSignal);
+      process.stderr.write(`mwq run: ${toRunnerError(error).message}\n`);
+      return 1;
+    }
+  }
   const session = new QuerySession(request, {
     maxlag: parsed.maxlag,
-    http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact },
+    http,
+    ...(account ? { send: account.send } : {}),
   });
   const sink = makeSink(parsed.format);
   const seen = new Set<string>();
@@ -376,6 +465,8 @@ async function runCommand(args: string[]): Promise<number> {
         if (!seen.has(line)) {
           seen.add(line);
           process.stderr.write(line + '\n');
+          const explained = describeAccountError(message, account?.user);
+          if (explained) process.stderr.write(`mwq run: ${explained}\n`);
         }
       }
       writing = writing.then(() => sink.page(page));
@@ -408,6 +499,60 @@ async function runCommand(args: string[]): Promise<number> {
     return outcome.stopped === 'cancelled' ? 130 : 1;
   }
   return outcome.apiErrors > 0 ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------
+// mwq catalogue
+
+async function catalogueCommand(args: string[]): Promise<number> {
+  let endpoint: string;
+  let output: string | undefined;
+  let timeoutMs: number;
+  try {
+    // `-o FILE` as well as `--output FILE`.
+    const normalised = args.map((a) => (a === '-o' ? '--output' : a.startsWith('-o=') ? `--output=${a.slice(3)}` : a));
+    const { options, positional } = readOptions(normalised, ['endpoint', 'output', 'timeout'], []);
+    if (positional.length) throw new UsageError(`unexpected argument ${positional[0]}`);
+    const given = options.get('endpoint');
+    if (!given) throw new UsageError('--endpoint URL is required');
+    if (!/^https?:\/\//i.test(given)) throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${given}"`);
+    endpoint = given;
+    output = options.get('output');
+    timeoutMs = timeoutOption(options.get('timeout'));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`mwq catalogue: ${error.message}\nUsage:\n${CATALOGUE_USAGE}\n`);
+    return 2;
+  }
+  let snapshot;
+  try {
+    snapshot = await fetchLiveCatalogue(endpoint, { timeoutMs });
+  } catch (error) {
+    process.stderr.write(`mwq catalogue: ${toRunnerError(error).message}\n`);
+    return 1;
+  }
+  // The fresh catalogue also replaces the cached one.
+  await new CatalogueCache(defaultCacheDir()).put(snapshot).catch((error: unknown) => {
+    process.stderr.write(`mwq catalogue: note: ${toRunnerError(error, 'write').message}\n`);
+  });
+  const text = JSON.stringify(snapshotToFile(snapshot), null, 1) + '\n';
+  const catalogue = catalogueFromSnapshot(snapshot);
+  const summary = `${catalogue.modules.size} modules, ${snapshot.namespaces.length} namespaces: ${describeSnapshot(snapshot)}${snapshot.generator ? `, ${snapshot.generator}` : ''}`;
+  if (output === undefined || output === '-') {
+    await write(text);
+    process.stderr.write(`mwq catalogue: ${summary}\n`);
+    return 0;
+  }
+  try {
+    const temp = `${output}.${process.pid}.tmp`;
+    writeFileSync(temp, text, 'utf8');
+    renameSync(temp, output);
+  } catch (error) {
+    process.stderr.write(`mwq catalogue: cannot write ${output}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    return 1;
+  }
+  process.stderr.write(`mwq catalogue: wrote ${output} (${summary})\n`);
+  return 0;
 }
 
 void Promise.resolve(main(process.argv.slice(2))).then(

@@ -9,11 +9,21 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { isCatalogueSnapshot } from '../../common/src/catalogue/fetchCatalogue';
+import {
+  CatalogueInfoRequest,
+  CatalogueSnapshotNotification,
+  type CatalogueInfo,
+  type CatalogueInfoParams,
+  type CatalogueInitOptions,
+  type CatalogueSnapshotParams,
+} from '../../common/src/protocol';
+import { CatalogueStore } from './catalogue/catalogueStore';
 import { runSafe } from './runSafe';
-import { createLanguageService } from './service/languageService';
+import { createLanguageService, type LanguageService } from './service/languageService';
 import { ValidationScheduler } from './validationScheduler';
 
-export interface ServerInitOptions {
+export interface ServerInitOptions extends CatalogueInitOptions {
   debounceMs?: number;
 }
 
@@ -21,13 +31,17 @@ const DEFAULT_DEBOUNCE_MS = 150;
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
-  const service = createLanguageService();
+  // Live catalogues by endpoint (sent by the client); each document is checked
+  // against its endpoint's, else the bundled one.
+  const catalogues = new CatalogueStore();
+  const service: LanguageService = createLanguageService({ catalogueFor: (d) => catalogues.catalogueFor(service.parse(d)) });
   const scheduler = new ValidationScheduler(connection, documents, service, DEFAULT_DEBOUNCE_MS);
   const log = (message: string) => connection.console.error(message);
 
   connection.onInitialize((params): InitializeResult => {
     const options = (params.initializationOptions ?? {}) as ServerInitOptions;
     if (typeof options.debounceMs === 'number' && options.debounceMs >= 0) scheduler.debounceMs = options.debounceMs;
+    if (typeof options.defaultEndpoint === 'string') catalogues.setDefaultEndpoint(options.defaultEndpoint);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -58,6 +72,34 @@ export function startServer(connection: Connection): void {
   documents.onDidClose((event) => {
     justOpened.delete(event.document.uri);
     scheduler.close(event.document.uri);
+  });
+
+  connection.onNotification(CatalogueSnapshotNotification.method, (params: CatalogueSnapshotParams) => {
+    if (!params || typeof params.endpoint !== 'string') return;
+    if (params.snapshot === null) {
+      if (catalogues.remove(params.endpoint)) scheduler.revalidateAll();
+      return;
+    }
+    if (!isCatalogueSnapshot(params.snapshot)) {
+      log(`Ignored the catalogue sent for ${params.endpoint}: not a catalogue snapshot.`);
+      return;
+    }
+    try {
+      catalogues.set(params.snapshot, params.endpoint);
+    } catch (error) {
+      log(`Ignored the catalogue sent for ${params.endpoint}: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    scheduler.revalidateAll();
+  });
+  connection.onRequest(CatalogueInfoRequest.method, (params: CatalogueInfoParams): CatalogueInfo => {
+    const document = params?.uri ? documents.get(params.uri) : undefined;
+    return catalogues.info(document ? service.parse(document) : undefined);
+  });
+  connection.onDidChangeConfiguration((params) => {
+    const settings = (params?.settings ?? {}) as { mwquery?: { endpoint?: unknown }; defaultEndpoint?: unknown };
+    const endpoint = settings.mwquery?.endpoint ?? settings.defaultEndpoint;
+    if ((endpoint === undefined || typeof endpoint === 'string') && catalogues.setDefaultEndpoint(endpoint)) scheduler.revalidateAll();
   });
 
   /** Runs `work` on an open document; an unknown or closed one gets `fallback`. */

@@ -179,6 +179,14 @@ describe('real MediaWiki test fixture', () => {
     }
   });
 
+  test('full-text search finds the expected pages', async () => {
+    const { term, textHits } = wiki.facts.search;
+    const r = await api.get({ action: 'query', list: 'search', srsearch: term, srwhat: 'text', srinfo: 'totalhits', srlimit: 10 });
+    assert.equal(r.query.searchinfo.totalhits, textHits);
+    const all = list(await api.all({ action: 'query', list: 'search', srsearch: term, srwhat: 'text', srlimit: 'max', srinfo: '', srprop: '' }), 'search');
+    assert.equal(all.length, textHits);
+  });
+
   test('allusers lists the accounts', async () => {
     const users = list(await api.all({ action: 'query', list: 'allusers', aulimit: 'max' }), 'allusers').map((u) => u.name);
     assert.deepEqual(users, wiki.facts.allUsers);

@@ -8,6 +8,7 @@ import { parseDocument, type ParsedDocument, type QueryNode } from '../../../com
 import { VariableScope } from '../../../common/src/resolve';
 import {
   CookieJars,
+  EXPORT_FORMATS,
   MASK,
   QuerySession,
   RowStore,
@@ -24,10 +25,13 @@ import {
   type PreparedRequest,
   type RunOutcome,
 } from '../../../common/src/runner';
+import type { Accounts } from '../accounts';
+import type { Catalogues } from '../catalogues';
 import type { Environments } from '../environments';
 import { ResultsPanel, type PanelRequest } from '../resultsPanel';
 import type { RunFeedback } from './runFeedback';
 import { externalLookup, secretsUsedBy, setSecret } from './secrets';
+import { trustGate, type GatedAction } from './trust';
 
 interface Prepared {
   uri: vscode.Uri;
@@ -49,13 +53,15 @@ interface ActiveRun extends Prepared {
 export class RunController implements vscode.Disposable {
   private run?: ActiveRun;
   private panelHandler?: vscode.Disposable;
-  private readonly cookies = new CookieJars();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly feedback: RunFeedback,
     private readonly log: vscode.LogOutputChannel,
     private readonly environments: Environments,
+    private readonly accounts: Accounts,
+    private readonly cookies: CookieJars,
+    private readonly catalogues?: Catalogues,
   ) {}
 
   private config() {
@@ -108,9 +114,11 @@ export class RunController implements vscode.Disposable {
     }
   }
 
-  private trusted(): boolean {
-    if (vscode.workspace.isTrusted) return true;
-    void vscode.window.showWarningMessage('Queries do not run in an untrusted workspace. Trust the workspace to run them.');
+  private trusted(action: GatedAction = 'run'): boolean {
+    const gate = trustGate(action, vscode.workspace.isTrusted);
+    if (gate.allowed) return true;
+    if (gate.tell) void vscode.window.showWarningMessage(gate.message);
+    this.log.info(gate.message);
     return false;
   }
 
@@ -121,10 +129,9 @@ export class RunController implements vscode.Disposable {
     if (!prepared) return;
     this.run?.abort?.abort();
     const { contact, timeoutMs, maxlag } = this.config();
-    const session = new QuerySession(prepared.request, {
-      http: { contact, timeoutMs, cookies: this.cookies.forEndpoint(prepared.request.endpoint) },
-      maxlag,
-    });
+    const http = { contact, timeoutMs, cookies: this.cookies.forEndpoint(prepared.request.endpoint) };
+    const account = this.accounts.sessionFor(this.environments.current(), prepared.request.endpoint, http);
+    const session = new QuerySession(prepared.request, { http, maxlag, ...(account ? { send: account.send } : {}) });
     const run: ActiveRun = {
       ...prepared,
       session,
@@ -143,13 +150,14 @@ export class RunController implements vscode.Disposable {
       requestUrl: toUrl(prepared.request),
       startedAt: new Date().toISOString(),
     });
-    this.log.info(`Run ${toUrl(prepared.request)}`);
+    this.log.info(`Run ${toUrl(prepared.request)}${account ? ` as ${this.environments.current()?.user}` : ''}`);
     await this.fetch(run, all);
+    if (run.session.pageCount > 0 && !prepared.request.endpointSensitive) await this.catalogues?.ranAgainst(prepared.request.endpoint);
   }
 
   /** "Next page" (all = false) or "All pages" for the current run. */
   async fetch(run: ActiveRun | undefined = this.run, all = false): Promise<void> {
-    if (!run || run.session.running || run.session.done) return;
+    if (!run || run.session.running || run.session.done || !this.trusted()) return;
     const panel = ResultsPanel.currentPanel;
     const abort = new AbortController();
     run.abort = abort;
@@ -255,13 +263,32 @@ export class RunController implements vscode.Disposable {
     return toCurl(request, { userAgent: userAgent({ contact: this.config().contact }) });
   }
 
-  private async exportRun(run: ActiveRun, format: ExportFormat): Promise<void> {
+  /**
+   * The command `mwquery.exportResults(format?, target?)`: exports the rows of
+   * the current run, as the panel's Export buttons do; with a `target` file
+   * URI (automation, tests) without the save dialog.
+   */
+  async exportResults(format?: unknown, target?: unknown): Promise<void> {
+    const run = this.run;
+    if (!run) {
+      void vscode.window.showWarningMessage('Run a query first: there are no results to export.');
+      return;
+    }
+    const chosen = typeof format === 'string' && (EXPORT_FORMATS as readonly string[]).includes(format) ? (format as ExportFormat) : undefined;
+    const picked = chosen ?? (await vscode.window.showQuickPick([...EXPORT_FORMATS], { placeHolder: 'Export format' }));
+    if (!picked) return;
+    return this.exportRun(run, picked as ExportFormat, target instanceof vscode.Uri && target.scheme === 'file' ? target : undefined);
+  }
+
+  private async exportRun(run: ActiveRun, format: ExportFormat, given?: vscode.Uri): Promise<void> {
     const base = (run.query.name || 'results').replace(/[^A-Za-z0-9._-]+/g, '-');
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const target = await vscode.window.showSaveDialog({
-      defaultUri: folder ? vscode.Uri.joinPath(folder, `${base}.${format}`) : undefined,
-      filters: { [format.toUpperCase()]: [format] },
-    });
+    const target =
+      given ??
+      (await vscode.window.showSaveDialog({
+        defaultUri: folder ? vscode.Uri.joinPath(folder, `${base}.${format}`) : undefined,
+        filters: { [format.toUpperCase()]: [format] },
+      }));
     if (!target) return;
     try {
       const count = await exportRows(target.fsPath, format, run.store.rows(run.mainList));
@@ -288,6 +315,7 @@ export class RunController implements vscode.Disposable {
   }
 
   async openInApiSandbox(uri?: vscode.Uri, line?: number): Promise<void> {
+    if (!this.trusted('openInApiSandbox')) return;
     const where = this.target(uri, line);
     const prepared = where && (await this.prepare(where.uri, where.line));
     if (!prepared) return;

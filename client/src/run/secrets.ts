@@ -49,10 +49,15 @@ export async function externalLookup(
   };
 }
 
-export async function setSecret(secrets: vscode.SecretStorage, name?: string): Promise<void> {
+/**
+ * Stores a secret: asks for its name and value, unless given (the command
+ * `mwquery.setSecret(name, value)`, for automation; the value is never shown
+ * or logged).
+ */
+export async function setSecret(secrets: vscode.SecretStorage, name?: string, given?: string): Promise<void> {
   const key = name ?? (await vscode.window.showInputBox({ prompt: 'Name of the secret, as in {{$secret NAME}}', ignoreFocusOut: true }));
   if (!key) return;
-  const value = await vscode.window.showInputBox({ prompt: `Value of secret "${key}" (kept in the editor's secret storage)`, password: true, ignoreFocusOut: true });
+  const value = given ?? (await vscode.window.showInputBox({ prompt: `Value of secret "${key}" (kept in the editor's secret storage)`, password: true, ignoreFocusOut: true }));
   if (value === undefined) return;
   await secrets.store(secretKey(key), value);
   void vscode.window.showInformationMessage(`Secret "${key}" is stored.`);

@@ -11,15 +11,21 @@
 
 import type { ApiMessage } from './apiMessages';
 import { RunnerError, toRunnerError } from './errors';
-import { sendApiRequest, type HttpOptions, type RetryInfo } from './http';
+import { sendApiRequest, type ApiResponse, type HttpOptions, type RetryInfo } from './http';
 import { ResultMerger, type Row, type RowBatch } from './merge';
-import { requestPairs, toUrl, type HttpMethod, type PreparedRequest } from './request';
+import { requestPairs, toUrl, type HttpMethod, type ParamPairs, type PreparedRequest } from './request';
 
 export interface SessionOptions {
   /** User-Agent, time-out, cookies, retries ... for every request of the session. */
   http?: Omit<HttpOptions, 'signal' | 'onRetry'>;
   /** `maxlag` sent on fetch-all runs (unless the query sets it). Default 5; null never sends it. */
   maxlag?: number | null;
+  /**
+   * Sends each request instead of `sendApiRequest` (same contract). A hook for
+   * accounts: `AccountSession.send` (login.ts) adds the account's cookies and
+   * `assert=user`, and logs in again once on `assertuserfailed`.
+   */
+  send?: (endpoint: string, pairs: ParamPairs, options: HttpOptions) => Promise<ApiResponse>;
 }
 
 export interface PageResult {
@@ -179,7 +185,8 @@ export class QuerySession {
         progress(`Requesting page ${this.pages + 1}…`);
         const continueParams = this.cont;
         const pairs = requestPairs(this.request, { continueParams, defaults, mask: false });
-        const response = await sendApiRequest(this.request.endpoint, pairs, {
+        const send = this.options.send ?? sendApiRequest;
+        const response = await send(this.request.endpoint, pairs, {
           ...this.options.http,
           signal: callbacks.signal,
           onRetry: (info) => progress(info.message, info),

@@ -20,7 +20,13 @@ export type RunnerErrorKind =
   /** The wiki's continuation went wrong (the same `continue` values came back). */
   | 'continuation'
   /** Writing an export failed. */
-  | 'write';
+  | 'write'
+  /** A login was refused (wrong bot password, unknown user, throttled ...). */
+  | 'login'
+  /** The account (or anonymous reader) lacks a right: `permissiondenied`, `readapidenied`, a failed `assert`. */
+  | 'permission'
+  /** The wiki answered a request the runner makes itself (paraminfo, siteinfo, tokens) with an API error. */
+  | 'api';
 
 export class RunnerError extends Error {
   override readonly name = 'RunnerError';

@@ -228,14 +228,17 @@ class QueryValidator {
   private checkGenerator(node: ParamNode): void {
     const name = node.value;
     const span = node.hasEquals ? node.valueSpan : node.nameSpan;
+    // An empty or unknown generator is `badgenerator` too, as the API itself
+    // reports it (ApiQuery: "Unknown "generator=bogus"", code badgenerator;
+    // seen on MediaWiki 1.39 by test/live/agreement.test.ts), not `badvalue`.
     if (name === '') {
-      this.out.add(span, DiagnosticSeverity.Error, 'badvalue', '`generator` needs the name of a generator module.');
+      this.out.add(span, DiagnosticSeverity.Error, 'badgenerator', '`generator` needs the name of a generator module.');
       return;
     }
     const module = this.catalogue.module(name);
     if (!module) {
       const suggestion = nearest(name, this.catalogue.generators.map((m) => m.name));
-      this.out.add(span, DiagnosticSeverity.Error, 'badvalue', `\`${name}\` is not a module${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
+      this.out.add(span, DiagnosticSeverity.Error, 'badgenerator', `\`${name}\` is not a module${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
       return;
     }
     if (!module.generator) {

@@ -1,0 +1,198 @@
+// Live catalogues: the client fetches a wiki's own modules and namespaces
+// (it owns the network, workspace trust and settings), caches them on disk
+// per endpoint, and hands them to the language server, which checks every
+// document against the catalogue of its endpoint. A status item says which
+// catalogue the active file is checked against and refreshes it.
+
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { CatalogueCache, describeSnapshot, loadLiveCatalogue, type CatalogueSnapshot } from '../../common/src/catalogue/fetchCatalogue';
+import { documentEndpoint } from '../../common/src/catalogue/documentEndpoint';
+import { parseDocument } from '../../common/src/parser';
+import { CatalogueInfoRequest, CatalogueSnapshotNotification, type CatalogueInfo, type CatalogueSnapshotParams } from '../../common/src/protocol';
+import { isRunnerError } from '../../common/src/runner';
+import type { Environments } from './environments';
+
+const RAN_AGAINST_KEY = 'mwquery.ranAgainst';
+
+export type AutoFetch = 'known' | 'always' | 'never';
+
+export class Catalogues implements vscode.Disposable {
+  private readonly cache: CatalogueCache;
+  /** Endpoints whose snapshot the server has, with when it was fetched. */
+  private readonly sent = new Map<string, string>();
+  /** Endpoints being fetched, so concurrent opens share one fetch. */
+  private readonly inFlight = new Map<string, Promise<void>>();
+  /** Endpoints whose fetch failed in this session: not retried until a refresh. */
+  private readonly failed = new Set<string>();
+  private readonly status = vscode.window.createStatusBarItem('mwquery.catalogue', vscode.StatusBarAlignment.Left, 19);
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly client: LanguageClient,
+    private readonly environments: Environments,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.cache = new CatalogueCache(vscode.Uri.joinPath(context.globalStorageUri, 'catalogues').fsPath, { ttlMs: this.ttlMs() });
+    this.status.name = 'MediaWiki Query catalogue';
+    this.status.command = 'mwquery.refreshCatalogue';
+    this.subscriptions.push(
+      this.status,
+      vscode.workspace.onDidOpenTextDocument((d) => void this.ensureFor(d)),
+      vscode.window.onDidChangeActiveTextEditor(() => void this.paint()),
+      vscode.workspace.onDidSaveTextDocument((d) => void this.ensureFor(d)),
+      environments.onDidChange(() => void this.onEnvironmentChange()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.ensureAll()),
+    );
+  }
+
+  private ttlMs(): number {
+    return Math.max(1, vscode.workspace.getConfiguration('mwquery').get<number>('catalogue.ttlHours', 24)) * 3600_000;
+  }
+
+  private autoFetch(): AutoFetch {
+    return vscode.workspace.getConfiguration('mwquery').get<AutoFetch>('catalogue.autoFetch', 'known');
+  }
+
+  /** Endpoints the user named: settings, environments, and those a query ran against. */
+  private knownEndpoints(): Set<string> {
+    const known = new Set(this.context.globalState.get<string[]>(RAN_AGAINST_KEY, []));
+    for (const env of this.environments.list()) known.add(env.endpoint);
+    const setting = vscode.workspace.getConfiguration('mwquery').get<string>('endpoint', '').trim();
+    if (setting) known.add(setting);
+    return known;
+  }
+
+  /** Called after a query ran against an endpoint: from now on its catalogue is fetched by itself. */
+  async ranAgainst(endpoint: string): Promise<void> {
+    const list = this.context.globalState.get<string[]>(RAN_AGAINST_KEY, []);
+    if (list.includes(endpoint)) return;
+    await this.context.globalState.update(RAN_AGAINST_KEY, [...list.slice(-49), endpoint]);
+    await this.ensureAll();
+  }
+
+  endpointOf(document: vscode.TextDocument): string | undefined {
+    return documentEndpoint(parseDocument(document.getText()), this.environments.defaultEndpoint());
+  }
+
+  async ensureAll(): Promise<void> {
+    await Promise.all(vscode.workspace.textDocuments.map((d) => this.ensureFor(d)));
+    await this.paint();
+  }
+
+  /** Makes sure the server has the catalogue of a document's endpoint, when fetching by itself is allowed. */
+  async ensureFor(document: vscode.TextDocument): Promise<void> {
+    if (document.languageId !== 'mwquery') return;
+    const endpoint = this.endpointOf(document);
+    if (!endpoint || this.sent.has(endpoint) || this.failed.has(endpoint)) return this.paint();
+    if (!vscode.workspace.isTrusted) return this.paint();
+    const mode = this.autoFetch();
+    if (mode === 'never' || (mode === 'known' && !this.knownEndpoints().has(endpoint))) return this.paint();
+    await this.load(endpoint, false);
+  }
+
+  /** Fetches (or reads from the cache) and sends the catalogue of an endpoint. */
+  private load(endpoint: string, refresh: boolean): Promise<void> {
+    const existing = this.inFlight.get(endpoint);
+    if (existing) return existing;
+    const work = (async () => {
+      try {
+        const contact = vscode.workspace.getConfiguration('mwquery').get<string>('contact', '').trim() || undefined;
+        const { snapshot, source } = await loadLiveCatalogue(endpoint, { cache: this.cache, refresh, contact, timeoutMs: 60_000 });
+        this.failed.delete(endpoint);
+        await this.send(endpoint, snapshot);
+        this.log.info(`Catalogue of ${endpoint}: ${source === 'cache' ? 'from the cache' : 'fetched'} (${describeSnapshot(snapshot)}).`);
+      } catch (error) {
+        this.failed.add(endpoint);
+        const message = isRunnerError(error) ? error.message : String(error);
+        this.log.warn(`Catalogue of ${endpoint} could not be fetched: ${message}`);
+        void vscode.window.showWarningMessage(`The catalogue of ${endpoint} could not be fetched (${message}); checking against the bundled catalogue.`);
+      } finally {
+        this.inFlight.delete(endpoint);
+        await this.paint();
+      }
+    })();
+    this.inFlight.set(endpoint, work);
+    return work;
+  }
+
+  private async send(endpoint: string, snapshot: CatalogueSnapshot | null): Promise<void> {
+    const params: CatalogueSnapshotParams = { endpoint, snapshot };
+    await this.client.sendNotification(CatalogueSnapshotNotification.method, params);
+    if (snapshot) this.sent.set(endpoint, snapshot.fetchedAt);
+    else this.sent.delete(endpoint);
+  }
+
+  /** The "refresh catalogue" command: fetch the active file's wiki again, whatever the setting. */
+  async refresh(): Promise<void> {
+    const document = vscode.window.activeTextEditor?.document;
+    const endpoint = document && document.languageId === 'mwquery' ? this.endpointOf(document) : undefined;
+    if (!endpoint) {
+      void vscode.window.showInformationMessage('This file has no endpoint (@endpoint, a URL line, an environment or mwquery.endpoint): it is checked against the bundled catalogue.');
+      return;
+    }
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage('Catalogues are not fetched in an untrusted workspace.');
+      return;
+    }
+    this.failed.delete(endpoint);
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Fetching the catalogue of ${endpoint}` }, () => this.load(endpoint, true));
+  }
+
+  private async onEnvironmentChange(): Promise<void> {
+    const defaultEndpoint = this.environments.defaultEndpoint();
+    await this.client.sendNotification('workspace/didChangeConfiguration', { settings: { defaultEndpoint: defaultEndpoint ?? '' } });
+    await this.ensureAll();
+  }
+
+  /** Which catalogue the server checks a document against. */
+  async infoFor(document: vscode.TextDocument): Promise<CatalogueInfo | undefined> {
+    try {
+      return await this.client.sendRequest<CatalogueInfo>(CatalogueInfoRequest.method, { uri: document.uri.toString() });
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async paint(): Promise<void> {
+    const document = vscode.window.activeTextEditor?.document;
+    if (!document || document.languageId !== 'mwquery') {
+      this.status.hide();
+      return;
+    }
+    const info = await this.infoFor(document);
+    if (!info || info.origin === 'bundled') {
+      this.status.text = '$(book) bundled catalogue';
+      this.status.tooltip = info?.documentEndpoint
+        ? `Checked against the bundled catalogue. Click to fetch the catalogue of ${info.documentEndpoint}.`
+        : 'Checked against the bundled catalogue (no endpoint). ';
+    } else {
+      this.status.text = `$(book) ${hostOf(info.endpoint ?? '')} · ${age(info.fetchedAt)}`;
+      this.status.tooltip = `Checked against ${info.description}. Click to refresh.`;
+    }
+    this.status.show();
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return endpoint;
+  }
+}
+
+function age(fetchedAt: string | undefined): string {
+  const ms = fetchedAt ? Date.now() - Date.parse(fetchedAt) : NaN;
+  if (!Number.isFinite(ms)) return 'live';
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return 'just fetched';
+  if (minutes < 60) return `${minutes} min old`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h old` : `${Math.round(hours / 24)} days old`;
+}

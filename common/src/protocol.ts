@@ -1,0 +1,70 @@
+// Custom LSP messages between the extension (client) and the language server,
+// declared once and used by both sides. Plain method names and parameter
+// types (no dependency on a particular vscode-jsonrpc copy): register them as
+//   connection.onNotification(CatalogueSnapshotNotification.method, (p: CatalogueSnapshotParams) => …)
+//   client.sendNotification(CatalogueSnapshotNotification.method, params satisfies CatalogueSnapshotParams)
+
+import type { CatalogueSnapshot } from './catalogue/fetchCatalogue';
+
+/** A message of this protocol: its method name, and (as types only) its parameters and result. */
+export interface MessageSignature<P, R = void> {
+  readonly method: string;
+  /** Never set; carries the types. */
+  readonly types?: { params: P; result: R };
+}
+
+/**
+ * client → server: a wiki's catalogue for an endpoint (fetched by the client,
+ * which owns the network, trust and settings), or `snapshot: null` to forget
+ * it. The server re-checks every open document when it arrives.
+ */
+export interface CatalogueSnapshotParams {
+  endpoint: string;
+  snapshot: CatalogueSnapshot | null;
+}
+export const CatalogueSnapshotNotification: MessageSignature<CatalogueSnapshotParams> = { method: 'mwquery/catalogueSnapshot' };
+
+/** client → server: which catalogue a document is checked against. */
+export interface CatalogueInfoParams {
+  uri: string;
+}
+export interface CatalogueInfo {
+  /** `live` when a wiki's own catalogue is used, else `bundled`. */
+  origin: 'bundled' | 'live';
+  /** The endpoint whose live catalogue is used (with `live`). */
+  endpoint?: string;
+  /** When that catalogue was fetched, ISO 8601 (with `live`). */
+  fetchedAt?: string;
+  /**
+   * The endpoint the document points at (its `@endpoint`, first URL line or
+   * the default), also when no live catalogue is known for it yet: what the
+   * client should fetch.
+   */
+  documentEndpoint?: string;
+  /** The message form: `bundled` or `the catalogue of host (fetched …)`. */
+  description: string;
+}
+export const CatalogueInfoRequest: MessageSignature<CatalogueInfoParams, CatalogueInfo> = { method: 'mwquery/catalogueInfo' };
+
+/**
+ * What the server reads from `initializationOptions` (besides its own
+ * `debounceMs`) and from `workspace/didChangeConfiguration` settings
+ * (`{ mwquery: { endpoint } }` as VS Code sends a configuration section, or
+ * `{ defaultEndpoint }`).
+ */
+export interface CatalogueInitOptions {
+  /** The `mwquery.endpoint` setting, or the selected environment's endpoint. */
+  defaultEndpoint?: string;
+}
+
+/**
+ * client → server: which process answers, for tests and bug reports (the
+ * client's command `mwquery.serverInfo` asks it). No parameters.
+ */
+export interface ServerInfo {
+  /** The server's process id. */
+  pid: number;
+  /** The server's version (MWQUERY_VERSION). */
+  version: string;
+}
+export const ServerInfoRequest: MessageSignature<void, ServerInfo> = { method: 'mwquery/serverInfo' };

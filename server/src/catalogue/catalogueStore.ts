@@ -1,0 +1,69 @@
+// The live catalogues the server knows, by endpoint, and the choice of one per
+// document (common/src/catalogue/documentEndpoint.ts): its `@endpoint`, first
+// URL line, or the default endpoint; the bundled catalogue when no live one is
+// known for that endpoint. The server never fetches: the client sends
+// snapshots (mwquery/catalogueSnapshot).
+
+import { documentEndpoint } from '../../../common/src/catalogue/documentEndpoint';
+import type { CatalogueSnapshot } from '../../../common/src/catalogue/fetchCatalogue';
+import type { ParsedDocument } from '../../../common/src/parser';
+import type { CatalogueInfo } from '../../../common/src/protocol';
+import { bundledCatalogue } from '../service/bundledCatalogue';
+import type { Catalogue } from '../service/catalogue';
+import { catalogueFromSnapshot } from './liveCatalogue';
+
+interface LiveEntry {
+  snapshot: Pick<CatalogueSnapshot, 'endpoint' | 'fetchedAt'>;
+  catalogue: Catalogue;
+}
+
+export class CatalogueStore {
+  private readonly live = new Map<string, LiveEntry>();
+  private defaultEndpointValue: string | undefined;
+
+  constructor(private readonly bundled: () => Catalogue = bundledCatalogue) {}
+
+  get defaultEndpoint(): string | undefined {
+    return this.defaultEndpointValue;
+  }
+
+  /** Sets the default endpoint; true when it changed. */
+  setDefaultEndpoint(endpoint: string | undefined): boolean {
+    const value = typeof endpoint === 'string' && endpoint.trim() ? endpoint.trim() : undefined;
+    const changed = value !== this.defaultEndpointValue;
+    this.defaultEndpointValue = value;
+    return changed;
+  }
+
+  /** Keeps a snapshot's catalogue for its endpoint (replacing an older one). Throws if the snapshot cannot be read. */
+  set(snapshot: CatalogueSnapshot, endpoint = snapshot.endpoint): void {
+    const catalogue = catalogueFromSnapshot(snapshot);
+    if (catalogue.modules.size === 0) throw new Error(`the catalogue of ${endpoint} has no modules`);
+    this.live.set(endpoint, { snapshot: { endpoint, fetchedAt: snapshot.fetchedAt }, catalogue });
+  }
+
+  /** Forgets an endpoint's catalogue; true when there was one. */
+  remove(endpoint: string): boolean {
+    return this.live.delete(endpoint);
+  }
+
+  endpoints(): string[] {
+    return [...this.live.keys()];
+  }
+
+  endpointOf(doc: ParsedDocument): string | undefined {
+    return documentEndpoint(doc, this.defaultEndpointValue);
+  }
+
+  catalogueFor(doc: ParsedDocument): Catalogue {
+    const endpoint = this.endpointOf(doc);
+    return (endpoint !== undefined ? this.live.get(endpoint)?.catalogue : undefined) ?? this.bundled();
+  }
+
+  info(doc: ParsedDocument | undefined): CatalogueInfo {
+    const endpoint = doc ? this.endpointOf(doc) : this.defaultEndpointValue;
+    const entry = endpoint !== undefined ? this.live.get(endpoint) : undefined;
+    if (!entry) return { origin: 'bundled', description: 'bundled', ...(endpoint ? { documentEndpoint: endpoint } : {}) };
+    return { origin: 'live', endpoint: entry.snapshot.endpoint, fetchedAt: entry.snapshot.fetchedAt, documentEndpoint: endpoint, description: entry.catalogue.origin };
+  }
+}
