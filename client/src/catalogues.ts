@@ -12,6 +12,7 @@ import { parseDocument } from '../../common/src/parser';
 import { CatalogueInfoRequest, CatalogueSnapshotNotification, type CatalogueInfo, type CatalogueSnapshotParams } from '../../common/src/protocol';
 import { isRunnerError } from '../../common/src/runner';
 import type { Environments } from './environments';
+import { trustGate } from './run/trust';
 
 const RAN_AGAINST_KEY = 'mwquery.ranAgainst';
 
@@ -86,7 +87,7 @@ export class Catalogues implements vscode.Disposable {
     if (document.languageId !== 'mwquery') return;
     const endpoint = this.endpointOf(document);
     if (!endpoint || this.sent.has(endpoint) || this.failed.has(endpoint)) return this.paint();
-    if (!vscode.workspace.isTrusted) return this.paint();
+    if (!trustGate('fetchCatalogueAutomatically', vscode.workspace.isTrusted).allowed) return this.paint();
     const mode = this.autoFetch();
     if (mode === 'never' || (mode === 'known' && !this.knownEndpoints().has(endpoint))) return this.paint();
     await this.load(endpoint, false);
@@ -132,8 +133,9 @@ export class Catalogues implements vscode.Disposable {
       void vscode.window.showInformationMessage('This file has no endpoint (@endpoint, a URL line, an environment or mwquery.endpoint): it is checked against the bundled catalogue.');
       return;
     }
-    if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage('Catalogues are not fetched in an untrusted workspace.');
+    const gate = trustGate('fetchCatalogue', vscode.workspace.isTrusted);
+    if (!gate.allowed) {
+      void vscode.window.showWarningMessage(gate.message);
       return;
     }
     this.failed.delete(endpoint);

@@ -13,11 +13,14 @@ import { isCatalogueSnapshot } from '../../common/src/catalogue/fetchCatalogue';
 import {
   CatalogueInfoRequest,
   CatalogueSnapshotNotification,
+  ServerInfoRequest,
+  type ServerInfo,
   type CatalogueInfo,
   type CatalogueInfoParams,
   type CatalogueInitOptions,
   type CatalogueSnapshotParams,
 } from '../../common/src/protocol';
+import { MWQUERY_VERSION } from '../../common/src/runner/version';
 import { CatalogueStore } from './catalogue/catalogueStore';
 import { runSafe } from './runSafe';
 import { createLanguageService, type LanguageService } from './service/languageService';
@@ -96,6 +99,7 @@ export function startServer(connection: Connection): void {
     const document = params?.uri ? documents.get(params.uri) : undefined;
     return catalogues.info(document ? service.parse(document) : undefined);
   });
+  connection.onRequest(ServerInfoRequest.method, (): ServerInfo => ({ pid: process.pid, version: MWQUERY_VERSION }));
   connection.onDidChangeConfiguration((params) => {
     const settings = (params?.settings ?? {}) as { mwquery?: { endpoint?: unknown }; defaultEndpoint?: unknown };
     const endpoint = settings.mwquery?.endpoint ?? settings.defaultEndpoint;

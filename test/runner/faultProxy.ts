@@ -2,7 +2,8 @@
  * A small HTTP proxy on 127.0.0.1 in front of the real test wiki. It forwards
  * every request unchanged, except those a test asked to break: the faults a
  * real wiki cannot produce on demand (lag, overload, an HTML page, a dropped
- * connection, a slow answer). It records every request it sees.
+ * connection, a slow answer, JSON cut short, a redirect, a huge answer). It
+ * records every request it sees.
  *
  *   const proxy = await startFaultProxy(wiki.endpoint);
  *   proxy.inject('maxlag', 'maxlag');     // the next two requests get a maxlag error
@@ -31,7 +32,19 @@ export type Fault =
   /** The wiki's real answer, sent after `slowMs` (longer than the runner's time-out). */
   | 'slow'
   /** The previous forwarded answer again (a wiki whose continuation loops). */
-  | 'repeat';
+  | 'repeat'
+  /** The wiki's real answer, its first half only, as a complete HTTP answer (Content-Length of the half): JSON that stops mid-way. */
+  | 'truncated'
+  /** The wiki's real answer, its first half only, on a close-delimited answer (no Content-Length): the connection closes early, cleanly. */
+  | 'truncatedClose'
+  /** `redirectStatus` (default 301) to `otherOrigin` + the same path and query: a redirect to another host. */
+  | 'redirectAway'
+  /** `redirectStatus` to this proxy's `/moved` + the same path and query (forwarded to the wiki without `/moved`). */
+  | 'redirectSame'
+  /** The wiki's real answer padded to `hugeBytes` (default 50 MiB): a `padding` string added to each item of its first list. */
+  | 'huge'
+  /** The same, sent chunked (no Content-Length). */
+  | 'hugeChunked';
 
 export interface RecordedRequest {
   method: string;
@@ -58,6 +71,16 @@ export interface FaultProxy {
   retryAfter: string;
   /** Delay of a `slow` answer. */
   slowMs: number;
+  /** Status of `redirectAway` / `redirectSame` answers. */
+  redirectStatus: 301 | 302 | 303 | 307 | 308;
+  /** `http://host:port` that `redirectAway` sends the client to. */
+  otherOrigin: string;
+  /** Size of a `huge` answer. */
+  hugeBytes: number;
+  /** Bytes of the last `huge`/`hugeChunked` answer written to the socket before it ended or the client went away. */
+  lastHugeSent: number;
+  /** Full size of the last `huge`/`hugeChunked` answer. */
+  lastHugeSize: number;
   stop(): Promise<void>;
 }
 
@@ -94,6 +117,11 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
     pending: () => queue.filter((f) => f !== undefined).length,
     retryAfter: '5',
     slowMs: 2000,
+    redirectStatus: 301,
+    otherOrigin: 'http://127.0.0.2:9',
+    hugeBytes: 50 * 1024 * 1024,
+    lastHugeSent: 0,
+    lastHugeSize: 0,
     stop: async () => {
       for (const t of timers) clearTimeout(t);
       for (const s of sockets) s.destroy();
@@ -107,8 +135,10 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
       delete headers.connection;
       // Plain bodies, so that a fault can cut or delay them as they are.
       delete headers['accept-encoding'];
+      // `redirectSame` sends the client to /moved/...: the wiki's own path.
+      const path = (req.url ?? '/').replace(/^\/moved(?=\/)/, '');
       const upstream = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+        { host: target.hostname, port: target.port, method: req.method, path, headers },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -123,6 +153,32 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
   const send = (res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer) => {
     res.writeHead(status, { 'Content-Length': String(Buffer.byteLength(body)), ...headers });
     res.end(body);
+  };
+
+  /** Writes a large body in 1 MiB pieces, at the reader's pace; stops when the client goes away. */
+  const sendLarge = async (res: http.ServerResponse, headers: Record<string, string>, body: Buffer) => {
+    proxy.lastHugeSize = body.length;
+    proxy.lastHugeSent = 0;
+    res.writeHead(200, headers);
+    const CHUNK = 1 << 20;
+    for (let at = 0; at < body.length; at += CHUNK) {
+      if (res.destroyed || res.socket?.destroyed) return;
+      const piece = body.subarray(at, at + CHUNK);
+      const ok = res.write(piece);
+      proxy.lastHugeSent += piece.length;
+      if (!ok) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
+      }
+    }
+    if (!res.destroyed) res.end();
   };
 
   const server = http.createServer((req, res) => {
@@ -155,6 +211,41 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
       case 'repeat':
         if (!lastAnswer) throw new Error('repeat: no answer forwarded yet');
         return send(res, lastAnswer.status, { 'Content-Type': 'application/json; charset=utf-8' }, lastAnswer.body);
+      case 'truncated': {
+        const answer = await forward(req, body);
+        return send(res, answer.status, { 'Content-Type': 'application/json; charset=utf-8' }, answer.body.subarray(0, Math.floor(answer.body.length / 2)));
+      }
+      case 'truncatedClose': {
+        const answer = await forward(req, body);
+        // Written to the socket by hand: an HTTP/1.1 answer whose body ends when the connection does.
+        const socket = res.socket!;
+        res.detachSocket(socket);
+        socket.end(
+          Buffer.concat([
+            Buffer.from(`HTTP/1.1 ${answer.status} OK\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n`),
+            answer.body.subarray(0, Math.floor(answer.body.length / 2)),
+          ]),
+        );
+        return;
+      }
+      case 'redirectAway':
+      case 'redirectSame': {
+        const origin = fault === 'redirectAway' ? proxy.otherOrigin : `http://127.0.0.1:${(server.address() as AddressInfo).port}/moved`;
+        return send(res, proxy.redirectStatus, { Location: `${origin}${req.url ?? '/'}`, 'Content-Type': 'text/html; charset=utf-8' }, '<html><body>Moved</body></html>');
+      }
+      case 'huge':
+      case 'hugeChunked': {
+        const answer = await forward(req, body);
+        const json = JSON.parse(answer.body.toString('utf8')) as { query?: Record<string, unknown> };
+        const list = Object.values(json.query ?? {}).find((v): v is Record<string, unknown>[] => Array.isArray(v) && v.length > 0);
+        if (!list) throw new Error(`${fault}: the answer has no list to pad`);
+        const each = Math.ceil((proxy.hugeBytes - answer.body.length) / list.length);
+        for (const item of list) item.padding = 'x'.repeat(Math.max(0, each));
+        const big = Buffer.from(JSON.stringify(json), 'utf8');
+        const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
+        if (fault === 'huge') headers['Content-Length'] = String(big.length);
+        return sendLarge(res, headers, big);
+      }
       case 'drop': {
         const answer = await forward(req, body);
         res.writeHead(answer.status, { 'Content-Type': String(answer.headers['content-type'] ?? 'application/json'), 'Content-Length': String(answer.body.length) });

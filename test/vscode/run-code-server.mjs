@@ -11,6 +11,10 @@
 // folder under .vscode-test/runs/PHASE/):
 //   dev   the extension in the source tree (extensionDevelopmentPath = repo
 //         root; needs `npm run build` first) runs every suite but vsix.test.
+//   untrusted  (after dev, unless --no-untrusted) the extension in the source
+//         tree again, with workspace trust ON and the workspace folder not
+//         trusted (no --disable-workspace-trust, a fresh user-data-dir trusts
+//         nothing): only untrusted.test runs, checking that nothing is sent.
 //   vsix  (with --vsix) the extension packaged as a .vsix (`npm run
 //         build:prod` + `vsce package --no-dependencies`, or the FILE given),
 //         installed with `code-server --install-extension`, and vsix.test run
@@ -31,6 +35,7 @@
 //   --no-install          do not run scripts/vscode/install-code-server.sh
 //   --no-build            do not rebuild the suite (test/vscode/build.mjs)
 //   --no-wiki             no test wiki (the suites that need one skip)
+//   --no-untrusted        skip the untrusted-workspace phase
 //   --verbose             print all of code-server's and the page's output
 //
 // Screenshots land in test-results/screenshots/: PHASE-00-workbench.png when
@@ -64,7 +69,7 @@ const chromiumPath = process.env.MWQ_CHROMIUM || '/usr/bin/chromium';
 
 // ---------------------------------------------------------------- options
 function parseArgs(argv) {
-  const o = { vsix: false, vsixFile: undefined, dev: true, grep: undefined, timeout: 300, extensionPath: root, install: true, build: true, wiki: true, verbose: false };
+  const o = { vsix: false, vsixFile: undefined, dev: true, grep: undefined, timeout: 300, extensionPath: root, install: true, build: true, wiki: true, untrusted: true, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -81,6 +86,7 @@ function parseArgs(argv) {
     else if (a === '--no-build') o.build = false;
     else if (a === '--wiki') o.wiki = true;
     else if (a === '--no-wiki') o.wiki = false;
+    else if (a === '--no-untrusted') o.untrusted = false;
     else if (a === '--verbose') o.verbose = true;
     else if (a === '-h' || a === '--help') usage();
     else usage(`unknown option ${a}`);
@@ -233,7 +239,11 @@ async function runPhase(phase, opts) {
         'extensions.autoCheckUpdates': false,
         'extensions.autoUpdate': false,
         'extensions.ignoreRecommendations': true,
-        'security.workspace.trust.enabled': false,
+        // The untrusted phase: trust on, no start-up prompt (the folder simply stays untrusted),
+        // and catalogues fetched for every endpoint a file names (were trust not checked).
+        ...(phase.untrusted
+          ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false, 'mwquery.catalogue.autoFetch': 'always' }
+          : { 'security.workspace.trust.enabled': false }),
         'git.enabled': false,
         'chat.disableAIFeatures': true,
         'workbench.colorTheme': 'Default Light Modern',
@@ -258,6 +268,8 @@ async function runPhase(phase, opts) {
     MWQ_EXTENSIONS_DIR: extensionsDir,
     MWQ_FIXTURES: workspace,
     MWQ_PROBE_DIR: probeDir,
+    // Where code-server writes its logs (user-data-dir/logs/…): the secrets test greps them.
+    MWQ_USER_DATA_DIR: userData,
   };
   delete env.VSCODE_IPC_HOOK_CLI; // never talk to an editor this runs inside
   for (const k of ['MWQ_TEST_ENDPOINT', 'MWQ_TEST_WIKI_FACTS', 'MWQ_TEST_HOSTILE_TITLE']) delete env[k];
@@ -301,7 +313,7 @@ async function runPhase(phase, opts) {
         '--bind-addr', `127.0.0.1:${port}`,
         '--disable-telemetry',
         '--disable-update-check',
-        '--disable-workspace-trust',
+        ...(phase.untrusted ? [] : ['--disable-workspace-trust']),
         '--disable-getting-started-override',
         '--ignore-last-opened',
         '--user-data-dir', userData,
@@ -810,6 +822,7 @@ async function main() {
 
   const phases = [];
   if (opts.dev) phases.push({ name: 'dev', suite: 'dev', extensionPath: opts.extensionPath });
+  if (opts.dev && opts.untrusted) phases.push({ name: 'untrusted', suite: 'untrusted', untrusted: true, extensionPath: opts.extensionPath });
   if (opts.vsix) {
     const vsix = opts.vsixFile ?? packageVsix();
     if (!fs.existsSync(vsix)) throw new SetupError(`${vsix} does not exist`);

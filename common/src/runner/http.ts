@@ -5,6 +5,11 @@
 //   HTTP 429/502/503/504         → the same
 //   not JSON                     → RunnerError 'not-json' / 'http' with the status and the body's first lines
 //   refused/reset/dropped/time-out → exponential back-off, retry, then RunnerError 'network' / 'timeout'
+//   JSON that ends early          → the same back-off and retries, then RunnerError 'not-json'
+//   a redirect to the same host   → followed by hand (method and body kept; http → https allowed), at most 5
+//   a redirect to another host    → not followed: RunnerError 'http' naming the other host (the request,
+//                                   tokens and passwords in it, would go to a host nobody named)
+//   an answer over `maxBytes`     → reading stops: RunnerError 'http' with the size (default cap 64 MiB)
 // A cancellation (the caller's AbortSignal) ends everything at once with RunnerError 'cancelled'.
 
 import { parseApiMessages, type ApiMessages } from './apiMessages';
@@ -34,11 +39,15 @@ export interface HttpOptions {
   waitScale?: number;
   /** Longest GET URL before switching to POST. */
   maxGetBytes?: number;
+  /** Largest answer read, in bytes; a larger one stops the request (no retry). Default 64 MiB (DEFAULT_MAX_BYTES). */
+  maxBytes?: number;
+  /** Redirects to the same host followed per attempt. Default 5. Redirects to another host are never followed. */
+  maxRedirects?: number;
   /** Told before each wait, for a progress message. */
   onRetry?: (info: RetryInfo) => void;
 }
 
-export type RetryReason = 'maxlag' | 'ratelimited' | 'http-429' | 'http-502' | 'http-503' | 'http-504' | 'timeout' | 'network';
+export type RetryReason = 'maxlag' | 'ratelimited' | 'http-429' | 'http-502' | 'http-503' | 'http-504' | 'timeout' | 'network' | 'truncated';
 
 export interface RetryInfo {
   /** The attempt that failed (1 = the first). */
@@ -67,6 +76,10 @@ export function userAgent(options: Pick<HttpOptions, 'userAgent' | 'contact'> = 
 }
 
 const BUSY_STATUS = new Set([429, 502, 503, 504]);
+const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
+/** Default `maxBytes`: far above any real API page (a 500-revision page of content is a few MB), far below a runaway. */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_REDIRECTS = 5;
 const EXCERPT_LINES = 6;
 const EXCERPT_CHARS = 500;
 
@@ -118,7 +131,8 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
     } else {
       networkFailures++;
       if (networkFailures > networkRetries) {
-        throw new RunnerError(outcome.reason === 'timeout' ? 'timeout' : 'network', `${outcome.message} Gave up after ${attempt} attempts.`, {
+        const kind = outcome.reason === 'timeout' ? 'timeout' : outcome.reason === 'truncated' ? 'not-json' : 'network';
+        throw new RunnerError(kind, `${outcome.message} Gave up after ${attempt} attempts.`, {
           attempts: attempt,
           detail: outcome.detail,
         });
@@ -139,7 +153,14 @@ type Attempt =
   | { kind: 'ok'; response: Pick<ApiResponse, 'status' | 'json' | 'messages' | 'bytes'> }
   | { kind: 'fatal'; error: RunnerError }
   | { kind: 'busy'; reason: RetryReason; message: string; status: number; retryAfterSeconds?: number; excerpt?: string }
-  | { kind: 'network'; reason: 'timeout' | 'network'; message: string; detail?: string };
+  | { kind: 'network'; reason: 'timeout' | 'network' | 'truncated'; message: string; detail?: string };
+
+/** Ends an attempt from inside the reading of an answer with a final error. */
+class StopAttempt extends Error {
+  constructor(readonly error: RunnerError) {
+    super(error.message);
+  }
+}
 
 async function attemptOnce(
   wire: ReturnType<typeof toWire>,
@@ -156,24 +177,41 @@ async function attemptOnce(
   const onCancel = () => controller.abort();
   options.signal?.addEventListener('abort', onCancel, { once: true });
   try {
-    const headers: Record<string, string> = {
-      'User-Agent': userAgent(options),
-      Accept: 'application/json',
-    };
-    if (wire.method === 'POST') headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    const cookie = options.cookies?.headerFor(wire.url);
-    if (cookie) headers.Cookie = cookie;
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     let status: number;
     let text: string;
     let retryAfter: string | null;
+    let url = wire.url;
     try {
-      const res = await fetch(wire.url, { method: wire.method, headers, body: wire.body, signal: controller.signal, redirect: 'follow' });
-      status = res.status;
-      retryAfter = res.headers.get('retry-after');
-      const setCookie = res.headers.getSetCookie?.() ?? [];
-      if (setCookie.length && options.cookies) options.cookies.setFromHeaders(res.url || wire.url, setCookie);
-      text = await res.text();
+      // Redirects are followed here, not by fetch: fetch would follow one to
+      // any host, re-sending a POST body (passwords, tokens) there.
+      for (let hop = 0; ; hop++) {
+        const headers: Record<string, string> = {
+          'User-Agent': userAgent(options),
+          Accept: 'application/json',
+        };
+        if (wire.method === 'POST') headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        const cookie = options.cookies?.headerFor(url);
+        if (cookie) headers.Cookie = cookie;
+        const res = await fetch(url, { method: wire.method, headers, body: wire.body, signal: controller.signal, redirect: 'manual' });
+        status = res.status;
+        retryAfter = res.headers.get('retry-after');
+        const setCookie = res.headers.getSetCookie?.() ?? [];
+        if (setCookie.length && options.cookies) options.cookies.setFromHeaders(url, setCookie);
+        const location = REDIRECT_STATUS.has(status) ? res.headers.get('location') : null;
+        if (location !== null) {
+          await res.body?.cancel().catch(() => undefined);
+          const next = redirectTarget(url, location, wire.url, status, host, hop, maxRedirects);
+          if (next instanceof RunnerError) return { kind: 'fatal', error: next };
+          url = next;
+          continue;
+        }
+        text = await readBody(res, maxBytes, host);
+        break;
+      }
     } catch (error) {
+      if (error instanceof StopAttempt) return { kind: 'fatal', error: error.error };
       if (options.signal?.aborted) return { kind: 'fatal', error: cancelled() };
       if (timedOut) return { kind: 'network', reason: 'timeout', message: `No answer from ${host} within ${formatSeconds(timeoutMs)}.`, detail: 'timeout' };
       const code = errorCode(error);
@@ -189,6 +227,15 @@ async function attemptOnce(
         status,
         retryAfterSeconds: parseRetryAfter(retryAfter),
         message: status === 429 ? `${host} asks to slow down (HTTP 429).` : `${host} is unavailable (HTTP ${status}).`,
+      };
+    }
+    if (json === undefined && status < 400 && looksLikeJson(text)) {
+      // Valid so far, then it stops: a connection closed early, a proxy that cut it.
+      return {
+        kind: 'network',
+        reason: 'truncated',
+        message: `The answer from ${host} ends early: ${formatBytes(bytes)} of JSON that stop mid-way (${jsonError(text)}).`,
+        detail: 'truncated',
       };
     }
     if (json === undefined) {
@@ -229,6 +276,96 @@ async function attemptOnce(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCancel);
   }
+}
+
+/**
+ * The URL a redirect leads to, when the runner may follow it: same host as the
+ * endpoint (or the same host name going from http to https), within the
+ * limit. Otherwise a RunnerError saying why it stopped; the other host's
+ * address is shown without its query string (it holds the request's values).
+ */
+function redirectTarget(from: string, location: string, endpointUrl: string, status: number, host: string, hop: number, maxRedirects: number): string | RunnerError {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    return new RunnerError('http', `${host} answered HTTP ${status}, a redirect to an address that is not a URL; not followed.`, { status });
+  }
+  const shown = `${next.protocol}//${next.host}${next.pathname}`;
+  const endpoint = new URL(endpointUrl);
+  if (!sameWiki(endpoint, next)) {
+    // Same name, other port or https → http: not the address the query names either.
+    const where = next.hostname.toLowerCase() === endpoint.hostname.toLowerCase() ? 'another address' : 'another host';
+    return new RunnerError(
+      'http',
+      `${host} redirected the request to ${where}: ${shown} (HTTP ${status}). Not followed: the request, with any token or password in it, would go to ${where === 'another host' ? 'a host' : 'an address'} the query does not name. If the wiki has moved, use the new address as the endpoint.`,
+      { status, detail: `redirect to ${next.host}` },
+    );
+  }
+  if (hop >= maxRedirects) {
+    return new RunnerError('http', `${host} redirected the request more than ${maxRedirects} times (last to ${shown}, HTTP ${status}); stopped.`, { status, detail: 'too many redirects' });
+  }
+  return next.href;
+}
+
+/** Same host and port, or the same host name from http to https (default port). */
+function sameWiki(endpoint: URL, next: URL): boolean {
+  if (next.hostname.toLowerCase() !== endpoint.hostname.toLowerCase()) return false;
+  if (next.protocol === endpoint.protocol) return next.port === endpoint.port;
+  return endpoint.protocol === 'http:' && next.protocol === 'https:' && next.port === '';
+}
+
+/** The body as text, at most `maxBytes`: a larger answer (announced or arriving) stops the attempt. */
+async function readBody(res: Response, maxBytes: number, host: string): Promise<string> {
+  const tooLarge = (what: string) =>
+    new StopAttempt(
+      new RunnerError(
+        'http',
+        `The answer from ${host} is too large: ${what}, over the limit of ${formatBytes(maxBytes)}. Stopped reading it. Ask for less per page (a smaller limit, fewer properties).`,
+        { status: res.status, detail: 'too large' },
+      ),
+    );
+  const announced = Number(res.headers.get('content-length') ?? NaN);
+  if (announced > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge(`${formatBytes(announced)} announced`);
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(`more than ${formatBytes(maxBytes)} arrived`);
+    }
+    chunks.push(value);
+  }
+  // As res.text(): UTF-8, a byte-order mark dropped.
+  return new TextDecoder().decode(Buffer.concat(chunks, total));
+}
+
+function looksLikeJson(text: string): boolean {
+  const trimmed = text.trimStart();
+  return trimmed.startsWith('{') || trimmed.startsWith('[');
+}
+
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text);
+    return 'no error';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
 }
 
 function isApiAnswer(json: unknown): boolean {

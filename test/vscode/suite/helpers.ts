@@ -297,3 +297,57 @@ export async function waitForPanel(accept: (s: PanelSnapshot) => boolean, timeou
     if (last.found && accept(last)) return last;
   }
 }
+
+// ---------------------------------------------------------------------------
+// Log files.
+//
+// The extension's output channel is a LogOutputChannel: the editor writes it
+// to "MediaWiki Query.log" in the extension host's log folder, under
+// `<user-data-dir>/logs/`. run-code-server.mjs passes that user-data-dir as
+// MWQ_USER_DATA_DIR.
+
+/** Every file under `dir`, recursively (none if it does not exist). */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? filesUnder(p) : e.isFile() ? [p] : [];
+  });
+}
+
+/** The editor's log folder, when the launcher says where it is. */
+export function editorLogsDir(): string | undefined {
+  const userData = process.env.MWQ_USER_DATA_DIR;
+  return userData ? path.join(userData, 'logs') : undefined;
+}
+
+/** The file of the extension's output channel ("MediaWiki Query.log"), once the editor has created it. */
+export function extensionLogFile(): string | undefined {
+  const logs = editorLogsDir();
+  return logs ? filesUnder(logs).find((f) => path.basename(f) === 'MediaWiki Query.log') : undefined;
+}
+
+/** Resolves with the text of `file` once `accept` holds for it (fs.watch on
+ * its folder, so each write is looked at); rejects after `timeoutMs` with the
+ * end of what the file holds. */
+export function waitForFile(file: string, accept: (text: string) => boolean, timeoutMs: number, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const read = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+    const check = () => {
+      if (done) return;
+      const text = read();
+      if (accept(text)) finish(() => resolve(text));
+    };
+    const watcher = fs.watch(path.dirname(file), check);
+    const timer = setTimeout(() => finish(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; ${path.basename(file)} ends with:\n${read().slice(-2000)}`))), timeoutMs);
+    function finish(then: () => void) {
+      if (done) return;
+      done = true;
+      watcher.close();
+      clearTimeout(timer);
+      then();
+    }
+    check();
+  });
+}

@@ -10,7 +10,8 @@
 //
 // Environment (set by the launchers, inherited by the extension host):
 //   MWQ_SUITE   `dev` (default): every *.test.js but vsix.test.js;
-//               `vsix`: only vsix.test.js (the packaged extension, installed).
+//               `vsix`: only vsix.test.js (the packaged extension, installed);
+//               `untrusted`: only untrusted.test.js (workspace trust on, folder untrusted).
 //   MWQ_GREP    run only the tests whose full title matches this pattern.
 //   MWQ_RESULTS a file to which the test report is also written, so that a
 //               launcher can print it whatever the editor does with the
@@ -45,7 +46,7 @@ export function run(): Promise<void> {
   const files = fs
     .readdirSync(__dirname)
     .filter((f) => f.endsWith('.test.js'))
-    .filter((f) => (which === 'vsix' ? f === 'vsix.test.js' : f !== 'vsix.test.js'))
+    .filter((f) => (which === 'vsix' ? f === 'vsix.test.js' : which === 'untrusted' ? f === 'untrusted.test.js' : f !== 'vsix.test.js'))
     .sort();
   for (const f of files) mocha.addFile(path.join(__dirname, f));
 
