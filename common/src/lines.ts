@@ -13,17 +13,26 @@ export interface SourceLine {
 }
 
 export function scanLines(text: string): SourceLine[] {
+  return scanLineRange(text, 0, text.length, 0, true);
+}
+
+/**
+ * The lines that start in [start, end) of `text`, numbered from `firstNumber`.
+ * `toEnd`: `end` is the end of the text, whose last line (maybe empty) counts;
+ * otherwise `end` is the start of a line that is not included.
+ */
+export function scanLineRange(text: string, start: number, end: number, firstNumber: number, toEnd: boolean): SourceLine[] {
   const lines: SourceLine[] = [];
-  let start = 0;
-  const length = text.length;
-  for (let i = 0; i <= length; i++) {
-    const code = i < length ? text.charCodeAt(i) : -1;
+  let lineStart = start;
+  for (let i = start; i <= end; i++) {
+    const code = i < end ? text.charCodeAt(i) : -1;
+    if (code === -1 && !toEnd) break;
     if (code === 10 || code === 13 || code === -1) {
       let indent = 0;
-      while (start + indent < i && (text.charCodeAt(start + indent) === 32 || text.charCodeAt(start + indent) === 9)) indent++;
-      lines.push({ number: lines.length, start, end: i, indent });
-      if (code === 13 && i + 1 < length && text.charCodeAt(i + 1) === 10) i++;
-      start = i + 1;
+      while (lineStart + indent < i && (text.charCodeAt(lineStart + indent) === 32 || text.charCodeAt(lineStart + indent) === 9)) indent++;
+      lines.push({ number: firstNumber + lines.length, start: lineStart, end: i, indent });
+      if (code === 13 && i + 1 < text.length && text.charCodeAt(i + 1) === 10) i++;
+      lineStart = i + 1;
     }
   }
   return lines;

@@ -2,7 +2,7 @@
 // It never throws: every line becomes a node or a recorded syntax error, and
 // parsing goes on at the next line. Every node carries offsets into the text.
 
-import { scanLines, type SourceLine } from './lines';
+import { scanLineRange, scanLines, type SourceLine } from './lines';
 import { findVariableUses, type VariableUse } from './variables';
 
 export interface Span {
@@ -109,9 +109,185 @@ export function isCommentLine(trimmed: string): boolean {
   return (trimmed.startsWith('#') && !trimmed.startsWith('###')) || trimmed.startsWith('//');
 }
 
+/** What a run of lines adds to a document. */
+interface Parts {
+  queries: QueryNode[];
+  variables: VariableDef[];
+  uses: VariableUse[];
+  problems: SyntaxProblem[];
+}
+
+/**
+ * The text being parsed: the whole document, or a flat copy of a region of it
+ * starting at `base` (offsets stay those of the document). Node strings are
+ * cut from it, so a region's nodes keep only the region alive, not a whole
+ * earlier version of the document.
+ */
+class Source {
+  constructor(
+    readonly text: string,
+    readonly base: number,
+  ) {}
+
+  slice(start: number, end: number): string {
+    return this.text.slice(start - this.base, end - this.base);
+  }
+
+  code(offset: number): number {
+    return this.text.charCodeAt(offset - this.base);
+  }
+}
+
 export function parseDocument(text: string): ParsedDocument {
   const lines = scanLines(text);
-  const doc: ParsedDocument = { text, lines, queries: [], variables: [], uses: [], problems: [] };
+  const parts: Parts = { queries: [], variables: [], uses: [], problems: [] };
+  parseLines(parts, new Source(text, 0), lines, 0, lines.length);
+  return { text, lines, ...parts };
+}
+
+/**
+ * Parses `text`, an edit of `previous.text`, reusing the nodes of the queries
+ * the edit did not touch: only the `###` sections around the changed
+ * characters are parsed again; the sections after them are moved by the
+ * edit's offset and line deltas. The result equals `parseDocument(text)`.
+ * (The previous tree is consumed: its nodes move into the new one.)
+ */
+export function reparseDocument(previous: ParsedDocument, text: string): ParsedDocument {
+  const oldText = previous.text;
+  if (oldText === text) return previous;
+  const prefix = commonPrefix(oldText, text);
+  const suffix = commonSuffix(oldText, text, Math.min(oldText.length, text.length) - prefix);
+  const oldEnd = oldText.length - suffix;
+  // Sections start at `###` lines: the parser starts afresh at each of them.
+  // A header survives an edit that leaves its line start and its `###` alone.
+  const headed = previous.queries.filter((q) => q.header);
+  const starts = headed.map((q) => lineStartOf(previous, q.firstLine));
+  let from = 0;
+  headed.forEach((q, i) => {
+    if (q.header!.start + 3 <= prefix) from = starts[i]!;
+  });
+  let to = oldText.length;
+  for (const start of starts) {
+    if (start > oldEnd) {
+      to = start;
+      break;
+    }
+  }
+  const delta = text.length - oldText.length;
+  const before = <T>(items: T[], at: (t: T) => number) => items.filter((t) => at(t) < from);
+  const after = <T>(items: T[], at: (t: T) => number) => items.filter((t) => at(t) >= to);
+  const queryStart = (q: QueryNode) => (q.header ? lineStartOf(previous, q.firstLine) : q.span.start);
+  const movedQueries = after(previous.queries, queryStart);
+  const movedVariables = after(previous.variables, (v) => v.nameSpan.start);
+  const movedUses = after(previous.uses, (u) => u.span.start);
+  const movedProblems = after(previous.problems, (p) => p.span.start);
+  const keptQueries = before(previous.queries, queryStart);
+  const keptVariables = before(previous.variables, (v) => v.nameSpan.start);
+  const keptUses = before(previous.uses, (u) => u.span.start);
+  const keptProblems = before(previous.problems, (p) => p.span.start);
+  // Lines: those before the region are kept, the region's scanned again, those after moved.
+  const fromLine = lineIndexAt(previous.lines, from);
+  const oldToLine = to >= oldText.length ? previous.lines.length : lineIndexAt(previous.lines, to);
+  const regionLines = scanLineRange(text, from, to + delta, fromLine, to >= oldText.length);
+  const toLine = fromLine + regionLines.length;
+  const lineDelta = toLine - oldToLine;
+  const movedLines = previous.lines.slice(oldToLine);
+  for (const line of movedLines) {
+    line.number += lineDelta;
+    line.start += delta;
+    line.end += delta;
+  }
+  const lines = [...previous.lines.slice(0, fromLine), ...regionLines, ...movedLines];
+  const region: Parts = { queries: [], variables: [], uses: [], problems: [] };
+  // A flat copy, so the region's strings do not keep the whole text alive.
+  const copy = (' ' + text.slice(from, to + delta)).slice(1);
+  parseLines(region, new Source(copy, from), lines, fromLine, toLine);
+
+  if (delta !== 0 || lineDelta !== 0) {
+    const move = (span: Span) => {
+      span.start += delta;
+      span.end += delta;
+    };
+    for (const q of movedQueries) {
+      move(q.span);
+      if (q.header) move(q.header);
+      q.firstLine += lineDelta;
+      q.lastLine += lineDelta;
+      for (const param of q.params) {
+        move(param.nameSpan);
+        move(param.valueSpan);
+        for (const item of param.items) move(item);
+        param.line += lineDelta;
+        param.lastLine += lineDelta;
+      }
+      for (const url of q.urls) {
+        move(url.span);
+        url.line += lineDelta;
+      }
+    }
+    for (const v of movedVariables) {
+      move(v.nameSpan);
+      move(v.valueSpan);
+      v.line += lineDelta;
+    }
+    // Uses are shared by parameters, variables and this list: moved once, here.
+    for (const u of movedUses) move(u.span);
+    for (const p of movedProblems) move(p.span);
+  }
+  const queries = [...keptQueries, ...region.queries, ...movedQueries];
+  queries.forEach((q, i) => (q.index = i));
+  return {
+    text,
+    lines,
+    queries,
+    variables: [...keptVariables, ...region.variables, ...movedVariables],
+    uses: [...keptUses, ...region.uses, ...movedUses],
+    problems: [...keptProblems, ...region.problems, ...movedProblems],
+  };
+}
+
+function lineStartOf(doc: ParsedDocument, line: number): number {
+  return doc.lines[line]!.start;
+}
+
+/** Index of the line that starts at `offset` (which must be a line start). */
+function lineIndexAt(lines: readonly SourceLine[], offset: number): number {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lines[mid]!.start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Length of the common prefix, by halving (each comparison runs in native code). */
+function commonPrefix(a: string, b: string): number {
+  let lo = 0;
+  let hi = Math.min(a.length, b.length);
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (a.startsWith(b.slice(lo, mid), lo)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Length of the common suffix, at most `max`. */
+function commonSuffix(a: string, b: string, max: number): number {
+  let lo = 0;
+  let hi = max;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (a.endsWith(b.slice(b.length - mid, b.length - lo), a.length - lo)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Parses lines [from, to) into `parts`, starting with no query open. */
+function parseLines(parts: Parts, src: Source, lines: readonly SourceLine[], from: number, to: number): void {
   let current: QueryNode | undefined;
   let lastParam: ParamNode | undefined;
 
@@ -124,9 +300,9 @@ export function parseDocument(text: string): ParsedDocument {
       lastLine: line,
       params: [],
       urls: [],
-      index: doc.queries.length,
+      index: parts.queries.length,
     };
-    doc.queries.push(query);
+    parts.queries.push(query);
     return query;
   };
   const ensureQuery = (line: SourceLine): QueryNode => {
@@ -140,8 +316,9 @@ export function parseDocument(text: string): ParsedDocument {
     }
   };
 
-  for (const line of lines) {
-    const raw = text.slice(line.start, line.end);
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!;
+    const raw = src.slice(line.start, line.end);
     const trimmed = raw.trim();
     const contentStart = line.start + line.indent;
     if (trimmed === '') {
@@ -161,38 +338,36 @@ export function parseDocument(text: string): ParsedDocument {
     }
     if (trimmed.startsWith('@')) {
       lastParam = undefined;
-      parseVariable(doc, raw, line, contentStart);
+      parseVariable(parts, src, raw, line, contentStart);
       extendQuery(line);
       continue;
     }
     if (trimmed.startsWith('|')) {
       if (lastParam) {
-        appendContinuation(doc, lastParam, raw, line);
-        extendQuery(line);
+        appendContinuation(parts, src, lastParam, raw, line);
       } else {
-        doc.problems.push({
+        parts.problems.push({
           message: 'A line starting with "|" continues a parameter value, but there is no parameter above it.',
           span: { start: contentStart, end: line.start + raw.trimEnd().length },
         });
-        extendQuery(line);
       }
+      extendQuery(line);
       continue;
     }
     if (URL_LINE.test(trimmed)) {
       lastParam = undefined;
       const query = ensureQuery(line);
-      parseUrlLine(doc, query, raw, line, contentStart);
+      parseUrlLine(parts, query, raw, line, contentStart);
       extendQuery(line);
       continue;
     }
     const query = ensureQuery(line);
-    lastParam = parseParamLine(doc, query, raw, line);
+    lastParam = parseParamLine(parts, src, query, raw, line);
     extendQuery(line);
   }
-  return doc;
 }
 
-function parseVariable(doc: ParsedDocument, raw: string, line: SourceLine, contentStart: number): void {
+function parseVariable(doc: Parts, src: Source, raw: string, line: SourceLine, contentStart: number): void {
   const body = raw.slice(line.indent);
   const match = VARIABLE_DEF.exec(body);
   const lineEnd = line.start + raw.trimEnd().length;
@@ -206,18 +381,18 @@ function parseVariable(doc: ParsedDocument, raw: string, line: SourceLine, conte
   const name = match[1]!;
   const nameSpan = { start: contentStart + 1, end: contentStart + 1 + name.length };
   const afterEquals = contentStart + match[0].length;
-  const valueSpan = trimmedSpan(doc.text, afterEquals, lineEnd);
-  const value = doc.text.slice(valueSpan.start, valueSpan.end);
+  const valueSpan = trimmedSpan(src, afterEquals, lineEnd);
+  const value = src.slice(valueSpan.start, valueSpan.end);
   const uses = findVariableUses(value, valueSpan.start);
   doc.uses.push(...uses);
   doc.variables.push({ name, nameSpan, value, valueSpan, line: line.number, uses });
 }
 
-function parseParamLine(doc: ParsedDocument, query: QueryNode, raw: string, line: SourceLine): ParamNode | undefined {
+function parseParamLine(doc: Parts, src: Source, query: QueryNode, raw: string, line: SourceLine): ParamNode | undefined {
   const eq = raw.indexOf('=');
   const nameEndInLine = eq < 0 ? raw.trimEnd().length : eq;
-  const nameSpan = trimmedSpan(doc.text, line.start, line.start + nameEndInLine);
-  const name = doc.text.slice(nameSpan.start, nameSpan.end);
+  const nameSpan = trimmedSpan(src, line.start, line.start + nameEndInLine);
+  const name = src.slice(nameSpan.start, nameSpan.end);
   if (!NAME.test(name)) {
     const span = name === '' ? { start: line.start + line.indent, end: line.start + raw.trimEnd().length } : nameSpan;
     doc.problems.push({
@@ -232,8 +407,8 @@ function parseParamLine(doc: ParsedDocument, query: QueryNode, raw: string, line
   const valueSpan =
     eq < 0
       ? { start: nameSpan.end, end: nameSpan.end }
-      : trimmedSpan(doc.text, line.start + eq + 1, line.start + raw.length);
-  const value = doc.text.slice(valueSpan.start, valueSpan.end);
+      : trimmedSpan(src, line.start + eq + 1, line.start + raw.length);
+  const value = src.slice(valueSpan.start, valueSpan.end);
   const uses = findVariableUses(value, valueSpan.start);
   doc.uses.push(...uses);
   const param: ParamNode = {
@@ -252,9 +427,9 @@ function parseParamLine(doc: ParsedDocument, query: QueryNode, raw: string, line
   return param;
 }
 
-function appendContinuation(doc: ParsedDocument, param: ParamNode, raw: string, line: SourceLine): void {
-  const span = trimmedSpan(doc.text, line.start, line.start + raw.length);
-  const piece = doc.text.slice(span.start, span.end);
+function appendContinuation(doc: Parts, src: Source, param: ParamNode, raw: string, line: SourceLine): void {
+  const span = trimmedSpan(src, line.start, line.start + raw.length);
+  const piece = src.slice(span.start, span.end);
   const uses = findVariableUses(piece, span.start);
   doc.uses.push(...uses);
   param.uses.push(...uses);
@@ -274,7 +449,7 @@ function appendContinuation(doc: ParsedDocument, param: ParamNode, raw: string, 
   param.lastLine = line.number;
 }
 
-function parseUrlLine(doc: ParsedDocument, query: QueryNode, raw: string, line: SourceLine, contentStart: number): void {
+function parseUrlLine(doc: Parts, query: QueryNode, raw: string, line: SourceLine, contentStart: number): void {
   const urlText = raw.trim();
   const q = urlText.indexOf('?');
   const hash = urlText.indexOf('#');
@@ -344,9 +519,9 @@ export function splitItems(value: string, start: number): ValueItem[] {
   }
 }
 
-function trimmedSpan(text: string, start: number, end: number): Span {
-  while (start < end && isBlank(text.charCodeAt(start))) start++;
-  while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
+function trimmedSpan(src: Source, start: number, end: number): Span {
+  while (start < end && isBlank(src.code(start))) start++;
+  while (end > start && isBlank(src.code(end - 1))) end--;
   return { start, end };
 }
 

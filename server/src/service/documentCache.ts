@@ -1,21 +1,19 @@
-// Parse once per document version and share the tree with every feature.
+// Parse once per document version and share the tree with every feature. A
+// new version is parsed incrementally from the previous one: only the `###`
+// sections the edit touched are parsed again.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseDocument, type ParsedDocument } from '../../../common/src/parser';
+import { parseDocument, reparseDocument, type ParsedDocument } from '../../../common/src/parser';
 
 export class DocumentCache {
-  private readonly entries = new Map<string, { version: number; text: string; parsed: ParsedDocument }>();
+  private readonly entries = new Map<string, { version: number; parsed: ParsedDocument }>();
 
   get(document: TextDocument): ParsedDocument {
     const entry = this.entries.get(document.uri);
     if (entry && entry.version === document.version) return entry.parsed;
     const text = document.getText();
-    if (entry && entry.text === text) {
-      entry.version = document.version;
-      return entry.parsed;
-    }
-    const parsed = parseDocument(text);
-    this.entries.set(document.uri, { version: document.version, text, parsed });
+    const parsed = entry ? reparseDocument(entry.parsed, text) : parseDocument(text);
+    this.entries.set(document.uri, { version: document.version, parsed });
     return parsed;
   }
 
