@@ -38,7 +38,14 @@ export function scanLineRange(text: string, start: number, end: number, firstNum
   return lines;
 }
 
-/** Offsets of the start of every line, for offset <-> position conversion. */
-export function lineStartOffsets(lines: readonly SourceLine[]): number[] {
-  return lines.map((line) => line.start);
+/** Index of the line holding `offset` (binary search; lines are numbered by index). */
+export function lineIndexAt(lines: readonly SourceLine[], offset: number): number {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lines[mid]!.start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return Math.max(lo, 0);
 }

@@ -2,7 +2,7 @@
 // It never throws: every line becomes a node or a recorded syntax error, and
 // parsing goes on at the next line. Every node carries offsets into the text.
 
-import { scanLineRange, scanLines, type SourceLine } from './lines';
+import { lineIndexAt, scanLineRange, scanLines, type SourceLine } from './lines';
 import { findVariableUses, type VariableUse } from './variables';
 
 export interface Span {
@@ -248,18 +248,6 @@ export function reparseDocument(previous: ParsedDocument, text: string): ParsedD
 
 function lineStartOf(doc: ParsedDocument, line: number): number {
   return doc.lines[line]!.start;
-}
-
-/** Index of the line that starts at `offset` (which must be a line start). */
-function lineIndexAt(lines: readonly SourceLine[], offset: number): number {
-  let lo = 0;
-  let hi = lines.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lines[mid]!.start <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** Length of the common prefix, by halving (each comparison runs in native code). */

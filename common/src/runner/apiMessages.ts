@@ -7,6 +7,7 @@
 // Older shapes are read too (a wiki before 1.29 ignores errorformat):
 //   error: {code, info}   warnings: {module: {warnings|*: text}}
 
+import { lineIndexAt } from '../lines';
 import type { ParsedDocument, QueryNode, Span } from '../parser';
 
 export interface ApiMessage {
@@ -125,17 +126,9 @@ export function firstLineOf(query: QueryNode): MessageLocation {
   return { line: query.firstLine, span: { start: query.span.start, end: query.span.start } };
 }
 
-/** The zero-based line holding `offset` (binary search over the document's lines). */
+/** The zero-based line holding `offset`. */
 export function lineAt(doc: ParsedDocument, offset: number): number {
-  const lines = doc.lines;
-  let lo = 0;
-  let hi = lines.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lines[mid]!.start <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lines[lo]?.number ?? 0;
+  return lineIndexAt(doc.lines, offset);
 }
 
 function valuesOf(message: ApiMessage): string[] {
