@@ -24,6 +24,13 @@ import { clearSecret, setSecret } from './run/secrets';
 
 let client: LanguageClient | undefined;
 
+/**
+ * A small young generation: every keystroke allocates a parse of the edited
+ * section and fresh diagnostics, and V8's default semi-spaces let that churn
+ * grow the server's resident memory far past what it keeps (bench/RESULTS.md).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1'];
+
 const MAX_RESTARTS = 4;
 const RESTART_WINDOW_MS = 3 * 60 * 1000;
 
@@ -53,8 +60,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(output);
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: SERVER_NODE_FLAGS } },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6011'] } },
   };
   const config = vscode.workspace.getConfiguration('mwquery');
   const environments = new Environments(context.workspaceState);
