@@ -1,0 +1,18 @@
+// Preloaded with `node -r bench/hwm-preload.cjs ...`: at exit, writes the
+// process's peak and current resident memory (VmHWM, VmRSS, in kB from
+// /proc/self/status) and its CPU time to the file named by MWQ_BENCH_HWM_FILE.
+'use strict';
+const fs = require('node:fs');
+const file = process.env.MWQ_BENCH_HWM_FILE;
+if (file) {
+  process.on('exit', () => {
+    try {
+      const status = fs.readFileSync('/proc/self/status', 'utf8');
+      const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+      const cpu = process.cpuUsage();
+      fs.writeFileSync(file, JSON.stringify({ hwmKB: kb('VmHWM'), rssKB: kb('VmRSS'), cpuMs: (cpu.user + cpu.system) / 1000 }));
+    } catch {
+      /* nothing to report */
+    }
+  });
+}
