@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
-import { CookieJar, QuerySession, buildRequest, type Progress, type Row, type RunOutcome, type SessionOptions } from '../../common/src/runner';
+import { CookieJar, QuerySession, buildRequest, type Row, type SessionOptions } from '../../common/src/runner';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
+import { directTitles as directTitlesOf, FIRST_PAGE, runSession as run } from './sessionHelpers';
 
 let wiki: TestWiki;
 let proxy: FaultProxy;
@@ -38,45 +39,14 @@ function session(text: string, endpoint = proxy.endpoint, http: SessionOptions['
   return new QuerySession(buildRequest(doc.queries[0]!, new VariableScope(doc), { defaultEndpoint: endpoint }), { http });
 }
 
-interface Run {
-  outcome: RunOutcome;
-  rows: Row[];
-  progress: Progress[];
-  ms: number;
-}
 
-async function run(s: QuerySession, mode: 'next' | 'all', signal?: AbortSignal, onPageCount?: (n: number) => void): Promise<Run> {
-  const rows: Row[] = [];
-  const progress: Progress[] = [];
-  const started = Date.now();
-  let n = 0;
-  const callbacks = {
-    signal,
-    onPage: (p: { batches: { rows: Row[] }[] }) => {
-      for (const b of p.batches) rows.push(...b.rows);
-      onPageCount?.(++n);
-    },
-    onProgress: (p: Progress) => progress.push(p),
-  };
-  const outcome = mode === 'next' ? await s.nextPage(callbacks) : await s.fetchAll({}, callbacks);
-  return { outcome, rows, progress, ms: Date.now() - started };
-}
-
-/** The first `limit` main-namespace titles, asked directly. */
-async function directTitles(limit: number): Promise<string[]> {
-  const res = await fetch(`${wiki.endpoint}?action=query&format=json&formatversion=2&list=allpages&apnamespace=0&aplimit=${limit}`);
-  const json = (await res.json()) as { query: { allpages: { title: string }[] } };
-  return json.query.allpages.map((p) => p.title);
-}
-
-const FIRST_PAGE = 'list=allpages\napnamespace=0\naplimit=10\n';
 
 describe('faults: lag and overload', () => {
   it('maxlag error with Retry-After: waits (scaled), retries, then returns the real page', async () => {
     proxy.inject('maxlag', 'maxlag');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitles(10));
+    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
     const retries = r.progress.filter((p) => p.retry).map((p) => p.retry!);
     assert.deepEqual(retries.map((x) => [x.reason, x.waitMs]), [['maxlag', 100], ['maxlag', 100]]);
     assert.ok(r.ms >= 190, `waited ${r.ms} ms`);
@@ -110,7 +80,7 @@ describe('faults: lag and overload', () => {
     proxy.inject('503', '429', 'ratelimited');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitles(10));
+    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
     assert.deepEqual(r.progress.filter((p) => p.retry).map((p) => [p.retry!.reason, p.retry!.waitMs]), [['http-503', 100], ['http-429', 100], ['ratelimited', 100 * 4 * SCALE]]);
   });
 
@@ -154,7 +124,7 @@ describe('faults: the network', () => {
     proxy.inject('drop', 'drop');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitles(10));
+    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
     assert.deepEqual(r.progress.filter((p) => p.retry).map((p) => [p.retry!.reason, p.retry!.waitMs]), [['network', 100 * SCALE], ['network', 200 * SCALE]]);
     assert.match(r.progress.find((p) => p.retry)!.message, /The connection to 127\.0\.0\.1:\d+ was dropped before the answer was complete/);
   });
@@ -172,7 +142,7 @@ describe('faults: the network', () => {
     const http = { ...FAST, timeoutMs: 400 };
     const r = await run(session(FIRST_PAGE, proxy.endpoint, http), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitles(10));
+    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
     assert.equal(r.progress.find((p) => p.retry)?.retry?.reason, 'timeout');
     assert.ok(r.ms < 1500, `${r.ms} ms: the slow answer was not awaited`);
 

@@ -16,10 +16,11 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
-import { RunnerError, QuerySession, buildRequest, exportRows, type ExportFormat, type Progress, type Row, type RunOutcome, type SessionOptions } from '../../common/src/runner';
+import { RunnerError, QuerySession, buildRequest, exportRows, type ExportFormat, type Row, type SessionOptions } from '../../common/src/runner';
 import { DEFAULT_MAX_BYTES } from '../../common/src/runner/http';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
+import { directTitles as directTitlesOf, FIRST_PAGE, runSession as run } from './sessionHelpers';
 
 let wiki: TestWiki;
 let proxy: FaultProxy;
@@ -76,34 +77,7 @@ function session(text: string, http: SessionOptions['http'] = FAST): QuerySessio
   return new QuerySession(buildRequest(doc.queries[0]!, new VariableScope(doc), { defaultEndpoint: proxy.endpoint }), { http });
 }
 
-interface Run {
-  outcome: RunOutcome;
-  rows: Row[];
-  progress: Progress[];
-  ms: number;
-}
 
-async function run(s: QuerySession, mode: 'next' | 'all'): Promise<Run> {
-  const rows: Row[] = [];
-  const progress: Progress[] = [];
-  const started = Date.now();
-  const callbacks = {
-    onPage: (p: { batches: { rows: Row[] }[] }) => {
-      for (const b of p.batches) rows.push(...b.rows);
-    },
-    onProgress: (p: Progress) => progress.push(p),
-  };
-  const outcome = mode === 'next' ? await s.nextPage(callbacks) : await s.fetchAll({}, callbacks);
-  return { outcome, rows, progress, ms: Date.now() - started };
-}
-
-async function directTitles(limit: number): Promise<string[]> {
-  const res = await fetch(`${wiki.endpoint}?action=query&format=json&formatversion=2&list=allpages&apnamespace=0&aplimit=${limit}`);
-  const json = (await res.json()) as { query: { allpages: { title: string }[] } };
-  return json.query.allpages.map((p) => p.title);
-}
-
-const FIRST_PAGE = 'list=allpages\napnamespace=0\naplimit=10\n';
 // Props continue inside batches (cllimit): an interruption falls mid-batch.
 const GENERATOR = 'generator=allpages\ngapnamespace=0\ngapprefix=Page 00\ngaplimit=20\nprop=categories\ncllimit=7\n';
 
@@ -141,7 +115,7 @@ describe('faults: JSON cut short', () => {
     proxy.inject('truncated');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitles(10));
+    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
     const retries = r.progress.filter((p) => p.retry).map((p) => p.retry!);
     assert.deepEqual(retries.map((x) => [x.reason, x.waitMs]), [['truncated', 100 * SCALE]]);
     assert.match(retries[0]!.message, /^The answer from 127\.0\.0\.1:\d+ ends early: \d+ bytes of JSON that stop mid-way \(.+\)\. Retrying in 2 ms \(attempt 2\)\.$/);
@@ -233,7 +207,7 @@ describe('faults: redirects', () => {
     proxy.inject('redirectSame');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitles(10));
+    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
     assert.deepEqual(proxy.requests.map((q) => q.url.split('?')[0]), ['/api.php', '/moved/api.php']);
     assert.equal(proxy.requests[1]!.headers['user-agent'], 'mwquery/0.1.0 (test-contact)');
   });
@@ -266,7 +240,7 @@ describe('faults: a 50 MiB answer', () => {
     const rows: Row[] = [];
     const outcome = await s.nextPage({ onPage: (p) => ((bytes = p.bytes), p.batches.forEach((b) => rows.push(...b.rows))) });
     assert.equal(outcome.stopped, 'page', outcome.error?.message);
-    assert.deepEqual(rows.map((x) => x.title), await directTitles(10));
+    assert.deepEqual(rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
     assert.ok(bytes >= 50 * MiB && bytes === proxy.lastHugeSize, `${bytes} bytes`);
     assert.ok(rows.every((x) => typeof x.padding === 'string' && (x.padding as string).length > 5 * MiB - 1000));
   });
