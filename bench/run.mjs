@@ -170,12 +170,17 @@ async function main() {
   if (!SKIP.has('runner')) {
     const { startTestWiki } = await import('../test/wiki/testWiki.ts');
     log(`runner: starting the test wiki with ${BIG_PAGES} extra pages (the first time builds its template: 10+ minutes)`);
-    const wiki = await startTestWiki({ bigPages: BIG_PAGES, log: (m) => log(`  [wiki] ${m}`) });
     try {
-      results.runner = await benchRunner({ wiki, runs: 5, workDir: outDir, log });
-      results.runner.wiki = { mediawiki: wiki.facts.mediawikiVersion, mainPages: wiki.facts.mainPages, templateBuilt: wiki.timings.templateBuilt };
-    } finally {
-      await wiki.stop();
+      const wiki = await startTestWiki({ bigPages: BIG_PAGES, log: (m) => log(`  [wiki] ${m}`) });
+      try {
+        results.runner = await benchRunner({ wiki, runs: 7, workDir: outDir, log });
+        results.runner.wiki = { mediawiki: wiki.facts.mediawikiVersion, mainPages: wiki.facts.mainPages, templateBuilt: wiki.timings.templateBuilt };
+      } finally {
+        await wiki.stop();
+      }
+    } catch (e) {
+      results.runnerError = String(e?.message ?? e).slice(0, 2000);
+      log(`  runner FAILED: ${results.runnerError}`);
     }
   }
 
@@ -289,6 +294,8 @@ function evaluate(r) {
     );
     add('Runner and mwn: same number of requests', `${rr.ours.requests} / ${rr.mwn.requests}`, 'equal', rr.sameRequestCount, '');
   }
+  if (r.runnerError) add('Runner/mwn: fetch-all wall time, medians', 'failed', '≤ 1.0', false, '', r.runnerError.slice(0, 300));
+  if (r.panel?.error) add('Panel: time to first rows (100,000-row run)', 'failed', '≤ 300', false, '', r.panel.error.slice(0, 300));
   if (r.panel && !r.panel.error) {
     add('Panel: time to first rows (100,000-row run)', r.panel.firstRowsMs, '≤ 300', r.panel.firstRowsMs <= 300);
     const w = r.panel.wheelScroll;
@@ -407,8 +414,8 @@ function renderTables(r) {
     const row = (name, s) => [name, s.items, s.requests, mp(s.ms), s.cpuMs, s.peakRssMB, s.peakGrowthMB];
     sections.push({
       title: `Runner: ${rr.query}, ${rr.expectedItems} pages on the test wiki (MediaWiki ${rr.wiki?.mediawiki}), through a counting proxy; ${rr.runs} runs each, interleaved; time ratio ours/mwn ${rr.timeRatio} (median of paired ratios ${rr.pairedTimeRatioMedian})`,
-      header: ['Client', 'Items', 'Requests', 'Wall ms (median / p95)', 'Client CPU ms (process, median)', 'Peak RSS MB', 'Peak minus baseline MB (same client, one tiny request)'],
-      rows: [row('ours: QuerySession.fetchAll, rows to a counter', rr.ours), row('mwn continuedQueryGen (streaming)', rr.mwn), row('mwn continuedQuery(…, Infinity) (keeps all answers)', rr.mwnContinuedQuery), row('mwq run --all --format ndjson > /dev/null (whole process)', rr.cli), row('bare loop: Node fetch + JSON.parse following continue (reference)', rr.bareFetch)],
+      header: ['Client', 'Items', 'Requests', 'Wall ms (median / p95)', 'Client CPU ms while fetching (CLI: whole process), median', 'Peak RSS MB', 'Peak minus baseline MB (same client, one tiny request)'],
+      rows: [row('ours: QuerySession.fetchAll, rows to a counter', rr.ours), row('mwn continuedQueryGen (streaming)', rr.mwn), row('mwn continuedQuery(…, Infinity) (keeps all answers)', rr.mwnContinuedQuery), row('mwq run --all --format ndjson > /dev/null (whole process)', rr.cli), row('bare loop: Node fetch + JSON.parse following continue (reference)', rr.bareFetch), row('bare loop: node:http keep-alive + JSON.parse (reference)', rr.bareHttp)],
     });
   }
   if (r.panel && !r.panel.error) {

@@ -1,13 +1,15 @@
 // One fetch-all run in a process of its own, so its peak memory (VmHWM) is its
 // own. Prints { items, pages, ms, cpuMs, memoryMB } as JSON.
 //
-//   node bench/runner-child.mjs ours|mwn-gen|mwn-all|idle-ours|idle-mwn ENDPOINT RUNNER_BUNDLE
+//   node bench/runner-child.mjs ours|mwn-gen|mwn-all|fetch|http|idle-ours|idle-mwn ENDPOINT RUNNER_BUNDLE
 //
 // ours:     QuerySession.fetchAll (the bundled runner), rows streamed to a counter.
 // mwn-gen:  mwn's continuedQueryGen, each answer counted then dropped (streaming).
 // mwn-all:  mwn's continuedQuery(query, Infinity), which returns every answer at the end.
 // fetch:    a bare loop of Node's fetch + JSON.parse following `continue` (the
 //           floor for any client built on Node's fetch, as ours is).
+// http:     the same loop on node:http with a keep-alive agent (what mwn's
+//           axios uses underneath): the floor without fetch.
 // idle-*:   the same client, one tiny request (meta=userinfo) and nothing else:
 //           the baseline for memory (modules and HTTP stack loaded, no rows).
 
@@ -28,6 +30,7 @@ async function ours(text = QUERY_MWQ) {
   const session = new QuerySession(request, { http: { contact: 'mwquery-bench@example.invalid' } });
   let items = 0;
   let pages = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const outcome = await session.fetchAll({}, {
     onPage: (page) => {
@@ -37,7 +40,7 @@ async function ours(text = QUERY_MWQ) {
   });
   const ms = performance.now() - t0;
   if (outcome.error) throw new Error(`fetchAll failed: ${outcome.error.message}`);
-  return { items, pages, ms, stopped: outcome.stopped };
+  return { items, pages, ms, cpuMs: cpuSince(cpu0), stopped: outcome.stopped };
 }
 
 async function mwnRun(all) {
@@ -45,6 +48,7 @@ async function mwnRun(all) {
   const bot = new Mwn({ apiUrl: endpoint, silent: true, userAgent: 'mwquery-bench (mwn peer; mwquery-bench@example.invalid)' });
   let items = 0;
   let pages = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   if (all) {
     const responses = await bot.continuedQuery(MWN_QUERY, Infinity);
@@ -58,13 +62,14 @@ async function mwnRun(all) {
       items += r.query?.allpages?.length ?? 0;
     }
   }
-  return { items, pages, ms: performance.now() - t0 };
+  return { items, pages, ms: performance.now() - t0, cpuMs: cpuSince(cpu0) };
 }
 
 async function bareFetch() {
   let cont = {};
   let items = 0;
   let pages = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (;;) {
     const url = new URL(endpoint);
@@ -76,16 +81,54 @@ async function bareFetch() {
     if (!json.continue) break;
     cont = json.continue;
   }
-  return { items, pages, ms: performance.now() - t0 };
+  return { items, pages, ms: performance.now() - t0, cpuMs: cpuSince(cpu0) };
+}
+
+async function bareHttp() {
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true });
+  const get = (url) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { agent, headers: { 'User-Agent': 'mwquery-bench (bare http; mwquery-bench@example.invalid)', Accept: 'application/json' } }, (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  let cont = {};
+  let items = 0;
+  let pages = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (;;) {
+    const url = new URL(endpoint);
+    for (const [k, v] of Object.entries({ action: 'query', format: 'json', formatversion: '2', maxlag: '5', ...MWN_QUERY, ...cont })) url.searchParams.set(k, v);
+    const json = JSON.parse(await get(url));
+    pages++;
+    items += json.query?.allpages?.length ?? 0;
+    if (!json.continue) break;
+    cont = json.continue;
+  }
+  agent.destroy();
+  return { items, pages, ms: performance.now() - t0, cpuMs: cpuSince(cpu0) };
+}
+
+/** CPU time (user + system) of this process since `from`, in ms: the client's own work while fetching, whatever the wiki's speed. */
+function cpuSince(from) {
+  const d = process.cpuUsage(from);
+  return round((d.user + d.system) / 1000, 1);
 }
 
 async function main() {
   let r;
-  const cpu0 = process.cpuUsage();
   if (mode === 'ours') r = await ours();
   else if (mode === 'mwn-gen') r = await mwnRun(false);
   else if (mode === 'mwn-all') r = await mwnRun(true);
   else if (mode === 'fetch') r = await bareFetch();
+  else if (mode === 'http') r = await bareHttp();
   else if (mode === 'idle-ours') r = await ours('meta=userinfo\n');
   else if (mode === 'idle-mwn') {
     const { Mwn } = require('mwn');
@@ -96,9 +139,6 @@ async function main() {
   }
   else throw new Error(`unknown mode ${mode}`);
   r.ms = round(r.ms);
-  // This process's CPU time (user + system) for the whole run, loading included: the client's own work, whatever the wiki's speed.
-  const cpu = process.cpuUsage(cpu0);
-  r.cpuMs = round((cpu.user + cpu.system) / 1000, 1);
   r.memoryMB = procMemory();
   process.stdout.write(JSON.stringify(r) + '\n');
 }

@@ -7,13 +7,14 @@
 //   continuedQuery(…, Infinity) (mwn's usual call, which returns every answer);
 // - the CLI: `node dist/cli.js run FILE --all --format ndjson --endpoint …`,
 //   stdout to /dev/null, peak memory via a preloaded exit hook;
-// - a bare loop of Node's fetch following `continue`: the floor for any client
-//   built on Node's fetch (ours is), for time and memory.
+// - bare loops following `continue` on Node's fetch (the floor for any client
+//   built on it, as ours is) and on node:http (what mwn's axios uses), for
+//   time, client CPU and memory.
 //
 // Every run is a process of its own (its own VmHWM), goes through a tiny
 // loopback proxy in front of the wiki that counts requests, and the runs are
 // interleaved (ours, mwn, ours, mwn, …) so drift on this shared machine hits
-// both alike. Wall time is the median of `runs` (5: single runs vary by
+// both alike. Wall time is the median of `runs` (7: single runs vary by
 // ±15% here, the wiki shares the machine's cores), and the median of each
 // ours run's ratio to the mwn run next to it. The same item count is
 // asserted across all of them.
@@ -125,7 +126,7 @@ async function cli(endpoint, file, workDir, all = true) {
  * wiki: { endpoint, facts } from startTestWiki({ bigPages }).
  * Returns the comparison; throws when the item counts differ.
  */
-export async function benchRunner({ wiki, runs = 5, workDir, log = () => {} }) {
+export async function benchRunner({ wiki, runs = 7, workDir, log = () => {} }) {
   const bundle = await buildRunnerBundle(path.join(workDir, '.build', 'runner.cjs'));
   const proxy = await countingProxy(wiki.endpoint);
   const cliFile = path.join(workDir, 'files', 'runner-allpages.mwq');
@@ -139,7 +140,7 @@ export async function benchRunner({ wiki, runs = 5, workDir, log = () => {} }) {
     await child('mwn-gen', proxy.endpoint, bundle);
     proxy.take();
 
-    const modes = ['ours', 'mwn-gen', 'cli', 'mwn-all', 'fetch'];
+    const modes = ['ours', 'mwn-gen', 'cli', 'mwn-all', 'fetch', 'http'];
     const results = Object.fromEntries(modes.map((m) => [m, []]));
     const requests = Object.fromEntries(modes.map((m) => [m, []]));
     for (let i = 0; i < runs; i++) {
@@ -163,6 +164,7 @@ export async function benchRunner({ wiki, runs = 5, workDir, log = () => {} }) {
         items: items.length === 1 ? items[0] : items,
         requests: reqs.length === 1 ? reqs[0] : reqs,
         ms: summary(rs.map((r) => r.ms)),
+        // While fetching (the CLI: the whole process, start-up included).
         cpuMs: rs[0].cpuMs === undefined ? undefined : round(median(rs.map((r) => r.cpuMs)), 1),
         peakRssMB: round(median(rs.map((r) => r.memoryMB.hwmMB)), 1),
         idlePeakRssMB: idle?.memoryMB.hwmMB,
@@ -178,8 +180,9 @@ export async function benchRunner({ wiki, runs = 5, workDir, log = () => {} }) {
       mwnContinuedQuery: side('mwn-all', idleMwn),
       cli: side('cli', idleCli),
       bareFetch: side('fetch'),
+      bareHttp: side('http'),
     };
-    const counts = [out.ours.items, out.mwn.items, out.mwnContinuedQuery.items, out.cli.items, out.bareFetch.items];
+    const counts = [out.ours.items, out.mwn.items, out.mwnContinuedQuery.items, out.cli.items, out.bareFetch.items, out.bareHttp.items];
     out.sameItemCount = counts.every((c) => c === expected);
     out.sameRequestCount = out.ours.requests === out.mwn.requests;
     out.timeRatio = round(out.ours.ms.median / out.mwn.ms.median, 3);
