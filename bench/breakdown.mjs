@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { generate, planPositions } from './generate.mjs';
-import { median, round } from './util.mjs';
+import { bundleExports, median, round } from './util.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -23,29 +23,17 @@ const bundle = path.join(root, 'bench-results', '.build', 'breakdown.cjs');
 const LINES = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10000);
 
 if (typeof globalThis.gc !== 'function') {
-  const esbuild = await import('esbuild');
-  fs.mkdirSync(path.dirname(bundle), { recursive: true });
-  await esbuild.build({
-    stdin: {
-      contents: [
-        "export { createLanguageService } from './server/src/service/languageService';",
-        "export { parseDocument } from './common/src/parser';",
-        "export { validate, QueryDiagnosticsCache } from './server/src/service/diagnostics';",
-        "export { bundledCatalogue } from './server/src/service/bundledCatalogue';",
-        "export { TextDocument } from 'vscode-languageserver-textdocument';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    minify: false,
-    keepNames: true,
-    outfile: bundle,
-    logLevel: 'warning',
-  });
+  await bundleExports(
+    [
+      "export { createLanguageService } from './server/src/service/languageService';",
+      "export { parseDocument } from './common/src/parser';",
+      "export { validate, QueryDiagnosticsCache } from './server/src/service/diagnostics';",
+      "export { bundledCatalogue } from './server/src/service/bundledCatalogue';",
+      "export { TextDocument } from 'vscode-languageserver-textdocument';",
+    ],
+    bundle,
+    { readable: true },
+  );
   const r = spawnSync(process.execPath, ['--expose-gc', '--max-semi-space-size=256', '--min-semi-space-size=256', fileURLToPath(import.meta.url), String(LINES)], { stdio: 'inherit' });
   process.exit(r.status ?? 1);
 }

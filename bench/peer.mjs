@@ -25,7 +25,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { buildSchema } from './schema.mjs';
 import { loadCatalogue } from './generate.mjs';
-import { procMemory, round, summary } from './util.mjs';
+import { bundleExports, procMemory, round, summary } from './util.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -165,22 +165,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 }
 
 /** Bundles our language service (as dist/server.js bundles it, minified) for the in-process comparison. */
-export async function buildServiceBundle(outFile) {
-  const esbuild = await import('esbuild');
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  await esbuild.build({
-    stdin: {
-      contents: "export { createLanguageService } from './server/src/service/languageService';\nexport { TextDocument } from 'vscode-languageserver-textdocument';\n",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    minify: true,
-    outfile: outFile,
-    logLevel: 'warning',
-  });
-  return outFile;
+export function buildServiceBundle(outFile) {
+  return bundleExports(
+    ["export { createLanguageService } from './server/src/service/languageService';", "export { TextDocument } from 'vscode-languageserver-textdocument';"],
+    outFile,
+  );
 }

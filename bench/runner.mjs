@@ -24,7 +24,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, round, summary } from './util.mjs';
+import { bundleExports, median, round, summary } from './util.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -62,25 +62,15 @@ export async function countingProxy(target) {
   };
 }
 
-export async function buildRunnerBundle(outFile) {
-  const esbuild = await import('esbuild');
-  fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  await esbuild.build({
-    stdin: {
-      contents:
-        "export { parseDocument } from './common/src/parser';\nexport { VariableScope } from './common/src/resolve';\nexport { buildRequest, QuerySession } from './common/src/runner';\n",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    minify: true,
-    outfile: outFile,
-    logLevel: 'warning',
-  });
-  return outFile;
+export function buildRunnerBundle(outFile) {
+  return bundleExports(
+    [
+      "export { parseDocument } from './common/src/parser';",
+      "export { VariableScope } from './common/src/resolve';",
+      "export { buildRequest, QuerySession } from './common/src/runner';",
+    ],
+    outFile,
+  );
 }
 
 function run(command, args, { env, stdoutFile } = {}) {

@@ -3,6 +3,8 @@
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 
 /** Nearest-rank percentile of numbers (sorted copy). */
@@ -72,4 +74,27 @@ export function spread(list, n) {
   const out = [];
   for (let i = 0; i < n; i++) out.push(list[Math.floor(((i + 0.5) * list.length) / n)]);
   return out;
+}
+
+/**
+ * Bundles re-exports of the project's TypeScript modules (`exports`: lines of
+ * `export … from './…'`, relative to the repo root) into one CommonJS file, as
+ * dist/server.js is built; `readable` keeps names for profiles.
+ */
+export async function bundleExports(exports, outFile, { readable = false } = {}) {
+  const esbuild = await import('esbuild');
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  await esbuild.build({
+    stdin: { contents: exports.join('\n'), resolveDir: root, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: !readable,
+    keepNames: readable,
+    outfile: outFile,
+    logLevel: 'warning',
+  });
+  return outFile;
 }
