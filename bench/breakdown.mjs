@@ -9,7 +9,6 @@
 // service unminified into bench-results/.build/breakdown.cjs.
 
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { PerformanceObserver } from 'node:perf_hooks';
