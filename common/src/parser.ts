@@ -89,6 +89,8 @@ const URL_LINE = /^https?:\/\//i;
  * blank line after a query still belongs to it).
  */
 export function queryAtLine(doc: ParsedDocument, line: number): QueryNode | undefined {
+  // A line outside the file is in no query (not in the last one).
+  if (!(line >= 0 && line < doc.lines.length)) return undefined;
   const queries = doc.queries;
   let lo = 0;
   let hi = queries.length - 1;

@@ -10,6 +10,9 @@ export const MIN_SCRUBBED_LENGTH = 3;
 
 export type Redactor = (text: string) => string;
 
+/** The redactor of nothing to hide (compare with it to skip copying data that holds no secret). */
+export const NO_REDACTION: Redactor = (text) => text;
+
 /** The forms a value may take in a URL, a form body, JSON or plain text. */
 function formsOf(value: string): string[] {
   const forms = new Set<string>([value]);
@@ -37,7 +40,7 @@ export function redactorFor(secrets: Iterable<string | undefined>): Redactor {
     if (typeof secret !== 'string' || secret.length < MIN_SCRUBBED_LENGTH) continue;
     for (const form of formsOf(secret)) forms.add(form);
   }
-  if (forms.size === 0) return (text) => text;
+  if (forms.size === 0) return NO_REDACTION;
   const ordered = [...forms].sort((a, b) => b.length - a.length);
   return (text) => {
     let out = text;
@@ -48,6 +51,7 @@ export function redactorFor(secrets: Iterable<string | undefined>): Redactor {
 
 /** Redacts every string inside a JSON-like value (keys included), without mutating it. */
 export function redactDeep<T>(value: T, redact: Redactor, maxDepth = 200): T {
+  if (redact === NO_REDACTION) return value;
   const visit = (v: unknown, depth: number): unknown => {
     if (typeof v === 'string') return redact(v);
     if (depth >= maxDepth || v === null || typeof v !== 'object') return v;

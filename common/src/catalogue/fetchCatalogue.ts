@@ -13,12 +13,13 @@
 //   await cache.get(endpoint);            // undefined when absent, stale or corrupt
 //   const { snapshot, source } = await loadLiveCatalogue(endpoint, { cache });
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { RunnerError, toRunnerError } from '../runner/errors';
 import { sendApiRequest, type HttpOptions } from '../runner/http';
+import { writeFileAtomic } from '../runner/atomicWrite';
 import { describeAccountError, type ApiSender } from '../runner/login';
 import type { ApiMessage } from '../runner/apiMessages';
 import type { ParamPairs } from '../runner/request';
@@ -314,13 +315,10 @@ export class CatalogueCache {
   async put(snapshot: CatalogueSnapshot): Promise<string> {
     const file = this.fileFor(snapshot.endpoint);
     await fsp.mkdir(this.dir, { recursive: true });
-    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await fsp.writeFile(temp, JSON.stringify(snapshotToFile(snapshot)) + '\n', 'utf8');
-      await fsp.rename(temp, file);
+      await writeFileAtomic(file, JSON.stringify(snapshotToFile(snapshot)) + '\n');
     } catch (error) {
-      await fsp.rm(temp, { force: true }).catch(() => undefined);
-      throw new RunnerError('write', `Could not write the catalogue cache ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      throw new RunnerError('write', `Could not write the catalogue cache ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
     }
     return file;
   }

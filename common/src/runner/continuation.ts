@@ -9,11 +9,13 @@
 // The session does not keep rows: each page's rows go to `onPage` (and the
 // raw answer with them); a consumer that wants them all keeps a RowStore.
 
+import { createHash } from 'node:crypto';
 import type { ApiMessage } from './apiMessages';
+import { redactDeep, type Redactor } from '../redact';
 import { RunnerError, toRunnerError } from './errors';
 import { sendApiRequest, type ApiResponse, type HttpOptions, type RetryInfo } from './http';
 import { ResultMerger, type Row, type RowBatch } from './merge';
-import { requestPairs, toUrl, type HttpMethod, type ParamPairs, type PreparedRequest } from './request';
+import { redactorOf, requestPairs, toUrl, type HttpMethod, type ParamPairs, type PreparedRequest } from './request';
 
 export interface SessionOptions {
   /** User-Agent, time-out, cookies, retries ... for every request of the session. */
@@ -26,7 +28,26 @@ export interface SessionOptions {
    * `assert=user`, and logs in again once on `assertuserfailed`.
    */
   send?: (endpoint: string, pairs: ParamPairs, options: HttpOptions) => Promise<ApiResponse>;
+  /**
+   * Masks secrets in everything the session hands out (answers, rows,
+   * messages). Default: the request's own redactor (its `$secret` and `$env`
+   * values); a caller with a bot password passes `redactorOf(request, [password])`.
+   */
+  redact?: Redactor;
+  /**
+   * Bytes of answers one call (nextPage / fetchAll) keeps before it stops with
+   * 'max-bytes' (the session can go on). Default 256 MiB (DEFAULT_MAX_RUN_BYTES);
+   * the editor's setting is `mwquery.maxResultMegabytes`.
+   */
+  maxBytes?: number;
 }
+
+/** Said when the wiki stayed lagged through every retry (RunOutcome.lagged). */
+export const LAGGED_HINT =
+  'This query only reads: it can go on without maxlag, if you accept adding load to a lagged wiki (CLI: --maxlag off; editor: the setting mwquery.maxlagForReads, then run again).';
+
+/** Default SessionOptions.maxBytes. */
+export const DEFAULT_MAX_RUN_BYTES = 256 * 1024 * 1024;
 
 export interface PageResult {
   /** 1-based number of the page in the session. */
@@ -56,6 +77,8 @@ export type StopReason =
   | 'page'
   | 'max-pages'
   | 'max-items'
+  /** The answers of this call reached SessionOptions.maxBytes. */
+  | 'max-bytes'
   | 'cancelled'
   | 'failed';
 
@@ -71,6 +94,12 @@ export interface RunOutcome {
   error?: RunnerError;
   /** True when the session has nothing more to fetch. */
   done: boolean;
+  /** The wiki stayed lagged (`maxlag`) through every retry: going on without `maxlag` (setMaxlag(null)) would read anyway. */
+  lagged?: boolean;
+  /** What the person may do next (with `lagged`: LAGGED_HINT). */
+  hint?: string;
+  /** With 'max-bytes': what this call kept. */
+  bytes?: number;
 }
 
 export interface Progress {
@@ -105,11 +134,27 @@ export class QuerySession {
   private busy = false;
   private pages = 0;
   private items = 0;
+  /** Digests of every `continue` sent in this session: a wiki that comes back to one loops. */
+  private readonly continuesSeen = new Map<string, number>();
+  private readonly redact: Redactor;
+  private maxlag: number | null;
 
   constructor(
     readonly request: PreparedRequest,
     private readonly options: SessionOptions = {},
-  ) {}
+  ) {
+    this.redact = options.redact ?? redactorOf(request);
+    this.maxlag = options.maxlag === undefined ? 5 : options.maxlag;
+  }
+
+  /**
+   * Changes the `maxlag` sent by later fetch-all calls: null sends none (after
+   * RunOutcome.lagged, when the person chose to read anyway; every request of
+   * a session is a read).
+   */
+  setMaxlag(value: number | null): void {
+    this.maxlag = value;
+  }
 
   /** Nothing more to fetch. */
   get done(): boolean {
@@ -124,6 +169,12 @@ export class QuerySession {
   /** The `continue` values the next request will send (undefined before the first page and at the end). */
   get continueParams(): Readonly<Record<string, string>> | undefined {
     return this.cont;
+  }
+
+  /** Continue values for a message: scrubbed, at most 200 characters. */
+  private shownContinue(cont: Readonly<Record<string, string>>): string {
+    const text = this.redact(JSON.stringify(cont));
+    return text.length > 200 ? `${text.slice(0, 200)}…` : text;
   }
 
   get pageCount(): number {
@@ -178,7 +229,9 @@ export class QuerySession {
     try {
       const maxPages = limits.maxPages ?? Infinity;
       const maxItems = limits.maxItems ?? Infinity;
-      const maxlag = this.options.maxlag === undefined ? 5 : this.options.maxlag;
+      const maxlag = this.maxlag;
+      const maxBytes = this.options.maxBytes ?? DEFAULT_MAX_RUN_BYTES;
+      let bytes = 0;
       const defaults = all && maxlag !== null ? { maxlag: String(maxlag) } : undefined;
       for (;;) {
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
@@ -198,9 +251,19 @@ export class QuerySession {
           // The wiki sent back what it was sent: following it would never end.
           throw new RunnerError(
             'continuation',
-            `The wiki answered page ${this.pages + 1} with the same continue values it was sent (${JSON.stringify(next)}); stopped to avoid an endless loop.`,
+            `The wiki answered page ${this.pages + 1} with the same continue values it was sent (${this.shownContinue(next)}); stopped to avoid an endless loop.`,
           );
         }
+        const digest = next ? continueDigest(next) : undefined;
+        const earlier = digest === undefined ? undefined : this.continuesSeen.get(digest);
+        if (next && earlier !== undefined) {
+          // A, B, A, …: the wiki came back to values it already sent.
+          throw new RunnerError(
+            'continuation',
+            `The wiki answered page ${this.pages + 1} with continue values it already sent for page ${earlier} (${this.shownContinue(next)}); stopped to avoid an endless loop.`,
+          );
+        }
+        if (digest !== undefined) this.continuesSeen.set(digest, this.pages + 1);
         const batches = this.merger.add(json);
         const items = batches.reduce((n, b) => n + b.rows.length, 0);
         this.pages++;
@@ -211,19 +274,22 @@ export class QuerySession {
         outcome.items += items;
         outcome.apiErrors += response.messages.errors.length;
         outcome.apiWarnings += response.messages.warnings.length;
+        bytes += response.bytes;
+        // What leaves the session is scrubbed of secrets (a wiki may echo one back).
+        const r = this.redact;
         const page: PageResult = {
           index: this.pages,
-          request: { url: toUrl(this.request, { continueParams, defaults }), method: response.method, continueParams },
+          request: { url: r(toUrl(this.request, { continueParams, defaults })), method: response.method, continueParams: continueParams && redactDeep(continueParams, r) },
           status: response.status,
           ms: response.ms,
           attempts: response.attempts,
           bytes: response.bytes,
-          json: response.json,
-          errors: response.messages.errors,
-          warnings: response.messages.warnings,
-          batches,
+          json: redactDeep(response.json, r, Infinity),
+          errors: redactDeep(response.messages.errors, r),
+          warnings: redactDeep(response.messages.warnings, r),
+          batches: batches.map((b) => ({ list: r(b.list), rows: redactDeep(b.rows, r, Infinity) })),
           items,
-          continue: next,
+          continue: next && redactDeep(next, r),
           batchcomplete: json.batchcomplete !== undefined && json.batchcomplete !== false,
         };
         callbacks.onPage?.(page);
@@ -240,17 +306,40 @@ export class QuerySession {
           outcome.stopped = 'max-items';
           break;
         }
+        if (bytes >= maxBytes) {
+          outcome.stopped = 'max-bytes';
+          outcome.bytes = bytes;
+          outcome.error = new RunnerError(
+            'usage',
+            `Stopped after ${formatMiB(bytes)} of answers (the limit is ${formatMiB(maxBytes)}): the ${this.pages} page${this.pages === 1 ? '' : 's'} fetched are kept, and the run can go on from here.`,
+          );
+          break;
+        }
       }
     } catch (error) {
       const e = toRunnerError(error);
+      if (e.kind === 'busy' && e.extra.detail === 'maxlag') {
+        outcome.lagged = true;
+        outcome.hint = LAGGED_HINT;
+      }
       outcome.stopped = e.kind === 'cancelled' ? 'cancelled' : 'failed';
-      outcome.error = e;
+      outcome.error = new RunnerError(e.kind, this.redact(e.message), e.extra);
     } finally {
       this.busy = false;
     }
     outcome.done = this.finished;
     return outcome;
   }
+}
+
+/** A `continue` object's identity (order of keys ignored), small whatever its size. */
+function continueDigest(cont: Readonly<Record<string, string>>): string {
+  const keys = Object.keys(cont).sort();
+  return createHash('sha256').update(JSON.stringify(keys.map((k) => [k, cont[k]]))).digest('base64');
+}
+
+function formatMiB(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
 }
 
 /** The answer's `continue` object as strings, or undefined. (`query-continue` of rawcontinue is not followed.) */

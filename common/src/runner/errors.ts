@@ -44,7 +44,7 @@ export class RunnerError extends Error {
       attempts?: number;
     } = {},
   ) {
-    super(message);
+    super(boundMessage(message));
   }
 
   get status(): number | undefined {
@@ -61,4 +61,11 @@ export function toRunnerError(value: unknown, fallbackKind: RunnerErrorKind = 'n
   if (value instanceof RunnerError) return value;
   const message = value instanceof Error ? value.message : String(value);
   return new RunnerError(fallbackKind, message);
+}
+
+/** Longest message, in characters: a wiki's 300 KB value quoted in a message must not flood a panel, a log or a terminal. */
+export const MAX_MESSAGE_CHARS = 2000;
+
+export function boundMessage(text: string, max = MAX_MESSAGE_CHARS): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
 }

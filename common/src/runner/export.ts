@@ -8,10 +8,10 @@
 // NDJSON to a second temporary file while the keys are collected, then
 // converted line by line on close.
 
-import { randomBytes } from 'node:crypto';
 import { createReadStream, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
+import { createTempBeside } from './atomicWrite';
 import { RunnerError } from './errors';
 import type { Row } from './merge';
 
@@ -35,14 +35,46 @@ export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  return JSON.stringify(value) ?? '';
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep();
+    throw error;
+  }
 }
 
-/** One CSV field, quoted when it holds a comma, a quote, a line break or surrounding blanks. */
+/**
+ * One CSV field, quoted when it holds a comma, a quote, a line break or
+ * surrounding blanks. A text a spreadsheet would run as a formula (starting
+ * with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, as
+ * spreadsheet-safe CSV writers do; numbers (and texts that are plain numbers)
+ * stay as they are.
+ */
 export function csvField(value: unknown): string {
-  const text = cellText(value);
+  let text = cellText(value);
+  if (typeof value !== 'number' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   if (/[",\r\n]/.test(text) || /^\s|\s$/.test(text)) return `"${text.replace(/"/g, '""')}"`;
   return text;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Deepest nesting accepted in an answer (and so in a row); MediaWiki's own answers stay far below it. */
+export const MAX_JSON_DEPTH = 100;
+
+/** A row as one line of JSON; a row nested too deeply to encode is a RunnerError, not a stack overflow. */
+export function rowJson(row: Row): string {
+  try {
+    return JSON.stringify(row);
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep();
+    throw error;
+  }
+}
+
+function tooDeep(): RunnerError {
+  return new RunnerError('write', `A row is nested more than ${MAX_JSON_DEPTH} levels deep; it cannot be written.`);
 }
 
 export function csvLine(fields: readonly unknown[]): string {
@@ -66,10 +98,18 @@ export function unionKeys(rows: Iterable<Row>, into: string[] = [], seen = new S
 export async function openExport(file: string, format: ExportFormat): Promise<RowWriter> {
   if (!EXPORT_FORMATS.includes(format)) throw new RunnerError('usage', `Unknown export format "${format}": use json, ndjson or csv.`);
   const target = path.resolve(file);
-  const temp = tempNameFor(target);
-  const out = await openBuffered(temp);
-  if (format === 'csv') return new CsvWriter(target, temp, out, await openBuffered(tempNameFor(target, 'rows')));
-  return new LineWriter(format, target, temp, out);
+  const out = await openBuffered(target, 'tmp');
+  if (format === 'csv') {
+    let spool: Buffered;
+    try {
+      spool = await openBuffered(target, 'rows');
+    } catch (error) {
+      await out.discard();
+      throw error;
+    }
+    return new CsvWriter(target, out.file, out, spool);
+  }
+  return new LineWriter(format, target, out.file, out);
 }
 
 /** Writes all rows (from an array, a generator or an async generator) to `file`. */
@@ -89,10 +129,6 @@ export async function exportRows(file: string, format: ExportFormat, rows: Itera
   }
 }
 
-function tempNameFor(target: string, tag = 'tmp'): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.${tag}`);
-}
-
 function writeError(file: string, error: unknown): RunnerError {
   const code = (error as NodeJS.ErrnoException)?.code;
   return new RunnerError('write', `Could not write ${file}${code ? ` (${code})` : ''}.`, { detail: (error as Error)?.message });
@@ -106,12 +142,14 @@ interface Buffered {
   discard(): Promise<void>;
 }
 
-async function openBuffered(file: string): Promise<Buffered> {
+/** A new temporary file beside `target` (atomicWrite.ts), buffered. */
+async function openBuffered(target: string, tag: string): Promise<Buffered> {
   let handle: fsp.FileHandle;
+  let file: string;
   try {
-    handle = await fsp.open(file, 'wx', 0o644);
+    ({ file, handle } = await createTempBeside(target, tag));
   } catch (error) {
-    throw writeError(file, error);
+    throw writeError(target, error);
   }
   let chunks: string[] = [];
   let size = 0;
@@ -161,13 +199,13 @@ class LineWriter implements RowWriter {
     this.check();
     try {
       for (const row of rows) {
-        const line = JSON.stringify(row);
+        const line = rowJson(row);
         if (this.format === 'ndjson') await this.out.put(line + '\n');
         else await this.out.put((this.count === 0 ? '[\n' : ',\n') + line);
         this.count++;
       }
     } catch (error) {
-      throw writeError(this.file, error);
+      throw error instanceof RunnerError ? error : writeError(this.file, error);
     }
   }
 
@@ -212,11 +250,11 @@ class CsvWriter implements RowWriter {
     try {
       for (const row of rows) {
         unionKeys([row], this.columns, this.seen);
-        await this.spool.put(JSON.stringify(row) + '\n');
+        await this.spool.put(rowJson(row) + '\n');
         this.count++;
       }
     } catch (error) {
-      throw writeError(this.file, error);
+      throw error instanceof RunnerError ? error : writeError(this.file, error);
     }
   }
 

@@ -15,6 +15,10 @@ export {
   isSensitiveName,
   queriesNamed,
   shellQuote,
+  redactorOf,
+  hiddenValuesOf,
+  withEndpoint,
+  maskUrlCredentials,
   DEFAULT_SENSITIVE_PARAMS,
   MAX_GET_URL_BYTES,
   MULTI_SEPARATOR,
@@ -33,6 +37,8 @@ export { parseApiMessages, locateApiMessage, firstLineOf, lineAt, type ApiMessag
 export {
   QuerySession,
   readContinue,
+  LAGGED_HINT,
+  DEFAULT_MAX_RUN_BYTES,
   type SessionOptions,
   type PageResult,
   type RunOutcome,
@@ -42,6 +48,9 @@ export {
   type FetchAllLimits,
 } from './continuation';
 export { ResultMerger, RowStore, mergePage, pageKey, AUXILIARY_QUERY_KEYS, type Row, type RowBatch } from './merge';
-export { openExport, exportRows, cellText, csvField, csvLine, unionKeys, EXPORT_FORMATS, type ExportFormat, type RowWriter } from './export';
+export { openExport, exportRows, cellText, csvField, csvLine, rowJson, unionKeys, EXPORT_FORMATS, MAX_JSON_DEPTH, type ExportFormat, type RowWriter } from './export';
+export { writeFileAtomic, tempPathBeside } from './atomicWrite';
+export { classify, type Classified, type AnswerHeaders } from './classify';
+export { endpointProblem } from './transport';
 export { formatTextTable, type TextTableOptions } from './textTable';
 export { MWQUERY_VERSION, DEFAULT_CONTACT } from './version';

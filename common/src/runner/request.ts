@@ -16,6 +16,7 @@
 import type { ParsedDocument, QueryNode } from '../parser';
 import type { ExternalLookup, VariableScope } from '../resolve';
 import { findVariableUses } from '../variables';
+import { redactorFor, type Redactor } from '../redact';
 import { RunnerError } from './errors';
 
 export const MULTI_SEPARATOR = '\x1f';
@@ -71,6 +72,36 @@ export interface BuildRequestOptions {
   defaultEndpoint?: string;
   /** Extra sensitive parameter names (e.g. from the catalogue's `sensitive` markers). */
   sensitiveNames?: Iterable<string>;
+  /**
+   * `{{$env NAME}}` variables whose values may be shown (the setting
+   * `mwquery.safeEnvironmentVariables`). Every other `$env` value is masked
+   * like a secret in every copyable form and scrubbed from messages.
+   */
+  safeEnvNames?: Iterable<string>;
+}
+
+/** The resolved `$secret` and (not safe) `$env` values of each prepared request: kept out of the object, so it can be shown or posted. */
+const hiddenValues = new WeakMap<PreparedRequest, readonly string[]>();
+
+/** The values a request must never show: every resolved `{{$secret}}` and `{{$env}}` (not listed as safe), and URL credentials. */
+export function hiddenValuesOf(request: PreparedRequest): readonly string[] {
+  return hiddenValues.get(request) ?? [];
+}
+
+/**
+ * The redactor of a request: masks its hidden values (and `extra`, e.g. the
+ * bot password) in any text. Every message, log line and export of a run goes
+ * through it; a client uses it for its own texts.
+ */
+export function redactorOf(request: PreparedRequest, extra: Iterable<string | undefined> = []): Redactor {
+  return redactorFor([...hiddenValuesOf(request), ...extra]);
+}
+
+/** The same request sent to another endpoint (the CLI's --endpoint): its hidden values go with it. */
+export function withEndpoint(request: PreparedRequest, endpoint: string): PreparedRequest {
+  const moved: PreparedRequest = { ...request, endpoint, endpointSensitive: false };
+  hiddenValues.set(moved, hiddenValuesOf(request));
+  return moved;
 }
 
 /** True for names in DEFAULT_SENSITIVE_PARAMS or `extra`, and any name ending in `token` or `password`. */
@@ -89,10 +120,15 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
   const problems: string[] = [];
   const notes: string[] = [];
 
+  const safeEnv = new Set(options.safeEnvNames ?? []);
+  const hidden = new Set<string>();
   let usedSecret = false;
   const external: ExternalLookup = (use) => {
     const value = options.external?.(use);
-    if (use.kind === 'secret' && value !== undefined) usedSecret = true;
+    if (value !== undefined && (use.kind === 'secret' || (use.kind === 'env' && !safeEnv.has(use.name)))) {
+      usedSecret = true;
+      hidden.add(value);
+    }
     return value;
   };
   const resolve = (text: string, offset: number, line: number, what: string): { text: string; secret: boolean } => {
@@ -134,7 +170,9 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
     );
   }
   if (!problems.length && !isHttpUrl(endpoint)) {
-    problems.push(`line ${endpointLine + 1}: the endpoint "${endpointSensitive ? MASK : endpoint}" is not an http(s) URL`);
+    problems.push(`line ${endpointLine + 1}: the endpoint "${endpointSensitive ? MASK : maskUrlCredentials(endpoint)}" is not an http(s) URL`);
+  } else if (!problems.length && endpointProblem(endpoint)) {
+    problems.push(`line ${endpointLine + 1}: ${(endpointSensitive ? 'The endpoint has a user name or password in it ("user:password@"). The runner never sends credentials in a URL: remove them, and log in with a bot password instead.' : endpointProblem(endpoint)!).replace(/\.$/, '')}`);
   }
 
   const byName = new Map<string, RequestParam>();
@@ -165,14 +203,42 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
   }
 
   const params: RequestParam[] = [...RUNNER_PARAMS].map(([name, value]) => ({ name, value, sensitive: false }));
-  params.push(...byName.values());
-  return {
+  for (const param of byName.values()) params.push(param);
+  for (const credential of credentialsOf(endpoint)) hidden.add(credential);
+  const request: PreparedRequest = {
     endpoint,
     endpointSensitive,
     params,
     query: { name: query.name, index: query.index, firstLine: query.firstLine },
     notes,
   };
+  hiddenValues.set(request, [...hidden]);
+  return request;
+}
+
+/** The user name and password of a `user:password@` URL (decoded and as written). */
+function credentialsOf(endpoint: string): string[] {
+  try {
+    const url = new URL(endpoint);
+    const out: string[] = [];
+    for (const part of [url.username, url.password]) {
+      if (!part) continue;
+      out.push(part);
+      try {
+        out.push(decodeURIComponent(part));
+      } catch {
+        // as written only
+      }
+    }
+    return out;
+  } catch {
+    return [];
+  }
+}
+
+/** `https://user:pw@host/…` → `https://***@host/…` (a URL's credentials are never shown). */
+export function maskUrlCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, `$1${MASK}@`);
 }
 
 function resolveValue(
@@ -209,6 +275,21 @@ function describeUnresolved(kind: string, name: string, fn?: string): string {
     default:
       return `${fn ?? '{{$…}}'} is not a known function`;
   }
+}
+
+/** Why an endpoint cannot be sent to at all (checked before any request), or undefined. */
+export function endpointProblem(endpoint: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return 'The endpoint is not a URL.';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `The endpoint must be an http(s) URL, not ${url.protocol.replace(/:$/, '')}:.`;
+  if (url.username || url.password) {
+    return `The endpoint ${url.protocol}//${url.host}${url.pathname} has a user name or password in it ("user:password@"). The runner never sends credentials in a URL: remove them, and log in with a bot password instead.`;
+  }
+  return undefined;
 }
 
 function isHttpUrl(text: string): boolean {
@@ -287,7 +368,8 @@ export function toWire(endpoint: string, pairs: ParamPairs, maxGetBytes = MAX_GE
 }
 
 function displayEndpoint(request: PreparedRequest, mask: boolean): string {
-  return mask && request.endpointSensitive ? MASK : request.endpoint;
+  if (!mask) return request.endpoint;
+  return request.endpointSensitive ? MASK : maskUrlCredentials(request.endpoint);
 }
 
 /** "Copy as URL": the GET URL of the request (masked unless `mask: false`). */
@@ -319,7 +401,7 @@ export function indexPhpFor(endpoint: string): string {
 /** "Open in ApiSandbox": `{wiki}/index.php?title=Special:ApiSandbox#action=query&…`. */
 export function toApiSandboxUrl(request: PreparedRequest, options: ParamsOptions = {}): string {
   const pairs = requestPairs(request, options);
-  const index = options.mask !== false && request.endpointSensitive ? MASK : indexPhpFor(request.endpoint);
+  const index = options.mask !== false && request.endpointSensitive ? MASK : indexPhpFor(displayEndpoint(request, options.mask ?? true));
   return `${index}?title=Special:ApiSandbox#${encodePairs(pairs)}`;
 }
 

@@ -1,0 +1,37 @@
+// The one way files are written: a new file with a random name in the
+// target's own folder, created exclusively (`wx`: never through an existing
+// file or symlink someone placed there), then renamed over the target. A
+// reader sees the old file or the new one, never half of it; a failure leaves
+// the target as it was and no temporary file behind.
+
+import { randomBytes } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+
+/** A fresh, unpredictable name beside `target` (hidden, ending in `.tag`). */
+export function tempPathBeside(target: string, tag = 'tmp'): string {
+  const resolved = path.resolve(target);
+  return path.join(path.dirname(resolved), `.${path.basename(resolved)}.${randomBytes(8).toString('hex')}.${tag}`);
+}
+
+/** Creates a new temporary file beside `target`, exclusively; its path and handle. */
+export async function createTempBeside(target: string, tag = 'tmp'): Promise<{ file: string; handle: fsp.FileHandle }> {
+  const file = tempPathBeside(target, tag);
+  const handle = await fsp.open(file, 'wx', 0o644);
+  return { file, handle };
+}
+
+/** Writes `data` to `target` atomically. Throws the file system's error (with its `code`). */
+export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+  const { file, handle } = await createTempBeside(target);
+  try {
+    await handle.writeFile(data, typeof data === 'string' ? 'utf8' : undefined);
+    await handle.sync().catch(() => undefined);
+    await handle.close();
+    await fsp.rename(file, path.resolve(target));
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await fsp.rm(file, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}

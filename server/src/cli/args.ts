@@ -1,0 +1,75 @@
+// Command-line options on node:util.parseArgs, with the CLI's own messages:
+// every problem is a UsageError (exit 2) whose text never repeats more of an
+// argument than needed.
+
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { endpointProblem } from '../../../common/src/runner/transport';
+
+export class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export interface ParsedArgs {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}
+
+export function readArgs(args: string[], options: Options): ParsedArgs {
+  try {
+    const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true });
+    return { values: values as ParsedArgs['values'], positionals };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const message = (error as Error).message;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const option = /'([^']*)'/.exec(message)?.[1] ?? '';
+      throw new UsageError(`unknown option ${shown(option)}`);
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      const name = /--([A-Za-z-]+)/.exec(message)?.[1] ?? '';
+      throw new UsageError(/argument missing/.test(message) ? `--${name} needs a value` : `--${name} takes no value`);
+    }
+    throw new UsageError(`cannot read the arguments (${code ?? 'error'})`);
+  }
+}
+
+export function stringOption(values: ParsedArgs['values'], name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** An argument shown in a message: at most 80 characters. */
+export function shown(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+/** The largest whole number accepted for counts (pages, items, line numbers). */
+const MAX_COUNT = 1_000_000_000;
+
+export function positiveInt(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > MAX_COUNT) {
+    throw new UsageError(`--${name} must be a whole number from 1 to ${MAX_COUNT}, not "${shown(text)}"`);
+  }
+  return Number(text);
+}
+
+/** Longest time-out accepted: a day (setTimeout overflows past 2^31-1 ms and fires at once). */
+export const MAX_TIMEOUT_SECONDS = 86_400;
+
+export function timeoutOption(text: string | undefined): number {
+  if (text === undefined) return 30_000;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(seconds > 0) || seconds > MAX_TIMEOUT_SECONDS) {
+    throw new UsageError(`--timeout must be a number of seconds from 0.001 to ${MAX_TIMEOUT_SECONDS}, not "${shown(text)}"`);
+  }
+  return Math.max(1, Math.round(seconds * 1000));
+}
+
+/** An --endpoint value: an http(s) URL without credentials. */
+export function endpointOption(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const problem = endpointProblem(text);
+  if (problem) throw new UsageError(`--endpoint must be the http(s) URL of the wiki's api.php: ${problem}`);
+  return text;
+}

@@ -1,0 +1,65 @@
+// mwq catalogue --endpoint URL [-o FILE]
+// Fetches a wiki's catalogue and writes it (paraminfo-shaped JSON plus its
+// namespaces; stdout without -o), atomically.
+
+import { catalogueFromSnapshot } from '../catalogue/liveCatalogue';
+import { CatalogueCache, defaultCacheDir, describeSnapshot, fetchLiveCatalogue, snapshotToFile } from '../../../common/src/catalogue/fetchCatalogue';
+import { toRunnerError, writeFileAtomic } from '../../../common/src/runner';
+import { endpointOption, readArgs, stringOption, timeoutOption, UsageError, shown } from './args';
+import { EXIT } from './exitCodes';
+import { Messages, jsonTerminalSafe, writeOut } from './terminal';
+
+export const CATALOGUE_USAGE = `  mwq catalogue --endpoint URL [-o FILE]   fetch a wiki's catalogue and write it (stdout without -o)
+    The cache is $MWQ_CACHE_DIR, else $XDG_CACHE_HOME/mwquery, else ~/.cache/mwquery.`;
+
+export async function catalogueCommand(args: string[]): Promise<number> {
+  const say = new Messages('mwq catalogue');
+  let endpoint: string;
+  let output: string | undefined;
+  let timeoutMs: number;
+  try {
+    const { values, positionals } = readArgs(args, {
+      endpoint: { type: 'string' },
+      output: { type: 'string', short: 'o' },
+      timeout: { type: 'string' },
+    });
+    if (positionals.length) throw new UsageError(`unexpected argument ${shown(positionals[0]!)}`);
+    const given = endpointOption(stringOption(values, 'endpoint'));
+    if (!given) throw new UsageError('--endpoint URL is required');
+    endpoint = given;
+    output = stringOption(values, 'output');
+    timeoutMs = timeoutOption(stringOption(values, 'timeout'));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say.say(error.message);
+    process.stderr.write(`Usage:\n${CATALOGUE_USAGE}\n`);
+    return EXIT.usage;
+  }
+  let snapshot;
+  try {
+    snapshot = await fetchLiveCatalogue(endpoint, { timeoutMs });
+  } catch (error) {
+    say.say(toRunnerError(error).message);
+    return EXIT.failed;
+  }
+  // The fresh catalogue also replaces the cached one.
+  await new CatalogueCache(defaultCacheDir()).put(snapshot).catch((error: unknown) => {
+    say.say(`note: ${toRunnerError(error, 'write').message}`);
+  });
+  const text = JSON.stringify(snapshotToFile(snapshot), null, 1) + '\n';
+  const catalogue = catalogueFromSnapshot(snapshot);
+  const summary = `${catalogue.modules.size} modules, ${snapshot.namespaces.length} namespaces: ${describeSnapshot(snapshot)}${snapshot.generator ? `, ${snapshot.generator}` : ''}`;
+  if (output === undefined || output === '-') {
+    await writeOut(jsonTerminalSafe(text));
+    say.say(summary);
+    return EXIT.ok;
+  }
+  try {
+    await writeFileAtomic(output, text);
+  } catch (error) {
+    say.say(`cannot write ${output}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    return EXIT.failed;
+  }
+  say.say(`wrote ${output} (${summary})`);
+  return EXIT.ok;
+}

@@ -1,0 +1,50 @@
+// `mwq`: the command-line face of the language service and the runner. One
+// file per command (check.ts, run.ts, catalogue.ts); a new command adds its
+// file and one entry in COMMANDS.
+
+import { MWQUERY_VERSION } from '../../../common/src/runner/version';
+import { CATALOGUE_USAGE, catalogueCommand } from './catalogue';
+import { CHECK_USAGE, checkCommand } from './check';
+import { EXIT } from './exitCodes';
+import { RUN_USAGE, runCommand } from './run';
+import { terminalSafeLine } from './terminal';
+import { shown } from './args';
+
+interface Command {
+  usage: string;
+  run(args: string[]): Promise<number>;
+}
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  check: { usage: CHECK_USAGE, run: checkCommand },
+  run: { usage: RUN_USAGE, run: runCommand },
+  catalogue: { usage: CATALOGUE_USAGE, run: catalogueCommand },
+};
+
+export function usage(): string {
+  return `Usage:\n${Object.values(COMMANDS)
+    .map((c) => c.usage)
+    .join('\n')}\n  mwq --help | --version`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  // A reader that stops early (`mwq check … | head`, `mwq run … | head`) ends the command quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT.ok);
+  });
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage() + '\n');
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  if (name === '--version') {
+    process.stdout.write(`${MWQUERY_VERSION}\n`);
+    return EXIT.ok;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    process.stderr.write(`mwq: unknown command "${terminalSafeLine(shown(name))}"\n${usage()}\n`);
+    return EXIT.usage;
+  }
+  return command.run(rest);
+}

@@ -1,0 +1,283 @@
+// mwq run FILE [--query NAME | --line N] [--endpoint URL] [--all] ...
+// Runs one query against its wiki and streams the rows to stdout; the API's
+// warnings and errors go to stderr as `file:line:col severity code message`.
+// Every message is scrubbed of the run's secrets, bounded and terminal-safe.
+
+import { readFileSync } from 'node:fs';
+import { AccountSession, describeAccountError } from '../../../common/src/runner/login';
+import { parseDocument, type ParsedDocument, type QueryNode } from '../../../common/src/parser';
+import { VariableScope, type ExternalLookup } from '../../../common/src/resolve';
+import {
+  QuerySession,
+  RunnerError,
+  toRunnerError,
+  buildRequest,
+  locateApiMessage,
+  queriesNamed,
+  queryAtLine,
+  redactorOf,
+  withEndpoint,
+  type ApiMessage,
+  type PageResult,
+  type PreparedRequest,
+} from '../../../common/src/runner';
+import { endpointOption, positiveInt, readArgs, shown, stringOption, timeoutOption, UsageError } from './args';
+import { EXIT } from './exitCodes';
+import { makeSink, RUN_FORMATS, type RunFormat } from './sinks';
+import { Messages, terminalSafeLine } from './terminal';
+
+export const RUN_USAGE = `  mwq run FILE [options]                   run one query and print its results
+      --query NAME       the query named NAME (### NAME)
+      --line N           the query that contains line N (1-based)
+                         (default: the only query, else the first)
+      --endpoint URL     the wiki's api.php (overrides the file's URL line and @endpoint)
+      --all              follow continuation to the end (sends maxlag)
+      --max-pages N      stop after N pages (implies --all)
+      --max-items N      stop after N items (implies --all)
+      --max-megabytes N  stop once the answers add up to N MiB (default 256)
+      --format F         table (default), json, ndjson or csv (csv is printed at the end)
+      --maxlag N         maxlag for --all runs (default 5; "off" to send none)
+      --timeout S        per-request time-out in seconds (default 30, at most 86400)
+      --contact C        contact for the User-Agent (URL or e-mail)
+      --user NAME        log in with a bot password (NAME is User@appid); the
+                         password is read from MWQ_PASSWORD, never from an argument.
+                         Needs --endpoint, or --trust-file-endpoint to send it to
+                         the endpoint the file names
+    {{$env NAME}} reads the environment; {{$secret NAME}} reads MWQ_SECRET_NAME
+    (upper case, other characters as "_").`;
+
+interface RunArgs {
+  file: string;
+  query?: string;
+  line?: number;
+  endpoint?: string;
+  all: boolean;
+  maxPages?: number;
+  maxItems?: number;
+  maxBytes?: number;
+  format: RunFormat;
+  maxlag: number | null;
+  timeoutMs: number;
+  contact?: string;
+  /** Bot-password login name (User@appid); the password comes from MWQ_PASSWORD. */
+  user?: string;
+  trustFileEndpoint: boolean;
+}
+
+/** Largest --max-megabytes: 64 GiB, far beyond any sane run. */
+const MAX_MEGABYTES = 65_536;
+
+function parseRunArgs(args: string[]): RunArgs {
+  if (args.some((a) => a === '--password' || a.startsWith('--password='))) {
+    throw new UsageError('the password is read from the environment variable MWQ_PASSWORD, never from an argument');
+  }
+  const { values, positionals } = readArgs(args, {
+    query: { type: 'string' },
+    line: { type: 'string' },
+    endpoint: { type: 'string' },
+    'max-pages': { type: 'string' },
+    'max-items': { type: 'string' },
+    'max-megabytes': { type: 'string' },
+    format: { type: 'string' },
+    maxlag: { type: 'string' },
+    timeout: { type: 'string' },
+    contact: { type: 'string' },
+    user: { type: 'string' },
+    all: { type: 'boolean' },
+    'trust-file-endpoint': { type: 'boolean' },
+  });
+  const get = (name: string) => stringOption(values, name);
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
+  if (get('query') !== undefined && get('line') !== undefined) throw new UsageError('give --query or --line, not both');
+  const format = (get('format') ?? 'table') as RunFormat;
+  if (!RUN_FORMATS.includes(format)) throw new UsageError(`--format must be ${RUN_FORMATS.slice(0, -1).join(', ')} or ${RUN_FORMATS.at(-1)}, not "${shown(format)}"`);
+  const maxlagText = get('maxlag');
+  let maxlag: number | null = 5;
+  if (maxlagText === 'off') maxlag = null;
+  else if (maxlagText !== undefined) {
+    if (!/^\d{1,6}$/.test(maxlagText)) throw new UsageError(`--maxlag must be a whole number of seconds or "off", not "${shown(maxlagText)}"`);
+    maxlag = Number(maxlagText);
+  }
+  const megabytes = positiveInt('max-megabytes', get('max-megabytes'));
+  if (megabytes !== undefined && megabytes > MAX_MEGABYTES) throw new UsageError(`--max-megabytes must be at most ${MAX_MEGABYTES}`);
+  const endpoint = endpointOption(get('endpoint'));
+  const user = get('user');
+  const trustFileEndpoint = values['trust-file-endpoint'] === true;
+  if (user !== undefined && endpoint === undefined && !trustFileEndpoint) {
+    throw new UsageError('--user needs --endpoint URL (the wiki the password is for), or --trust-file-endpoint to send it to the endpoint the file names');
+  }
+  return {
+    file: positionals[0]!,
+    query: get('query'),
+    line: positiveInt('line', get('line')),
+    endpoint,
+    all: values.all === true || get('max-pages') !== undefined || get('max-items') !== undefined,
+    maxPages: positiveInt('max-pages', get('max-pages')),
+    maxItems: positiveInt('max-items', get('max-items')),
+    maxBytes: megabytes === undefined ? undefined : megabytes * 1024 * 1024,
+    format,
+    maxlag,
+    timeoutMs: timeoutOption(get('timeout')),
+    contact: get('contact'),
+    user,
+    trustFileEndpoint,
+  };
+}
+
+function selectQuery(doc: ParsedDocument, args: RunArgs): QueryNode {
+  const runnable = (q: QueryNode) => q.params.length > 0 || q.urls.length > 0;
+  if (args.query !== undefined) {
+    const named = queriesNamed(doc, args.query);
+    if (named[0]) return named[0];
+    const names = doc.queries.filter((q) => q.name).map((q) => `"${q.name}"`);
+    throw new UsageError(`no query named "${shown(args.query)}" in ${args.file}${names.length ? ` (queries: ${names.join(', ')})` : ''}`);
+  }
+  if (args.line !== undefined) {
+    const query = queryAtLine(doc, args.line - 1);
+    if (!query) throw new UsageError(`line ${args.line} of ${args.file} is not inside a query`);
+    return query;
+  }
+  const query = doc.queries.find(runnable);
+  if (!query) throw new UsageError(`${args.file} has no query`);
+  return query;
+}
+
+/** The environment variable that holds `{{$secret NAME}}`. */
+export function secretVariable(name: string): string {
+  return `MWQ_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
+/** `$env` from the environment; `$secret NAME` from MWQ_SECRET_NAME. */
+const cliLookup: ExternalLookup = (use) => {
+  if (use.kind === 'env') return process.env[use.name];
+  if (use.kind === 'secret') return process.env[secretVariable(use.name)];
+  return undefined;
+};
+
+function messageLine(file: string, doc: ParsedDocument, query: QueryNode, message: ApiMessage): string {
+  const where = locateApiMessage(message, query, doc)[0];
+  const line = where?.line ?? query.firstLine;
+  const lineStart = doc.lines[line]?.start ?? 0;
+  const column = Math.max(0, (where?.span.start ?? lineStart) - lineStart) + 1;
+  const text = message.text.replace(/\s+/g, ' ').trim();
+  return `${file}:${line + 1}:${column} ${message.severity} ${terminalSafeLine(message.code)} ${text}`;
+}
+
+export async function runCommand(args: string[]): Promise<number> {
+  const say = new Messages('mwq run');
+  let parsed: RunArgs;
+  let request: PreparedRequest;
+  let doc: ParsedDocument;
+  let query: QueryNode;
+  try {
+    parsed = parseRunArgs(args);
+    let text: string;
+    try {
+      text = readFileSync(parsed.file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read ${parsed.file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+    doc = parseDocument(text);
+    query = selectQuery(doc, parsed);
+    const endpoint = parsed.endpoint;
+    request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint });
+    if (endpoint) request = withEndpoint(request, endpoint);
+    if (parsed.user !== undefined && !process.env.MWQ_PASSWORD) {
+      throw new UsageError(`--user ${shown(parsed.user)} needs the bot password in the environment variable MWQ_PASSWORD`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof RunnerError) {
+      say.hideValues([process.env.MWQ_PASSWORD]);
+      say.say(error.message);
+      if (error instanceof UsageError) process.stderr.write(`Usage:\n${RUN_USAGE}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+  // The password is read once; every message masks it and the run's secrets.
+  const password = parsed.user !== undefined ? (process.env.MWQ_PASSWORD ?? '') : undefined;
+  say.useRedactor(redactorOf(request, [password]));
+  for (const note of request.notes) say.say(`note: ${note}`);
+
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  const http = { timeoutMs: parsed.timeoutMs, contact: parsed.contact };
+  let account: AccountSession | undefined;
+  if (parsed.user !== undefined) {
+    const user = parsed.user;
+    // Say where the password goes before it goes there.
+    say.say(`logging in as ${user} at ${new URL(request.endpoint).host}`);
+    account = new AccountSession({ endpoint: request.endpoint, credentials: { user, password: password ?? '' }, http: { ...http, signal: controller.signal } });
+    try {
+      const who = await account.login(controller.signal);
+      say.say(`logged in as ${who.user}`);
+    } catch (error) {
+      process.removeListener('SIGINT', onSignal);
+      say.say(toRunnerError(error).message);
+      return EXIT.failed;
+    }
+  }
+  const session = new QuerySession(request, {
+    maxlag: parsed.maxlag,
+    http,
+    redact: say.redactor,
+    ...(parsed.maxBytes !== undefined ? { maxBytes: parsed.maxBytes } : {}),
+    ...(account ? { send: account.send } : {}),
+  });
+  const sink = makeSink(parsed.format, process.stdout.isTTY === true);
+  const seen = new Set<string>();
+  let writing: Promise<void> = Promise.resolve();
+  const callbacks = {
+    signal: controller.signal,
+    onPage: (page: PageResult) => {
+      for (const message of [...page.errors, ...page.warnings]) {
+        const line = messageLine(parsed.file, doc, query, message);
+        if (!seen.has(line)) {
+          seen.add(line);
+          say.line(line);
+          const explained = describeAccountError(message, account?.user);
+          if (explained) say.say(explained);
+        }
+      }
+      writing = writing.then(() => sink.page(page));
+    },
+    onProgress: (p: { retry?: { message: string } }) => {
+      if (p.retry) say.say(p.retry.message);
+    },
+  };
+  const started = Date.now();
+  const outcome = parsed.all
+    ? await session.fetchAll({ maxPages: parsed.maxPages, maxItems: parsed.maxItems }, callbacks)
+    : await session.nextPage(callbacks);
+  process.removeListener('SIGINT', onSignal);
+  let partialCount = 0;
+  const moreAvailable = !session.done;
+  try {
+    await writing;
+    // The CLI stops for good: pages of an unfinished generator/prop batch are
+    // printed with the properties fetched so far.
+    const partial = moreAvailable ? session.finish() : [];
+    for (const b of partial) await sink.rows(b.rows, `${b.list}, incomplete batch`);
+    partialCount = partial.reduce((n, b) => n + b.rows.length, 0);
+    if (partialCount) say.say(`${partialCount} page${partialCount === 1 ? '' : 's'} of an unfinished batch printed with the properties fetched so far`);
+    await sink.end();
+  } catch (error) {
+    await sink.abort();
+    say.say(toRunnerError(error, 'write').message);
+    return EXIT.failed;
+  }
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const more = !moreAvailable ? '' : parsed.all ? ', more available' : ', more available (use --all)';
+  const items = session.itemCount + partialCount;
+  say.say(`${session.pageCount} page${session.pageCount === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'} in ${seconds} s${more}`);
+  if (outcome.error) {
+    say.say(outcome.error.message);
+    if (outcome.hint) say.say(outcome.hint);
+    // The byte cap is a stop like --max-pages: what was printed is whole.
+    if (outcome.stopped === 'max-bytes') return outcome.apiErrors > 0 ? EXIT.failed : EXIT.ok;
+    return outcome.stopped === 'cancelled' ? EXIT.cancelled : EXIT.failed;
+  }
+  return outcome.apiErrors > 0 ? EXIT.failed : EXIT.ok;
+}

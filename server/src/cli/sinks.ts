@@ -1,0 +1,117 @@
+// Where `mwq run` sends rows: stdout, as they arrive, in one of the export
+// formats (the same row encoders as the export files, export.ts) or as text
+// tables. CSV needs every column first, so it is written through the CSV
+// export writer to a private temporary folder and printed at the end.
+
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { formatTextTable, openExport, rowJson, type PageResult, type Row, type RowWriter } from '../../../common/src/runner';
+import { jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
+
+export const RUN_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+export type RunFormat = (typeof RUN_FORMATS)[number];
+
+export interface RowSink {
+  page(page: PageResult): Promise<void>;
+  rows(rows: Row[], label: string): Promise<void>;
+  end(): Promise<void>;
+  /** Drops what was not printed (temporary files). */
+  abort(): Promise<void>;
+}
+
+/** A sink of the format; `terminal`: stdout is a terminal (CSV is made safe for it too). */
+export function makeSink(format: RunFormat, terminal: boolean): RowSink {
+  switch (format) {
+    case 'ndjson':
+      return lineSink((row) => jsonTerminalSafe(rowJson(row)) + '\n');
+    case 'json':
+      return jsonSink();
+    case 'table':
+      return tableSink();
+    case 'csv':
+      return csvSink(terminal);
+  }
+}
+
+function bySink(rows: (list: Row[], label: string) => Promise<void>, end: () => Promise<void>, abort: () => Promise<void> = async () => undefined): RowSink {
+  return {
+    page: async (page) => {
+      for (const b of page.batches) await rows(b.rows, `${b.list}, page ${page.index}`);
+    },
+    rows,
+    end,
+    abort,
+  };
+}
+
+function lineSink(line: (row: Row) => string): RowSink {
+  return bySink(
+    async (list) => {
+      let text = '';
+      for (const row of list) text += line(row);
+      if (text) await writeOut(text);
+    },
+    async () => undefined,
+  );
+}
+
+function jsonSink(): RowSink {
+  let count = 0;
+  return bySink(
+    async (list) => {
+      let text = '';
+      for (const row of list) text += (count++ === 0 ? '[\n' : ',\n') + jsonTerminalSafe(rowJson(row));
+      if (text) await writeOut(text);
+    },
+    () => writeOut(count === 0 ? '[]\n' : '\n]\n'),
+  );
+}
+
+function tableSink(): RowSink {
+  let first = true;
+  return bySink(
+    async (rows, label) => {
+      if (!rows.length) return;
+      await writeOut(terminalSafe(`${first ? '' : '\n'}# ${label} (${rows.length})\n${formatTextTable(rows)}`));
+      first = false;
+    },
+    async () => undefined,
+  );
+}
+
+function csvSink(terminal: boolean): RowSink {
+  let writer: RowWriter | undefined;
+  let dir: string | undefined;
+  const ensure = async () => {
+    dir ??= await mkdtemp(path.join(tmpdir(), 'mwq-'));
+    writer ??= await openExport(path.join(dir, 'rows.csv'), 'csv');
+    return writer;
+  };
+  const cleanUp = async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  };
+  return bySink(
+    async (rows) => (await ensure()).write(rows),
+    async () => {
+      const w = await ensure();
+      try {
+        await w.close();
+        await new Promise<void>((resolve, reject) => {
+          const input = createReadStream(w.file, { encoding: 'utf8' });
+          input.on('error', reject);
+          input.on('end', () => resolve());
+          if (!terminal) input.pipe(process.stdout, { end: false });
+          else input.on('data', (chunk) => process.stdout.write(terminalSafe(String(chunk))));
+        });
+      } finally {
+        await cleanUp();
+      }
+    },
+    async () => {
+      await writer?.abort().catch(() => undefined);
+      await cleanUp();
+    },
+  );
+}
