@@ -28,6 +28,12 @@ export interface ParamNode {
   items: ValueItem[];
   /** The parameter came from the query string of a pasted URL line. */
   fromUrl: boolean;
+  /**
+   * For a URL line's parameter: the value as written (still percent-encoded).
+   * Its `{{…}}` are the only references resolved: text that becomes `{{…}}`
+   * only by decoding (`%7B%7B%24secret…`) is sent as it is, never resolved.
+   */
+  urlValue?: string;
   line: number;
   lastLine: number;
   /** Uses of `{{…}}` inside the value. */
@@ -374,7 +380,7 @@ function parseVariable(doc: Parts, src: Source, raw: string, line: SourceLine, c
   const valueSpan = trimmedSpan(src, afterEquals, lineEnd);
   const value = src.slice(valueSpan.start, valueSpan.end);
   const uses = findVariableUses(value, valueSpan.start);
-  doc.uses.push(...uses);
+  pushAll(doc.uses, uses);
   doc.variables.push({ name, nameSpan, value, valueSpan, line: line.number, uses });
 }
 
@@ -400,7 +406,7 @@ function parseParamLine(doc: Parts, src: Source, query: QueryNode, raw: string, 
       : trimmedSpan(src, line.start + eq + 1, line.start + raw.length);
   const value = src.slice(valueSpan.start, valueSpan.end);
   const uses = findVariableUses(value, valueSpan.start);
-  doc.uses.push(...uses);
+  pushAll(doc.uses, uses);
   const param: ParamNode = {
     name,
     nameSpan,
@@ -421,8 +427,8 @@ function appendContinuation(doc: Parts, src: Source, param: ParamNode, raw: stri
   const span = trimmedSpan(src, line.start, line.start + raw.length);
   const piece = src.slice(span.start, span.end);
   const uses = findVariableUses(piece, span.start);
-  doc.uses.push(...uses);
-  param.uses.push(...uses);
+  pushAll(doc.uses, uses);
+  pushAll(param.uses, uses);
   // The leading "|" separates the continuation from the value above; on an
   // empty value it separates nothing and is dropped.
   const extra = splitItems(piece.slice(1), span.start + 1);
@@ -432,7 +438,7 @@ function appendContinuation(doc: Parts, src: Source, param: ParamNode, raw: stri
     param.valueSpan = { start: span.start + 1, end: span.end };
   } else {
     param.value += piece;
-    param.items.push(...extra);
+    pushAll(param.items, extra);
     param.valueSpan = { start: param.valueSpan.start, end: span.end };
   }
   param.hasEquals = true;
@@ -471,8 +477,9 @@ function parseUrlLine(doc: Parts, query: QueryNode, raw: string, line: SourceLin
     // Decoded items cannot be mapped back character by character: each item
     // points at the whole encoded value.
     const items = eq < 0 ? [] : value.split('|').map((text) => ({ text, start: valueSpan.start, end: valueSpan.end }));
-    const uses = findVariableUses(value, valueSpan.start).map((use) => ({ ...use, span: { ...valueSpan } }));
-    doc.uses.push(...uses);
+    // References as written in the line (not in the decoded value), at their own place.
+    const uses = findVariableUses(rawValue, valueSpan.start);
+    pushAll(doc.uses, uses);
     query.params.push({
       name,
       nameSpan,
@@ -481,6 +488,7 @@ function parseUrlLine(doc: Parts, query: QueryNode, raw: string, line: SourceLin
       valueSpan,
       items,
       fromUrl: true,
+      urlValue: rawValue,
       line: line.number,
       lastLine: line.number,
       uses,
@@ -488,7 +496,12 @@ function parseUrlLine(doc: Parts, query: QueryNode, raw: string, line: SourceLin
   }
 }
 
-function decodeQueryComponent(text: string): string | undefined {
+/** Appends without spreading: `push(...items)` overflows the stack at ~100,000 items. */
+function pushAll<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
+}
+
+export function decodeQueryComponent(text: string): string | undefined {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {

@@ -33,6 +33,8 @@ export type Fault =
   | 'slow'
   /** The previous forwarded answer again (a wiki whose continuation loops). */
   | 'repeat'
+  /** The answer forwarded before the previous one again (a continuation alternating A, B, A, …). */
+  | 'repeatOlder'
   /** The wiki's real answer, its first half only, as a complete HTTP answer (Content-Length of the half): JSON that stops mid-way. */
   | 'truncated'
   /** The wiki's real answer, its first half only, on a close-delimited answer (no Content-Length): the connection closes early, cleanly. */
@@ -105,6 +107,7 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let lastAnswer: { status: number; body: Buffer } | undefined;
+  let olderAnswer: { status: number; body: Buffer } | undefined;
 
   const proxy: FaultProxy = {
     endpoint: '',
@@ -211,6 +214,9 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
       case 'repeat':
         if (!lastAnswer) throw new Error('repeat: no answer forwarded yet');
         return send(res, lastAnswer.status, { 'Content-Type': 'application/json; charset=utf-8' }, lastAnswer.body);
+      case 'repeatOlder':
+        if (!olderAnswer) throw new Error('repeatOlder: fewer than two answers forwarded');
+        return send(res, olderAnswer.status, { 'Content-Type': 'application/json; charset=utf-8' }, olderAnswer.body);
       case 'truncated': {
         const answer = await forward(req, body);
         return send(res, answer.status, { 'Content-Type': 'application/json; charset=utf-8' }, answer.body.subarray(0, Math.floor(answer.body.length / 2)));
@@ -272,6 +278,7 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
       }
       default: {
         const answer = await forward(req, body);
+        olderAnswer = lastAnswer;
         lastAnswer = { status: answer.status, body: answer.body };
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(answer.headers)) {

@@ -13,7 +13,7 @@
 // parameters). A value that already starts with U+001F (pasted from an
 // ApiSandbox URL) is sent unchanged.
 
-import type { ParsedDocument, QueryNode } from '../parser';
+import { decodeQueryComponent, type ParsedDocument, type QueryNode } from '../parser';
 import type { ExternalLookup, VariableScope } from '../resolve';
 import { findVariableUses } from '../variables';
 import { redactorFor, type Redactor } from '../redact';
@@ -247,6 +247,7 @@ function resolveValue(
 ): { text: string; secret: boolean } {
   const what = `"${param.name}"`;
   if (!param.hasEquals || param.value === '') return { text: '', secret: false };
+  if (param.fromUrl && param.urlValue !== undefined) return resolveUrlValue(param, param.urlValue, resolve);
   const raw = param.value;
   if (!raw.includes('{{') || raw.startsWith(MULTI_SEPARATOR) || param.items.length < 2) {
     return resolve(raw, param.valueSpan.start, param.line, what);
@@ -262,6 +263,43 @@ function resolveValue(
     ? MULTI_SEPARATOR + items.join(MULTI_SEPARATOR)
     : items.join('|');
   return { text, secret };
+}
+
+/**
+ * A URL line's value: only the `{{…}}` written in the line are resolved; the
+ * text around them is percent-decoded and sent as it is, even when decoding
+ * makes it look like `{{$secret …}}`.
+ */
+function resolveUrlValue(
+  param: QueryNode['params'][number],
+  written: string,
+  resolve: (text: string, offset: number, line: number, what: string) => { text: string; secret: boolean },
+): { text: string; secret: boolean } {
+  const what = `"${param.name}"`;
+  // Items as lists of pieces: decoded literal text, or a resolved reference.
+  const items: string[] = [''];
+  let secret = false;
+  let last = 0;
+  const literal = (text: string) => {
+    const decoded = decodeQueryComponent(text) ?? text;
+    const parts = decoded.split('|');
+    items[items.length - 1] += parts[0]!;
+    for (let i = 1; i < parts.length; i++) items.push(parts[i]!);
+  };
+  const uses = findVariableUses(written, 0);
+  const resolvedAny = uses.length > 0;
+  for (const use of uses) {
+    literal(written.slice(last, use.span.start));
+    const r = resolve(written.slice(use.span.start, use.span.end), param.valueSpan.start, param.line, what);
+    secret ||= r.secret;
+    items[items.length - 1] += r.text;
+    last = use.span.end;
+  }
+  literal(written.slice(last));
+  if (resolvedAny && items.length >= 2 && items.some((item) => item.includes('|')) && !items[0]!.startsWith(MULTI_SEPARATOR)) {
+    return { text: MULTI_SEPARATOR + items.join(MULTI_SEPARATOR), secret };
+  }
+  return { text: items.join('|'), secret };
 }
 
 function describeUnresolved(kind: string, name: string, fn?: string): string {
