@@ -70,7 +70,8 @@ export class RunController implements vscode.Disposable {
       endpoint: this.environments.defaultEndpoint(),
       maxPages: c.get<number>('maxPages', 100),
       maxItems: c.get<number>('maxItems', 100_000),
-      maxlag: c.get<number>('maxlag', 5),
+      // Every run only reads: `mwquery.maxlagForReads` ("off" sends none), else `mwquery.maxlag`.
+      maxlag: ((v) => (v === 'off' ? null : typeof v === 'number' && v >= 0 ? v : c.get<number>('maxlag', 5)))(c.get<unknown>('maxlagForReads')),
       contact: c.get<string>('contact', '').trim() || undefined,
       timeoutMs: Math.max(1, c.get<number>('timeoutSeconds', 30)) * 1000,
     };
@@ -222,7 +223,7 @@ export class RunController implements vscode.Disposable {
     const pages = run.session.pageCount;
     let message: PanelStatus['message'];
     if (outcome.error) {
-      message = { level: outcome.stopped === 'cancelled' ? 'warning' : 'error', text: outcome.error.message };
+      message = { level: outcome.stopped === 'cancelled' ? 'warning' : 'error', text: outcome.hint ? `${outcome.error.message} ${outcome.hint}` : outcome.error.message };
       this.log.warn(`Run stopped: ${outcome.error.message}`);
       if (outcome.stopped === 'failed') void vscode.window.showErrorMessage(`The query failed: ${outcome.error.message}`);
     } else if (outcome.stopped === 'max-pages' || outcome.stopped === 'max-items') {
