@@ -3,6 +3,7 @@
 
 import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { LanguageService } from './service/languageService';
 
 export class ValidationScheduler {
@@ -53,6 +54,20 @@ export class ValidationScheduler {
       void this.connection.sendDiagnostics({ uri, version, diagnostics });
     } catch (error) {
       this.connection.console.error(`Validation of ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      // Never nothing: an empty list would make a file that could not be checked look clean.
+      void this.connection.sendDiagnostics({ uri, version, diagnostics: [validationFailed(error)] });
     }
   }
+}
+
+/** The one diagnostic published when checking a document failed (on its first line). */
+export function validationFailed(error: unknown): Diagnostic {
+  const kind = error instanceof Error ? error.name : typeof error;
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Error,
+    code: 'check-failed',
+    source: 'mwquery',
+    message: `This file could not be checked (${kind}); its other problems are not shown. The language server's log has the details.`,
+  };
 }
