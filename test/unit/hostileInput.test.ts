@@ -11,6 +11,9 @@ import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
 import { buildRequest, csvField, redactorOf, requestPairs, rowJson, toApiSandboxUrl, toCurl, toUrl, RunnerError, writeFileAtomic, tempPathBeside } from '../../common/src/runner';
 import { exportRows } from '../../common/src/runner/export';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { buildCatalogue } from '../../server/src/service/catalogue';
+import { createLanguageService } from '../../server/src/service/languageService';
 
 const root = path.join(__dirname, '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -220,5 +223,25 @@ describe('issue 10, item 15: CLI arguments', () => {
     const r = mwq(['run', file(), '--endpoint', 'http://127.0.0.1:9/api.php', '--line', '999']);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /line 999 of .* is not inside a query/);
+  });
+});
+
+describe('issue 10, item 10: completion from a hostile catalogue', () => {
+  it('an enum of 200,000 values completes without a stack overflow', () => {
+    const values = Array.from({ length: 200_000 }, (_, i) => `v${i}`);
+    const catalogue = buildCatalogue([
+      {
+        paraminfo: {
+          modules: [
+            { name: 'query', path: 'query', prefix: '', parameters: [{ name: 'list', type: ['huge'], multi: true }] },
+            { name: 'huge', path: 'query+huge', group: 'list', prefix: 'hu', parameters: [{ name: 'kind', type: values }] },
+          ],
+        },
+      },
+    ]);
+    const service = createLanguageService({ catalogueFor: () => catalogue });
+    const document = TextDocument.create('file:///h.mwq', 'mwquery', 1, 'list=huge\nhukind=\n');
+    const result = service.complete(document, { line: 1, character: 7 });
+    assert.equal(result.items.length, 200_000);
   });
 });

@@ -125,7 +125,7 @@ export async function fetchLiveCatalogue(endpoint: string, options: FetchCatalog
   // 2. every query+… module, 50 per request.
   const modules: Json[] = [...base];
   for (let i = 0; i < submodules.length; i += PARAMINFO_BATCH) {
-    modules.push(...(await paraminfo(submodules.slice(i, i + PARAMINFO_BATCH))));
+    for (const module of await paraminfo(submodules.slice(i, i + PARAMINFO_BATCH))) modules.push(module);
   }
 
   // 3. namespaces and their aliases.
@@ -207,7 +207,7 @@ export interface CatalogueFile {
 
 export function snapshotToFile(snapshot: CatalogueSnapshot): CatalogueFile {
   const modules: unknown[] = [];
-  for (const document of snapshot.documents) modules.push(...modulesOfDocument(document));
+  for (const document of snapshot.documents) for (const module of modulesOfDocument(document)) modules.push(module);
   const { endpoint, fetchedAt, generator, sitename, formatversion } = snapshot;
   return {
     mwquery: { format: CATALOGUE_FILE_FORMAT, version: CATALOGUE_FILE_VERSION, endpoint, fetchedAt, ...(generator ? { generator } : {}), ...(sitename ? { sitename } : {}), ...(formatversion ? { formatversion } : {}) },

@@ -72,7 +72,7 @@ export function complete(document: TextDocument, parsed: ParsedDocument, catalog
   const hasEquals = parsed.text.slice(nameEnd, lineEnd).trimStart().startsWith('=');
   const items = nameItems(ctx, position.line, range(nameStart, nameEnd), hasEquals);
   const queryIsEmpty = !query || query.params.every((p) => p.line === position.line);
-  if (queryIsEmpty && prefix === '' && after.trim() === '') items.push(...snippetItems(range(nameStart, nameEnd)));
+  if (queryIsEmpty && prefix === '' && after.trim() === '') for (const item of snippetItems(range(nameStart, nameEnd))) items.push(item);
   return { isIncomplete: false, items };
 }
 
@@ -121,7 +121,8 @@ function valueCompletion(
     items.push({ label: 'query', kind: CompletionItemKind.EnumMember, textEdit: { range: r, newText: 'query' } });
   } else {
     const resolved = ctx.resolve(name);
-    if (resolved) items.push(...paramValueItems(ctx.catalogue, resolved, used, r, multi));
+    // No spread: a hostile catalogue's enum may hold hundreds of thousands of values.
+    if (resolved) for (const item of paramValueItems(ctx.catalogue, resolved, used, r, multi)) items.push(item);
   }
   return { isIncomplete: false, items };
 }
