@@ -1,6 +1,7 @@
 // The `mwq` command (bundled as dist/cli.js). The commands live in ./cli/.
 
 import { main } from './cli/main';
+import { EXIT } from './cli/exitCodes';
 import { terminalSafe } from './cli/terminal';
 
 void main(process.argv.slice(2)).then(
@@ -11,6 +12,6 @@ void main(process.argv.slice(2)).then(
     // Never a stack trace for the user, and never a library's text that may quote a URL.
     const message = error instanceof Error && error.name === 'RunnerError' ? error.message : `unexpected error (${error instanceof Error ? error.name : typeof error})`;
     process.stderr.write(`mwq: ${terminalSafe(message.slice(0, 2000))}\n`);
-    process.exitCode = 1;
+    process.exitCode = EXIT.failed;
   },
 );
