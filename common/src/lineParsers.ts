@@ -1,0 +1,212 @@
+// The parsers of single lines of a `.mwq` file (a variable, a parameter, a
+// continuation, a pasted URL), used by parser.ts. They never throw: a line
+// that does not fit is recorded as a syntax problem.
+
+import type { SourceLine } from './lines';
+import type { ParamNode, QueryNode, Span, SyntaxProblem, ValueItem, VariableDef } from './syntaxTree';
+import { findVariableUses, type VariableUse } from './variables';
+
+export const NAME = /^[A-Za-z0-9_.:\-]+$/;
+const VARIABLE_DEF = /^@([A-Za-z_][A-Za-z0-9_.\-]*)\s*(=)?/;
+
+/** What a run of lines adds to a document. */
+export interface Parts {
+  queries: QueryNode[];
+  variables: VariableDef[];
+  uses: VariableUse[];
+  problems: SyntaxProblem[];
+}
+
+/**
+ * The text being parsed: the whole document, or a flat copy of a region of it
+ * starting at `base` (offsets stay those of the document). Node strings are
+ * cut from it, so a region's nodes keep only the region alive, not a whole
+ * earlier version of the document.
+ */
+export class Source {
+  constructor(
+    readonly text: string,
+    readonly base: number,
+  ) {}
+
+  slice(start: number, end: number): string {
+    return this.text.slice(start - this.base, end - this.base);
+  }
+
+  code(offset: number): number {
+    return this.text.charCodeAt(offset - this.base);
+  }
+}
+
+export function parseVariable(doc: Parts, src: Source, raw: string, line: SourceLine, contentStart: number): void {
+  const body = raw.slice(line.indent);
+  const match = VARIABLE_DEF.exec(body);
+  const lineEnd = line.start + raw.trimEnd().length;
+  if (!match || !match[2]) {
+    doc.problems.push({
+      message: 'A variable is defined as "@name = value".',
+      span: { start: contentStart, end: lineEnd },
+    });
+    return;
+  }
+  const name = match[1]!;
+  const nameSpan = { start: contentStart + 1, end: contentStart + 1 + name.length };
+  const afterEquals = contentStart + match[0].length;
+  const valueSpan = trimmedSpan(src, afterEquals, lineEnd);
+  const value = src.slice(valueSpan.start, valueSpan.end);
+  const uses = findVariableUses(value, valueSpan.start);
+  pushAll(doc.uses, uses);
+  doc.variables.push({ name, nameSpan, value, valueSpan, line: line.number, uses });
+}
+
+export function parseParamLine(doc: Parts, src: Source, query: QueryNode, raw: string, line: SourceLine): ParamNode | undefined {
+  const eq = raw.indexOf('=');
+  const nameEndInLine = eq < 0 ? raw.trimEnd().length : eq;
+  const nameSpan = trimmedSpan(src, line.start, line.start + nameEndInLine);
+  const name = src.slice(nameSpan.start, nameSpan.end);
+  if (!NAME.test(name)) {
+    const span = name === '' ? { start: line.start + line.indent, end: line.start + raw.trimEnd().length } : nameSpan;
+    doc.problems.push({
+      message:
+        name === ''
+          ? 'A parameter line needs a name before "=".'
+          : `"${truncate(name)}" is not a parameter name: write "name=value", "name" alone for a flag, "@name = value" for a variable, or start a comment with "#".`,
+      span,
+    });
+    return undefined;
+  }
+  const valueSpan =
+    eq < 0
+      ? { start: nameSpan.end, end: nameSpan.end }
+      : trimmedSpan(src, line.start + eq + 1, line.start + raw.length);
+  const value = src.slice(valueSpan.start, valueSpan.end);
+  const uses = findVariableUses(value, valueSpan.start);
+  pushAll(doc.uses, uses);
+  const param: ParamNode = {
+    name,
+    nameSpan,
+    hasEquals: eq >= 0,
+    value,
+    valueSpan,
+    items: eq < 0 ? [] : splitItems(value, valueSpan.start),
+    fromUrl: false,
+    line: line.number,
+    lastLine: line.number,
+    uses,
+  };
+  query.params.push(param);
+  return param;
+}
+
+export function appendContinuation(doc: Parts, src: Source, param: ParamNode, raw: string, line: SourceLine): void {
+  const span = trimmedSpan(src, line.start, line.start + raw.length);
+  const piece = src.slice(span.start, span.end);
+  const uses = findVariableUses(piece, span.start);
+  pushAll(doc.uses, uses);
+  pushAll(param.uses, uses);
+  // The leading "|" separates the continuation from the value above; on an
+  // empty value it separates nothing and is dropped.
+  const extra = splitItems(piece.slice(1), span.start + 1);
+  if (param.value === '') {
+    param.value = piece.slice(1);
+    param.items = extra;
+    param.valueSpan = { start: span.start + 1, end: span.end };
+  } else {
+    param.value += piece;
+    pushAll(param.items, extra);
+    param.valueSpan = { start: param.valueSpan.start, end: span.end };
+  }
+  param.hasEquals = true;
+  param.lastLine = line.number;
+}
+
+export function parseUrlLine(doc: Parts, query: QueryNode, raw: string, line: SourceLine, contentStart: number): void {
+  const urlText = raw.trim();
+  const q = urlText.indexOf('?');
+  const hash = urlText.indexOf('#');
+  const endpointEnd = q >= 0 ? q : hash >= 0 ? hash : urlText.length;
+  const endpoint = urlText.slice(0, endpointEnd);
+  query.urls.push({ endpoint, span: { start: contentStart, end: contentStart + endpointEnd }, line: line.number });
+  if (q < 0) return;
+  const queryEnd = hash > q ? hash : urlText.length;
+  let offset = contentStart + q + 1;
+  for (const pair of urlText.slice(q + 1, queryEnd).split('&')) {
+    const pairStart = offset;
+    offset += pair.length + 1;
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
+    const name = decodeQueryComponent(rawName);
+    const value = decodeQueryComponent(rawValue);
+    const nameSpan = { start: pairStart, end: pairStart + rawName.length };
+    const valueSpan = eq < 0 ? { start: nameSpan.end, end: nameSpan.end } : { start: nameSpan.end + 1, end: pairStart + pair.length };
+    if (name === undefined || value === undefined) {
+      doc.problems.push({ message: 'Malformed percent-encoding in the URL.', span: { start: pairStart, end: pairStart + pair.length } });
+      continue;
+    }
+    if (!NAME.test(name)) {
+      doc.problems.push({ message: `"${truncate(name)}" is not a parameter name.`, span: nameSpan });
+      continue;
+    }
+    // Decoded items cannot be mapped back character by character: each item
+    // points at the whole encoded value.
+    const items = eq < 0 ? [] : value.split('|').map((text) => ({ text, start: valueSpan.start, end: valueSpan.end }));
+    // References as written in the line (not in the decoded value), at their own place.
+    const uses = findVariableUses(rawValue, valueSpan.start);
+    pushAll(doc.uses, uses);
+    query.params.push({
+      name,
+      nameSpan,
+      hasEquals: eq >= 0,
+      value,
+      valueSpan,
+      items,
+      fromUrl: true,
+      urlValue: rawValue,
+      line: line.number,
+      lastLine: line.number,
+      uses,
+    });
+  }
+}
+
+/** Appends without spreading: `push(...items)` overflows the stack at ~100,000 items. */
+export function pushAll<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
+}
+
+export function decodeQueryComponent(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Splits a value on `|` into items with their document offsets. */
+export function splitItems(value: string, start: number): ValueItem[] {
+  const items: ValueItem[] = [];
+  let from = 0;
+  for (;;) {
+    const bar = value.indexOf('|', from);
+    const to = bar < 0 ? value.length : bar;
+    items.push({ text: value.slice(from, to), start: start + from, end: start + to });
+    if (bar < 0) return items;
+    from = bar + 1;
+  }
+}
+
+function trimmedSpan(src: Source, start: number, end: number): Span {
+  while (start < end && isBlank(src.code(start))) start++;
+  while (end > start && isBlank(src.code(end - 1))) end--;
+  return { start, end };
+}
+
+function isBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 0xfeff || code === 0xa0;
+}
+
+function truncate(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

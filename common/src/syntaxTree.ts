@@ -1,0 +1,86 @@
+// The nodes of a parsed `.mwq` document (parser.ts builds them). Every node
+// carries offsets into the text.
+
+import type { SourceLine } from './lines';
+import type { VariableUse } from './variables';
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** One `|`-separated piece of a value, with its place in the document. */
+export interface ValueItem extends Span {
+  text: string;
+}
+
+export interface ParamNode {
+  name: string;
+  nameSpan: Span;
+  /** False for a bare `name` line (a boolean flag). */
+  hasEquals: boolean;
+  /** The value as it will be sent (continuation lines appended, URL-decoded). */
+  value: string;
+  /** From the first to the last character of the value, across continuation lines. */
+  valueSpan: Span;
+  /** The value split on `|`; only meaningful for multi-valued parameters. */
+  items: ValueItem[];
+  /** The parameter came from the query string of a pasted URL line. */
+  fromUrl: boolean;
+  /**
+   * For a URL line's parameter: the value as written (still percent-encoded).
+   * Its `{{…}}` are the only references resolved: text that becomes `{{…}}`
+   * only by decoding (`%7B%7B%24secret…`) is sent as it is, never resolved.
+   */
+  urlValue?: string;
+  line: number;
+  lastLine: number;
+  /** Uses of `{{…}}` inside the value. */
+  uses: VariableUse[];
+}
+
+export interface VariableDef {
+  name: string;
+  nameSpan: Span;
+  value: string;
+  valueSpan: Span;
+  line: number;
+  uses: VariableUse[];
+}
+
+export interface UrlNode {
+  /** The URL before `?`: the API endpoint. */
+  endpoint: string;
+  span: Span;
+  line: number;
+}
+
+export interface SyntaxProblem {
+  message: string;
+  span: Span;
+}
+
+export interface QueryNode {
+  /** Text after `###`, trimmed; '' for an unnamed query. */
+  name: string;
+  /** The `###` line, or undefined for parameters before the first `###`. */
+  header?: Span;
+  /** From the header (or first parameter) to the end of the query's last line. */
+  span: Span;
+  firstLine: number;
+  lastLine: number;
+  params: ParamNode[];
+  urls: UrlNode[];
+  /** Index of the query in the document. */
+  index: number;
+}
+
+export interface ParsedDocument {
+  text: string;
+  lines: SourceLine[];
+  queries: QueryNode[];
+  variables: VariableDef[];
+  /** Every `{{…}}` in values and variable definitions, in document order. */
+  uses: VariableUse[];
+  problems: SyntaxProblem[];
+}
