@@ -13,6 +13,7 @@
  */
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 export type Fault =
   /** HTTP 200, `errors: [{code: "maxlag"}]`, Retry-After (seconds, default 5), as MediaWiki sends it. */
@@ -46,7 +47,11 @@ export type Fault =
   /** The wiki's real answer padded to `hugeBytes` (default 50 MiB): a `padding` string added to each item of its first list. */
   | 'huge'
   /** The same, sent chunked (no Content-Length). */
-  | 'hugeChunked';
+  | 'hugeChunked'
+  /** The same padded answer gzip-compressed (a few hundred KB on the wire that inflate to `hugeBytes`). */
+  | 'hugeGzip'
+  /** The wiki's real answer gzip-compressed (`Content-Encoding: gzip`, as Wikimedia's servers send it; the test wiki does not compress). */
+  | 'gzip';
 
 export interface RecordedRequest {
   method: string;
@@ -239,7 +244,13 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
         const origin = fault === 'redirectAway' ? proxy.otherOrigin : `http://127.0.0.1:${(server.address() as AddressInfo).port}/moved`;
         return send(res, proxy.redirectStatus, { Location: `${origin}${req.url ?? '/'}`, 'Content-Type': 'text/html; charset=utf-8' }, '<html><body>Moved</body></html>');
       }
+      case 'gzip': {
+        const answer = await forward(req, body);
+        const packed = gzipSync(answer.body);
+        return send(res, answer.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': String(packed.length) }, packed);
+      }
       case 'huge':
+      case 'hugeGzip':
       case 'hugeChunked': {
         const answer = await forward(req, body);
         const json = JSON.parse(answer.body.toString('utf8')) as { query?: Record<string, unknown> };
@@ -249,6 +260,10 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
         for (const item of list) item.padding = 'x'.repeat(Math.max(0, each));
         const big = Buffer.from(JSON.stringify(json), 'utf8');
         const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
+        if (fault === 'hugeGzip') {
+          const packed = gzipSync(big);
+          return send(res, 200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': String(packed.length) }, packed);
+        }
         if (fault === 'huge') headers['Content-Length'] = String(big.length);
         return sendLarge(res, headers, big);
       }

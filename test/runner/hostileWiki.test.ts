@@ -140,3 +140,24 @@ describe('issue 10, items 6 and 9 in the CLI', () => {
     assert.deepEqual(readdirSync(dir).sort(), ['cache', 'taken']);
   });
 });
+
+describe('compressed answers (node:http transport)', () => {
+  it('a gzip answer is decompressed: the same rows as the wiki sends uncompressed', async () => {
+    const plain = await runSession(session('list=allpages\napnamespace=0\naplimit=20\n', wiki.endpoint), 'next');
+    proxy.inject('gzip');
+    const packed = await runSession(session('list=allpages\napnamespace=0\naplimit=20\n', proxy.endpoint), 'next');
+    assert.equal(packed.outcome.stopped, 'page', packed.outcome.error?.message);
+    assert.equal(proxy.requests.at(-1)!.headers['accept-encoding'], 'gzip');
+    assert.deepEqual(packed.rows, plain.rows);
+    assert.equal(proxy.pending(), 0);
+  });
+
+  it('a gzip bomb (small on the wire, 50 MiB inflated) stops at the cap on the inflated bytes', async () => {
+    proxy.inject('hugeGzip');
+    const s = session('list=allpages\napnamespace=0\naplimit=20\n', proxy.endpoint, { http: { ...FAST, maxBytes: 8 * 1024 * 1024 } });
+    const r = await runSession(s, 'next');
+    assert.equal(r.outcome.error?.kind, 'http');
+    assert.match(r.outcome.error!.message, /is too large: more than 8 MiB arrived, over the limit of 8 MiB/);
+    assert.equal(proxy.pending(), 0);
+  });
+});
