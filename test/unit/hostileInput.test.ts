@@ -54,6 +54,16 @@ describe('issue 10, item 2: endpoints with user:password@', () => {
   });
 });
 
+describe('issue 10, item 2: errors that cannot succeed are not retried', () => {
+  it('a header HTTP forbids (a line break in --contact): one clear message at once, no retry, no library text', () => {
+    const file = fileWith('list=allpages\n');
+    const r = mwq(['run', file, '--endpoint', 'http://127.0.0.1:9/api.php', '--contact', 'me\r\nX-Injected: 1']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /a header holds a character HTTP does not allow \(ERR_INVALID_CHAR\)/);
+    assert.doesNotMatch(r.stderr, /Retrying|Invalid character in header/);
+  });
+});
+
 describe('issue 10, item 3: secret references hidden in percent-encoding', () => {
   it('a URL line whose value decodes to {{$secret …}} is sent as that text; the secret is never looked up', () => {
     const doc = parseDocument('https://wiki.example/w/api.php?action=query&list=allpages&apfrom=%7B%7B%24secret%20WIKI_TOKEN%7D%7D\n');
