@@ -73,6 +73,22 @@ export function rowJson(row: Row): string {
   }
 }
 
+/** The text of a JSON (one array) or NDJSON export, row by row: the file writers and the CLI's stdout share it. */
+export interface LineEncoder {
+  row(row: Row): string;
+  /** What closes the output (`]` of the array). */
+  end(): string;
+}
+
+export function lineEncoder(format: 'json' | 'ndjson'): LineEncoder {
+  if (format === 'ndjson') return { row: (row) => rowJson(row) + '\n', end: () => '' };
+  let count = 0;
+  return {
+    row: (row) => (count++ === 0 ? '[\n' : ',\n') + rowJson(row),
+    end: () => (count === 0 ? '[]\n' : '\n]\n'),
+  };
+}
+
 function tooDeep(): RunnerError {
   return new RunnerError('write', `A row is nested more than ${MAX_JSON_DEPTH} levels deep; it cannot be written.`);
 }
@@ -188,20 +204,21 @@ async function openBuffered(target: string, tag: string): Promise<Buffered> {
 class LineWriter implements RowWriter {
   count = 0;
   private done = false;
+  private readonly encoder: LineEncoder;
   constructor(
     readonly format: 'json' | 'ndjson',
     readonly file: string,
     private readonly temp: string,
     private readonly out: Buffered,
-  ) {}
+  ) {
+    this.encoder = lineEncoder(format);
+  }
 
   async write(rows: Iterable<Row>): Promise<void> {
     this.check();
     try {
       for (const row of rows) {
-        const line = rowJson(row);
-        if (this.format === 'ndjson') await this.out.put(line + '\n');
-        else await this.out.put((this.count === 0 ? '[\n' : ',\n') + line);
+        await this.out.put(this.encoder.row(row));
         this.count++;
       }
     } catch (error) {
@@ -213,7 +230,7 @@ class LineWriter implements RowWriter {
     this.check();
     this.done = true;
     try {
-      if (this.format === 'json') await this.out.put(this.count === 0 ? '[]\n' : '\n]\n');
+      await this.out.put(this.encoder.end());
       await this.out.end();
       await fsp.rename(this.temp, this.file);
     } catch (error) {

@@ -1,5 +1,6 @@
 // Where `mwq run` sends rows: stdout, as they arrive, in one of the export
-// formats (the same row encoders as the export files, export.ts) or as text
+// formats (JSON/NDJSON through the export files' encoder, CSV through the CSV
+// export writer, both export.ts) or as text
 // tables. CSV needs every column first, so it is written through the CSV
 // export writer to a private temporary folder and printed at the end.
 
@@ -7,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { formatTextTable, openExport, rowJson, type PageResult, type Row, type RowWriter } from '../../../common/src/runner';
+import { formatTextTable, lineEncoder, openExport, type PageResult, type Row, type RowWriter } from '../../../common/src/runner';
 import { jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
 
 export const RUN_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
@@ -25,9 +26,8 @@ export interface RowSink {
 export function makeSink(format: RunFormat, terminal: boolean): RowSink {
   switch (format) {
     case 'ndjson':
-      return lineSink((row) => jsonTerminalSafe(rowJson(row)) + '\n');
     case 'json':
-      return jsonSink();
+      return lineSink(format);
     case 'table':
       return tableSink();
     case 'csv':
@@ -46,26 +46,19 @@ function bySink(rows: (list: Row[], label: string) => Promise<void>, end: () => 
   };
 }
 
-function lineSink(line: (row: Row) => string): RowSink {
+/** JSON / NDJSON on stdout: the export files' encoder (export.ts), made terminal-safe. */
+function lineSink(format: 'json' | 'ndjson'): RowSink {
+  const encoder = lineEncoder(format);
   return bySink(
     async (list) => {
       let text = '';
-      for (const row of list) text += line(row);
-      if (text) await writeOut(text);
+      for (const row of list) text += encoder.row(row);
+      if (text) await writeOut(jsonTerminalSafe(text));
     },
-    async () => undefined,
-  );
-}
-
-function jsonSink(): RowSink {
-  let count = 0;
-  return bySink(
-    async (list) => {
-      let text = '';
-      for (const row of list) text += (count++ === 0 ? '[\n' : ',\n') + jsonTerminalSafe(rowJson(row));
-      if (text) await writeOut(text);
+    async () => {
+      const end = encoder.end();
+      if (end) await writeOut(end);
     },
-    () => writeOut(count === 0 ? '[]\n' : '\n]\n'),
   );
 }
 
