@@ -18,7 +18,9 @@ export async function catalogueCommand(args: string[]): Promise<number> {
   let output: string | undefined;
   let timeoutMs: number;
   try {
-    const { values, positionals } = readArgs(args, {
+    // `-o=FILE` as the earlier CLI took it (parseArgs reads it as the value "=FILE").
+    const normalised = args.map((a) => (a.startsWith('-o=') ? `--output=${a.slice(3)}` : a));
+    const { values, positionals } = readArgs(normalised, {
       endpoint: { type: 'string' },
       output: { type: 'string', short: 'o' },
       timeout: { type: 'string' },
