@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseDocument } from '../../common/src/parser';
@@ -67,7 +67,7 @@ describe('issue 10, item 4: a wiki that echoes a secret back', () => {
   it('mwq run prints the echoed error with the secret masked', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mwq-echo-'));
     const file = path.join(dir, 'q.mwq');
-    require('node:fs').writeFileSync(file, 'list=allpages\napnamespace={{$secret K}}\n');
+    writeFileSync(file, 'list=allpages\napnamespace={{$secret K}}\n');
     const r = await mwq(['run', file, '--endpoint', wiki.endpoint, '--format', 'json'], { MWQ_SECRET_K: SECRET });
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /badvalue .*\*\*\*/);
@@ -124,9 +124,13 @@ describe('issue 10, item 17: maxlag on a read-only run', () => {
 });
 
 describe('issue 10, items 6 and 9 in the CLI', () => {
-  it('mwq run --user names the host before the password is sent', async () => {
-    const r = await mwq(['run', 'test/fixtures/runner-wiki.mwq', '--endpoint', wiki.endpoint, '--user', 'Nobody@bot'], { MWQ_PASSWORD: SECRET });
-    assert.match(r.stderr, new RegExp(`^mwq run: logging in as Nobody@bot at ${new URL(wiki.endpoint).host.replace(/\./g, '\\.')}$`, 'm'));
+  it('mwq run --user --trust-file-endpoint names the host the file chose before the password is sent', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mwq-user-'));
+    const file = path.join(dir, 'q.mwq');
+    writeFileSync(file, `${wiki.endpoint}?action=query&meta=userinfo\n`);
+    const r = await mwq(['run', file, '--user', 'Nobody@bot', '--trust-file-endpoint'], { MWQ_PASSWORD: SECRET });
+    const host = new URL(wiki.endpoint).host.replace(/\./g, '\\.');
+    assert.match(r.stderr, new RegExp(`^mwq run: logging in as Nobody@bot at ${host} \\(the endpoint the file names\\)\nmwq run: Login failed`));
     assert.doesNotMatch(r.stderr, /S3cretValue42/);
   });
 

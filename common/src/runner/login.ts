@@ -14,6 +14,7 @@
 // ever put in the body of the `action=login` POST, and every message this
 // file builds is scrubbed of it (in case a wiki echoed it back).
 
+import { redactorFor } from '../redact';
 import type { ApiMessage, ApiMessages } from './apiMessages';
 import { CookieJar } from './cookies';
 import { RunnerError } from './errors';
@@ -48,7 +49,8 @@ const API_FORMAT: ParamPairs = [
  */
 export async function login(endpoint: string, user: string, password: string, jar: CookieJar, http: HttpOptions = {}): Promise<LoginResult> {
   const host = hostOf(endpoint);
-  const scrub = scrubber(password);
+  // The one redactor (common/src/redact.ts): every form the password may take.
+  const scrub = redactorFor([password]);
   const options: HttpOptions = { ...http, cookies: jar };
   // A token that the session lost in between (`WrongToken`, `sessionlost`) is fetched again, once.
   for (let attempt = 1; ; attempt++) {
@@ -244,12 +246,6 @@ export class AccountSession {
 }
 
 // ---------------------------------------------------------------------------
-
-function scrubber(secret: string): (text: string) => string {
-  if (!secret) return (text) => text;
-  const encoded = [secret, encodeURIComponent(secret)];
-  return (text) => encoded.reduce((t, s) => t.split(s).join('***'), text);
-}
 
 function scrubError(error: unknown, scrub: (s: string) => string): unknown {
   if (error instanceof RunnerError) {

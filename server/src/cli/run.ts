@@ -206,8 +206,8 @@ export async function runCommand(args: string[]): Promise<number> {
   let account: AccountSession | undefined;
   if (parsed.user !== undefined) {
     const user = parsed.user;
-    // Say where the password goes before it goes there.
-    say.say(`logging in as ${user} at ${new URL(request.endpoint).host}`);
+    // The file chose the host (--trust-file-endpoint): say where the password goes before it goes there.
+    if (parsed.endpoint === undefined) say.say(`logging in as ${user} at ${new URL(request.endpoint).host} (the endpoint the file names)`);
     account = new AccountSession({ endpoint: request.endpoint, credentials: { user, password: password ?? '' }, http: { ...http, signal: controller.signal } });
     try {
       const who = await account.login(controller.signal);
