@@ -105,7 +105,9 @@ export class RunController implements vscode.Disposable {
       return undefined;
     }
     try {
-      const request = buildRequest(query, scope, { external: lookup, defaultEndpoint: this.config().endpoint });
+      // `$env` values are masked unless listed as safe (issue 10 item 5).
+      const safeEnvNames = vscode.workspace.getConfiguration('mwquery').get<string[]>('safeEnvironmentVariables', []);
+      const request = buildRequest(query, scope, { external: lookup, defaultEndpoint: this.config().endpoint, safeEnvNames });
       return { uri, doc, query, request };
     } catch (error) {
       const message = isRunnerError(error) ? error.message : String(error);
