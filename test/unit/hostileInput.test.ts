@@ -115,6 +115,19 @@ describe('issue 10, item 5: $env values and user:pw@ masked in every copyable fo
   });
 });
 
+describe('issue 10, item 5 in the CLI', () => {
+  it('a failure message masks an $env value, unless --safe-env names it', () => {
+    const file = fileWith('@endpoint = {{$env MWQ_PROBE_API}}\nlist=allpages\n');
+    const env = { MWQ_PROBE_API: 'ftp://private-host.example/api.php' };
+    const masked = mwq(['run', file], env);
+    assert.equal(masked.code, 2);
+    assert.match(masked.stderr, /the endpoint "\*\*\*" is not an http\(s\) URL/);
+    assert.doesNotMatch(masked.stderr, /private-host/);
+    const shown = mwq(['run', file, '--safe-env', 'MWQ_PROBE_API'], env);
+    assert.match(shown.stderr, /the endpoint "ftp:\/\/private-host\.example\/api\.php" is not an http\(s\) URL/);
+  });
+});
+
 describe('issue 10, item 6: mwq run --user', () => {
   it('needs --endpoint or --trust-file-endpoint: exit 2 before anything is sent', () => {
     const file = fileWith('https://wiki.invalid/w/api.php?action=query&meta=userinfo\n');

@@ -43,6 +43,8 @@ export const RUN_USAGE = `  mwq run FILE [options]                   run one que
                          password is read from MWQ_PASSWORD, never from an argument.
                          Needs --endpoint, or --trust-file-endpoint to send it to
                          the endpoint the file names
+      --safe-env NAME    show the value of {{$env NAME}} (repeatable); every other
+                         $env value is masked as *** like a secret, also in results
     {{$env NAME}} reads the environment; {{$secret NAME}} reads MWQ_SECRET_NAME
     (upper case, other characters as "_").`;
 
@@ -62,6 +64,8 @@ interface RunArgs {
   /** Bot-password login name (User@appid); the password comes from MWQ_PASSWORD. */
   user?: string;
   trustFileEndpoint: boolean;
+  /** `$env` names whose values may be shown. */
+  safeEnv: string[];
 }
 
 /** Largest --max-megabytes: 64 GiB, far beyond any sane run. */
@@ -85,6 +89,7 @@ function parseRunArgs(args: string[]): RunArgs {
     user: { type: 'string' },
     all: { type: 'boolean' },
     'trust-file-endpoint': { type: 'boolean' },
+    'safe-env': { type: 'string', multiple: true },
   });
   const get = (name: string) => stringOption(values, name);
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
@@ -121,6 +126,7 @@ function parseRunArgs(args: string[]): RunArgs {
     contact: get('contact'),
     user,
     trustFileEndpoint,
+    safeEnv: Array.isArray(values['safe-env']) ? values['safe-env'] : [],
   };
 }
 
@@ -180,7 +186,7 @@ export async function runCommand(args: string[]): Promise<number> {
     doc = parseDocument(text);
     query = selectQuery(doc, parsed);
     const endpoint = parsed.endpoint;
-    request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint });
+    request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint, safeEnvNames: parsed.safeEnv });
     if (endpoint) request = withEndpoint(request, endpoint);
     if (parsed.user !== undefined && !process.env.MWQ_PASSWORD) {
       throw new UsageError(`--user ${shown(parsed.user)} needs the bot password in the environment variable MWQ_PASSWORD`);
