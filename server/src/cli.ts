@@ -33,6 +33,7 @@ import {
 } from '../../common/src/catalogue/fetchCatalogue';
 import { AccountSession, describeAccountError } from '../../common/src/runner/login';
 import { formatDiagnosticLine } from './cliFormat';
+import { EXPORT_USAGE, exportCommand } from './cli/export';
 import { parseDocument, type ParsedDocument, type QueryNode } from '../../common/src/parser';
 import { VariableScope, type ExternalLookup } from '../../common/src/resolve';
 import {
@@ -82,6 +83,7 @@ const USAGE = `Usage:
 ${CHECK_USAGE}
 ${RUN_USAGE}
 ${CATALOGUE_USAGE}
+${EXPORT_USAGE}
   mwq --help | --version`;
 
 function main(argv: string[]): number | Promise<number> {
@@ -101,6 +103,7 @@ function main(argv: string[]): number | Promise<number> {
   if (command === 'check') return check(rest);
   if (command === 'run') return runCommand(rest);
   if (command === 'catalogue') return catalogueCommand(rest);
+  if (command === 'export') return exportCommand(rest);
   process.stderr.write(`mwq: unknown command "${command}"\n${USAGE}\n`);
   return 2;
 }
