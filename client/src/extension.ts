@@ -18,6 +18,7 @@ import { Catalogues } from './catalogues';
 import { ServerInfoRequest, type ServerInfo } from '../../common/src/protocol';
 import { Environments } from './environments';
 import { QueryCodeLensProvider } from './run/codeLens';
+import { copyAsCode } from './run/copyAsCode';
 import { RunController } from './run/runController';
 import { RunFeedback } from './run/runFeedback';
 import { clearSecret, setSecret } from './run/secrets';
@@ -100,6 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.cancelRun', () => runs.cancel()),
     register('mwquery.copyAsUrl', (uri?: vscode.Uri, line?: number) => runs.copy('url', uri, line)),
     register('mwquery.copyAsCurl', (uri?: vscode.Uri, line?: number) => runs.copy('curl', uri, line)),
+    register('mwquery.copyAsCode', (uri?: vscode.Uri, line?: number, target?: string) => copyAsCode(environments.defaultEndpoint(), uri, line, target)),
     register('mwquery.openInApiSandbox', (uri?: vscode.Uri, line?: number) => runs.openInApiSandbox(uri, line)),
     register('mwquery.setSecret', (name?: string, value?: string) => setSecret(context.secrets, typeof name === 'string' ? name : undefined, typeof value === 'string' ? value : undefined)),
     register('mwquery.exportResults', (format?: string, target?: vscode.Uri) => runs.exportResults(format, target)),
