@@ -55,6 +55,17 @@ export interface SyntaxProblem {
   span: Span;
 }
 
+/** An `@expect` line of a query (docs/expectations.md); its expression is parsed by common/src/expect. */
+export interface ExpectNode {
+  /** The expression after `@expect`, trimmed ('' when there is none). */
+  text: string;
+  /** Span of `text` (empty, after `@expect`, when there is none). */
+  span: Span;
+  /** From `@` to the end of the line's content. */
+  lineSpan: Span;
+  line: number;
+}
+
 export interface QueryNode {
   /** Text after `###`, trimmed; '' for an unnamed query. */
   name: string;
@@ -66,6 +77,8 @@ export interface QueryNode {
   lastLine: number;
   params: ParamNode[];
   urls: UrlNode[];
+  /** `@expect` lines, in order. */
+  expects: ExpectNode[];
   /** Index of the query in the document. */
   index: number;
 }
@@ -83,6 +96,8 @@ export interface ParsedDocument {
 const NAME = /^[A-Za-z0-9_.:\-]+$/;
 const VARIABLE_DEF = /^@([A-Za-z_][A-Za-z0-9_.\-]*)\s*(=)?/;
 const URL_LINE = /^https?:\/\//i;
+/** `@expect …` (not `@expect = …`, a variable named "expect"). */
+const EXPECT_LINE = /^@expect(?![A-Za-z0-9_.\-])(?!\s*=)/;
 
 /**
  * The query a line belongs to: the last one that starts at or above it (so a
@@ -224,6 +239,11 @@ export function reparseDocument(previous: ParsedDocument, text: string): ParsedD
         move(url.span);
         url.line += lineDelta;
       }
+      for (const e of q.expects) {
+        move(e.span);
+        move(e.lineSpan);
+        e.line += lineDelta;
+      }
     }
     for (const v of movedVariables) {
       move(v.nameSpan);
@@ -288,6 +308,7 @@ function parseLines(parts: Parts, src: Source, lines: readonly SourceLine[], fro
       lastLine: line,
       params: [],
       urls: [],
+      expects: [],
       index: parts.queries.length,
     };
     parts.queries.push(query);
@@ -324,6 +345,12 @@ function parseLines(parts: Parts, src: Source, lines: readonly SourceLine[], fro
       extendQuery(line);
       continue;
     }
+    if (EXPECT_LINE.test(trimmed)) {
+      lastParam = undefined;
+      parseExpect(parts, src, current, raw, line, contentStart);
+      extendQuery(line);
+      continue;
+    }
     if (trimmed.startsWith('@')) {
       lastParam = undefined;
       parseVariable(parts, src, raw, line, contentStart);
@@ -353,6 +380,16 @@ function parseLines(parts: Parts, src: Source, lines: readonly SourceLine[], fro
     lastParam = parseParamLine(parts, src, query, raw, line);
     extendQuery(line);
   }
+}
+
+function parseExpect(doc: Parts, src: Source, query: QueryNode | undefined, raw: string, line: SourceLine, contentStart: number): void {
+  const lineSpan = { start: contentStart, end: line.start + raw.trimEnd().length };
+  if (!query) {
+    doc.problems.push({ message: 'An "@expect" line belongs to a query: put it under the query\'s "###" line.', span: lineSpan });
+    return;
+  }
+  const span = trimmedSpan(src, contentStart + '@expect'.length, lineSpan.end);
+  query.expects.push({ text: src.slice(span.start, span.end), span, lineSpan, line: line.number });
 }
 
 function parseVariable(doc: Parts, src: Source, raw: string, line: SourceLine, contentStart: number): void {

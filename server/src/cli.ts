@@ -34,6 +34,7 @@ import {
 import { AccountSession, describeAccountError } from '../../common/src/runner/login';
 import { formatDiagnosticLine } from './cliFormat';
 import { EXPORT_USAGE, exportCommand } from './cli/export';
+import { TEST_USAGE, testCommand } from './cli/test';
 import { parseDocument, type ParsedDocument, type QueryNode } from '../../common/src/parser';
 import { VariableScope, type ExternalLookup } from '../../common/src/resolve';
 import {
@@ -84,6 +85,7 @@ ${CHECK_USAGE}
 ${RUN_USAGE}
 ${CATALOGUE_USAGE}
 ${EXPORT_USAGE}
+${TEST_USAGE}
   mwq --help | --version`;
 
 function main(argv: string[]): number | Promise<number> {
@@ -104,6 +106,7 @@ function main(argv: string[]): number | Promise<number> {
   if (command === 'run') return runCommand(rest);
   if (command === 'catalogue') return catalogueCommand(rest);
   if (command === 'export') return exportCommand(rest);
+  if (command === 'test') return testCommand(rest);
   process.stderr.write(`mwq: unknown command "${command}"\n${USAGE}\n`);
   return 2;
 }

@@ -77,7 +77,7 @@ export function complete(document: TextDocument, parsed: ParsedDocument, catalog
 }
 
 function emptyQuery(): QueryNode {
-  return { name: '', span: { start: 0, end: 0 }, firstLine: 0, lastLine: 0, params: [], urls: [], index: 0 };
+  return { name: '', span: { start: 0, end: 0 }, firstLine: 0, lastLine: 0, params: [], urls: [], expects: [], index: 0 };
 }
 
 function skipBlanks(text: string, from: number, to: number): number {

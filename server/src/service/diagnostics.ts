@@ -12,6 +12,7 @@ import { nearest } from './nearest';
 import { QueryContext, type ResolvedParam } from './queryContext';
 import { isFalseLooking, isInteger, isTimestamp, isUserReference } from './values';
 import type { FixData } from './fixes';
+import { expectationProblems } from './expectDiagnostics';
 
 export const SOURCE = 'mwquery';
 
@@ -78,6 +79,7 @@ export function validate(document: TextDocument, parsed: ParsedDocument, catalog
   const scope = new VariableScope(parsed);
   for (const problem of parsed.problems) out.add(problem.span, DiagnosticSeverity.Error, 'syntax', problem.message);
   checkVariables(parsed, scope, out);
+  for (const p of expectationProblems(parsed)) out.add(p.span, DiagnosticSeverity.Error, p.code, p.message);
   const used = cache?.begin(catalogue);
   for (const query of parsed.queries) {
     const key = cache ? queryKey(parsed, query, scope) : '';
