@@ -19,6 +19,7 @@ import { ServerInfoRequest, type ServerInfo } from '../../common/src/protocol';
 import { Environments } from './environments';
 import { QueryCodeLensProvider } from './run/codeLens';
 import { copyAsCode } from './run/copyAsCode';
+import { ExpectationTests } from './testing/expectationTests';
 import { RunController } from './run/runController';
 import { RunFeedback } from './run/runFeedback';
 import { clearSecret, setSecret } from './run/secrets';
@@ -81,6 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const accounts = new Accounts(context.secrets, cookies);
   const catalogues = new Catalogues(context, client, environments, output);
   const runs = new RunController(context, feedback, output, environments, accounts, cookies, catalogues);
+  const expectationTests = new ExpectationTests(context.secrets, () => environments.defaultEndpoint());
   const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     feedback,
@@ -92,6 +94,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.logOut', () => accounts.logOut(environments.current())),
     register('mwquery.selectEnvironment', (name?: string) => (typeof name === 'string' || name === null ? environments.select(name ?? undefined) : environments.pick())),
     vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider()),
+    expectationTests,
+    register('mwquery.expectationTestState', () => expectationTests.state()),
     register('mwquery.restartServer', async () => {
       await client?.restart();
     }),
