@@ -35,6 +35,7 @@ import { AccountSession, describeAccountError } from '../../common/src/runner/lo
 import { formatDiagnosticLine } from './cliFormat';
 import { EXPORT_USAGE, exportCommand } from './cli/export';
 import { TEST_USAGE, testCommand } from './cli/test';
+import { ChainedSession, isChained } from '../../common/src/chain/chainedSession';
 import { parseDocument, type ParsedDocument, type QueryNode } from '../../common/src/parser';
 import { VariableScope, type ExternalLookup } from '../../common/src/resolve';
 import {
@@ -455,11 +456,17 @@ async function runCommand(args: string[]): Promise<number> {
       return 1;
     }
   }
-  const session = new QuerySession(request, {
-    maxlag: parsed.maxlag,
-    http,
-    ...(account ? { send: account.send } : {}),
-  });
+  const sessionOptions = { maxlag: parsed.maxlag, http, ...(account ? { send: account.send } : {}) };
+  // A query with `{{#Source.field}}` runs its source first, then in batches (common/src/chain).
+  const session = isChained(query)
+    ? new ChainedSession(query, {
+        doc,
+        scope: new VariableScope(doc),
+        build: { external: cliLookup, defaultEndpoint: parsed.endpoint },
+        session: sessionOptions,
+        endpoint: parsed.endpoint,
+      })
+    : new QuerySession(request, sessionOptions);
   const sink = makeSink(parsed.format);
   const seen = new Set<string>();
   let writing: Promise<void> = Promise.resolve();
@@ -496,6 +503,9 @@ async function runCommand(args: string[]): Promise<number> {
   if (partialCount) process.stderr.write(`mwq run: ${partialCount} page${partialCount === 1 ? '' : 's'} of an unfinished batch printed with the properties fetched so far\n`);
   await sink.end();
 
+  if (session instanceof ChainedSession && session.batchCount) {
+    process.stderr.write(`mwq run: ${session.valueCount} values in ${session.batchCount} batch${session.batchCount === 1 ? '' : 'es'} of up to ${session.batchSize}\n`);
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const more = !moreAvailable ? '' : parsed.all ? ', more available' : ', more available (use --all)';
   const items = session.itemCount + partialCount;
