@@ -31,6 +31,8 @@ import type { Environments } from '../environments';
 import { ResultsPanel, type PanelRequest } from '../resultsPanel';
 import type { RunFeedback } from './runFeedback';
 import { externalLookup, secretsUsedBy, setSecret } from './secrets';
+import { chainedSessionFor } from './chainedRun';
+import type { ChainedSession } from '../../../common/src/chain/chainedSession';
 import { trustGate, type GatedAction } from './trust';
 
 interface Prepared {
@@ -41,7 +43,7 @@ interface Prepared {
 }
 
 interface ActiveRun extends Prepared {
-  session: QuerySession;
+  session: QuerySession | ChainedSession;
   store: RowStore;
   /** The list shown in the table: the first one the answers had. */
   mainList?: string;
@@ -131,7 +133,8 @@ export class RunController implements vscode.Disposable {
     const { contact, timeoutMs, maxlag } = this.config();
     const http = { contact, timeoutMs, cookies: this.cookies.forEndpoint(prepared.request.endpoint) };
     const account = this.accounts.sessionFor(this.environments.current(), prepared.request.endpoint, http);
-    const session = new QuerySession(prepared.request, { http, maxlag, ...(account ? { send: account.send } : {}) });
+    const sessionOptions = { http, maxlag, ...(account ? { send: account.send } : {}) };
+    const session = (await chainedSessionFor(this.context.secrets, prepared, this.config().endpoint, sessionOptions)) ?? new QuerySession(prepared.request, sessionOptions);
     const run: ActiveRun = {
       ...prepared,
       session,

@@ -11,6 +11,7 @@ import { parseDocument, type ParsedDocument, type QueryNode } from '../../../com
 import { VariableScope } from '../../../common/src/resolve';
 import { isRunnerError } from '../../../common/src/runner/errors';
 import { buildRequest } from '../../../common/src/runner/request';
+import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
 import { externalLookup, secretsUsedBy } from '../run/secrets';
 import { UNTRUSTED_RUN_MESSAGE } from '../run/trust';
 
@@ -190,12 +191,14 @@ export class ExpectationTests implements vscode.Disposable {
     let ms = 0;
     try {
       const built = buildRequest(query, scope, { external: lookup, defaultEndpoint: this.defaultEndpoint() });
-      const outcome = await runForExpectations(built, {
-        signal,
-        maxPages: c.get<number>('maxPages', DEFAULT_TEST_MAX_PAGES),
+      const sessionOptions = {
         maxlag: c.get<number>('maxlag', 5),
         http: { contact: c.get<string>('contact', '').trim() || undefined, timeoutMs: Math.max(1, c.get<number>('timeoutSeconds', 30)) * 1000 },
-      });
+      };
+      const runnable = isChained(query)
+        ? new ChainedSession(query, { doc, scope, build: { external: lookup, defaultEndpoint: this.defaultEndpoint() }, session: sessionOptions })
+        : built;
+      const outcome = await runForExpectations(runnable, { signal, maxPages: c.get<number>('maxPages', DEFAULT_TEST_MAX_PAGES), ...sessionOptions });
       ms = outcome.seconds * 1000;
       results = checkExpectations(query.expects, outcome);
     } catch (error) {

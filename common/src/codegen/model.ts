@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { QueryNode } from '../parser';
 import type { ExternalLookup, VariableScope } from '../resolve';
 import { RunnerError } from '../runner/errors';
+import { chainedParams } from '../chain/chainRef';
 import { buildRequest, type PreparedRequest } from '../runner/request';
 import type { VariableUse } from '../variables';
 
@@ -65,6 +66,10 @@ export function paramEnvName(name: string): string {
 }
 
 export function exportModel(query: QueryNode, scope: VariableScope, options: ExportModelOptions = {}): ExportModel {
+  const chained = chainedParams(query)[0];
+  if (chained) {
+    throw new RunnerError('usage', `Cannot export a query that takes values from another query (${chained.name}={{#${chained.ref.queryName}.${chained.ref.field}}}): export the source query, and give the values in the program.`);
+  }
   const nonce = randomBytes(12).toString('hex');
   const uses: string[] = [];
   // A bare marker first; if the endpoint is nothing but a reference, the

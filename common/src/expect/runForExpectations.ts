@@ -2,7 +2,7 @@
 // are checked against: every row, the API's warnings and errors. Shared by
 // `mwq test` and the editor's Test Explorer.
 
-import { QuerySession, type SessionOptions } from '../runner/continuation';
+import { QuerySession, type FetchAllLimits, type RunCallbacks, type RunOutcome, type SessionOptions } from '../runner/continuation';
 import type { ApiMessage } from '../runner/apiMessages';
 import type { Row } from '../runner/merge';
 import type { PreparedRequest } from '../runner/request';
@@ -15,7 +15,16 @@ export interface TestRunOptions extends SessionOptions {
   signal?: AbortSignal;
 }
 
-export async function runForExpectations(request: PreparedRequest, options: TestRunOptions = {}): Promise<RunForExpectations & { seconds: number; pages: number }> {
+/** What runs the query: a QuerySession, or a ChainedSession for `{{#Query.field}}` values. */
+export interface RunnableSession {
+  fetchAll(limits: FetchAllLimits, callbacks: RunCallbacks): Promise<RunOutcome>;
+  readonly pageCount: number;
+}
+
+export async function runForExpectations(
+  request: PreparedRequest | RunnableSession,
+  options: TestRunOptions = {},
+): Promise<RunForExpectations & { seconds: number; pages: number }> {
   const started = Date.now();
   const rows: Row[] = [];
   const warnings: ApiMessage[] = [];
@@ -30,7 +39,7 @@ export async function runForExpectations(request: PreparedRequest, options: Test
       }
     }
   };
-  const session = new QuerySession(request, options);
+  const session = 'fetchAll' in request ? request : new QuerySession(request, options);
   const maxPages = options.maxPages ?? DEFAULT_TEST_MAX_PAGES;
   const outcome = await session.fetchAll(
     { maxPages },

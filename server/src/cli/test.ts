@@ -11,6 +11,7 @@ import { parseDocument } from '../../../common/src/parser';
 import { VariableScope, type ExternalLookup } from '../../../common/src/resolve';
 import { toRunnerError } from '../../../common/src/runner/errors';
 import { buildRequest } from '../../../common/src/runner/request';
+import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
 
 export const TEST_USAGE = `  mwq test FILE... [options]               run the queries that have @expect lines and check them
       --junit OUT        also write the results as JUnit XML to OUT
@@ -107,7 +108,11 @@ export async function testCommand(args: string[]): Promise<number> {
       try {
         let request = buildRequest(query, scope, { external: lookup, defaultEndpoint: endpoint });
         if (endpoint) request = { ...request, endpoint, endpointSensitive: false };
-        const run = await runForExpectations(request, { maxPages, maxlag, http: { timeoutMs, contact } });
+        const sessionOptions = { maxlag, http: { timeoutMs, contact } };
+        const runnable = isChained(query)
+          ? new ChainedSession(query, { doc, scope, build: { external: lookup, defaultEndpoint: endpoint }, session: sessionOptions, endpoint })
+          : request;
+        const run = await runForExpectations(runnable, { maxPages, ...sessionOptions });
         seconds = run.seconds;
         results = checkExpectations(query.expects, run);
       } catch (error) {
