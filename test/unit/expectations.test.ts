@@ -172,3 +172,15 @@ describe('JUnit XML', () => {
     assert.match(xml, /<testcase classname="ok" name="count == 1 \(line 10\)" file="a&amp;b.mwq" line="10" time="0.000"\/>/);
   });
 });
+
+describe('the verdict in the run summary', () => {
+  it('says how many expectations passed and which lines failed, or asks for all pages', async () => {
+    const { expectationSummary } = await import('../../client/src/testing/runSummary');
+    const doc = parseDocument('### q\nlist=allpages\n@expect count == 2\n@expect all ns == 0\n@expect no warnings\n');
+    const q = doc.queries[0]!;
+    assert.equal(expectationSummary(q, [{ ns: 0 }, { ns: 0 }], [], [], true), ' · expectations 3/3 ✓');
+    assert.equal(expectationSummary(q, [{ ns: 0 }, { ns: 1 }, { ns: 0 }], [], [], true), ' · expectations 1/3, ✗ lines 3, 4');
+    assert.equal(expectationSummary(q, [], [], [], false), ' · expectations: run all pages to check them');
+    assert.equal(expectationSummary(parseDocument('list=allpages\n').queries[0]!, [], [], [], true), '');
+  });
+});

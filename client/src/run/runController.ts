@@ -32,6 +32,8 @@ import { ResultsPanel, type PanelRequest } from '../resultsPanel';
 import type { RunFeedback } from './runFeedback';
 import { externalLookup, secretsUsedBy, setSecret } from './secrets';
 import { chainedSessionFor } from './chainedRun';
+import { expectationSummary } from '../testing/runSummary';
+import type { ApiMessage } from '../../../common/src/runner/apiMessages';
 import type { ChainedSession } from '../../../common/src/chain/chainedSession';
 import { trustGate, type GatedAction } from './trust';
 
@@ -44,6 +46,8 @@ interface Prepared {
 
 interface ActiveRun extends Prepared {
   session: QuerySession | ChainedSession;
+  /** The API's messages of every page, for the expectations' verdict. */
+  messages: { warnings: ApiMessage[]; errors: ApiMessage[] };
   store: RowStore;
   /** The list shown in the table: the first one the answers had. */
   mainList?: string;
@@ -139,6 +143,7 @@ export class RunController implements vscode.Disposable {
       ...prepared,
       session,
       store: new RowStore(),
+      messages: { warnings: [], errors: [] },
       lastStatus: { pages: 0, items: 0, hasMore: true, running: false },
       started: Date.now(),
     };
@@ -200,6 +205,8 @@ export class RunController implements vscode.Disposable {
 
   private onPage(run: ActiveRun, page: PageResult): void {
     run.store.add(page.batches);
+    run.messages.warnings.push(...page.warnings);
+    run.messages.errors.push(...page.errors);
     run.mainList ??= page.batches[0]?.list;
     const rows = page.batches.filter((b) => b.list === run.mainList).flatMap((b) => b.rows);
     const panelPage: PanelPage = {
@@ -239,7 +246,9 @@ export class RunController implements vscode.Disposable {
     const summary = outcome.stopped === 'failed'
       ? `✗ ${outcome.error?.message ?? 'failed'}`
       : `${outcome.apiErrors ? '✗' : '✓'} ${items} item${items === 1 ? '' : 's'} · ${pages} page${pages === 1 ? '' : 's'} · ${ms} ms${hasMore ? ' · more available' : ''}${outcome.apiWarnings ? ` · ${outcome.apiWarnings} warning${outcome.apiWarnings === 1 ? '' : 's'}` : ''}`;
-    this.feedback.setSummary(run.uri, run.query, summary);
+    const rows = run.store.lists().flatMap((list) => [...run.store.rows(list)]);
+    const expectations = expectationSummary(run.query, rows, run.messages.warnings, run.messages.errors, !hasMore && !outcome.error);
+    this.feedback.setSummary(run.uri, run.query, summary + expectations);
   }
 
   private async onPanelRequest(request: PanelRequest): Promise<void> {

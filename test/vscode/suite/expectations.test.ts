@@ -86,6 +86,20 @@ suite('expectations: the Test Explorer runs @expect lines', () => {
     await screenshot('expectations-after-run');
   });
 
+  test('"Run all pages" in the editor puts the verdict in the inline summary', async () => {
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('mwquery.runAllPages', doc.uri, lineOf('### Main-namespace pages'));
+    // The summary follows the query's first line; the picture shows it.
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    // Room for the whole summary line: no side bar, no bottom panel, no results beside.
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    await vscode.commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await screenshot('expectations-run-summary');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), doc.uri.toString());
+  });
+
   test('editing the file updates the tests', async () => {
     const editor = await vscode.window.showTextDocument(doc);
     const at = new vscode.Position(lineOf('@expect no warnings') + 1, 0);
