@@ -10,6 +10,7 @@ import { checkExpectations, type RunForExpectations } from '../../common/src/exp
 import { matchAll, RegexTimeoutError } from '../../common/src/expect/boundedRegex';
 import { junitXml } from '../../common/src/expect/junit';
 import { diagnose } from './serviceHelpers';
+import { expectationSummary } from '../../client/src/testing/runSummary';
 
 const run = (rows: Record<string, unknown>[], extra: Partial<RunForExpectations> = {}): RunForExpectations => ({ rows, warnings: [], errors: [], complete: true, ...extra });
 
@@ -174,8 +175,7 @@ describe('JUnit XML', () => {
 });
 
 describe('the verdict in the run summary', () => {
-  it('says how many expectations passed and which lines failed, or asks for all pages', async () => {
-    const { expectationSummary } = await import('../../client/src/testing/runSummary');
+  it('says how many expectations passed and which lines failed, or asks for all pages', () => {
     const doc = parseDocument('### q\nlist=allpages\n@expect count == 2\n@expect all ns == 0\n@expect no warnings\n');
     const q = doc.queries[0]!;
     assert.equal(expectationSummary(q, [{ ns: 0 }, { ns: 0 }], [], [], true), ' · expectations 3/3 ✓');
