@@ -50,3 +50,27 @@ describe('export model', () => {
     assert.match(model('@endpoint = https://w.example/w/api.php\nlist=allpages\n').userAgent, /CONTACT/);
   });
 });
+
+describe('every generated program compiles, whatever the file holds', () => {
+  it('Python programs pass py_compile and JavaScript programs pass node --check, with hostile names and values', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { mkdtempSync, rmSync, writeFileSync, existsSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+    const hostile = '### Evil """ \' \\ ${process.exit(1)} \u2028 \u202e name\n@endpoint = https://w.example/w/api.php?x="\'\n'
+      + 'list=allpages\napprefix="""\\"\'\'\'${x}`\u2029\u0000\u200f\nweird.name-x:y=1\n__proto__=2\ncontinue=\nlgpassword=p"w\\\n';
+    const m = model(hostile, { contact: 'Me "quoted" \\ \n<me@example.org>' });
+    const dir = mkdtempSync(path.join(tmpdir(), 'mwq-compile-'));
+    try {
+      for (const target of CODE_TARGETS) {
+        const file = path.join(dir, `${target.id}.${target.extension}`);
+        writeFileSync(file, target.generate(m));
+        const r = target.extension === 'py' ? spawnSync(python, ['-m', 'py_compile', file], { encoding: 'utf8' }) : spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
+        assert.equal(r.status, 0, `${target.id}: ${r.stderr}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
