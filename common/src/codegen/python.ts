@@ -220,8 +220,8 @@ ${ENV_FUNCTION}
 
 # The wiki this query was written for; Pywikibot talks to the site user-config.py names.
 API_URL = ${pyValue(model.endpoint)}
-# action, format and maxlag are Pywikibot's to send.
-PARAMS = ${pyParams(model, new Set(['action', 'format', 'maxlag']))}
+# action, format and maxlag are Pywikibot's to send; errors come in its own format, raised as APIError.
+PARAMS = ${pyParams(model, new Set(['action', 'format', 'maxlag', 'errorformat']))}
 
 
 def answers():
