@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
+import { startFaultProxy, type Fault } from './faultProxy';
 
 const root = path.join(__dirname, '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -65,9 +66,9 @@ async function mwqRows(query: string): Promise<unknown[]> {
   return ndjson(r.stdout);
 }
 
-async function exported(query: string, to: string): Promise<string> {
-  const file = path.join(work, `${to}-${query.replace(/\W+/g, '-')}.${to === 'fetch' || to === 'mwn' ? 'mjs' : 'py'}`);
-  const r = await run(process.execPath, [cli, 'export', fixture, '--query', query, '--to', to, '--endpoint', wiki.endpoint, '--contact', 'mwquery-tests@example.invalid', '-o', file]);
+async function exported(query: string, to: string, endpoint = wiki.endpoint): Promise<string> {
+  const file = path.join(work, `${to}-${query.replace(/\W+/g, '-')}-${endpoint === wiki.endpoint ? 'wiki' : 'proxy'}.${to === 'fetch' || to === 'mwn' ? 'mjs' : 'py'}`);
+  const r = await run(process.execPath, [cli, 'export', fixture, '--query', query, '--to', to, '--endpoint', endpoint, '--contact', 'mwquery-tests@example.invalid', '-o', file]);
   assert.equal(r.code, 0, r.stderr);
   return file;
 }
@@ -121,4 +122,43 @@ describe('exported programs return the rows of mwq run --all', () => {
     assert.equal(r.status, 1);
     assert.match(r.stderr, /Set the environment variable MWQ_SECRET_PREFIX/);
   });
+});
+
+describe('exported programs wait and retry when the wiki is lagged or busy (a proxy in front of the wiki)', () => {
+  const CASES: { to: string; command: () => string; faults: Fault[]; skip?: string }[] = [
+    { to: 'python', command: () => python, faults: ['maxlag', '503'] },
+    { to: 'fetch', command: () => process.execPath, faults: ['maxlag', '503'] },
+    { to: 'mwn', command: () => process.execPath, faults: ['maxlag'] },
+    { to: 'mwclient', command: () => python, faults: ['maxlag'], ...(mwclientInstalled ? {} : { skip: 'python3-mwclient is not installed' }) },
+  ];
+  for (const c of CASES) {
+    it(`${c.to}: ${c.faults.join(' then ')} on the second page, Retry-After honoured, the same rows`, { skip: c.skip }, async () => {
+      const proxy = await startFaultProxy(wiki.endpoint);
+      try {
+        proxy.retryAfter = '1';
+        const want = await mwqRows('List with continuation');
+        const file = await exported('List with continuation', c.to, proxy.endpoint);
+        // The program's own first requests (mwclient reads siteinfo first) pass; the faults hit the next ones.
+        const query = (r: { params: URLSearchParams }) => r.params.get('list') === 'allpages';
+        const watch = setInterval(() => {
+          if (proxy.requests.filter(query).length === 1 && proxy.pending() === 0 && !faulted) {
+            faulted = true;
+            proxy.inject(...c.faults);
+          }
+        }, 5);
+        let faulted = false;
+        const started = Date.now();
+        const r = await run(c.command(), [file]);
+        clearInterval(watch);
+        assert.equal(r.code, 0, r.stderr);
+        assert.deepEqual(ndjson(r.stdout), want);
+        const faultedRequests = proxy.requests.filter((q) => q.fault);
+        assert.deepEqual(faultedRequests.map((q) => q.fault), c.faults, 'each fault was met once');
+        assert.ok(Date.now() - started >= 1000 * c.faults.length, 'waited Retry-After before each retry');
+        for (const q of proxy.requests.filter(query)) assert.equal(q.params.get('maxlag'), '5');
+      } finally {
+        await proxy.stop();
+      }
+    });
+  }
 });

@@ -153,6 +153,10 @@ export function nodeMwn(model: ExportModel): string {
   )}
 import { Mwn } from "mwn";
 
+// mwn prints its notices (waiting on maxlag, retries) with console.log: send them
+// to stderr, so that stdout holds only results.
+console.log = console.error;
+
 ${ENV_FUNCTION}
 
 const bot = new Mwn({
@@ -178,5 +182,8 @@ async function* answers() {
 
 ${ROWS_FUNCTIONS}
 
-${MAIN}`;
+for await (const row of rows(answers())) {
+  process.stdout.write(JSON.stringify(row) + "\\n");
+}
+`;
 }

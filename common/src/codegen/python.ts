@@ -151,7 +151,7 @@ ${MAIN}`;
 }
 
 export function pythonMwclient(model: ExportModel): string {
-  return `${header(model, 'mwclient sends maxlag and waits as long as the wiki asks (Retry-After); this follows "continue" to the end.')}
+  return `${header(model, 'Sends maxlag; mwclient waits as long as the wiki asks (Retry-After); this follows "continue" to the end.')}
 import json
 import os
 import sys
@@ -164,8 +164,9 @@ ${ENV_FUNCTION}
 
 API_URL = ${pyValue(model.endpoint)}
 USER_AGENT = ${pyString(model.userAgent)}
-# action, format and maxlag are mwclient's to send.
-PARAMS = ${pyParams(model, new Set(['action', 'format', 'maxlag']))}
+# action and format are mwclient's to send; maxlag is ours (raw_api does not add it),
+# and mwclient waits as the wiki asks (Retry-After) when the answer says it is lagged.
+PARAMS = ${pyParams(model, new Set(['action', 'format']))}
 
 
 def connect():
@@ -174,7 +175,11 @@ def connect():
     if script != "api.php":
         sys.exit(f"Expected an endpoint ending in api.php, not {API_URL}")
     return mwclient.Site(
-        url.netloc, path=directory + "/", scheme=url.scheme, clients_useragent=USER_AGENT, max_lag=${pyString(model.maxlag)}
+        url.netloc,
+        path=directory + "/",
+        scheme=url.scheme,
+        clients_useragent=USER_AGENT,
+        retry_timeout=5,  # seconds before the first retry of a 5xx answer
     )
 
 
