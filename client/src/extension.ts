@@ -18,6 +18,8 @@ import { Catalogues } from './catalogues';
 import { ServerInfoRequest, type ServerInfo } from '../../common/src/protocol';
 import { Environments } from './environments';
 import { QueryCodeLensProvider } from './run/codeLens';
+import { copyAsCode } from './run/copyAsCode';
+import { ExpectationTests } from './testing/expectationTests';
 import { RunController } from './run/runController';
 import { RunFeedback } from './run/runFeedback';
 import { clearSecret, setSecret } from './run/secrets';
@@ -80,6 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const accounts = new Accounts(context.secrets, cookies);
   const catalogues = new Catalogues(context, client, environments, output);
   const runs = new RunController(context, feedback, output, environments, accounts, cookies, catalogues);
+  const expectationTests = new ExpectationTests(context.secrets, () => environments.defaultEndpoint());
   const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     feedback,
@@ -91,6 +94,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.logOut', () => accounts.logOut(environments.current())),
     register('mwquery.selectEnvironment', (name?: string) => (typeof name === 'string' || name === null ? environments.select(name ?? undefined) : environments.pick())),
     vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider()),
+    expectationTests,
+    register('mwquery.expectationTestState', () => expectationTests.state()),
     register('mwquery.restartServer', async () => {
       await client?.restart();
     }),
@@ -100,6 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.cancelRun', () => runs.cancel()),
     register('mwquery.copyAsUrl', (uri?: vscode.Uri, line?: number) => runs.copy('url', uri, line)),
     register('mwquery.copyAsCurl', (uri?: vscode.Uri, line?: number) => runs.copy('curl', uri, line)),
+    register('mwquery.copyAsCode', (uri?: vscode.Uri, line?: number, target?: string) => copyAsCode(environments.defaultEndpoint(), uri, line, target)),
     register('mwquery.openInApiSandbox', (uri?: vscode.Uri, line?: number) => runs.openInApiSandbox(uri, line)),
     register('mwquery.setSecret', (name?: string, value?: string) => setSecret(context.secrets, typeof name === 'string' ? name : undefined, typeof value === 'string' ? value : undefined)),
     register('mwquery.exportResults', (format?: string, target?: vscode.Uri) => runs.exportResults(format, target)),

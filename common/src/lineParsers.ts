@@ -38,6 +38,19 @@ export class Source {
   }
 }
 
+/** `@expect …` (not `@expect = …`, a variable named "expect"). */
+export const EXPECT_LINE = /^@expect(?![A-Za-z0-9_.\-])(?!\s*=)/;
+
+export function parseExpect(doc: Parts, src: Source, query: QueryNode | undefined, raw: string, line: SourceLine, contentStart: number): void {
+  const lineSpan = { start: contentStart, end: line.start + raw.trimEnd().length };
+  if (!query) {
+    doc.problems.push({ message: 'An "@expect" line belongs to a query: put it under the query\'s "###" line.', span: lineSpan });
+    return;
+  }
+  const span = trimmedSpan(src, contentStart + '@expect'.length, lineSpan.end);
+  query.expects.push({ text: src.slice(span.start, span.end), span, lineSpan, line: line.number });
+}
+
 export function parseVariable(doc: Parts, src: Source, raw: string, line: SourceLine, contentStart: number): void {
   const body = raw.slice(line.indent);
   const match = VARIABLE_DEF.exec(body);

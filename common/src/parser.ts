@@ -6,9 +6,9 @@
 
 import { lineIndexAt, scanLineRange, scanLines, type SourceLine } from './lines';
 import type { ParamNode, ParsedDocument, QueryNode, Span } from './syntaxTree';
-import { appendContinuation, parseParamLine, parseUrlLine, parseVariable, Source, type Parts } from './lineParsers';
+import { appendContinuation, EXPECT_LINE, parseExpect, parseParamLine, parseUrlLine, parseVariable, Source, type Parts } from './lineParsers';
 
-export type { Span, ValueItem, ParamNode, VariableDef, UrlNode, SyntaxProblem, QueryNode, ParsedDocument } from './syntaxTree';
+export type { Span, ValueItem, ParamNode, VariableDef, UrlNode, ExpectNode, SyntaxProblem, QueryNode, ParsedDocument } from './syntaxTree';
 export { decodeQueryComponent, splitItems } from './lineParsers';
 
 const URL_LINE = /^https?:\/\//i;
@@ -126,6 +126,11 @@ export function reparseDocument(previous: ParsedDocument, text: string): ParsedD
         move(url.span);
         url.line += lineDelta;
       }
+      for (const e of q.expects) {
+        move(e.span);
+        move(e.lineSpan);
+        e.line += lineDelta;
+      }
     }
     for (const v of movedVariables) {
       move(v.nameSpan);
@@ -190,6 +195,7 @@ function parseLines(parts: Parts, src: Source, lines: readonly SourceLine[], fro
       lastLine: line,
       params: [],
       urls: [],
+      expects: [],
       index: parts.queries.length,
     };
     parts.queries.push(query);
@@ -223,6 +229,12 @@ function parseLines(parts: Parts, src: Source, lines: readonly SourceLine[], fro
       continue;
     }
     if (isCommentLine(trimmed)) {
+      extendQuery(line);
+      continue;
+    }
+    if (EXPECT_LINE.test(trimmed)) {
+      lastParam = undefined;
+      parseExpect(parts, src, current, raw, line, contentStart);
       extendQuery(line);
       continue;
     }

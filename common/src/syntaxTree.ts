@@ -60,6 +60,17 @@ export interface SyntaxProblem {
   span: Span;
 }
 
+/** An `@expect` line of a query (docs/expectations.md); its expression is parsed by common/src/expect. */
+export interface ExpectNode {
+  /** The expression after `@expect`, trimmed ('' when there is none). */
+  text: string;
+  /** Span of `text` (empty, after `@expect`, when there is none). */
+  span: Span;
+  /** From `@` to the end of the line's content. */
+  lineSpan: Span;
+  line: number;
+}
+
 export interface QueryNode {
   /** Text after `###`, trimmed; '' for an unnamed query. */
   name: string;
@@ -71,6 +82,8 @@ export interface QueryNode {
   lastLine: number;
   params: ParamNode[];
   urls: UrlNode[];
+  /** `@expect` lines, in order. */
+  expects: ExpectNode[];
   /** Index of the query in the document. */
   index: number;
 }

@@ -15,6 +15,7 @@ export class QueryCodeLensProvider implements vscode.CodeLensProvider {
         new vscode.CodeLens(range, { title: 'Run all pages', command: 'mwquery.runAllPages', arguments: args }),
         new vscode.CodeLens(range, { title: 'Copy as URL', command: 'mwquery.copyAsUrl', arguments: args }),
         new vscode.CodeLens(range, { title: 'Copy as cURL', command: 'mwquery.copyAsCurl', arguments: args }),
+        new vscode.CodeLens(range, { title: 'Copy as…', command: 'mwquery.copyAsCode', arguments: args }),
         new vscode.CodeLens(range, { title: 'Open in ApiSandbox', command: 'mwquery.openInApiSandbox', arguments: args }),
       );
     }

@@ -31,6 +31,10 @@ import type { Environments } from '../environments';
 import { ResultsPanel, type PanelRequest } from '../resultsPanel';
 import type { RunFeedback } from './runFeedback';
 import { externalLookup, secretsUsedBy, setSecret } from './secrets';
+import { chainedSessionFor } from './chainedRun';
+import { expectationSummary } from '../testing/runSummary';
+import type { ApiMessage } from '../../../common/src/runner/apiMessages';
+import type { ChainedSession } from '../../../common/src/chain/chainedSession';
 import { trustGate, type GatedAction } from './trust';
 
 interface Prepared {
@@ -41,7 +45,9 @@ interface Prepared {
 }
 
 interface ActiveRun extends Prepared {
-  session: QuerySession;
+  session: QuerySession | ChainedSession;
+  /** The API's messages of every page, for the expectations' verdict. */
+  messages: { warnings: ApiMessage[]; errors: ApiMessage[] };
   store: RowStore;
   /** The list shown in the table: the first one the answers had. */
   mainList?: string;
@@ -74,6 +80,7 @@ export class RunController implements vscode.Disposable {
       maxlag: ((v) => (v === 'off' ? null : typeof v === 'number' && v >= 0 ? v : c.get<number>('maxlag', 5)))(c.get<unknown>('maxlagForReads')),
       contact: c.get<string>('contact', '').trim() || undefined,
       timeoutMs: Math.max(1, c.get<number>('timeoutSeconds', 30)) * 1000,
+      maxBytes: Math.max(1, c.get<number>('maxResultMegabytes', 256)) * 1024 * 1024,
     };
   }
 
@@ -131,14 +138,16 @@ export class RunController implements vscode.Disposable {
     const prepared = await this.prepare(where.uri, where.line);
     if (!prepared) return;
     this.run?.abort?.abort();
-    const { contact, timeoutMs, maxlag } = this.config();
+    const { contact, timeoutMs, maxlag, maxBytes } = this.config();
     const http = { contact, timeoutMs, cookies: this.cookies.forEndpoint(prepared.request.endpoint) };
     const account = this.accounts.sessionFor(this.environments.current(), prepared.request.endpoint, http);
-    const session = new QuerySession(prepared.request, { http, maxlag, ...(account ? { send: account.send } : {}) });
+    const sessionOptions = { http, maxlag, maxBytes, ...(account ? { send: account.send } : {}) };
+    const session = (await chainedSessionFor(this.context.secrets, prepared, this.config().endpoint, sessionOptions)) ?? new QuerySession(prepared.request, sessionOptions);
     const run: ActiveRun = {
       ...prepared,
       session,
       store: new RowStore(),
+      messages: { warnings: [], errors: [] },
       lastStatus: { pages: 0, items: 0, hasMore: true, running: false },
       started: Date.now(),
     };
@@ -200,6 +209,8 @@ export class RunController implements vscode.Disposable {
 
   private onPage(run: ActiveRun, page: PageResult): void {
     run.store.add(page.batches);
+    run.messages.warnings.push(...page.warnings);
+    run.messages.errors.push(...page.errors);
     run.mainList ??= page.batches[0]?.list;
     const rows = page.batches.filter((b) => b.list === run.mainList).flatMap((b) => b.rows);
     const panelPage: PanelPage = {
@@ -239,7 +250,9 @@ export class RunController implements vscode.Disposable {
     const summary = outcome.stopped === 'failed'
       ? `✗ ${outcome.error?.message ?? 'failed'}`
       : `${outcome.apiErrors ? '✗' : '✓'} ${items} item${items === 1 ? '' : 's'} · ${pages} page${pages === 1 ? '' : 's'} · ${ms} ms${hasMore ? ' · more available' : ''}${outcome.apiWarnings ? ` · ${outcome.apiWarnings} warning${outcome.apiWarnings === 1 ? '' : 's'}` : ''}`;
-    this.feedback.setSummary(run.uri, run.query, summary);
+    const rows = run.store.lists().flatMap((list) => [...run.store.rows(list)]);
+    const expectations = expectationSummary(run.query, rows, run.messages.warnings, run.messages.errors, !hasMore && !outcome.error);
+    this.feedback.setSummary(run.uri, run.query, summary + expectations);
   }
 
   private async onPanelRequest(request: PanelRequest): Promise<void> {

@@ -1,12 +1,14 @@
 // `mwq`: the command-line face of the language service and the runner. One
-// file per command (check.ts, run.ts, catalogue.ts); a new command adds its
+// file per command (check.ts, run.ts, catalogue.ts, export.ts, test.ts); a new command adds its
 // file and one entry in COMMANDS.
 
 import { MWQUERY_VERSION } from '../../../common/src/runner/version';
 import { CATALOGUE_USAGE, catalogueCommand } from './catalogue';
 import { CHECK_USAGE, checkCommand } from './check';
 import { EXIT } from './exitCodes';
+import { EXPORT_USAGE, exportCommand } from './export';
 import { RUN_USAGE, runCommand } from './run';
+import { TEST_USAGE, testCommand } from './test';
 import { terminalSafeLine } from './terminal';
 import { shown } from './args';
 
@@ -19,6 +21,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   check: { usage: CHECK_USAGE, run: checkCommand },
   run: { usage: RUN_USAGE, run: runCommand },
   catalogue: { usage: CATALOGUE_USAGE, run: catalogueCommand },
+  export: { usage: EXPORT_USAGE, run: async (args) => exportCommand(args) },
+  test: { usage: TEST_USAGE, run: testCommand },
 };
 
 export function usage(): string {

@@ -4,6 +4,7 @@
 // Every message is scrubbed of the run's secrets, bounded and terminal-safe.
 
 import { readFileSync } from 'node:fs';
+import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
 import { AccountSession, describeAccountError } from '../../../common/src/runner/login';
 import { parseDocument, type ParsedDocument, type QueryNode } from '../../../common/src/parser';
 import { VariableScope, type ExternalLookup } from '../../../common/src/resolve';
@@ -224,13 +225,23 @@ export async function runCommand(args: string[]): Promise<number> {
       return EXIT.failed;
     }
   }
-  const session = new QuerySession(request, {
+  const sessionOptions = {
     maxlag: parsed.maxlag,
     http,
     redact: say.redactor,
     ...(parsed.maxBytes !== undefined ? { maxBytes: parsed.maxBytes } : {}),
     ...(account ? { send: account.send } : {}),
-  });
+  };
+  // A query with `{{#Source.field}}` runs its source first, then in batches (docs/chaining.md).
+  const session = isChained(query)
+    ? new ChainedSession(query, {
+        doc,
+        scope: new VariableScope(doc),
+        build: { external: cliLookup, defaultEndpoint: parsed.endpoint, safeEnvNames: parsed.safeEnv },
+        session: sessionOptions,
+        endpoint: parsed.endpoint,
+      })
+    : new QuerySession(request, sessionOptions);
   const sink = makeSink(parsed.format, process.stdout.isTTY === true);
   const seen = new Set<string>();
   let writing: Promise<void> = Promise.resolve();
@@ -274,6 +285,9 @@ export async function runCommand(args: string[]): Promise<number> {
     return EXIT.failed;
   }
 
+  if (session instanceof ChainedSession && session.batchCount) {
+    say.say(`${session.valueCount} values in ${session.batchCount} batch${session.batchCount === 1 ? '' : 'es'} of up to ${session.batchSize}`);
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const more = !moreAvailable ? '' : parsed.all ? ', more available' : ', more available (use --all)';
   const items = session.itemCount + partialCount;

@@ -21,6 +21,7 @@ import { describeModule, describeParam, describeValue, moduleSummary, ownerOf, p
 import { paramAtLine, queryAtLine } from './locate';
 import { QueryContext, type ResolvedParam } from './queryContext';
 import { SNIPPETS } from './snippets';
+import { chainCompletion } from './chainCompletion';
 
 const MODULE_SLOT_NAMES = new Set(['list', 'prop', 'meta', 'generator']);
 const NAME_CHARS = /^[A-Za-z0-9_.:\-]*$/;
@@ -41,6 +42,8 @@ export function complete(document: TextDocument, parsed: ParsedDocument, catalog
 
   const openBraces = before.lastIndexOf('{{');
   if (openBraces >= 0 && openBraces > before.lastIndexOf('}}')) {
+    const chained = chainCompletion(parsed, query, before.slice(openBraces + 2), lineStart + openBraces + 2, range, offset);
+    if (chained) return chained;
     return { isIncomplete: false, items: variableItems(parsed, lineStart + openBraces + 2, range(lineStart + openBraces + 2, offset)) };
   }
   if (lead.startsWith('#') || lead.startsWith('//') || lead.startsWith('@') || /^https?:/i.test(lead)) return empty;
@@ -77,7 +80,7 @@ export function complete(document: TextDocument, parsed: ParsedDocument, catalog
 }
 
 function emptyQuery(): QueryNode {
-  return { name: '', span: { start: 0, end: 0 }, firstLine: 0, lastLine: 0, params: [], urls: [], index: 0 };
+  return { name: '', span: { start: 0, end: 0 }, firstLine: 0, lastLine: 0, params: [], urls: [], expects: [], index: 0 };
 }
 
 function skipBlanks(text: string, from: number, to: number): number {

@@ -12,6 +12,9 @@ import { nearest } from './nearest';
 import { QueryContext, type ResolvedParam } from './queryContext';
 import { isFalseLooking, isInteger, isTimestamp, isUserReference } from './values';
 import type { FixData } from './fixes';
+import { expectationProblems } from './expectDiagnostics';
+import { chainProblems } from './chainDiagnostics';
+import { chainRefOf } from '../../../common/src/chain/chainRef';
 
 export const SOURCE = 'mwquery';
 
@@ -78,6 +81,8 @@ export function validate(document: TextDocument, parsed: ParsedDocument, catalog
   const scope = new VariableScope(parsed);
   for (const problem of parsed.problems) out.add(problem.span, DiagnosticSeverity.Error, 'syntax', problem.message);
   checkVariables(parsed, scope, out);
+  for (const p of expectationProblems(parsed)) out.add(p.span, DiagnosticSeverity.Error, p.code, p.message);
+  for (const p of chainProblems(parsed)) out.add(p.span, p.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning, p.code, p.message);
   const used = cache?.begin(catalogue);
   for (const query of parsed.queries) {
     const key = cache ? queryKey(parsed, query, scope) : '';
@@ -323,6 +328,7 @@ class QueryValidator {
         data: { fix: 'useSecret', name: node.name } satisfies FixData,
       });
     }
+    if (chainRefOf(node.value, node.valueSpan.start)) return; // values from another query's rows (chainDiagnostics.ts)
     const value = this.scope.resolve(node.value, node.valueSpan.start);
     if (!value.complete) return; // depends on $env, $secret or an undefined variable
     const usesVariables = value.text !== node.value;

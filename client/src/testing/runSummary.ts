@@ -1,0 +1,19 @@
+// The expectations' verdict in the one-line summary after a run in the
+// editor ("✓ 628 items · 2 pages · 310 ms · expectations 3/4, ✗ line 11").
+// Row checks need the whole result: after a first page only, the summary says
+// so instead of judging a part.
+
+import { checkExpectations } from '../../../common/src/expect/check';
+import type { QueryNode } from '../../../common/src/parser';
+import type { ApiMessage } from '../../../common/src/runner/apiMessages';
+import type { Row } from '../../../common/src/runner/merge';
+
+export function expectationSummary(query: QueryNode, rows: readonly Row[], warnings: readonly ApiMessage[], errors: readonly ApiMessage[], complete: boolean): string {
+  if (query.expects.length === 0) return '';
+  if (!complete) return ' · expectations: run all pages to check them';
+  const results = checkExpectations(query.expects, { rows, warnings, errors, complete });
+  const passed = results.filter((r) => r.passed).length;
+  const failed = results.filter((r) => !r.passed);
+  if (failed.length === 0) return ` · expectations ${passed}/${results.length} ✓`;
+  return ` · expectations ${passed}/${results.length}, ✗ line${failed.length === 1 ? '' : 's'} ${failed.map((r) => r.line + 1).join(', ')}`;
+}

@@ -1,0 +1,189 @@
+// JavaScript programs (ES modules, Node 18+) from an ExportModel: plain
+// `fetch`, and mwn (`continuedQueryGen`).
+
+import type { ExportModel, ValuePart } from './model';
+import { commentText, jsKey, jsString } from './quote';
+
+function jsValue(parts: readonly ValuePart[]): string {
+  return parts.map((p) => (p.kind === 'text' ? jsString(p.text) : `env(${jsString(p.name)})`)).join(' + ') || '""';
+}
+
+function jsParams(model: ExportModel, skip: ReadonlySet<string> = new Set()): string {
+  const lines = model.params.filter((p) => !skip.has(p.name)).map((p) => `  ${jsKey(p.name)}: ${jsValue(p.parts)},`);
+  return `{\n${lines.join('\n')}\n}`;
+}
+
+function header(model: ExportModel, how: string, run: string): string {
+  const env = model.envNames.length
+    ? `// Reads from the environment: ${model.envNames.map((n) => commentText(n, 60)).join(', ')}.\n`
+    : '';
+  return `// ${commentText(model.title)}: exported from mwquery.
+// ${how}
+// Prints each result (page, list item or meta object) as one line of JSON.
+// Run: ${run}
+${env}`;
+}
+
+const ENV_FUNCTION = `/** The value of an environment variable; stops with a message when it is not set. */
+function env(name) {
+  const value = process.env[name];
+  if (value === undefined) {
+    console.error(\`Set the environment variable \${name}.\`);
+    process.exit(1);
+  }
+  return value;
+}`;
+
+const ROWS_FUNCTIONS = `// Keys under "query" that describe the input rather than results.
+const AUXILIARY = new Set(["normalized", "redirects", "converted", "interwiki", "badrevids", "pageids"]);
+
+const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function pageKey(page) {
+  return Number.isInteger(page.pageid) && page.pageid > 0 ? \`id:\${page.pageid}\` : \`title:\${page.title}\`;
+}
+
+/** Adds a later part of a page: arrays appended, objects merged, other fields kept. */
+function mergePage(known, fragment) {
+  for (const [name, value] of Object.entries(fragment)) {
+    const current = known[name];
+    if (Array.isArray(current) && Array.isArray(value)) known[name] = current.concat(value);
+    else if (isObject(current) && isObject(value)) known[name] = { ...current, ...value };
+    else if (!Object.hasOwn(known, name)) known[name] = value;
+  }
+}
+
+/** Results: list items at once, pages when their batch is complete. */
+async function* rows(answers) {
+  let pending = new Map();
+  for await (const data of answers) {
+    for (const [key, value] of Object.entries(data.query ?? {})) {
+      if (AUXILIARY.has(key)) continue;
+      if (key === "pages") {
+        for (const page of value) {
+          const known = pending.get(pageKey(page));
+          if (known) mergePage(known, page);
+          else pending.set(pageKey(page), page);
+        }
+      } else if (Array.isArray(value)) {
+        for (const item of value) yield isObject(item) ? item : { value: item };
+      } else if (isObject(value)) {
+        const values = Object.values(value);
+        if (values.length > 0 && values.every(isObject)) yield* values;
+        else yield value;
+      }
+    }
+    if (data.batchcomplete || !data.continue) {
+      yield* pending.values();
+      pending = new Map();
+    }
+  }
+}`;
+
+const MAIN = `for await (const row of rows(answers())) {
+  console.log(JSON.stringify(row));
+}
+`;
+
+export function nodeFetch(model: ExportModel): string {
+  return `${header(model, 'Follows "continue" to the end, waits and retries when the wiki is lagged (maxlag) or busy.', 'node query.mjs')}
+${ENV_FUNCTION}
+
+const API_URL = ${jsValue(model.endpoint)};
+const USER_AGENT = ${jsString(model.userAgent)} + \` node/\${process.versions.node}\`;
+const MAX_RETRIES = 5;
+const PARAMS = ${jsParams(model)};
+
+const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+/** Seconds to wait, from the Retry-After header (5 when absent or not a number). */
+function retryAfter(response) {
+  const seconds = Number.parseInt(response.headers.get("retry-after") ?? "", 10);
+  return Number.isFinite(seconds) ? Math.max(1, seconds) : 5;
+}
+
+/** One request (POST: no URL length limit); retries on maxlag, 429 and 5xx. */
+async function apiCall(params) {
+  for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
+    const response = await fetch(API_URL, {
+      method: "POST",
+      headers: { "User-Agent": USER_AGENT },
+      body: new URLSearchParams(params),
+      signal: AbortSignal.timeout(60_000),
+    });
+    if ([429, 502, 503, 504].includes(response.status) && attempt < MAX_RETRIES) {
+      await sleep(retryAfter(response));
+      continue;
+    }
+    if (!response.ok) throw new Error(\`HTTP \${response.status} from \${API_URL}\`);
+    const data = await response.json();
+    const errors = data.errors ?? [];
+    if (errors.some((e) => e.code === "maxlag") && attempt < MAX_RETRIES) {
+      await sleep(retryAfter(response));
+      continue;
+    }
+    if (errors.length) throw new Error(\`API error: \${errors.map((e) => \`\${e.code}: \${e.text}\`).join("; ")}\`);
+    for (const warning of data.warnings ?? []) console.error(\`API warning (\${warning.module}): \${warning.text}\`);
+    return data;
+  }
+  throw new Error("The wiki stayed lagged or busy; giving up.");
+}
+
+/** Every answer of the query, following "continue" to the end. */
+async function* answers() {
+  let lastContinue = {};
+  for (;;) {
+    const data = await apiCall({ ...PARAMS, ...lastContinue });
+    yield data;
+    if (!data.continue) return;
+    lastContinue = data.continue;
+  }
+}
+
+${ROWS_FUNCTIONS}
+
+${MAIN}`;
+}
+
+export function nodeMwn(model: ExportModel): string {
+  return `${header(
+    model,
+    'mwn sends formatversion=2 and maxlag and waits as long as the wiki asks (Retry-After); continuedQueryGen follows "continue" to the end.',
+    'npm install mwn && node query.mjs',
+  )}
+import { Mwn } from "mwn";
+
+// mwn prints its notices (waiting on maxlag, retries) with console.log: send them
+// to stderr, so that stdout holds only results.
+console.log = console.error;
+
+${ENV_FUNCTION}
+
+const bot = new Mwn({
+  apiUrl: ${jsValue(model.endpoint)},
+  userAgent: ${jsString(model.userAgent)},
+  silent: true,
+  // Warnings are printed below, to stderr, so stdout holds only results.
+  suppressAPIWarnings: true,
+  maxRetries: 5,
+  defaultParams: { maxlag: ${jsString(model.maxlag)} },
+});
+
+// format and maxlag are mwn's to send.
+const PARAMS = ${jsParams(model, new Set(['format', 'maxlag']))};
+
+/** Every answer of the query, following "continue" to the end. */
+async function* answers() {
+  for await (const data of bot.continuedQueryGen(PARAMS)) {
+    for (const warning of data.warnings ?? []) console.error(\`API warning (\${warning.module}): \${warning.text}\`);
+    yield data;
+  }
+}
+
+${ROWS_FUNCTIONS}
+
+for await (const row of rows(answers())) {
+  process.stdout.write(JSON.stringify(row) + "\\n");
+}
+`;
+}

@@ -1,0 +1,248 @@
+// Python programs from an ExportModel: plain `requests`, mwclient and Pywikibot.
+
+import type { ExportModel, ValuePart } from './model';
+import { commentText, pyString } from './quote';
+
+function pyValue(parts: readonly ValuePart[]): string {
+  return parts.map((p) => (p.kind === 'text' ? pyString(p.text) : `env(${pyString(p.name)})`)).join(' + ') || '""';
+}
+
+function pyParams(model: ExportModel, skip: ReadonlySet<string> = new Set()): string {
+  const lines = model.params.filter((p) => !skip.has(p.name)).map((p) => `    ${pyString(p.name)}: ${pyValue(p.parts)},`);
+  return `{\n${lines.join('\n')}\n}`;
+}
+
+function header(model: ExportModel, how: string): string {
+  const env = model.envNames.length
+    ? `# Reads from the environment: ${model.envNames.map((n) => commentText(n, 60)).join(', ')}.\n`
+    : '';
+  return `#!/usr/bin/env python3
+# ${commentText(model.title)}: exported from mwquery.
+# ${how}
+# Prints each result (page, list item or meta object) as one line of JSON.
+${env}`;
+}
+
+const ENV_FUNCTION = `def env(name):
+    """The value of an environment variable; stops with a message when it is not set."""
+    value = os.environ.get(name)
+    if value is None:
+        sys.exit(f"Set the environment variable {name}.")
+    return value
+`;
+
+/** Rows as mwquery makes them: list items, merged pages once their batch is complete, meta objects. */
+const ROWS_FUNCTIONS = `# Keys under "query" that describe the input rather than results.
+AUXILIARY = {"normalized", "redirects", "converted", "interwiki", "badrevids", "pageids"}
+
+
+def page_key(page):
+    pageid = page.get("pageid")
+    if isinstance(pageid, int) and pageid > 0:
+        return ("id", pageid)
+    return ("title", page.get("title"))
+
+
+def merge_page(known, fragment):
+    """Adds a later part of a page: lists appended, dicts merged, other fields kept."""
+    for name, value in fragment.items():
+        current = known.get(name)
+        if isinstance(current, list) and isinstance(value, list):
+            known[name] = current + value
+        elif isinstance(current, dict) and isinstance(value, dict):
+            known[name] = {**current, **value}
+        elif name not in known:
+            known[name] = value
+
+
+def rows(answers):
+    """Yields results: list items at once, pages when their batch is complete."""
+    pending = {}
+    for data in answers:
+        for key, value in data.get("query", {}).items():
+            if key in AUXILIARY:
+                continue
+            if key == "pages":
+                for page in value:
+                    if page_key(page) in pending:
+                        merge_page(pending[page_key(page)], page)
+                    else:
+                        pending[page_key(page)] = page
+            elif isinstance(value, list):
+                yield from (item if isinstance(item, dict) else {"value": item} for item in value)
+            elif isinstance(value, dict):
+                if value and all(isinstance(v, dict) for v in value.values()):
+                    yield from value.values()
+                else:
+                    yield value
+        if data.get("batchcomplete") or "continue" not in data:
+            yield from pending.values()
+            pending = {}
+`;
+
+const MAIN = `if __name__ == "__main__":
+    for row in rows(answers()):
+        print(json.dumps(row, ensure_ascii=False))
+`;
+
+export function pythonRequests(model: ExportModel): string {
+  return `${header(model, 'Follows "continue" to the end, waits and retries when the wiki is lagged (maxlag) or busy.')}
+import json
+import os
+import sys
+import time
+
+import requests
+
+
+${ENV_FUNCTION}
+
+API_URL = ${pyValue(model.endpoint)}
+USER_AGENT = ${pyString(model.userAgent)} + " python-requests/" + requests.__version__
+MAX_RETRIES = 5
+PARAMS = ${pyParams(model)}
+
+
+def retry_after(response):
+    """Seconds to wait, from the Retry-After header (5 when absent or not a number)."""
+    try:
+        return max(1, int(response.headers.get("Retry-After", "5")))
+    except ValueError:
+        return 5
+
+
+def api_call(session, params):
+    """One request (POST: no URL length limit); retries on maxlag, 429 and 5xx."""
+    for attempt in range(MAX_RETRIES + 1):
+        response = session.post(API_URL, data=params, timeout=60)
+        if response.status_code in (429, 502, 503, 504) and attempt < MAX_RETRIES:
+            time.sleep(retry_after(response))
+            continue
+        response.raise_for_status()
+        data = response.json()
+        errors = data.get("errors", [])
+        if any(e.get("code") == "maxlag" for e in errors) and attempt < MAX_RETRIES:
+            time.sleep(retry_after(response))
+            continue
+        if errors:
+            sys.exit("API error: " + "; ".join(f"{e.get('code')}: {e.get('text')}" for e in errors))
+        for warning in data.get("warnings", []):
+            print(f"API warning ({warning.get('module')}): {warning.get('text')}", file=sys.stderr)
+        return data
+    sys.exit("The wiki stayed lagged or busy; giving up.")
+
+
+def answers():
+    """Every answer of the query, following "continue" to the end."""
+    with requests.Session() as session:
+        session.headers["User-Agent"] = USER_AGENT
+        last_continue = {}
+        while True:
+            data = api_call(session, {**PARAMS, **last_continue})
+            yield data
+            if "continue" not in data:
+                break
+            last_continue = data["continue"]
+
+
+${ROWS_FUNCTIONS}
+
+${MAIN}`;
+}
+
+export function pythonMwclient(model: ExportModel): string {
+  return `${header(model, 'Sends maxlag; mwclient waits as long as the wiki asks (Retry-After); this follows "continue" to the end.')}
+import json
+import os
+import sys
+from urllib.parse import urlsplit
+
+import mwclient
+
+
+${ENV_FUNCTION}
+
+API_URL = ${pyValue(model.endpoint)}
+USER_AGENT = ${pyString(model.userAgent)}
+# action and format are mwclient's to send; maxlag is ours (raw_api does not add it),
+# and mwclient waits as the wiki asks (Retry-After) when the answer says it is lagged.
+PARAMS = ${pyParams(model, new Set(['action', 'format']))}
+
+
+def connect():
+    url = urlsplit(API_URL)
+    directory, _, script = url.path.rpartition("/")
+    if script != "api.php":
+        sys.exit(f"Expected an endpoint ending in api.php, not {API_URL}")
+    return mwclient.Site(
+        url.netloc,
+        path=directory + "/",
+        scheme=url.scheme,
+        clients_useragent=USER_AGENT,
+        retry_timeout=5,  # seconds before the first retry of a 5xx answer
+    )
+
+
+def answers():
+    """Every answer of the query, following "continue" to the end."""
+    site = connect()
+    last_continue = {}
+    while True:
+        # raw_api: site.api() would add meta=userinfo to every query.
+        data = site.raw_api("query", http_method="POST", **{**PARAMS, **last_continue})
+        errors = data.get("errors", [])
+        if errors:
+            sys.exit("API error: " + "; ".join(f"{e.get('code')}: {e.get('text')}" for e in errors))
+        for warning in data.get("warnings", []):
+            print(f"API warning ({warning.get('module')}): {warning.get('text')}", file=sys.stderr)
+        yield data
+        if "continue" not in data:
+            break
+        last_continue = data["continue"]
+
+
+${ROWS_FUNCTIONS}
+
+${MAIN}`;
+}
+
+export function pythonPywikibot(model: ExportModel): string {
+  return `${header(
+    model,
+    "Pywikibot's Request follows no continuation by itself; this loop does. Pywikibot sends maxlag, waits on lag and builds the User-Agent from user-config.py.",
+  )}#
+# Run it where Pywikibot is set up for this wiki (user-config.py with its family):
+#   python3 pwb.py this_file.py   or   python3 this_file.py
+import json
+import os
+import sys
+
+import pywikibot
+from pywikibot.data import api
+
+
+${ENV_FUNCTION}
+
+# The wiki this query was written for; Pywikibot talks to the site user-config.py names.
+API_URL = ${pyValue(model.endpoint)}
+# action, format and maxlag are Pywikibot's to send; errors come in its own format, raised as APIError.
+PARAMS = ${pyParams(model, new Set(['action', 'format', 'maxlag', 'errorformat']))}
+
+
+def answers():
+    """Every answer of the query, following "continue" to the end."""
+    site = pywikibot.Site()
+    last_continue = {}
+    while True:
+        request = api.Request(site=site, parameters={"action": "query", **PARAMS, **last_continue}, use_get=False)
+        data = request.submit()
+        yield data
+        if "continue" not in data:
+            break
+        last_continue = data["continue"]
+
+
+${ROWS_FUNCTIONS}
+
+${MAIN}`;
+}

@@ -1,0 +1,162 @@
+// Checks a query's expectations against the rows and messages of a finished
+// run. Every check is bounded: values are compared as text cut to a fixed
+// length, regular expressions run through boundedRegex.
+
+import { cellText } from '../runner/export';
+import type { ApiMessage } from '../runner/apiMessages';
+import type { Row } from '../runner/merge';
+import type { ExpectNode } from '../parser';
+import { matchAll, MAX_MATCH_TEXT, RegexTimeoutError } from './boundedRegex';
+import { parseExpectation, type Expectation, type FieldTest } from './grammar';
+
+export interface RunForExpectations {
+  rows: readonly Row[];
+  warnings: readonly ApiMessage[];
+  errors: readonly ApiMessage[];
+  /** The run reached the end (no cap, no failure). */
+  complete: boolean;
+  /** Why the run did not complete (failure message, or "stopped after N pages"). */
+  incomplete?: string;
+}
+
+export interface ExpectationResult {
+  /** The `@expect` line (0-based) and its expression. */
+  line: number;
+  text: string;
+  passed: boolean;
+  /** What was found: "12 rows", "row 3 (title "X"): ns is 1", ... */
+  message: string;
+}
+
+const MAX_SHOWN = 80;
+
+export function checkExpectations(expects: readonly ExpectNode[], run: RunForExpectations): ExpectationResult[] {
+  return expects.map((node) => {
+    const result = (passed: boolean, message: string): ExpectationResult => ({ line: node.line, text: node.text, passed, message });
+    const parsed = parseExpectation(node.text);
+    if (!parsed.ok) return result(false, `not an expectation: ${parsed.message}`);
+    // Row expectations on a run that stopped early would judge a part as the whole.
+    if (!run.complete && parsed.expectation.kind !== 'no') return result(false, `the run did not complete (${run.incomplete ?? 'stopped early'})`);
+    try {
+      const [passed, message] = check(parsed.expectation, run);
+      return result(passed, message);
+    } catch (error) {
+      if (error instanceof RegexTimeoutError) return result(false, error.message);
+      throw error;
+    }
+  });
+}
+
+function check(e: Expectation, run: RunForExpectations): [boolean, string] {
+  switch (e.kind) {
+    case 'count': {
+      const n = run.rows.length;
+      return [compare(n, e.op, e.value), `${n} row${n === 1 ? '' : 's'}`];
+    }
+    case 'no': {
+      const list = e.what === 'warnings' ? run.warnings : run.errors;
+      if (list.length === 0) return [true, `no ${e.what}`];
+      return [false, `${list.length} ${list.length === 1 ? e.what.slice(0, -1) : e.what}: ${shown(list.map((m) => `${m.code}: ${m.text}`).join('; '))}`];
+    }
+    case 'rows': {
+      const matched = rowMatches(run.rows, e.field, e.test);
+      const firstWith = (want: boolean) => matched.findIndex((m) => m === want);
+      const field = e.field.join('.');
+      if (e.quantifier === 'all') {
+        const bad = firstWith(false);
+        if (bad < 0) return [true, `all ${run.rows.length} rows match`];
+        return [false, `row ${bad + 1}${label(run.rows[bad])} does not: ${field} is ${describeValues(run.rows[bad], e.field)}`];
+      }
+      const good = firstWith(true);
+      const count = matched.filter(Boolean).length;
+      if (e.quantifier === 'any') {
+        return good >= 0 ? [true, `${count} of ${run.rows.length} row${run.rows.length === 1 ? '' : 's'} match${count === 1 ? 'es' : ''}, first row ${good + 1}${label(run.rows[good])}`] : [false, `none of ${run.rows.length} rows matches`];
+      }
+      return good < 0 ? [true, `none of ${run.rows.length} rows matches`] : [false, `${count} row${count === 1 ? ' matches' : 's match'}, first row ${good + 1}${label(run.rows[good])}: ${field} is ${describeValues(run.rows[good], e.field)}`];
+    }
+  }
+}
+
+function compare(a: number, op: string, b: number): boolean {
+  switch (op) {
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '>=':
+      return a >= b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    default:
+      return a < b;
+  }
+}
+
+/** The values at a dotted path; arrays on the way are spread (`revisions.user`: every revision's user). */
+export function valuesAt(row: unknown, path: readonly string[]): unknown[] {
+  let current: unknown[] = [row];
+  for (const key of path) {
+    const next: unknown[] = [];
+    for (const value of current) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (typeof item === 'object' && item !== null && !Array.isArray(item) && Object.hasOwn(item, key)) next.push((item as Record<string, unknown>)[key]);
+      }
+    }
+    current = next;
+  }
+  return current;
+}
+
+/** For each row, whether one of its values at the path passes the test. */
+function rowMatches(rows: readonly Row[], path: readonly string[], test: FieldTest): boolean[] {
+  const values = rows.map((row) => valuesAt(row, path).map(boundedText));
+  if (test.op === 'exists') return values.map((v) => v.length > 0);
+  if (test.op === '~' || test.op === '!~') {
+    // One bounded matching pass over every value of every row.
+    const flat = values.flat();
+    const hits = matchAll(test.pattern, test.flags, flat);
+    const negated = test.op === '!~';
+    let at = 0;
+    return values.map((v) => {
+      const rowHits = hits.slice(at, at + v.length);
+      at += v.length;
+      return negated ? v.length > 0 && !rowHits.some(Boolean) : rowHits.some(Boolean);
+    });
+  }
+  if (test.op === '==' || test.op === '!=') {
+    const wanted = (test as { value: string }).value;
+    if (test.op === '==') return values.map((v) => v.some((t) => t === wanted));
+    return values.map((v) => v.length > 0 && v.every((t) => t !== wanted));
+  }
+  const { op, value: bound } = test as { op: '>' | '>=' | '<' | '<='; value: number };
+  return values.map((v) =>
+    v.some((t) => {
+      const n = Number(t);
+      return t.trim() !== '' && Number.isFinite(n) && compare(n, op, bound);
+    }),
+  );
+}
+
+function boundedText(value: unknown): string {
+  const text = cellText(value);
+  return text.length > MAX_MATCH_TEXT ? text.slice(0, MAX_MATCH_TEXT) : text;
+}
+
+function label(row: Row | undefined): string {
+  const title = row?.title;
+  return typeof title === 'string' ? ` (${JSON.stringify(shown(title, 60))})` : '';
+}
+
+function describeValues(row: Row | undefined, path: readonly string[]): string {
+  const values = valuesAt(row, path);
+  if (values.length === 0) return 'missing';
+  return shown(values.map((v) => JSON.stringify(boundedText(v))).join(', '));
+}
+
+function shown(text: string, max = MAX_SHOWN): string {
+  // Control characters would break the one-line report.
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}

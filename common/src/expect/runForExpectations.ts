@@ -1,0 +1,62 @@
+// Runs a query to the end (or a page cap) and keeps what its expectations
+// are checked against: every row, the API's warnings and errors. Shared by
+// `mwq test` and the editor's Test Explorer.
+
+import { QuerySession, type FetchAllLimits, type RunCallbacks, type RunOutcome, type SessionOptions } from '../runner/continuation';
+import type { ApiMessage } from '../runner/apiMessages';
+import type { Row } from '../runner/merge';
+import type { PreparedRequest } from '../runner/request';
+import type { RunForExpectations } from './check';
+
+export const DEFAULT_TEST_MAX_PAGES = 100;
+
+export interface TestRunOptions extends SessionOptions {
+  maxPages?: number;
+  signal?: AbortSignal;
+}
+
+/** What runs the query: a QuerySession, or a ChainedSession for `{{#Query.field}}` values. */
+export interface RunnableSession {
+  fetchAll(limits: FetchAllLimits, callbacks: RunCallbacks): Promise<RunOutcome>;
+  readonly pageCount: number;
+}
+
+export async function runForExpectations(
+  request: PreparedRequest | RunnableSession,
+  options: TestRunOptions = {},
+): Promise<RunForExpectations & { seconds: number; pages: number }> {
+  const started = Date.now();
+  const rows: Row[] = [];
+  const warnings: ApiMessage[] = [];
+  const errors: ApiMessage[] = [];
+  const seen = new Set<string>();
+  const addNew = (into: ApiMessage[], messages: readonly ApiMessage[]) => {
+    for (const m of messages) {
+      const key = JSON.stringify([m.severity, m.code, m.module, m.text]);
+      if (!seen.has(key)) {
+        seen.add(key);
+        into.push(m);
+      }
+    }
+  };
+  const session = 'fetchAll' in request ? request : new QuerySession(request, options);
+  const maxPages = options.maxPages ?? DEFAULT_TEST_MAX_PAGES;
+  const outcome = await session.fetchAll(
+    { maxPages },
+    {
+      signal: options.signal,
+      onPage: (page) => {
+        for (const batch of page.batches) for (const row of batch.rows) rows.push(row);
+        // The same warning comes with every page: kept once.
+        addNew(warnings, page.warnings);
+        addNew(errors, page.errors);
+      },
+    },
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const complete = outcome.stopped === 'complete' && !outcome.error;
+  let incomplete: string | undefined;
+  if (outcome.error) incomplete = outcome.error.message;
+  else if (!complete) incomplete = `stopped after ${maxPages} page${maxPages === 1 ? '' : 's'}; raise the cap`;
+  return { rows, warnings, errors, complete, incomplete, seconds, pages: session.pageCount };
+}

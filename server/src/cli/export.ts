@@ -1,0 +1,108 @@
+// `mwq export FILE --query NAME --to LANG [-o OUT]`: one query as a program
+// (Python requests/Pywikibot/mwclient, JavaScript mwn/fetch) on stdout or in
+// OUT. Exit codes: 0 written, 2 usage errors (bad option, no such query, a
+// query that cannot be sent), 1 the output file could not be written.
+
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { CODE_TARGETS, codeTarget, exportQueryAsCode } from '../../../common/src/codegen';
+import { parseDocument, queryAtLine, type ParsedDocument, type QueryNode } from '../../../common/src/parser';
+import { VariableScope } from '../../../common/src/resolve';
+import { queriesNamed } from '../../../common/src/runner/request';
+import { RunnerError } from '../../../common/src/runner/errors';
+
+export const EXPORT_USAGE = `  mwq export FILE --to LANG [options]      write one query as a program that runs as it is
+      --to LANG          ${CODE_TARGETS.map((t) => t.id).join(', ')}
+      --query NAME       the query named NAME (### NAME)
+      --line N           the query that contains line N (1-based)
+                         (default: the first query)
+      --endpoint URL     the wiki's api.php (overrides the file's URL line and @endpoint)
+      --contact C        contact for the User-Agent (URL or e-mail)
+      -o, --output OUT   write to OUT instead of stdout
+    {{$env NAME}} becomes a read of NAME, {{$secret NAME}} of MWQ_SECRET_NAME, and a
+    sensitive parameter written literally (token=…) of MWQ_PARAM_<PARAM>: no secret is
+    ever written into the program.`;
+
+class UsageError extends Error {}
+
+function pickQuery(doc: ParsedDocument, file: string, name: string | undefined, line: string | undefined): QueryNode {
+  if (name !== undefined && line !== undefined) throw new UsageError('give --query or --line, not both');
+  if (name !== undefined) {
+    const named = queriesNamed(doc, name)[0];
+    if (named) return named;
+    const names = doc.queries.filter((q) => q.name).map((q) => JSON.stringify(q.name));
+    throw new UsageError(`no query named ${JSON.stringify(name)} in ${file}${names.length ? ` (queries: ${names.join(', ')})` : ''}`);
+  }
+  if (line !== undefined) {
+    if (!/^\d+$/.test(line) || Number(line) < 1) throw new UsageError(`--line must be a positive whole number, not "${line}"`);
+    const query = queryAtLine(doc, Number(line) - 1);
+    if (!query) throw new UsageError(`line ${line} of ${file} is not inside a query`);
+    return query;
+  }
+  const first = doc.queries.find((q) => q.params.length > 0 || q.urls.length > 0);
+  if (!first) throw new UsageError(`${file} has no query`);
+  return first;
+}
+
+export function exportCommand(args: string[]): number {
+  let program: string;
+  let output: string | undefined;
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        to: { type: 'string' },
+        query: { type: 'string' },
+        line: { type: 'string' },
+        endpoint: { type: 'string' },
+        contact: { type: 'string' },
+        output: { type: 'string', short: 'o' },
+      },
+    });
+    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
+    const file = positionals[0]!;
+    if (!values.to) throw new UsageError('--to LANG is required');
+    const target = codeTarget(values.to);
+    if (!target) throw new UsageError(`--to must be one of ${CODE_TARGETS.map((t) => t.id).join(', ')}, not "${values.to}"`);
+    if (values.endpoint !== undefined && !/^https?:\/\//i.test(values.endpoint)) {
+      throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${values.endpoint}"`);
+    }
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    const doc = parseDocument(text);
+    const query = pickQuery(doc, file, values.query, values.line);
+    program = exportQueryAsCode(query, new VariableScope(doc), target, {
+      contact: values.contact,
+      endpoint: values.endpoint,
+      defaultEndpoint: values.endpoint,
+    });
+    output = values.output;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof RunnerError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`mwq export: ${(error as Error).message}\n`);
+      if (!(error instanceof RunnerError)) process.stderr.write(`Usage:\n${EXPORT_USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (output === undefined || output === '-') {
+    process.stdout.write(program);
+    return 0;
+  }
+  try {
+    const temp = `${output}.${process.pid}.tmp`;
+    writeFileSync(temp, program, { encoding: 'utf8', mode: 0o755 });
+    renameSync(temp, output);
+  } catch (error) {
+    process.stderr.write(`mwq export: cannot write ${output}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    return 1;
+  }
+  process.stderr.write(`mwq export: wrote ${output}\n`);
+  return 0;
+}

@@ -1,0 +1,144 @@
+// `mwq test FILE... [--junit FILE]`: runs every query that has `@expect`
+// lines, prints one line per expectation, and exits 1 when any failed (or a
+// query could not run), 2 on usage errors, 0 when all passed.
+
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { checkExpectations, type ExpectationResult } from '../../../common/src/expect/check';
+import { junitXml, type JunitCase } from '../../../common/src/expect/junit';
+import { DEFAULT_TEST_MAX_PAGES, runForExpectations } from '../../../common/src/expect/runForExpectations';
+import { parseDocument } from '../../../common/src/parser';
+import { VariableScope, type ExternalLookup } from '../../../common/src/resolve';
+import { toRunnerError } from '../../../common/src/runner/errors';
+import { buildRequest } from '../../../common/src/runner/request';
+import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
+
+export const TEST_USAGE = `  mwq test FILE... [options]               run the queries that have @expect lines and check them
+      --junit OUT        also write the results as JUnit XML to OUT
+      --endpoint URL     the wiki's api.php (overrides the files' URL lines and @endpoint)
+      --max-pages N      stop a query after N pages (default ${DEFAULT_TEST_MAX_PAGES}; its row checks then fail)
+      --maxlag N         maxlag sent (default 5)
+      --timeout S        per-request time-out in seconds (default 30)
+      --contact C        contact for the User-Agent (URL or e-mail)
+    Exit codes: 0 all passed, 1 an expectation failed or a query could not run, 2 usage errors.`;
+
+class UsageError extends Error {}
+
+/** `$env` from the environment; `$secret NAME` from MWQ_SECRET_NAME (as `mwq run`). */
+const lookup: ExternalLookup = (use) => {
+  if (use.kind === 'env') return process.env[use.name];
+  if (use.kind === 'secret') return process.env[`MWQ_SECRET_${use.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`];
+  return undefined;
+};
+
+function wholeNumber(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number${min > 0 ? ' above 0' : ''}, not "${text}"`);
+  return Number(text);
+}
+
+/** One line of the report; the query name and expectation are file text, so control characters are flattened. */
+function flat(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+}
+
+export async function testCommand(args: string[]): Promise<number> {
+  let files: string[];
+  let junit: string | undefined;
+  let endpoint: string | undefined;
+  let maxPages: number;
+  let maxlag: number;
+  let timeoutMs: number;
+  let contact: string | undefined;
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        junit: { type: 'string' },
+        endpoint: { type: 'string' },
+        'max-pages': { type: 'string' },
+        maxlag: { type: 'string' },
+        timeout: { type: 'string' },
+        contact: { type: 'string' },
+      },
+    });
+    if (positionals.length === 0) throw new UsageError('no files given');
+    files = positionals;
+    junit = values.junit;
+    endpoint = values.endpoint;
+    if (endpoint !== undefined && !/^https?:\/\//i.test(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${endpoint}"`);
+    maxPages = wholeNumber('max-pages', values['max-pages'], 1) ?? DEFAULT_TEST_MAX_PAGES;
+    maxlag = wholeNumber('maxlag', values.maxlag, 0) ?? 5;
+    if (values.timeout !== undefined && !(Number(values.timeout) > 0)) throw new UsageError(`--timeout must be a number of seconds, not "${values.timeout}"`);
+    timeoutMs = values.timeout === undefined ? 30_000 : Number(values.timeout) * 1000;
+    contact = values.contact;
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`mwq test: ${(error as Error).message}\nUsage:\n${TEST_USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+
+  const cases: JunitCase[] = [];
+  let failed = 0;
+  let passed = 0;
+  let queries = 0;
+  let unreadable = false;
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      process.stderr.write(`mwq test: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+      unreadable = true;
+      continue;
+    }
+    const doc = parseDocument(text);
+    const scope = new VariableScope(doc);
+    for (const query of doc.queries) {
+      if (query.expects.length === 0) continue;
+      queries++;
+      const name = query.name || `query on line ${query.firstLine + 1}`;
+      process.stdout.write(`${file}: ${flat(name)}\n`);
+      let results: ExpectationResult[];
+      let seconds = 0;
+      try {
+        let request = buildRequest(query, scope, { external: lookup, defaultEndpoint: endpoint });
+        if (endpoint) request = { ...request, endpoint, endpointSensitive: false };
+        const sessionOptions = { maxlag, http: { timeoutMs, contact } };
+        const runnable = isChained(query)
+          ? new ChainedSession(query, { doc, scope, build: { external: lookup, defaultEndpoint: endpoint }, session: sessionOptions, endpoint })
+          : request;
+        const run = await runForExpectations(runnable, { maxPages, ...sessionOptions });
+        seconds = run.seconds;
+        results = checkExpectations(query.expects, run);
+      } catch (error) {
+        // A query that cannot run fails each of its expectations, with the reason.
+        const reason = `the query did not run: ${toRunnerError(error).message}`;
+        results = query.expects.map((e) => ({ line: e.line, text: e.text, passed: false, message: reason }));
+      }
+      for (const r of results) {
+        if (r.passed) passed++;
+        else failed++;
+        process.stdout.write(`  ${r.passed ? 'PASS' : 'FAIL'} ${file}:${r.line + 1} @expect ${flat(r.text)} (${flat(r.message)})\n`);
+        cases.push({ file, query: name, result: r, seconds });
+      }
+    }
+  }
+  process.stdout.write(`${passed} passed, ${failed} failed (${queries} quer${queries === 1 ? 'y' : 'ies'} with expectations in ${files.length} file${files.length === 1 ? '' : 's'})\n`);
+  if (junit !== undefined) {
+    try {
+      const temp = `${junit}.${process.pid}.tmp`;
+      writeFileSync(temp, junitXml(cases), 'utf8');
+      renameSync(temp, junit);
+    } catch (error) {
+      process.stderr.write(`mwq test: cannot write ${junit}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+      return 1;
+    }
+  }
+  if (unreadable) return 2;
+  return failed > 0 ? 1 : 0;
+}

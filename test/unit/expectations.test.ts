@@ -1,0 +1,186 @@
+// `@expect` lines: parsing (full and incremental), the expression grammar,
+// the `bad-expect` diagnostic, checks against rows, bounded regexes, JUnit.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parseDocument, reparseDocument } from '../../common/src/parser';
+import { parseExpectation } from '../../common/src/expect/grammar';
+import { checkExpectations, type RunForExpectations } from '../../common/src/expect/check';
+import { matchAll, RegexTimeoutError } from '../../common/src/expect/boundedRegex';
+import { junitXml } from '../../common/src/expect/junit';
+import { diagnose } from './serviceHelpers';
+import { expectationSummary } from '../../client/src/testing/runSummary';
+
+const run = (rows: Record<string, unknown>[], extra: Partial<RunForExpectations> = {}): RunForExpectations => ({ rows, warnings: [], errors: [], complete: true, ...extra });
+
+function results(text: string, r: RunForExpectations) {
+  const doc = parseDocument(text);
+  return checkExpectations(doc.queries[0]!.expects, r).map((x) => [x.line + 1, x.passed, x.message]);
+}
+
+describe('@expect in the parser', () => {
+  it('belongs to its query, with the expression and its span; @expect = x stays a variable', () => {
+    const text = '### A\nlist=allpages\n  @expect  count >= 2  \n@expect\n@expect = v\n### B\nmeta=siteinfo\n';
+    const doc = parseDocument(text);
+    const [a, b] = doc.queries;
+    assert.deepEqual(a!.expects.map((e) => [e.line, e.text, text.slice(e.span.start, e.span.end)]), [
+      [2, 'count >= 2', 'count >= 2'],
+      [3, '', ''],
+    ]);
+    assert.deepEqual(a!.params.map((p) => p.name), ['list']);
+    assert.deepEqual(doc.variables.map((v) => [v.name, v.value]), [['expect', 'v']]);
+    assert.deepEqual(b!.expects, []);
+    assert.deepEqual(doc.problems, []);
+  });
+
+  it('before any query it is a syntax problem', () => {
+    assert.match(parseDocument('@expect count == 1\n').problems[0]!.message, /belongs to a query/);
+  });
+
+  it('incremental parsing equals a full parse with @expect lines (fixed seed)', () => {
+    const fragment = fc.constantFrom('### q\n', '\n', 'list=allpages\n', '@expect count == 1\n', '@expect\n', '@expect any title ~ /x/\n', '@v = 1\n', '# c\n', '@', 'expect', ' ', '=', 'x');
+    const text = fc.array(fragment, { maxLength: 40 }).map((p) => p.join(''));
+    const edit = fc.tuple(fc.nat(), fc.nat({ max: 20 }), fc.array(fragment, { maxLength: 3 }).map((p) => p.join('')));
+    fc.assert(
+      fc.property(text, fc.array(edit, { minLength: 1, maxLength: 4 }), (original, edits) => {
+        let current = original;
+        let tree = parseDocument(current);
+        for (const [at, length, insert] of edits) {
+          const start = current.length === 0 ? 0 : at % (current.length + 1);
+          current = current.slice(0, start) + insert + current.slice(Math.min(current.length, start + length));
+          tree = reparseDocument(tree, current);
+          assert.deepStrictEqual(tree, parseDocument(current));
+        }
+      }),
+      { seed: 1414, numRuns: 300 },
+    );
+  });
+});
+
+describe('the expectation grammar', () => {
+  it('reads every documented form', () => {
+    const ok = (t: string) => {
+      const r = parseExpectation(t);
+      assert.ok(r.ok, `${t}: ${r.ok ? '' : r.message}`);
+      return r.expectation;
+    };
+    assert.deepEqual(ok('count == 12'), { kind: 'count', op: '==', value: 12 });
+    assert.deepEqual(ok('count>=1'), { kind: 'count', op: '>=', value: 1 });
+    assert.deepEqual(ok('all ns == 0'), { kind: 'rows', quantifier: 'all', field: ['ns'], test: { op: '==', value: '0' } });
+    assert.deepEqual(ok('any title == "A \\"quoted\\" title"'), { kind: 'rows', quantifier: 'any', field: ['title'], test: { op: '==', value: 'A "quoted" title' } });
+    assert.deepEqual(ok('any title == Albert Einstein'), { kind: 'rows', quantifier: 'any', field: ['title'], test: { op: '==', value: 'Albert Einstein' } });
+    assert.deepEqual(ok('none revisions.user ~ /bot$/i'), { kind: 'rows', quantifier: 'none', field: ['revisions', 'user'], test: { op: '~', pattern: 'bot$', flags: 'i' } });
+    assert.deepEqual(ok('all title !~ /a/b/'), { kind: 'rows', quantifier: 'all', field: ['title'], test: { op: '!~', pattern: 'a/b', flags: '' } });
+    assert.deepEqual(ok('all size <= 1000'), { kind: 'rows', quantifier: 'all', field: ['size'], test: { op: '<=', value: 1000 } });
+    assert.deepEqual(ok('all missing exists'), { kind: 'rows', quantifier: 'all', field: ['missing'], test: { op: 'exists' } });
+    assert.deepEqual(ok('no warnings'), { kind: 'no', what: 'warnings' });
+    assert.deepEqual(ok('no errors'), { kind: 'no', what: 'errors' });
+  });
+
+  it('says what is wrong, and where', () => {
+    const bad = (t: string) => {
+      const r = parseExpectation(t);
+      assert.ok(!r.ok, t);
+      return [r.message, t.slice(r.start, r.end)];
+    };
+    assert.match(bad('countt == 1')[0]!, /Unknown expectation "countt"/);
+    assert.equal(bad('countt == 1')[1], 'countt');
+    assert.match(bad('count = 1')[0]!, /comparison/);
+    assert.match(bad('count == many')[0]!, /whole number/);
+    assert.match(bad('all size > big')[0]!, /needs a number/);
+    assert.match(bad('any title ~ /[/')[0]!, /Not a valid regular expression/);
+    assert.match(bad('any title ~ /x/g')[0]!, /not flags/);
+    assert.match(bad(`any title ~ /${'a'.repeat(201)}/`)[0]!, /longer than 200/);
+    assert.match(bad('any title == "unterminated')[0]!, /one JSON string/);
+    assert.match(bad('no problems')[0]!, /"warnings" or "errors"/);
+    assert.match(bad('')[0]!, /needs an expectation/);
+  });
+
+  it('survives random input without throwing', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (t) => void parseExpectation(t)), { seed: 14, numRuns: 2000 });
+  });
+});
+
+describe('bad-expect diagnostics', () => {
+  it('marks the wrong part of a bad @expect line with its own code, and nothing on good ones', () => {
+    const ds = diagnose('@endpoint = https://w.example/w/api.php\n### A\nlist=allpages\n@expect count == 1\n@expect counts == 1\n@expect any title ~ /(/\n');
+    assert.deepEqual(
+      ds.map((d) => [d.line, d.code, d.severity, d.covered]),
+      [
+        [5, 'bad-expect', 1, 'counts'],
+        [6, 'bad-expect', 1, '/(/'],
+      ],
+    );
+  });
+});
+
+describe('checking expectations', () => {
+  const rows = [
+    { title: 'Alpha', ns: 0, size: 10, revisions: [{ user: 'Ann' }, { user: 'Bot' }] },
+    { title: 'Beta', ns: 0, size: 2000, revisions: [{ user: 'Ann' }] },
+    { title: 'Talk:Gamma', ns: 1 },
+  ];
+  const text = (lines: string[]) => `### q\nlist=allpages\n${lines.map((l) => `@expect ${l}`).join('\n')}\n`;
+
+  it('passes and fails as the rows say, with what was found', () => {
+    assert.deepEqual(
+      results(text(['count == 3', 'count > 3', 'all ns == 0', 'any title == Beta', 'none title ~ /^Talk:/', 'any revisions.user == Bot', 'all size exists', 'any size > 1000', 'all title != Delta']), run(rows)),
+      [
+        [3, true, '3 rows'],
+        [4, false, '3 rows'],
+        [5, false, 'row 3 ("Talk:Gamma") does not: ns is "1"'],
+        [6, true, '1 of 3 rows matches, first row 2 ("Beta")'],
+        [7, false, '1 row matches, first row 3 ("Talk:Gamma"): title is "Talk:Gamma"'],
+        [8, true, '1 of 3 rows matches, first row 1 ("Alpha")'],
+        [9, false, 'row 3 ("Talk:Gamma") does not: size is missing'],
+        [10, true, '1 of 3 rows matches, first row 2 ("Beta")'],
+        [11, true, 'all 3 rows match'],
+      ],
+    );
+  });
+
+  it('checks warnings and errors, and refuses to judge rows of an incomplete run', () => {
+    const warning = { severity: 'warning' as const, code: 'unrecognizedparams', text: 'Unrecognized parameter: x.', module: 'main' };
+    assert.deepEqual(results(text(['no warnings', 'no errors', 'count >= 0']), run(rows, { warnings: [warning], complete: false, incomplete: 'stopped after 1 page' })), [
+      [3, false, '1 warning: unrecognizedparams: Unrecognized parameter: x.'],
+      [4, true, 'no errors'],
+      [5, false, 'the run did not complete (stopped after 1 page)'],
+    ]);
+  });
+
+  it('a catastrophic regex against a long value is stopped, not hung', () => {
+    const started = Date.now();
+    const out = results(text(['any title ~ /(a+)+$/']), run([{ title: `${'a'.repeat(5000)}!` }]));
+    assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+    assert.equal(out[0]![1], false);
+    assert.match(String(out[0]![2]), /took longer than 1000 ms and was stopped/);
+    assert.throws(() => matchAll('(a+)+$', '', ['a'.repeat(40) + 'b'], 100), RegexTimeoutError);
+    assert.deepEqual(matchAll('^a', 'i', ['Abc', 'b', 'x'.repeat(20_000) + 'a']), [true, false, false]);
+  });
+});
+
+describe('JUnit XML', () => {
+  it('escapes hostile names and messages and drops characters XML cannot hold', () => {
+    const xml = junitXml([
+      { file: 'a&b.mwq', query: '<q> "x"', seconds: 0.5, result: { line: 4, text: 'any title == "]]></x>"', passed: false, message: 'bad\u0000\u0007 & <worse>' } },
+      { file: 'a&b.mwq', query: 'ok', seconds: 0, result: { line: 9, text: 'count == 1', passed: true, message: '1 row' } },
+    ]);
+    assert.match(xml, /<testsuite name="a&amp;b.mwq" tests="2" failures="1"/);
+    assert.match(xml, /classname="&lt;q&gt; &quot;x&quot;" name="any title == &quot;\]\]&gt;&lt;\/x&gt;&quot; \(line 5\)"/);
+    assert.match(xml, /message="bad\ufffd\ufffd &amp; &lt;worse&gt;"/);
+    assert.ok(!/[\u0000-\u0008]/.test(xml));
+    assert.match(xml, /<testcase classname="ok" name="count == 1 \(line 10\)" file="a&amp;b.mwq" line="10" time="0.000"\/>/);
+  });
+});
+
+describe('the verdict in the run summary', () => {
+  it('says how many expectations passed and which lines failed, or asks for all pages', () => {
+    const doc = parseDocument('### q\nlist=allpages\n@expect count == 2\n@expect all ns == 0\n@expect no warnings\n');
+    const q = doc.queries[0]!;
+    assert.equal(expectationSummary(q, [{ ns: 0 }, { ns: 0 }], [], [], true), ' · expectations 3/3 ✓');
+    assert.equal(expectationSummary(q, [{ ns: 0 }, { ns: 1 }, { ns: 0 }], [], [], true), ' · expectations 1/3, ✗ lines 3, 4');
+    assert.equal(expectationSummary(q, [], [], [], false), ' · expectations: run all pages to check them');
+    assert.equal(expectationSummary(parseDocument('list=allpages\n').queries[0]!, [], [], [], true), '');
+  });
+});

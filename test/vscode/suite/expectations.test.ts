@@ -1,0 +1,114 @@
+// `@expect` lines in VS Code's Test Explorer: listed per file and query, run
+// through VS Code's own "Run All Tests", against the real test wiki; a failure
+// points at its `@expect` line.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { openFixture, screenshot } from './helpers';
+
+interface Node {
+  id: string;
+  label: string;
+  line?: number;
+  children: Node[];
+}
+interface State {
+  items: Node[];
+  outcomes: Record<string, { state: string; message?: string; line?: number }>;
+}
+
+const endpoint = process.env.MWQ_TEST_ENDPOINT;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const state = () => vscode.commands.executeCommand<State>('mwquery.expectationTestState');
+
+suite('expectations: the Test Explorer runs @expect lines', () => {
+  let doc: vscode.TextDocument;
+
+  suiteSetup(async function () {
+    if (!endpoint) {
+      console.warn('expectations.test: no test wiki (MWQ_TEST_ENDPOINT unset); skipped');
+      this.skip();
+    }
+    doc = (await openFixture('expectations.mwq')).document;
+  });
+
+  const lineOf = (text: string) => doc.positionAt(doc.getText().indexOf(text)).line;
+
+  test('lists the file, its query and one test per @expect line; a run passes the true ones and fails the false one at its line', async () => {
+    const file = await until('the file in the Test Explorer', async () => (await state()).items.find((i) => i.id === doc.uri.toString()));
+    assert.deepEqual(file.children.map((c) => c.label), ['Main-namespace pages', 'Info of those pages']);
+    const query = file.children[0]!;
+    const chained = file.children[1]!;
+    assert.equal(query.label, 'Main-namespace pages');
+    assert.equal(query.line, lineOf('### Main-namespace pages'));
+    assert.deepEqual(
+      query.children.map((c) => [c.label, c.line]),
+      [
+        ['@expect count >= 100', lineOf('@expect count')],
+        ['@expect all ns == 0', lineOf('@expect all')],
+        ['@expect none title == "Page 0001"', lineOf('@expect none')],
+        ['@expect no warnings', lineOf('@expect no warnings')],
+      ],
+    );
+    await vscode.commands.executeCommand('workbench.view.testing.focus');
+    // Items reach the workbench's view asynchronously; let it paint before the picture.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await vscode.commands.executeCommand('testing.expandAll').then(undefined, () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await screenshot('expectations-listed');
+
+    // What a person does: "Run All Tests" in the Testing view.
+    await vscode.commands.executeCommand('testing.runAll');
+    const outcomes = await until('the outcomes of all expectations', async () => {
+      const o = (await state()).outcomes;
+      return [...query.children, ...chained.children].every((c) => o[c.id]) ? o : undefined;
+    });
+    // The second query takes its titles from the first ({{#…}}): run in batches, every page found.
+    for (const c of chained.children) assert.equal(outcomes[c.id]!.state, 'passed', `${c.label}: ${outcomes[c.id]!.message}`);
+    const [count, all, none, warnings] = query.children.map((c) => outcomes[c.id]!);
+    assert.equal(count!.state, 'passed', count!.message);
+    assert.equal(all!.state, 'passed', all!.message);
+    assert.equal(warnings!.state, 'passed', warnings!.message);
+    assert.equal(none!.state, 'failed');
+    assert.equal(none!.line, lineOf('@expect none'));
+    assert.match(none!.message ?? '', /^1 row matches, first row \d+ \("Page 0001"\)/);
+    // The peek view opens on the failure; give it a moment to paint.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await screenshot('expectations-after-run');
+  });
+
+  test('"Run all pages" in the editor puts the verdict in the inline summary', async () => {
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('mwquery.runAllPages', doc.uri, lineOf('### Main-namespace pages'));
+    // The summary follows the query's first line; the picture shows it.
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    // Room for the whole summary line: no side bar, no bottom panel, no results beside.
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    await vscode.commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await screenshot('expectations-run-summary');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), doc.uri.toString());
+  });
+
+  test('editing the file updates the tests', async () => {
+    const editor = await vscode.window.showTextDocument(doc);
+    const at = new vscode.Position(lineOf('@expect no warnings') + 1, 0);
+    assert.ok(await editor.edit((e) => e.insert(at, '@expect no errors\n')));
+    const query = await until('a fifth expectation', async () => {
+      const q = (await state()).items.find((i) => i.id === doc.uri.toString())?.children[0];
+      return q && q.children.length === 5 ? q : undefined;
+    });
+    assert.equal(query.children[4]!.label, '@expect no errors');
+    await vscode.commands.executeCommand('undo');
+  });
+});
