@@ -1,13 +1,18 @@
 // Bot-password accounts, one per environment that names a `user`. The password
-// is kept in the editor's secret storage, never in settings or files; cookies
-// are kept per endpoint for the session.
+// is kept in the editor's secret storage under the (endpoint, user) pair it was
+// saved for (common/src/accounts/passwordBinding.ts), never in settings or
+// files and never under the environment's name alone: a workspace that reuses
+// a name for another endpoint gets no password and is asked for its own.
+// Cookies are kept per endpoint for the session.
 
 import * as vscode from 'vscode';
 import { AccountSession } from '../../common/src/runner/login';
 import type { CookieJars, HttpOptions } from '../../common/src/runner';
+import { boundPasswordKey, LEGACY_PASSWORD_PREFIX } from '../../common/src/accounts/passwordBinding';
+import { hostOf } from '../../common/src/runner/transport';
 import type { Environment } from './environments';
 
-const PASSWORD_PREFIX = 'mwquery.botPassword.';
+const SET_PASSWORD = 'Enter the bot password';
 
 export class Accounts {
   private readonly sessions = new Map<string, AccountSession>();
@@ -20,17 +25,21 @@ export class Accounts {
   /** The account to run a request to `endpoint` with, if the environment has one for it. */
   sessionFor(env: Environment | undefined, endpoint: string, http: HttpOptions): AccountSession | undefined {
     if (!env?.user || env.endpoint !== endpoint) return undefined;
-    const key = `${env.name}\u0000${env.user}\u0000${endpoint}`;
+    const user = env.user;
+    const key = boundPasswordKey(endpoint, user);
+    if (key === undefined) return undefined;
     let session = this.sessions.get(key);
     if (!session) {
-      const user = env.user;
       session = new AccountSession({
         endpoint,
         jar: this.cookies.forEndpoint(endpoint),
         http,
         credentials: async () => {
-          const password = await this.secrets.get(PASSWORD_PREFIX + env.name);
-          return password === undefined ? undefined : { user, password };
+          const password = await this.secrets.get(key);
+          if (password !== undefined) return { user, password };
+          // Not saved for this (endpoint, user): ask, and send nothing stored for another pair.
+          void this.askForPassword(env, endpoint);
+          return undefined;
         },
       });
       this.sessions.set(key, session);
@@ -43,19 +52,39 @@ export class Accounts {
       void vscode.window.showWarningMessage('Select an environment with a "user" (a bot-password login name) first.');
       return;
     }
-    const value = password ?? (await vscode.window.showInputBox({ prompt: `Bot password for ${env.user} on ${env.name}`, password: true, ignoreFocusOut: true }));
+    const key = boundPasswordKey(env.endpoint, env.user);
+    if (key === undefined) {
+      void vscode.window.showWarningMessage(`The environment "${env.name}" has no http(s) endpoint: a bot password cannot be bound to it.`);
+      return;
+    }
+    const host = hostOf(env.endpoint);
+    const value =
+      password ??
+      (await vscode.window.showInputBox({ prompt: `Bot password for ${env.user} at ${host} (it will only be sent to ${env.endpoint})`, password: true, ignoreFocusOut: true }));
     if (!value) return;
-    await this.secrets.store(PASSWORD_PREFIX + env.name, value);
+    await this.secrets.store(key, value);
+    // A password saved by an earlier version under the environment's name alone is never used again.
+    await this.secrets.delete(LEGACY_PASSWORD_PREFIX + env.name);
     this.logOut(env);
-    void vscode.window.showInformationMessage(`The bot password for ${env.user} is stored.`);
+    void vscode.window.showInformationMessage(`The bot password for ${env.user} at ${host} is stored.`);
   }
 
   logOut(env: Environment | undefined): void {
+    const only = env?.user ? boundPasswordKey(env.endpoint, env.user) : undefined;
     for (const [key, session] of this.sessions) {
-      if (!env || key.startsWith(`${env.name}\u0000`)) {
+      if (!env || key === only) {
         session.logout();
         this.sessions.delete(key);
       }
     }
+  }
+
+  private async askForPassword(env: Environment, endpoint: string): Promise<void> {
+    const legacy = (await this.secrets.get(LEGACY_PASSWORD_PREFIX + env.name)) !== undefined;
+    const why = legacy
+      ? `The bot password saved for the environment "${env.name}" by an earlier version is not bound to a wiki, so it is not sent.`
+      : `No bot password is saved for ${env.user} at ${hostOf(endpoint)}; a password saved for another wiki is never sent here.`;
+    const choice = await vscode.window.showWarningMessage(why, SET_PASSWORD);
+    if (choice === SET_PASSWORD) await this.setPassword(env);
   }
 }

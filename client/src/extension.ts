@@ -92,6 +92,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.refreshCatalogue', () => catalogues.refresh()),
     register('mwquery.setBotPassword', (password?: string) => accounts.setPassword(environments.current(), typeof password === 'string' ? password : undefined)),
     register('mwquery.logOut', () => accounts.logOut(environments.current())),
+    // Not in the palette: where queries without an endpoint go now (for keybindings, scripts and tests).
+    register('mwquery.defaultEndpoint', () => environments.defaultEndpoint()),
     register('mwquery.selectEnvironment', (name?: string) => (typeof name === 'string' || name === null ? environments.select(name ?? undefined) : environments.pick())),
     vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider()),
     expectationTests,

@@ -279,7 +279,8 @@ async function runPhase(phase, opts) {
   if (phase.wiki) {
     // The test wiki's address and facts, for fixtures ({{$env ...}}) and tests.
     const factsFile = path.join(runDir, 'wiki-facts.json');
-    fs.writeFileSync(factsFile, JSON.stringify(phase.wiki.facts, null, 2));
+    // The bot account too, for the accounts suite (a throw-away wiki on loopback).
+    fs.writeFileSync(factsFile, JSON.stringify({ ...phase.wiki.facts, botUser: phase.wiki.botUser, botPassword: phase.wiki.botPassword }, null, 2));
     env.MWQ_TEST_ENDPOINT = phase.wiki.endpoint;
     env.MWQ_TEST_WIKI_FACTS = factsFile;
     env.MWQ_TEST_HOSTILE_TITLE = phase.wiki.facts.hostilePage;
