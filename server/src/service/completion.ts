@@ -17,6 +17,7 @@ import type { ParsedDocument, QueryNode } from '../../../common/src/parser';
 import { VariableScope } from '../../../common/src/resolve';
 import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue';
 import { RUNNER_PARAMETERS } from './diagnostics';
+import { linkHostOf } from './markdownText';
 import { describeModule, describeParam, describeValue, moduleSummary, ownerOf, paramSummary } from './docs';
 import { paramAtLine, queryAtLine } from './locate';
 import { QueryContext, type ResolvedParam } from './queryContext';
@@ -117,9 +118,9 @@ function valueCompletion(
   const r = range(from, to);
   const items: CompletionItem[] = [];
   if (name === 'list' || name === 'prop' || name === 'meta') {
-    for (const module of ctx.catalogue.byGroup[name]) if (!used.has(module.name)) items.push(moduleItem(module, r));
+    for (const module of ctx.catalogue.byGroup[name]) if (!used.has(module.name)) items.push(moduleItem(module, r, linkHostOf(ctx.catalogue.origin)));
   } else if (name === 'generator') {
-    for (const module of ctx.catalogue.generators) items.push(moduleItem(module, r));
+    for (const module of ctx.catalogue.generators) items.push(moduleItem(module, r, linkHostOf(ctx.catalogue.origin)));
   } else if (name === 'action') {
     items.push({ label: 'query', kind: CompletionItemKind.EnumMember, textEdit: { range: r, newText: 'query' } });
   } else {
@@ -130,12 +131,12 @@ function valueCompletion(
   return { isIncomplete: false, items };
 }
 
-function moduleItem(module: ModuleInfo, range: Range): CompletionItem {
+function moduleItem(module: ModuleInfo, range: Range, linkHost: string | undefined): CompletionItem {
   return {
     label: module.name,
     kind: CompletionItemKind.Module,
     detail: moduleSummary(module),
-    documentation: { kind: MarkupKind.Markdown, value: describeModule(module) },
+    documentation: { kind: MarkupKind.Markdown, value: describeModule(module, linkHost) },
     textEdit: { range, newText: module.name },
     ...(module.deprecated ? { tags: [CompletionItemTag.Deprecated], sortText: `z${module.name}` } : { sortText: `a${module.name}` }),
   };

@@ -1,8 +1,11 @@
 // Markdown descriptions of modules, parameters and values, shared by hover and
-// the completion detail pane.
+// the completion detail pane. Every name and text from a catalogue or a file
+// goes in through markdownText.ts (escaped, or as code; links only to the
+// catalogue's own wiki).
 
 import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue';
 import type { ResolvedParam } from './queryContext';
+import { mdCode, mdLink, mdText } from './markdownText';
 
 const INFO_TEXT: Record<string, string> = {
   useronly: 'only with the module\'s `user` parameter',
@@ -12,31 +15,35 @@ const INFO_TEXT: Record<string, string> = {
   editintroonly: 'only with `prop=editintro`',
 };
 
-function code(text: string): string {
-  return text === '' ? '(empty)' : `\`${text.replace(/`/g, "'")}\``;
-}
+const code = mdCode;
 
+/** One line of plain text (a completion item's detail, not Markdown). */
 export function moduleSummary(module: ModuleInfo): string {
   const parts = [`${module.group ?? 'module'} module`];
-  if (module.prefix) parts.push(`prefix \`${module.prefix}\``);
+  if (module.prefix) parts.push(`prefix ${module.prefix}`);
   if (module.generator) parts.push('generator');
   if (module.deprecated) parts.push('deprecated');
   return parts.join(' · ');
 }
 
-export function describeModule(module: ModuleInfo): string {
-  const lines = [`**${module.name}** — ${moduleSummary(module)}`, ''];
+/** `linkHost`: the only host its help links may point at (markdownText.ts linkHostOf); none: no links. */
+export function describeModule(module: ModuleInfo, linkHost?: string): string {
+  const summary = [`${mdText(module.group ?? 'module')} module`];
+  if (module.prefix) summary.push(`prefix ${code(module.prefix)}`);
+  if (module.generator) summary.push('generator');
+  if (module.deprecated) summary.push('deprecated');
+  const lines = [`**${mdText(module.name)}** — ${summary.join(' · ')}`, ''];
   if (module.deprecated) lines.push('⚠️ **Deprecated.**', '');
-  const use = [`\`${module.group}=${module.name}\` with parameters \`${module.prefix}…\``];
-  if (module.generator) use.push(`\`generator=${module.name}\` with parameters \`g${module.prefix}…\``);
+  const use = [`${code(`${module.group}=${module.name}`)} with parameters ${code(`${module.prefix}…`)}`];
+  if (module.generator) use.push(`${code(`generator=${module.name}`)} with parameters ${code(`g${module.prefix}…`)}`);
   lines.push(`Use: ${use.join('; or ')}.`, '');
   const source = module.sourceName ?? module.source;
-  if (source) lines.push(`Source: ${source}${module.licenseTag ? ` · Licence: ${module.licenseTag}` : ''}`, '');
+  if (source) lines.push(`Source: ${mdText(source)}${module.licenseTag ? ` · Licence: ${mdText(module.licenseTag)}` : ''}`, '');
   if (!module.readRights && module.group) lines.push('Needs no read right.', '');
-  const params = module.params.map((p) => (p.deprecated ? `~~\`${module.prefix}${p.name}\`~~` : `\`${module.prefix}${p.name}\``));
-  for (const t of module.templatedParams) params.push(`\`${module.prefix}${t.name}\``);
+  const params = module.params.map((p) => (p.deprecated ? `~~${code(module.prefix + p.name)}~~` : code(module.prefix + p.name)));
+  for (const t of module.templatedParams) params.push(code(module.prefix + t.name));
   if (params.length) lines.push(`Parameters: ${params.join(', ')}`, '');
-  for (const url of module.helpUrls) lines.push(`[Help](${url})`);
+  for (const url of module.helpUrls) lines.push(mdLink('Help', url, linkHost), '');
   return lines.join('\n').trim();
 }
 
@@ -56,12 +63,12 @@ function typeName(param: ParamInfo): string {
 }
 
 export function describeParam(fullName: string, param: ParamInfo, owner: string, catalogue?: Catalogue): string {
-  const lines = [`**${fullName}** — ${owner}`, ''];
+  const lines = [`**${mdText(fullName)}** — ${owner}`, ''];
   if (param.deprecated) lines.push('⚠️ **Deprecated.**', '');
   if (param.required) lines.push('**Required.**', '');
   if (param.sensitive) lines.push('🔒 **Sensitive**: keep it out of the file with `{{$secret NAME}}`.', '');
   const facts: string[] = [`Type: ${param.type === 'enum' ? 'enumeration' : param.type}`];
-  if (param.subtypes?.length) facts.push(`Accepts: ${param.subtypes.join(', ')}`);
+  if (param.subtypes?.length) facts.push(`Accepts: ${param.subtypes.map(mdText).join(', ')}`);
   if (param.default !== undefined) facts.push(`Default: ${code(param.default)}`);
   if (param.type === 'limit') {
     facts.push(`Range: ${param.min ?? 1}–${param.max ?? '…'}${param.highmax !== undefined ? ` (${param.highmax} with apihighlimits)` : ''}; \`max\` for the most allowed`);
@@ -70,22 +77,22 @@ export function describeParam(fullName: string, param: ParamInfo, owner: string,
   }
   if (param.multi) {
     facts.push(`Multi-valued: up to ${param.maxValues ?? 50} values${param.highMaxValues ? ` (${param.highMaxValues} with apihighlimits)` : ''}, separated by \`|\``);
-    if (param.allSpecifier) facts.push(`\`${param.allSpecifier}\` stands for all values`);
+    if (param.allSpecifier) facts.push(`${code(param.allSpecifier)} stands for all values`);
     if (param.allowsDuplicates) facts.push('The same value may be given twice');
   }
   if (param.type === 'boolean') facts.push('A flag: present means true, whatever its value; leave it out for false');
-  if (param.extraNamespaces.length) facts.push(`Also accepts namespaces ${param.extraNamespaces.join(', ')}`);
+  if (param.extraNamespaces.length) facts.push(`Also accepts namespaces ${param.extraNamespaces.map((n) => mdText(String(n))).join(', ')}`);
   lines.push(...facts.map((f) => `- ${f}`), '');
   if (param.type === 'enum' && param.values) {
     const values = param.values.map((v) => (param.deprecatedValues.has(v) ? `~~${code(v)}~~` : code(v)));
     lines.push(`Values: ${values.join(', ')}`, '');
   }
   if (param.type === 'namespace' && catalogue) {
-    lines.push(`Namespaces: ${catalogue.namespaces.filter((n) => n.id >= 0).map((n) => `${n.id} ${n.name}`).join(', ')}`, '');
+    lines.push(`Namespaces: ${catalogue.namespaces.filter((n) => n.id >= 0).map((n) => `${n.id} ${mdText(n.name)}`).join(', ')}`, '');
   }
   for (const condition of param.info) {
-    if (condition.name === 'modes') lines.push(`Applies only in mode ${(condition.values ?? []).join(', ')} (1: given pages, 2: a user, 3: all).`);
-    else lines.push(`Applies ${INFO_TEXT[condition.name] ?? `only under condition \`${condition.name}\``}.`);
+    if (condition.name === 'modes') lines.push(`Applies only in mode ${(condition.values ?? []).map((v) => mdText(String(v))).join(', ')} (1: given pages, 2: a user, 3: all).`);
+    else lines.push(`Applies ${(Object.hasOwn(INFO_TEXT, condition.name) ? INFO_TEXT[condition.name] : undefined) ?? `only under condition ${code(condition.name)}`}.`);
   }
   return lines.join('\n').trim();
 }
@@ -93,11 +100,11 @@ export function describeParam(fullName: string, param: ParamInfo, owner: string,
 export function ownerOf(resolved: ResolvedParam): string {
   if (!resolved.module) return 'parameter of the API itself (`main` / `query`)';
   const slot = resolved.asGenerator ? 'generator' : resolved.module.group ?? 'module';
-  return `parameter of \`${slot}=${resolved.module.name}\``;
+  return `parameter of ${code(`${slot}=${resolved.module.name}`)}`;
 }
 
 export function describeValue(value: string, fullName: string, param: ParamInfo): string {
-  const lines = [`${code(value)} — value of \`${fullName}\``];
+  const lines = [`${code(value)} — value of ${code(fullName)}`];
   if (param.deprecatedValues.has(value)) lines.push('', '⚠️ **Deprecated value.**');
   if (param.default !== undefined && param.default.split('|').includes(value)) lines.push('', 'Part of the default.');
   return lines.join('\n');

@@ -7,6 +7,7 @@ import { VariableScope } from '../../../common/src/resolve';
 import type { Catalogue } from './catalogue';
 import { describeModule, describeParam, describeValue, ownerOf } from './docs';
 import { targetAt } from './locate';
+import { linkHostOf, mdCode, mdText } from './markdownText';
 import { QueryContext } from './queryContext';
 
 const MODULE_SLOTS = new Set(['list', 'prop', 'meta', 'generator']);
@@ -20,10 +21,10 @@ export function hover(document: TextDocument, parsed: ParsedDocument, catalogue:
   });
   if (target.kind === 'variable') {
     const { use } = target;
-    if (use.kind === 'env') return answer(`Environment variable \`${use.name}\`, read when the query runs.`, use.span);
-    if (use.kind === 'secret') return answer(`Secret \`${use.name}\` from the editor's secret storage, read when the query runs; never written to files or logs.`, use.span);
+    if (use.kind === 'env') return answer(`Environment variable ${mdCode(use.name)}, read when the query runs.`, use.span);
+    if (use.kind === 'secret') return answer(`Secret ${mdCode(use.name)} from the editor's secret storage, read when the query runs; never written to files or logs.`, use.span);
     const def = new VariableScope(parsed).definitionAt(use.name, use.span.start);
-    return def ? answer(`\`${use.name}\` = \`${def.value}\` (line ${def.line + 1})`, use.span) : null;
+    return def ? answer(`${mdCode(use.name)} = ${mdCode(def.value)} (line ${def.line + 1})`, use.span) : null;
   }
   const ctx = new QueryContext(target.query, catalogue);
   const { param } = target;
@@ -33,14 +34,14 @@ export function hover(document: TextDocument, parsed: ParsedDocument, catalogue:
     const owner = catalogue.ownersOf(param.name)[0];
     if (owner) {
       const slot = owner.asGenerator ? 'generator' : owner.module.group ?? 'module';
-      return answer(describeParam(param.name, owner.param, `parameter of \`${slot}=${owner.module.name}\` (not used by this query)`, catalogue), param.nameSpan);
+      return answer(describeParam(param.name, owner.param, `parameter of ${mdCode(`${slot}=${owner.module.name}`)} (not used by this query)`, catalogue), param.nameSpan);
     }
     return null;
   }
   const { item } = target;
   if (MODULE_SLOTS.has(param.name)) {
     const module = catalogue.module(param.name === 'generator' ? param.value : item.text);
-    return module ? answer(describeModule(module), item) : null;
+    return module ? answer(describeModule(module, linkHostOf(catalogue.origin)), item) : null;
   }
   const resolved = ctx.resolve(param.name);
   if (resolved?.param.type === 'enum' && resolved.param.values?.includes(item.text)) {
@@ -48,7 +49,7 @@ export function hover(document: TextDocument, parsed: ParsedDocument, catalogue:
   }
   if (resolved?.param.type === 'namespace') {
     const ns = catalogue.namespaces.find((n) => String(n.id) === item.text);
-    if (ns) return answer(`Namespace ${ns.id}: **${ns.name}**`, item);
+    if (ns) return answer(`Namespace ${ns.id}: **${mdText(ns.name)}**`, item);
   }
   return null;
 }
