@@ -16,7 +16,7 @@
 
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
-import type { HostToPanel, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
+import type { HostToPanel, PanelPage, PanelPending, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
 
 /** What the page asks the extension to do. */
 export type PanelRequest = Exclude<PanelToHost, { type: 'ready' }>;
@@ -86,6 +86,7 @@ export class ResultsPanel implements vscode.Disposable {
   private run: PanelRunInfo | undefined;
   private pages: PanelPage[] = [];
   private status: PanelStatus | undefined;
+  private pending: PanelPending | undefined;
 
   /** The page has said 'ready' since it was last (re)loaded. */
   private ready = false;
@@ -123,6 +124,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.run = run;
     this.pages = [];
     this.status = undefined;
+    this.pending = undefined;
     this.panel.title = run.queryName ? `Results: ${run.queryName}` : 'Query results';
     this.queue = []; // what was still queued belongs to the previous run
     this.send({ type: 'reset', run });
@@ -141,6 +143,13 @@ export class ResultsPanel implements vscode.Disposable {
     const last = this.queue[this.queue.length - 1];
     if (last?.type === 'status') this.queue[this.queue.length - 1] = { type: 'status', status };
     else this.send({ type: 'status', status });
+  }
+
+  /** The pages of an incomplete generator/prop batch (undefined: none any more). */
+  setPending(pending: PanelPending | undefined): void {
+    if (!this.run || (pending === undefined && this.pending === undefined)) return;
+    this.pending = pending;
+    this.send({ type: 'pending', pending });
   }
 
   reveal(): void {
@@ -180,6 +189,7 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.run) {
       this.queue.push({ type: 'reset', run: this.run });
       for (const page of this.pages) this.queue.push({ type: 'page', page });
+      if (this.pending) this.queue.push({ type: 'pending', pending: this.pending });
       if (this.status) this.queue.push({ type: 'status', status: this.status });
     }
     void this.pump();

@@ -42,12 +42,29 @@ export interface PanelStatus {
   target?: { maxPages?: number; maxItems?: number };
   /** Last failure (network, API, cancel), for people. */
   message?: { level: 'error' | 'warning' | 'info'; text: string };
+  /** Sum of the request durations of the run so far (ms), not wall time. */
+  requestMs?: number;
+  /** A generator/prop batch is incomplete: its pages are in the 'pending' message. */
+  incomplete?: { pages: number; stillComing: string[] };
+}
+
+/**
+ * The pages of a generator/prop batch that is not complete yet (a run stopped
+ * at a cap, or failed, in the middle of it): what has arrived, and the prop
+ * modules (`categories`, …) still coming. Shown after the rows, marked as
+ * incomplete; replaced by the next 'pending' message (undefined: none), and the
+ * same pages come again as ordinary rows once their batch completes.
+ */
+export interface PanelPending {
+  rows: Record<string, unknown>[];
+  stillComing: string[];
 }
 
 export type HostToPanel =
   | { type: 'reset'; run: PanelRunInfo }
   | { type: 'page'; page: PanelPage }
-  | { type: 'status'; status: PanelStatus };
+  | { type: 'status'; status: PanelStatus }
+  | { type: 'pending'; pending?: PanelPending };
 
 export type PanelToHost =
   | { type: 'ready' }

@@ -201,7 +201,8 @@ export class RunController implements vscode.Disposable {
         },
       );
     } else {
-      outcome = await run.session.nextPage(callbacks);
+      // "Run" / "Next page" completes a generator/prop batch by itself, up to mwquery.maxPages requests.
+      outcome = run.session instanceof QuerySession ? await run.session.nextPage(callbacks, { maxPages }) : await run.session.nextPage(callbacks);
     }
     if (panel === undefined && ResultsPanel.currentPanel === undefined) this.log.info('The results panel was closed during the run.');
     this.finish(run, outcome);
@@ -244,8 +245,16 @@ export class RunController implements vscode.Disposable {
     } else if (outcome.apiErrors) {
       message = { level: 'error', text: 'The wiki answered with errors; see the list above.' };
     }
-    run.lastStatus = { pages, items, hasMore, running: false, message };
-    if (this.run === run) ResultsPanel.currentPanel?.setStatus(run.lastStatus);
+    const incomplete = hasMore ? outcome.incomplete : undefined;
+    if (incomplete && !message) {
+      const coming = incomplete.stillComing.join(', ') || 'more properties';
+      message = { level: 'info', text: `${incomplete.pages} page${incomplete.pages === 1 ? '' : 's'} still waiting for ${coming} (stopped at mwquery.maxPages); shown below with what has arrived. "Next page" completes them.` };
+    }
+    run.lastStatus = { pages, items, hasMore, running: false, message, ...(incomplete ? { incomplete } : {}) };
+    if (this.run === run) {
+      ResultsPanel.currentPanel?.setPending(incomplete && run.session instanceof QuerySession ? { rows: run.session.pendingRows(), stillComing: incomplete.stillComing } : undefined);
+      ResultsPanel.currentPanel?.setStatus(run.lastStatus);
+    }
     const ms = Date.now() - run.started;
     const summary = outcome.stopped === 'failed'
       ? `✗ ${outcome.error?.message ?? 'failed'}`
