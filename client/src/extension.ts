@@ -108,7 +108,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.copyAsCode', (uri?: vscode.Uri, line?: number, target?: string) => copyAsCode(environments.defaultEndpoint(), uri, line, target)),
     register('mwquery.openInApiSandbox', (uri?: vscode.Uri, line?: number) => runs.openInApiSandbox(uri, line)),
     register('mwquery.setSecret', (name?: string, value?: string) => setSecret(context.secrets, typeof name === 'string' ? name : undefined, typeof value === 'string' ? value : undefined)),
-    register('mwquery.exportResults', (format?: string, target?: vscode.Uri) => runs.exportResults(format, target)),
+    register('mwquery.exportResults', (format?: string, target?: vscode.Uri, choice?: unknown) => runs.exportResults(format, target, choice)),
+    register('mwquery.openResultsInEditor', (format?: string, choice?: unknown) => runs.openResultsInEditor(format, choice)),
     register('mwquery.serverInfo', (): Promise<ServerInfo> | undefined => client?.sendRequest<ServerInfo>(ServerInfoRequest.method)),
     register('mwquery.clearSecret', (name?: string) => clearSecret(context.secrets, typeof name === 'string' ? name : undefined)),
   );

@@ -21,7 +21,7 @@ import type { HostToPanel, PanelPage, PanelPending, PanelRunInfo, PanelStatus, P
 /** What the page asks the extension to do. */
 export type PanelRequest = Exclude<PanelToHost, { type: 'ready' }>;
 
-const EXPORT_FORMATS: ReadonlySet<string> = new Set(['json', 'ndjson', 'csv']);
+const EXPORT_FORMATS: ReadonlySet<string> = new Set(['json', 'ndjson', 'csv', 'tsv', 'wikitable']);
 const COPY_WHATS: ReadonlySet<string> = new Set(['url', 'curl']);
 
 /** Checks a message from the page; the page runs next to wiki content, so nothing is assumed. */
@@ -35,12 +35,17 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
     case 'cancel':
       return true;
     case 'export':
-      return typeof message.format === 'string' && EXPORT_FORMATS.has(message.format);
+      return typeof message.format === 'string' && EXPORT_FORMATS.has(message.format) && optionalName(message.expand) && optionalName(message.part);
     case 'copy':
       return typeof message.what === 'string' && COPY_WHATS.has(message.what);
     default:
       return false;
   }
+}
+
+/** An optional field or part name from the page: short text. */
+function optionalName(value: unknown): boolean {
+  return value === undefined || (typeof value === 'string' && value.length > 0 && value.length <= 200);
 }
 
 export class ResultsPanel implements vscode.Disposable {

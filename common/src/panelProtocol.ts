@@ -71,5 +71,9 @@ export type PanelToHost =
   | { type: 'next' }
   | { type: 'all' }
   | { type: 'cancel' }
-  | { type: 'export'; format: 'json' | 'ndjson' | 'csv' }
+  /**
+   * `expand`: one row per item of that nested list (results/expand.ts);
+   * `part`: the answer part to export (results/parts.ts, e.g. `query.namespaces`); default the main list.
+   */
+  | { type: 'export'; format: 'json' | 'ndjson' | 'csv' | 'tsv' | 'wikitable'; expand?: string; part?: string }
   | { type: 'copy'; what: 'url' | 'curl' };

@@ -10,6 +10,9 @@ import {
   CookieJars,
   EXPORT_FORMATS,
   MASK,
+  csvLine,
+  exportExtension,
+  unionKeys,
   QuerySession,
   RowStore,
   buildRequest,
@@ -36,6 +39,18 @@ import { expectationSummary } from '../testing/runSummary';
 import type { ApiMessage } from '../../../common/src/runner/apiMessages';
 import type { ChainedSession } from '../../../common/src/chain/chainedSession';
 import { trustGate, type GatedAction } from './trust';
+import { expandRows } from '../../../common/src/results/expand';
+import { answerParts, findPart } from '../../../common/src/results/parts';
+import type { Row } from '../../../common/src/runner/merge';
+
+/** What an export or "Open in an editor" takes: a part of the answers (default the main list), expanded or not. */
+export interface RowChoice {
+  expand?: string;
+  part?: string;
+}
+
+/** Characters an "Open as JSON/CSV in an editor" document may have; beyond, export to a file. */
+const MAX_EDITOR_CHARS = 50 * 1024 * 1024;
 
 interface Prepared {
   uri: vscode.Uri;
@@ -49,6 +64,8 @@ interface ActiveRun extends Prepared {
   /** The API's messages of every page, for the expectations' verdict. */
   messages: { warnings: ApiMessage[]; errors: ApiMessage[] };
   store: RowStore;
+  /** Every answer of the run (scrubbed), for the parts of the answer (results/parts.ts). */
+  answers: unknown[];
   /** The list shown in the table: the first one the answers had. */
   mainList?: string;
   abort?: AbortController;
@@ -147,6 +164,7 @@ export class RunController implements vscode.Disposable {
       ...prepared,
       session,
       store: new RowStore(),
+      answers: [],
       messages: { warnings: [], errors: [] },
       lastStatus: { pages: 0, items: 0, hasMore: true, running: false },
       started: Date.now(),
@@ -210,6 +228,7 @@ export class RunController implements vscode.Disposable {
 
   private onPage(run: ActiveRun, page: PageResult): void {
     run.store.add(page.batches);
+    run.answers.push(page.json);
     run.messages.warnings.push(...page.warnings);
     run.messages.errors.push(...page.errors);
     run.mainList ??= page.batches[0]?.list;
@@ -276,7 +295,7 @@ export class RunController implements vscode.Disposable {
         run.abort?.abort();
         return;
       case 'export':
-        return this.exportRun(run, request.format);
+        return this.exportRun(run, request.format, undefined, { expand: request.expand, part: request.part });
       case 'copy':
         await vscode.env.clipboard.writeText(request.what === 'url' ? toUrl(run.request) : this.curl(run.request));
         void vscode.window.showInformationMessage(request.what === 'url' ? 'Request URL copied (secrets masked).' : 'cURL command copied (secrets masked).');
@@ -293,7 +312,7 @@ export class RunController implements vscode.Disposable {
    * the current run, as the panel's Export buttons do; with a `target` file
    * URI (automation, tests) without the save dialog.
    */
-  async exportResults(format?: unknown, target?: unknown): Promise<void> {
+  async exportResults(format?: unknown, target?: unknown, choice?: unknown): Promise<void> {
     const run = this.run;
     if (!run) {
       void vscode.window.showWarningMessage('Run a query first: there are no results to export.');
@@ -302,25 +321,77 @@ export class RunController implements vscode.Disposable {
     const chosen = typeof format === 'string' && (EXPORT_FORMATS as readonly string[]).includes(format) ? (format as ExportFormat) : undefined;
     const picked = chosen ?? (await vscode.window.showQuickPick([...EXPORT_FORMATS], { placeHolder: 'Export format' }));
     if (!picked) return;
-    return this.exportRun(run, picked as ExportFormat, target instanceof vscode.Uri && target.scheme === 'file' ? target : undefined);
+    return this.exportRun(run, picked as ExportFormat, target instanceof vscode.Uri && target.scheme === 'file' ? target : undefined, rowChoice(choice));
   }
 
-  private async exportRun(run: ActiveRun, format: ExportFormat, given?: vscode.Uri): Promise<void> {
+  /** The rows an export takes: the main list or a part, expanded or not; undefined (and said) when the part does not exist. */
+  private chosenRows(run: ActiveRun, choice: RowChoice = {}): Iterable<Row> | undefined {
+    let rows: Iterable<Row> = run.store.rows(run.mainList);
+    if (choice.part !== undefined) {
+      const part = findPart(answerParts(run.answers), choice.part);
+      if (!part) {
+        void vscode.window.showWarningMessage(`The answers have no part "${choice.part.slice(0, 80)}".`);
+        return undefined;
+      }
+      rows = part.rows;
+    }
+    return choice.expand !== undefined ? expandRows(rows, choice.expand) : rows;
+  }
+
+  private async exportRun(run: ActiveRun, format: ExportFormat, given?: vscode.Uri, choice: RowChoice = {}): Promise<void> {
+    const rows = this.chosenRows(run, choice);
+    if (!rows) return;
     const base = (run.query.name || 'results').replace(/[^A-Za-z0-9._-]+/g, '-');
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const extension = exportExtension(format);
     const target =
       given ??
       (await vscode.window.showSaveDialog({
-        defaultUri: folder ? vscode.Uri.joinPath(folder, `${base}.${format}`) : undefined,
-        filters: { [format.toUpperCase()]: [format] },
+        defaultUri: folder ? vscode.Uri.joinPath(folder, `${base}.${extension}`) : undefined,
+        filters: { [format === 'wikitable' ? 'Wikitext' : format.toUpperCase()]: [extension] },
       }));
     if (!target) return;
     try {
-      const count = await exportRows(target.fsPath, format, run.store.rows(run.mainList));
-      void vscode.window.showInformationMessage(`Exported ${count} rows to ${vscode.workspace.asRelativePath(target)}.`);
+      const count = await exportRows(target.fsPath, format, rows);
+      this.log.info(`Exported ${count} rows (${format}${choice.part ? `, part ${choice.part}` : ''}${choice.expand ? `, expanded by ${choice.expand}` : ''}) to ${target.fsPath}`);
+      // Automation (a given target) is not interrupted by a notification that waits for a click.
+      const notice = vscode.window.showInformationMessage(`Exported ${count} rows to ${vscode.workspace.asRelativePath(target)}.`, 'Open');
+      if (!given) void notice.then((choice) => (choice === 'Open' ? vscode.window.showTextDocument(target, { preview: false }) : undefined));
     } catch (error) {
       void vscode.window.showErrorMessage(`Export failed: ${isRunnerError(error) ? error.message : String(error)}`);
     }
+  }
+
+  /**
+   * The command `mwquery.openResultsInEditor(format?, choice?)`: the current
+   * run's rows as an untitled JSON or CSV document (no file written).
+   * Returns the document (for tests).
+   */
+  async openResultsInEditor(format?: unknown, choice?: unknown): Promise<vscode.TextDocument | undefined> {
+    const run = this.run;
+    if (!run) {
+      void vscode.window.showWarningMessage('Run a query first: there are no results to open.');
+      return undefined;
+    }
+    const picked = format === 'json' || format === 'csv' ? format : await vscode.window.showQuickPick(['json', 'csv'], { placeHolder: 'Open the results as' });
+    if (picked !== 'json' && picked !== 'csv') return undefined;
+    const rows = this.chosenRows(run, rowChoice(choice));
+    if (!rows) return undefined;
+    const list = [...rows];
+    let text = '';
+    try {
+      text = picked === 'json' ? JSON.stringify(list, null, 2) : csvText(list);
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Cannot show the results: ${isRunnerError(error) ? error.message : String(error)}`);
+      return undefined;
+    }
+    if (text.length > MAX_EDITOR_CHARS) {
+      void vscode.window.showWarningMessage(`The results are too large for an editor (${Math.round(text.length / 1048576)} MiB); export them to a file instead.`);
+      return undefined;
+    }
+    const document = await vscode.workspace.openTextDocument({ language: picked === 'json' ? 'json' : 'csv', content: text });
+    await vscode.window.showTextDocument(document, { preview: false });
+    return document;
   }
 
   async nextPage(): Promise<void> {
@@ -351,4 +422,20 @@ export class RunController implements vscode.Disposable {
     this.run?.abort?.abort();
     this.panelHandler?.dispose();
   }
+}
+
+/** A RowChoice from a command argument (automation): only short string fields are taken. */
+function rowChoice(value: unknown): RowChoice {
+  if (typeof value !== 'object' || value === null) return {};
+  const v = value as Record<string, unknown>;
+  const name = (x: unknown) => (typeof x === 'string' && x.length > 0 && x.length <= 200 ? x : undefined);
+  return { expand: name(v.expand), part: name(v.part) };
+}
+
+/** Rows as CSV text (the export's quoting and formula neutralisation). */
+function csvText(rows: readonly Row[]): string {
+  const columns = unionKeys(rows);
+  let text = columns.length ? csvLine(columns) : '';
+  for (const row of rows) text += csvLine(columns.map((c) => (Object.hasOwn(row, c) ? row[c] : undefined)));
+  return text;
 }
