@@ -98,3 +98,25 @@ describe('TSV and wikitable text', () => {
     assert.equal(wikitable.end(), '|}\n');
   });
 });
+
+import { compareRows, hasChanges } from '../../common/src/results/compare';
+
+describe('compare: rows matched by key', () => {
+  it('matches by pageid, then revid, logid, title, else position', () => {
+    const before = [{ pageid: 1, title: 'A', size: 1 }, { pageid: 2, title: 'B', size: 2 }, { pageid: 3, title: 'C' }];
+    const after = [{ pageid: 2, title: 'B renamed', size: 2 }, { pageid: 1, title: 'A', size: 1 }, { pageid: 4, title: 'D' }];
+    const c = compareRows(before, after);
+    assert.equal(c.keyField, 'pageid');
+    assert.deepEqual(c.added.map((a) => a.key), ['4']);
+    assert.deepEqual(c.removed.map((r) => r.key), ['3']);
+    assert.deepEqual(c.changed.map((x) => [x.key, x.cells]), [['2', ['title']]]);
+    assert.equal(c.unchanged, 1);
+    assert.equal(hasChanges(c), true);
+    assert.equal(compareRows([{ revid: 5, pageid: 1 }, { revid: 6, pageid: 1 }], [{ revid: 6, pageid: 1 }]).keyField, 'revid');
+    assert.equal(compareRows([{ logid: 5 }], [{ logid: 5 }]).keyField, 'logid');
+    const byPosition = compareRows([{ x: 1 }, { x: 2 }], [{ x: 1 }, { x: 3 }, { x: 4 }]);
+    assert.equal(byPosition.keyField, '#');
+    assert.deepEqual([byPosition.changed.length, byPosition.added.length, byPosition.unchanged], [1, 1, 1]);
+    assert.equal(hasChanges(compareRows(before, before)), false);
+  });
+});

@@ -150,7 +150,8 @@ function parseRunArgs(args: string[]): RunArgs {
   };
 }
 
-function selectQuery(doc: ParsedDocument, args: RunArgs): QueryNode {
+/** The query a command names: --query NAME, --line N, else the first runnable one. */
+export function selectQuery(doc: ParsedDocument, args: Pick<RunArgs, 'query' | 'line' | 'file'>): QueryNode {
   const runnable = (q: QueryNode) => q.params.length > 0 || q.urls.length > 0;
   if (args.query !== undefined) {
     const named = queriesNamed(doc, args.query);
@@ -174,7 +175,7 @@ export function secretVariable(name: string): string {
 }
 
 /** `$env` from the environment; `$secret NAME` from MWQ_SECRET_NAME. */
-const cliLookup: ExternalLookup = (use) => {
+export const cliLookup: ExternalLookup = (use) => {
   if (use.kind === 'env') return process.env[use.name];
   if (use.kind === 'secret') return process.env[secretVariable(use.name)];
   return undefined;
