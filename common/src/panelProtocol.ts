@@ -60,11 +60,51 @@ export interface PanelPending {
   stillComing: string[];
 }
 
+/**
+ * One stored run of the shown query (history list: time, count, status).
+ * Same shape as RunSummary in results/history.ts.
+ */
+export interface PanelHistoryEntry {
+  id: string;
+  startedAt: string;
+  finishedAt: string;
+  /** `complete`, `page`, `max-pages`, `max-items`, `max-bytes`, `cancelled`, `failed`. */
+  status: string;
+  pages: number;
+  items: number;
+  rows: number;
+  requestMs: number;
+  hasMore: boolean;
+  truncated: boolean;
+  error?: string;
+}
+
+/**
+ * An earlier run compared with the shown one (results/compare.ts): rows
+ * matched by `keyField` (`pageid`, `revid`, `logid`, `rcid`, `title`, or `#`
+ * for position); `cells` are the changed columns of a changed row.
+ */
+export interface PanelComparison {
+  before: PanelHistoryEntry;
+  /** The run compared against: a stored run, or undefined for the rows shown now. */
+  after?: PanelHistoryEntry;
+  keyField: string;
+  added: { key: string; row: Record<string, unknown> }[];
+  removed: { key: string; row: Record<string, unknown> }[];
+  changed: { key: string; before: Record<string, unknown>; after: Record<string, unknown>; cells: string[] }[];
+  unchanged: number;
+}
+
 export type HostToPanel =
   | { type: 'reset'; run: PanelRunInfo }
   | { type: 'page'; page: PanelPage }
   | { type: 'status'; status: PanelStatus }
-  | { type: 'pending'; pending?: PanelPending };
+  | { type: 'pending'; pending?: PanelPending }
+  /** The stored runs of the shown query, newest first (sent after each run and on 'history'). */
+  | { type: 'history'; runs: PanelHistoryEntry[] }
+  | { type: 'comparison'; comparison: PanelComparison }
+  /** This panel is pinned: it keeps its results; Next/All no longer apply to it. */
+  | { type: 'pinned' };
 
 export type PanelToHost =
   | { type: 'ready' }
@@ -76,4 +116,14 @@ export type PanelToHost =
    * `part`: the answer part to export (results/parts.ts, e.g. `query.namespaces`); default the main list.
    */
   | { type: 'export'; format: 'json' | 'ndjson' | 'csv' | 'tsv' | 'wikitable'; expand?: string; part?: string }
-  | { type: 'copy'; what: 'url' | 'curl' };
+  | { type: 'copy'; what: 'url' | 'curl' }
+  /** Asks for the 'history' message. */
+  | { type: 'history' }
+  /** Shows a stored run (id from PanelHistoryEntry). */
+  | { type: 'openRun'; id: string }
+  /** Compares a stored run with the rows shown now: answered by 'comparison'. */
+  | { type: 'compareRun'; id: string }
+  /** Keeps this panel's results; the next run opens another panel. */
+  | { type: 'pin' }
+  /** "Open as JSON/CSV in an editor" (the command mwquery.openResultsInEditor). */
+  | { type: 'openInEditor'; format: 'json' | 'csv'; expand?: string; part?: string };
