@@ -81,7 +81,12 @@ describe('run history: size cap and pruning', () => {
       await h.save(input, redactorFor([]));
       await h.save(input, redactorFor([]));
       assert.equal((await readdir(h.folder)).length, 2);
+      assert.equal((await h.list()).length, 2);
       assert.equal(await h.load('../../etc/passwd'), undefined);
+      // A planted or edited file of the wrong shape is skipped, not shown.
+      await writeFile(path.join(h.folder, '99999999-planted.json'), JSON.stringify({ version: 1, id: '99999999-planted', data: [1, 2], items: 'many' }));
+      assert.equal(await h.load('99999999-planted'), undefined);
+      assert.equal((await h.list()).length, 2);
       assert.ok(existsSync(path.join(own, '.mwquery', '.gitignore')));
     } finally {
       await rm(own, { recursive: true, force: true });

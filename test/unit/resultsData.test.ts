@@ -120,3 +120,20 @@ describe('compare: rows matched by key', () => {
     assert.equal(hasChanges(compareRows(before, before)), false);
   });
 });
+
+import { summaryText } from '../../client/src/run/summaryText';
+
+describe('inline summary', () => {
+  it('shows the request time given, with more available and warnings', () => {
+    assert.equal(summaryText({ failed: false, apiErrors: 0, apiWarnings: 1, items: 20, pages: 2, requestMs: 471.4, hasMore: true }), '✓ 20 items · 2 pages · 471 ms · more available · 1 warning');
+    assert.equal(summaryText({ failed: false, apiErrors: 1, apiWarnings: 0, items: 1, pages: 1, requestMs: 5, hasMore: false }), '✗ 1 item · 1 page · 5 ms');
+    assert.equal(summaryText({ failed: true, errorMessage: 'Could not connect', apiErrors: 0, apiWarnings: 0, items: 0, pages: 0, requestMs: 0, hasMore: false }), '✗ Could not connect');
+  });
+});
+
+describe('expand: other lists of the page as text', () => {
+  it('revisions become their revids, langlinks their langs, objects without a naming field stay', () => {
+    const [row] = [...expandRows([{ title: 'A', categories: [{ title: 'C' }], revisions: [{ revid: 5, user: 'X' }, { revid: 4 }], langlinks: [{ lang: 'de', title: 'A_de' }], odd: [{ a: 1 }] }], 'categories')];
+    assert.deepEqual(row, { title: 'A', revisions: '5|4', langlinks: 'A_de', odd: [{ a: 1 }], 'categories.title': 'C' });
+  });
+});

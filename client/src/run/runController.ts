@@ -41,6 +41,7 @@ import { expectationSummary } from '../testing/runSummary';
 import type { ApiMessage } from '../../../common/src/runner/apiMessages';
 import type { ChainedSession } from '../../../common/src/chain/chainedSession';
 import { trustGate, type GatedAction } from './trust';
+import { summaryText } from './summaryText';
 import { expandRows } from '../../../common/src/results/expand';
 import { answerParts, findPart } from '../../../common/src/results/parts';
 import type { Row } from '../../../common/src/runner/merge';
@@ -54,7 +55,7 @@ export interface RowChoice {
 }
 
 /** Queries whose last run stays in memory for "Show Results" (older ones are reopened from the history). */
-const MAX_KEPT_RUNS = 10;
+const MAX_KEPT_RUNS = 5;
 
 /** Characters an "Open as JSON/CSV in an editor" document may have; beyond, export to a file. */
 const MAX_EDITOR_CHARS = 50 * 1024 * 1024;
@@ -84,7 +85,6 @@ interface ActiveRun extends Prepared {
   mainList?: string;
   abort?: AbortController;
   lastStatus: PanelStatus;
-  started: number;
 }
 
 /** What the results panel shows: a live run, or a stored run of a query's history. */
@@ -247,7 +247,6 @@ export class RunController implements vscode.Disposable {
       answers: [],
       messages: { warnings: [], errors: [] },
       lastStatus: { pages: 0, items: 0, hasMore: true, running: false },
-      started: Date.now(),
     };
     this.runs.delete(key);
     this.runs.set(key, run);
@@ -365,9 +364,16 @@ export class RunController implements vscode.Disposable {
     const ms = Math.round(run.requestMs);
     this.log.info(`Run "${run.info.queryName}": ${outcome.stopped}, ${outcome.pages} request${outcome.pages === 1 ? '' : 's'} in ${Math.round(outcome.requestMs)} ms; ${items} items in ${pages} pages so far${hasMore ? ', more available' : ''}`);
     void this.saveRun(run, outcome);
-    const summary = outcome.stopped === 'failed'
-      ? `✗ ${outcome.error?.message ?? 'failed'}`
-      : `${outcome.apiErrors ? '✗' : '✓'} ${items} item${items === 1 ? '' : 's'} · ${pages} page${pages === 1 ? '' : 's'} · ${ms} ms${hasMore ? ' · more available' : ''}${outcome.apiWarnings ? ` · ${outcome.apiWarnings} warning${outcome.apiWarnings === 1 ? '' : 's'}` : ''}`;
+    const summary = summaryText({
+      failed: outcome.stopped === 'failed',
+      errorMessage: outcome.error?.message,
+      apiErrors: outcome.apiErrors,
+      apiWarnings: outcome.apiWarnings,
+      items,
+      pages,
+      requestMs: ms,
+      hasMore,
+    });
     const rows = run.store.lists().flatMap((list) => [...run.store.rows(list)]);
     const expectations = expectationSummary(run.query, rows, run.messages.warnings, run.messages.errors, !hasMore && !outcome.error);
     this.feedback.setSummary(run.uri, run.query, summary + expectations);

@@ -4,8 +4,8 @@
 //
 // Shape of an expanded row (documented in docs/running.md):
 // - the parent's columns, in order, without FIELD; a parent's other nested
-//   lists become flat text (titles or values joined with `|`), never JSON
-//   when they can be read as a list of names;
+//   lists become flat text (values, or the items' titles / names / revids /
+//   langs joined with `|`), JSON only for lists of objects without such a field;
 // - the item's fields as `FIELD.key`; objects inside an item are flattened
 //   to dotted keys (`revisions.slots.main.content`), down to MAX_FLATTEN_DEPTH;
 // - an item that is not an object is the column `FIELD`;
@@ -62,15 +62,23 @@ function flattenInto(out: [string, unknown][], prefix: string, value: Record<str
   }
 }
 
+/** Fields that name an item of a nested list, in order of preference (`categories` → title, `revisions` → revid, `langlinks` → lang). */
+const NAMING_FIELDS = ['title', 'name', 'revid', 'lang', 'url', 'timestamp'] as const;
+
 /**
- * A parent's other nested list as text: `[{title: A}, {title: B}]` → `A|B`,
- * `[1, 2]` → `1|2`; anything else unchanged.
+ * A parent's other nested list as text: values joined with `|` (`[1, 2]` →
+ * `1|2`); objects by the first naming field they all have (`[{title: A},
+ * {title: B}]` → `A|B`, revisions → their revids); anything else unchanged.
+ * Expand that field to see all of its items' columns.
  */
 function flatList(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
-  if (value.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) return value.join('|');
-  if (value.every((v) => isPlainObject(v) && typeof v.title === 'string')) return value.map((v) => (v as { title: string }).title).join('|');
-  return value;
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  if (value.every(scalar)) return value.join('|');
+  if (!value.every(isPlainObject)) return value;
+  const items = value as Record<string, unknown>[];
+  const field = NAMING_FIELDS.find((f) => items.every((v) => scalar(v[f])));
+  return field === undefined ? value : items.map((v) => String(v[field])).join('|');
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -125,33 +125,24 @@ export class RunHistory {
     const id = input.id && /^[0-9A-Za-z-]{1,64}$/.test(input.id) ? input.id : RunHistory.newId();
     await this.ensureIgnored();
     await fsp.mkdir(this.folder, { recursive: true });
-    const masked = redactDeep({ ...input, id }, redact, Infinity);
-    const record: StoredRun = {
-      ...masked,
-      version: FORMAT_VERSION,
-      id,
-      query: { file: this.relativeFile, name: this.query.name },
-      rows: masked.data.length,
-      truncated: false,
-    };
-    let text = JSON.stringify(record);
-    if (Buffer.byteLength(text) > this.maxRunBytes) {
-      // Keep as many rows as fit: measure each row once.
-      const base = Buffer.byteLength(JSON.stringify({ ...record, data: [], truncated: true, rows: 0 }));
-      let used = base;
-      let kept = 0;
-      for (const row of record.data) {
-        const size = Buffer.byteLength(JSON.stringify(row)) + 1;
-        if (used + size > this.maxRunBytes) break;
-        used += size;
-        kept++;
+    const { data, ...rest } = input;
+    const head = redactDeep({ ...rest, id }, redact, Infinity);
+    const record: StoredRun = { ...head, version: FORMAT_VERSION, id, query: { file: this.relativeFile, name: this.query.name }, rows: 0, truncated: false, data: [] };
+    // Rows are masked and measured one at a time, and only those that fit are kept:
+    // a huge run is never copied or encoded whole.
+    let used = Buffer.byteLength(JSON.stringify({ ...record, truncated: true, rows: Number.MAX_SAFE_INTEGER }));
+    for (const row of data) {
+      const masked = redactDeep(row, redact, Infinity);
+      const size = Buffer.byteLength(JSON.stringify(masked)) + 1;
+      if (used + size > this.maxRunBytes) {
+        record.truncated = true;
+        break;
       }
-      record.data = record.data.slice(0, kept);
-      record.rows = kept;
-      record.truncated = true;
-      text = JSON.stringify(record);
+      used += size;
+      record.data.push(masked);
     }
-    await writeFileAtomic(path.join(this.folder, `${id}.json`), text);
+    record.rows = record.data.length;
+    await writeFileAtomic(path.join(this.folder, `${id}.json`), JSON.stringify(record));
     await this.prune();
     return summaryOf(record);
   }
@@ -171,7 +162,13 @@ export class RunHistory {
     if (!/^[0-9A-Za-z-]{1,64}$/.test(id)) return undefined;
     try {
       const run = JSON.parse(await fsp.readFile(path.join(this.folder, `${id}.json`), 'utf8')) as StoredRun;
-      if (run?.version !== FORMAT_VERSION || !Array.isArray(run.data) || run.id !== id) return undefined;
+      // The file may have been edited or planted: only a record of the expected shape is used.
+      if (run?.version !== FORMAT_VERSION || run.id !== id || !Array.isArray(run.data) || !run.data.every(isRow)) return undefined;
+      const numbers = [run.pages, run.items, run.rows, run.requestMs].every((n) => typeof n === 'number' && Number.isFinite(n));
+      const strings = [run.startedAt, run.finishedAt, run.status, run.requestUrl].every((t) => typeof t === 'string');
+      if (!numbers || !strings || typeof run.hasMore !== 'boolean' || typeof run.truncated !== 'boolean') return undefined;
+      if (run.error !== undefined && typeof run.error !== 'string') return undefined;
+      if (typeof run.query !== 'object' || run.query === null || typeof run.query.name !== 'string') return undefined;
       return run;
     } catch {
       return undefined;
@@ -215,6 +212,10 @@ export class RunHistory {
     const ignore = path.join(dir, '.gitignore');
     if (!existsSync(ignore)) await writeFileAtomic(ignore, '# Written by mwquery: the run history is local, not committed.\n*\n');
   }
+}
+
+function isRow(value: unknown): value is Row {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function summaryOf(run: StoredRun): RunSummary {

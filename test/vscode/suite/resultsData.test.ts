@@ -104,6 +104,18 @@ suite('results data: first batch, history, exports', () => {
     assert.equal(csv.getText().split('\r\n').filter(Boolean).length, total + 1);
   });
 
+  test('after a failed request the panel offers neither "more available" nor Next/All', async function () {
+    if (!hasPanelProbe()) this.skip();
+    const at = doc.positionAt(doc.getText().indexOf('### Unreachable wiki')).line + 1;
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, at);
+    const shown = await waitForPanel((s) => s.title === 'Unreachable wiki' && /Could not connect/.test(s.statusText) && !/Fetching/.test(s.progressText), 60_000, 'the failure in the panel');
+    assert.doesNotMatch(shown.itemsText, /more available|complete/);
+    assert.match(shown.itemsText, /· stopped$/);
+    assert.equal(shown.buttons.find((b) => b.label === 'Next page')?.disabled, true);
+    assert.equal(shown.buttons.find((b) => b.label === 'All pages')?.disabled, true);
+    await screenshot('results-data-03-failure');
+  });
+
   test('every request of a run is in the output channel; the new commands exist', async () => {
     const commands = await vscode.commands.getCommands(true);
     for (const id of ['mwquery.showResults', 'mwquery.showLog', 'mwquery.newQueryFile', 'mwquery.pinResults', 'mwquery.showRunHistory', 'mwquery.openResultsInEditor']) {
