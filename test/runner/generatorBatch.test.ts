@@ -85,6 +85,23 @@ describe('real wiki: a generator + prop query completes its first batch on "Run"
     assert.ok(rows.every((r) => (r.categories as unknown[]).length === expected.get(r.title as string)!.length));
   });
 
+  it('progress messages name the same page counts as the session (what the panel shows)', async () => {
+    const doc = parseDocument('list=allpages\naplimit=20\n');
+    const s = new QuerySession(buildRequest(doc.queries[0]!, new VariableScope(doc), { defaultEndpoint: wiki.endpoint }));
+    const seen: { message: string; sessionPages: number; sessionItems: number }[] = [];
+    const outcome = await s.fetchAll({ maxPages: 3 }, { onProgress: (p) => seen.push(p) });
+    assert.equal(outcome.pages, 3);
+    const requesting = seen.filter((p) => /requesting page/i.test(p.message));
+    assert.equal(requesting.length, 3);
+    for (const p of requesting) {
+      const m = /^(?:Requesting page (\d+)…|(\d+) pages?, (\d+) items? so far; requesting page (\d+)…)$/.exec(p.message);
+      assert.ok(m, p.message);
+      const next = Number(m[1] ?? m[4]);
+      assert.equal(next, p.sessionPages + 1, p.message);
+      if (m[2]) assert.deepEqual([Number(m[2]), Number(m[3])], [p.sessionPages, p.sessionItems], p.message);
+    }
+  });
+
   it('mwq run prints the 50 merged pages on the first run', async () => {
     const file = path.join(dir, 'even.mwq');
     await writeFile(file, `### Even\n${QUERY}`);

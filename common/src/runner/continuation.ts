@@ -266,7 +266,8 @@ export class QuerySession {
       const defaults = all && maxlag !== null ? { maxlag: String(maxlag) } : undefined;
       for (;;) {
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
-        progress(`Requesting page ${this.pages + 1}…`);
+        // The same words as the panel's count ("N pages"), so the progress notification and the panel agree.
+        progress(this.pages === 0 ? 'Requesting page 1…' : `${this.pages} page${this.pages === 1 ? '' : 's'}, ${this.items} item${this.items === 1 ? '' : 's'} so far; requesting page ${this.pages + 1}…`);
         const continueParams = this.cont;
         const pairs = requestPairs(this.request, { continueParams, defaults, mask: false });
         const send = this.options.send ?? sendApiRequest;
