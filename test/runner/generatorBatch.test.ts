@@ -111,5 +111,10 @@ describe('real wiki: a generator + prop query completes its first batch on "Run"
     assert.equal(rows.length, 50);
     for (const row of rows) assert.deepEqual(row.categories.map((c) => c.title).sort(), expected.get(row.title));
     assert.match(r.stderr, /60 pages, 50 items .*more available/);
+    // Stopped by --max-pages in the middle of the batch: the pages come with what arrived, and stderr says what is missing.
+    const capped = await runCli('run', file, '--endpoint', wiki.endpoint, '--format', 'json', '--max-pages', '2');
+    assert.equal(capped.code, 0, capped.stderr);
+    assert.equal((JSON.parse(capped.stdout) as unknown[]).length, 50);
+    assert.match(capped.stderr, /50 pages of an unfinished batch printed with the properties fetched so far \(still coming: categories\)/);
   });
 });

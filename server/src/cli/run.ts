@@ -310,7 +310,8 @@ export async function runCommand(args: string[]): Promise<number> {
     const partial = moreAvailable && parsed.part === undefined ? session.finish() : [];
     for (const b of partial) await sink.rows(b.rows, `${b.list}, incomplete batch`);
     partialCount = partial.reduce((n, b) => n + b.rows.length, 0);
-    if (partialCount) say.say(`${partialCount} page${partialCount === 1 ? '' : 's'} of an unfinished batch printed with the properties fetched so far`);
+    const coming = outcome.incomplete?.stillComing.length ? ` (still coming: ${outcome.incomplete.stillComing.join(', ')})` : '';
+    if (partialCount) say.say(`${partialCount} page${partialCount === 1 ? '' : 's'} of an unfinished batch printed with the properties fetched so far${coming}`);
     await sink.end();
   } catch (error) {
     await sink.abort();
