@@ -114,6 +114,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.showResults', (uri?: vscode.Uri, line?: number) => runs.showResults(uri, line)),
     register('mwquery.showRunHistory', (uri?: vscode.Uri, line?: number, pick?: boolean) => runs.showRunHistory(uri, line, pick !== false)),
     register('mwquery.pinResults', () => runs.pinResults()),
+    register('mwquery.compareRuns', (uri?: vscode.Uri, line?: number, id?: string) => runs.compareRuns(uri, line, id)),
     register('mwquery.showLog', () => output.show(true)),
     register('mwquery.newQueryFile', () => newQueryFile(environments.defaultEndpoint())),
     register('mwquery.serverInfo', (): Promise<ServerInfo> | undefined => client?.sendRequest<ServerInfo>(ServerInfoRequest.method)),

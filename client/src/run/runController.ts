@@ -45,7 +45,7 @@ import { summaryText } from './summaryText';
 import { expandRows } from '../../../common/src/results/expand';
 import { answerParts, findPart } from '../../../common/src/results/parts';
 import type { Row } from '../../../common/src/runner/merge';
-import { RunHistory, type StoredRun } from '../../../common/src/results/history';
+import { RunHistory, summaryOf, type StoredRun } from '../../../common/src/results/history';
 import { compareRows, comparisonText } from '../../../common/src/results/compare';
 
 /** What an export or "Open in an editor" takes: a part of the answers (default the main list), expanded or not. */
@@ -514,6 +514,41 @@ export class RunController implements vscode.Disposable {
     const lines = comparisonText(compareRows(before.data, after), { before: `run of ${before.startedAt}`, after: latest ? `run of ${latest.startedAt}` : 'the latest results' });
     const document = await vscode.workspace.openTextDocument({ content: lines.join('\n') + '\n', language: 'plaintext' });
     await vscode.window.showTextDocument(document, { preview: false });
+  }
+
+  /**
+   * The command `mwquery.compareRuns(uri?, line?, id?)`: a stored run of the
+   * query under the cursor (`id`, default the one before the latest) compared
+   * with the query's latest results (its run in this session, else its latest
+   * stored run). Shown in the panel when it shows that query; returned.
+   */
+  async compareRuns(uri?: vscode.Uri, line?: number, id?: unknown): Promise<PanelComparison | undefined> {
+    const where = this.target(uri, line);
+    if (!where) return undefined;
+    const query = await this.queryAt(where.uri, where.line);
+    const history = query && this.historyOf(where.uri, query);
+    if (!query || !history) return undefined;
+    const runs = await history.list();
+    const live = this.runs.get(this.queryKey(where.uri, query));
+    const latestId = live ? live.id : runs[0]?.id;
+    const beforeId = typeof id === 'string' ? id : runs.find((r) => r.id !== latestId)?.id;
+    const before = beforeId === undefined ? undefined : await history.load(beforeId);
+    const latest = live ? undefined : latestId === undefined ? undefined : await history.load(latestId);
+    const after = live ? live.store.rows(live.mainList) : latest?.data;
+    if (!before || !after) {
+      void vscode.window.showInformationMessage(`"${queryLabel(query)}" needs two runs to compare.`);
+      return undefined;
+    }
+    const c = compareRows(before.data, after);
+    const summary = (r: StoredRun): PanelHistoryEntry => summaryOf(r);
+    const comparison: PanelComparison = { before: summary(before), ...(latest ? { after: summary(latest) } : {}), keyField: c.keyField, added: c.added, removed: c.removed, changed: c.changed, unchanged: c.unchanged };
+    if (live && this.run === live) ResultsPanel.currentPanel?.showComparison(comparison);
+    // From the command palette (no arguments): also as a text document to read.
+    if (uri === undefined) {
+      const lines = comparisonText(c, { before: `run of ${before.startedAt}`, after: latest ? `run of ${latest.startedAt}` : 'the latest results' });
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: lines.join('\n') + '\n', language: 'plaintext' }), { preview: false });
+    }
+    return comparison;
   }
 
   /** The panel's compareRun: a stored run against what the panel shows now. */

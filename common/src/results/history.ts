@@ -218,7 +218,8 @@ function isRow(value: unknown): value is Row {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function summaryOf(run: StoredRun): RunSummary {
+/** The summary of a stored run (what lists show). */
+export function summaryOf(run: StoredRun): RunSummary {
   const { id, startedAt, finishedAt, status, pages, items, rows, requestMs, hasMore, truncated, error } = run;
   return { id, startedAt, finishedAt, status, pages, items, rows, requestMs, hasMore, truncated, ...(error !== undefined ? { error } : {}) };
 }

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { editPage } from '../../wiki/wikiEdits';
 import { extensionLogFile, fixturesDir, hasPanelProbe, openFixture, screenshot, waitForFile, waitForPanel } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
@@ -114,6 +115,38 @@ suite('results data: first batch, history, exports', () => {
     assert.equal(shown.buttons.find((b) => b.label === 'Next page')?.disabled, true);
     assert.equal(shown.buttons.find((b) => b.label === 'All pages')?.disabled, true);
     await screenshot('results-data-03-failure');
+  });
+
+  test('history and compare: an edit made with edit.php between two runs is one changed row', async function () {
+    const runDir = process.env.MWQ_TEST_WIKI_RUN_DIR;
+    if (!runDir) this.skip();
+    const at = doc.positionAt(doc.getText().indexOf('### Watched pages')).line + 1;
+    const runsOf = () => vscode.commands.executeCommand<{ id: string; items: number }[]>('mwquery.showRunHistory', doc.uri, at, false);
+    const waitForRuns = async (n: number) => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const runs = (await runsOf()) ?? [];
+        if (runs.length >= n) return runs;
+        if (Date.now() > deadline) throw new Error(`${n} stored runs expected, ${runs.length} found`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, at);
+    await waitForRuns(1);
+    await editPage({ runDir: runDir! }, 'Page 0598', 'Edited between two runs.', 'edit between runs');
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, at);
+    const runs = await waitForRuns(2);
+    assert.equal(runs[0]!.items, 3);
+    const comparison = await vscode.commands.executeCommand<{ keyField: string; added: unknown[]; removed: unknown[]; changed: { key: string; cells: string[]; after: { title: string } }[]; unchanged: number }>('mwquery.compareRuns', doc.uri, at);
+    assert.ok(comparison);
+    assert.equal(comparison.keyField, 'pageid');
+    assert.deepEqual([comparison.added.length, comparison.removed.length, comparison.changed.length, comparison.unchanged], [0, 0, 1, 2]);
+    assert.equal(comparison.changed[0]!.after.title, 'Page 0598');
+    assert.deepEqual(comparison.changed[0]!.cells, ['revisions']);
+    if (hasPanelProbe()) {
+      await waitForPanel((s) => s.title === 'Watched pages' && s.rowCount === 3, 30_000, 'the watched pages');
+      await screenshot('results-data-04-after-edit');
+    }
   });
 
   test('every request of a run is in the output channel; the new commands exist', async () => {
