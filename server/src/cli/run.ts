@@ -325,7 +325,9 @@ export async function runCommand(args: string[]): Promise<number> {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const more = !moreAvailable ? '' : parsed.all ? ', more available' : ', more available (use --all)';
   const items = session.itemCount + partialCount;
-  say.say(`${session.pageCount} page${session.pageCount === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'} in ${seconds} s${more}`);
+  // Wall time, and the requests' own time (each request with its retries; without the CLI's own work).
+  const requestSeconds = (outcome.requestMs / 1000).toFixed(1);
+  say.say(`${session.pageCount} page${session.pageCount === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'} in ${seconds} s (requests ${requestSeconds} s)${more}`);
   if (outcome.error) {
     say.say(outcome.error.message);
     if (outcome.hint) say.say(outcome.hint);
