@@ -1,5 +1,15 @@
 // Messages between the results panel's host (extension) and its webview,
 // declared once and used by both sides.
+//
+// Pure functions the page may bundle (no Node imports), the same the exports
+// and the CLI use: common/src/results/expand.ts (expandRows,
+// expandableFields: "Expand FIELD"), common/src/results/parts.ts
+// (answerParts over the pages' `raw`: every list/object of the answers, objects
+// as { key, value } rows), common/src/results/compare.ts (compareRows).
+// The host sends 'pending' (rows of an incomplete generator batch), 'history'
+// (stored runs of the query), 'comparison' and 'pinned'; the page may ask
+// 'history', 'openRun', 'compareRun', 'pin', 'openInEditor', and 'export' with
+// `expand` / `part`. docs/running.md describes what users see.
 
 /** One fetched page of results, already flattened into rows. */
 export interface PanelPage {
