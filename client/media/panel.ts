@@ -689,7 +689,7 @@ function renderHeader(): void {
   const pageCount = status?.pages ?? pages.length;
   countInfo.textContent = run
     ? `${plural(items, 'item')} · ${plural(pageCount, 'page')}` +
-      (status ? (status.hasMore ? ' · more available' : status.running ? '' : ' · complete') : '')
+      (status ? (status.hasMore ? ' · more available' : status.running ? '' : status.message?.level === 'error' ? ' · stopped' : ' · complete') : '')
     : '';
 
   const running = !!status?.running;

@@ -22,6 +22,7 @@ import { copyAsCode } from './run/copyAsCode';
 import { ExpectationTests } from './testing/expectationTests';
 import { RunController } from './run/runController';
 import { RunFeedback } from './run/runFeedback';
+import { newQueryFile } from './run/newQueryFile';
 import { clearSecret, setSecret } from './run/secrets';
 
 let client: LanguageClient | undefined;
@@ -110,7 +111,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.copyAsCode', (uri?: vscode.Uri, line?: number, target?: string) => copyAsCode(environments.defaultEndpoint(), uri, line, target)),
     register('mwquery.openInApiSandbox', (uri?: vscode.Uri, line?: number) => runs.openInApiSandbox(uri, line)),
     register('mwquery.setSecret', (name?: string, value?: string) => setSecret(context.secrets, typeof name === 'string' ? name : undefined, typeof value === 'string' ? value : undefined)),
-    register('mwquery.exportResults', (format?: string, target?: vscode.Uri) => runs.exportResults(format, target)),
+    register('mwquery.exportResults', (format?: string, target?: vscode.Uri, choice?: unknown) => runs.exportResults(format, target, choice)),
+    register('mwquery.openResultsInEditor', (format?: string, choice?: unknown) => runs.openResultsInEditor(format, choice)),
+    register('mwquery.showResults', (uri?: vscode.Uri, line?: number) => runs.showResults(uri, line)),
+    register('mwquery.showRunHistory', (uri?: vscode.Uri, line?: number, pick?: boolean) => runs.showRunHistory(uri, line, pick !== false)),
+    register('mwquery.pinResults', () => runs.pinResults()),
+    register('mwquery.compareRuns', (uri?: vscode.Uri, line?: number, id?: string) => runs.compareRuns(uri, line, id)),
+    register('mwquery.showLog', () => output.show(true)),
+    register('mwquery.newQueryFile', () => newQueryFile(environments.defaultEndpoint())),
     register('mwquery.serverInfo', (): Promise<ServerInfo> | undefined => client?.sendRequest<ServerInfo>(ServerInfoRequest.method)),
     register('mwquery.clearSecret', (name?: string) => clearSecret(context.secrets, typeof name === 'string' ? name : undefined)),
   );

@@ -16,12 +16,12 @@
 
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
-import type { HostToPanel, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
+import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
 
 /** What the page asks the extension to do. */
 export type PanelRequest = Exclude<PanelToHost, { type: 'ready' }>;
 
-const EXPORT_FORMATS: ReadonlySet<string> = new Set(['json', 'ndjson', 'csv']);
+const EXPORT_FORMATS: ReadonlySet<string> = new Set(['json', 'ndjson', 'csv', 'tsv', 'wikitable']);
 const COPY_WHATS: ReadonlySet<string> = new Set(['url', 'curl']);
 
 /** Checks a message from the page; the page runs next to wiki content, so nothing is assumed. */
@@ -33,14 +33,26 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
     case 'next':
     case 'all':
     case 'cancel':
+    case 'history':
+    case 'pin':
       return true;
+    case 'openRun':
+    case 'compareRun':
+      return typeof message.id === 'string' && /^[0-9A-Za-z-]{1,64}$/.test(message.id);
+    case 'openInEditor':
+      return (message.format === 'json' || message.format === 'csv') && optionalName(message.expand) && optionalName(message.part);
     case 'export':
-      return typeof message.format === 'string' && EXPORT_FORMATS.has(message.format);
+      return typeof message.format === 'string' && EXPORT_FORMATS.has(message.format) && optionalName(message.expand) && optionalName(message.part);
     case 'copy':
       return typeof message.what === 'string' && COPY_WHATS.has(message.what);
     default:
       return false;
   }
+}
+
+/** An optional field or part name from the page: short text. */
+function optionalName(value: unknown): boolean {
+  return value === undefined || (typeof value === 'string' && value.length > 0 && value.length <= 200);
 }
 
 export class ResultsPanel implements vscode.Disposable {
@@ -86,6 +98,9 @@ export class ResultsPanel implements vscode.Disposable {
   private run: PanelRunInfo | undefined;
   private pages: PanelPage[] = [];
   private status: PanelStatus | undefined;
+  private pending: PanelPending | undefined;
+  private history: PanelHistoryEntry[] | undefined;
+  private pinnedPanel = false;
 
   /** The page has said 'ready' since it was last (re)loaded. */
   private ready = false;
@@ -123,6 +138,8 @@ export class ResultsPanel implements vscode.Disposable {
     this.run = run;
     this.pages = [];
     this.status = undefined;
+    this.pending = undefined;
+    this.history = undefined;
     this.panel.title = run.queryName ? `Results: ${run.queryName}` : 'Query results';
     this.queue = []; // what was still queued belongs to the previous run
     this.send({ type: 'reset', run });
@@ -143,6 +160,46 @@ export class ResultsPanel implements vscode.Disposable {
     else this.send({ type: 'status', status });
   }
 
+  /** The stored runs of the shown query (newest first). */
+  setHistory(runs: PanelHistoryEntry[]): void {
+    if (!this.run) return;
+    this.history = runs;
+    this.send({ type: 'history', runs });
+  }
+
+  /** A comparison for the page to show (not replayed: it answers a request). */
+  showComparison(comparison: PanelComparison): void {
+    this.send({ type: 'comparison', comparison });
+  }
+
+  /**
+   * Keeps this panel and its results: it is no longer the panel new runs go
+   * to (the next run opens another one), and its requests are no longer
+   * fired (its run may go on elsewhere).
+   */
+  pin(): void {
+    if (this.pinnedPanel) return;
+    this.pinnedPanel = true;
+    if (ResultsPanel.current === this) ResultsPanel.current = undefined;
+    ResultsPanel.pinnedPanels.add(this);
+    this.panel.title = `📌 ${this.panel.title}`;
+    this.send({ type: 'pinned' });
+  }
+
+  get pinned(): boolean {
+    return this.pinnedPanel;
+  }
+
+  /** Pinned panels still open. */
+  static readonly pinnedPanels = new Set<ResultsPanel>();
+
+  /** The pages of an incomplete generator/prop batch (undefined: none any more). */
+  setPending(pending: PanelPending | undefined): void {
+    if (!this.run || (pending === undefined && this.pending === undefined)) return;
+    this.pending = pending;
+    this.send({ type: 'pending', pending });
+  }
+
   reveal(): void {
     this.panel.reveal(undefined, true);
   }
@@ -156,6 +213,7 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.isDisposed) return;
     this.isDisposed = true;
     if (ResultsPanel.current === this) ResultsPanel.current = undefined;
+    ResultsPanel.pinnedPanels.delete(this);
     this.notReady();
     this.pages = [];
     this.disposed.fire();
@@ -169,6 +227,8 @@ export class ResultsPanel implements vscode.Disposable {
       this.onReady();
       return;
     }
+    // A pinned panel only shows what it has.
+    if (this.pinnedPanel) return;
     this.requests.fire(message);
   }
 
@@ -180,6 +240,9 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.run) {
       this.queue.push({ type: 'reset', run: this.run });
       for (const page of this.pages) this.queue.push({ type: 'page', page });
+      if (this.pending) this.queue.push({ type: 'pending', pending: this.pending });
+      if (this.history) this.queue.push({ type: 'history', runs: this.history });
+      if (this.pinnedPanel) this.queue.push({ type: 'pinned' });
       if (this.status) this.queue.push({ type: 'status', status: this.status });
     }
     void this.pump();

@@ -1,5 +1,15 @@
 // Messages between the results panel's host (extension) and its webview,
 // declared once and used by both sides.
+//
+// Pure functions the page may bundle (no Node imports), the same the exports
+// and the CLI use: common/src/results/expand.ts (expandRows,
+// expandableFields: "Expand FIELD"), common/src/results/parts.ts
+// (answerParts over the pages' `raw`: every list/object of the answers, objects
+// as { key, value } rows), common/src/results/compare.ts (compareRows).
+// The host sends 'pending' (rows of an incomplete generator batch), 'history'
+// (stored runs of the query), 'comparison' and 'pinned'; the page may ask
+// 'history', 'openRun', 'compareRun', 'pin', 'openInEditor', and 'export' with
+// `expand` / `part`. docs/running.md describes what users see.
 
 /** One fetched page of results, already flattened into rows. */
 export interface PanelPage {
@@ -42,17 +52,88 @@ export interface PanelStatus {
   target?: { maxPages?: number; maxItems?: number };
   /** Last failure (network, API, cancel), for people. */
   message?: { level: 'error' | 'warning' | 'info'; text: string };
+  /** Sum of the request durations of the run so far (ms), not wall time. */
+  requestMs?: number;
+  /** A generator/prop batch is incomplete: its pages are in the 'pending' message. */
+  incomplete?: { pages: number; stillComing: string[] };
+}
+
+/**
+ * The pages of a generator/prop batch that is not complete yet (a run stopped
+ * at a cap, or failed, in the middle of it): what has arrived, and the prop
+ * modules (`categories`, …) still coming. Shown after the rows, marked as
+ * incomplete; replaced by the next 'pending' message (undefined: none), and the
+ * same pages come again as ordinary rows once their batch completes.
+ */
+export interface PanelPending {
+  rows: Record<string, unknown>[];
+  stillComing: string[];
+}
+
+/**
+ * One stored run of the shown query (history list: time, count, status).
+ * Same shape as RunSummary in results/history.ts.
+ */
+export interface PanelHistoryEntry {
+  id: string;
+  startedAt: string;
+  finishedAt: string;
+  /** `complete`, `page`, `max-pages`, `max-items`, `max-bytes`, `cancelled`, `failed`. */
+  status: string;
+  pages: number;
+  items: number;
+  rows: number;
+  requestMs: number;
+  hasMore: boolean;
+  truncated: boolean;
+  error?: string;
+}
+
+/**
+ * An earlier run compared with the shown one (results/compare.ts): rows
+ * matched by `keyField` (`pageid`, `revid`, `logid`, `rcid`, `title`, or `#`
+ * for position); `cells` are the changed columns of a changed row.
+ */
+export interface PanelComparison {
+  before: PanelHistoryEntry;
+  /** The run compared against: a stored run, or undefined for the rows shown now. */
+  after?: PanelHistoryEntry;
+  keyField: string;
+  added: { key: string; row: Record<string, unknown> }[];
+  removed: { key: string; row: Record<string, unknown> }[];
+  changed: { key: string; before: Record<string, unknown>; after: Record<string, unknown>; cells: string[] }[];
+  unchanged: number;
 }
 
 export type HostToPanel =
   | { type: 'reset'; run: PanelRunInfo }
   | { type: 'page'; page: PanelPage }
-  | { type: 'status'; status: PanelStatus };
+  | { type: 'status'; status: PanelStatus }
+  | { type: 'pending'; pending?: PanelPending }
+  /** The stored runs of the shown query, newest first (sent after each run and on 'history'). */
+  | { type: 'history'; runs: PanelHistoryEntry[] }
+  | { type: 'comparison'; comparison: PanelComparison }
+  /** This panel is pinned: it keeps its results; Next/All no longer apply to it. */
+  | { type: 'pinned' };
 
 export type PanelToHost =
   | { type: 'ready' }
   | { type: 'next' }
   | { type: 'all' }
   | { type: 'cancel' }
-  | { type: 'export'; format: 'json' | 'ndjson' | 'csv' }
-  | { type: 'copy'; what: 'url' | 'curl' };
+  /**
+   * `expand`: one row per item of that nested list (results/expand.ts);
+   * `part`: the answer part to export (results/parts.ts, e.g. `query.namespaces`); default the main list.
+   */
+  | { type: 'export'; format: 'json' | 'ndjson' | 'csv' | 'tsv' | 'wikitable'; expand?: string; part?: string }
+  | { type: 'copy'; what: 'url' | 'curl' }
+  /** Asks for the 'history' message. */
+  | { type: 'history' }
+  /** Shows a stored run (id from PanelHistoryEntry). */
+  | { type: 'openRun'; id: string }
+  /** Compares a stored run with the rows shown now: answered by 'comparison'. */
+  | { type: 'compareRun'; id: string }
+  /** Keeps this panel's results; the next run opens another panel. */
+  | { type: 'pin' }
+  /** "Open as JSON/CSV in an editor" (the command mwquery.openResultsInEditor). */
+  | { type: 'openInEditor'; format: 'json' | 'csv'; expand?: string; part?: string };

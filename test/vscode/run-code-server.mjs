@@ -275,7 +275,7 @@ async function runPhase(phase, opts) {
     MWQ_USER_DATA_DIR: userData,
   };
   delete env.VSCODE_IPC_HOOK_CLI; // never talk to an editor this runs inside
-  for (const k of ['MWQ_TEST_ENDPOINT', 'MWQ_TEST_WIKI_FACTS', 'MWQ_TEST_HOSTILE_TITLE']) delete env[k];
+  for (const k of ['MWQ_TEST_ENDPOINT', 'MWQ_TEST_WIKI_FACTS', 'MWQ_TEST_HOSTILE_TITLE', 'MWQ_TEST_WIKI_RUN_DIR']) delete env[k];
   if (phase.wiki) {
     // The test wiki's address and facts, for fixtures ({{$env ...}}) and tests.
     const factsFile = path.join(runDir, 'wiki-facts.json');
@@ -283,6 +283,8 @@ async function runPhase(phase, opts) {
     fs.writeFileSync(factsFile, JSON.stringify({ ...phase.wiki.facts, botUser: phase.wiki.botUser, botPassword: phase.wiki.botPassword }, null, 2));
     env.MWQ_TEST_ENDPOINT = phase.wiki.endpoint;
     env.MWQ_TEST_WIKI_FACTS = factsFile;
+    // The wiki's run folder, for tests that change it with its maintenance scripts (test/wiki/wikiEdits.ts).
+    env.MWQ_TEST_WIKI_RUN_DIR = phase.wiki.runDir;
     env.MWQ_TEST_HOSTILE_TITLE = phase.wiki.facts.hostilePage;
   }
   if (opts.grep) env.MWQ_GREP = opts.grep;

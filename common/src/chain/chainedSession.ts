@@ -147,7 +147,7 @@ export class ChainedSession {
   }
 
   async fetchAll(limits: FetchAllLimits = {}, callbacks: RunCallbacks = {}): Promise<RunOutcome> {
-    const total: RunOutcome = { stopped: 'complete', pages: 0, items: 0, apiErrors: 0, apiWarnings: 0, done: this.finished };
+    const total: RunOutcome = { stopped: 'complete', pages: 0, items: 0, apiErrors: 0, apiWarnings: 0, done: this.finished, requestMs: 0 };
     if (this.finished) return total;
     try {
       const cycle = findCycle(this.ctx.doc, this.query);
@@ -184,6 +184,7 @@ export class ChainedSession {
         total.items += outcome.items;
         total.apiErrors += outcome.apiErrors;
         total.apiWarnings += outcome.apiWarnings;
+        total.requestMs += outcome.requestMs;
         if (outcome.error || !this.current.done) {
           total.stopped = outcome.stopped;
           total.error = outcome.error;

@@ -68,7 +68,25 @@ export interface PageResult {
   /** The answer's `continue`, if any: more is available. */
   continue?: Record<string, string>;
   batchcomplete: boolean;
+  /**
+   * Set when this answer left a generator/prop batch incomplete: how many
+   * pages wait for more properties and which prop modules are still coming
+   * (read from the answer's `continue`). The pages themselves, with what has
+   * arrived: QuerySession.pendingRows().
+   */
+  incomplete?: IncompleteBatch;
 }
+
+/** A generator/prop batch that is not complete yet (PageResult.incomplete, RunOutcome.incomplete). */
+export interface IncompleteBatch {
+  /** Pages of the batch waiting for more properties. */
+  pages: number;
+  /** Prop modules (`categories`, `revisions`, …) whose values are still coming; empty when the answer does not say. */
+  stillComing: string[];
+}
+
+/** Default cap on the requests one "Run" / "Next page" makes to complete a generator/prop batch. */
+export const DEFAULT_BATCH_MAX_PAGES = 100;
 
 export type StopReason =
   /** No more pages: the last answer had no `continue` (or it had API errors). */
@@ -100,6 +118,10 @@ export interface RunOutcome {
   hint?: string;
   /** With 'max-bytes': what this call kept. */
   bytes?: number;
+  /** Sum of the request durations of this call (PageResult.ms), without the pauses between calls. */
+  requestMs: number;
+  /** The call stopped with a generator/prop batch incomplete (a cap, a failure, a cancel). */
+  incomplete?: IncompleteBatch;
 }
 
 export interface Progress {
@@ -187,7 +209,8 @@ export class QuerySession {
 
   /** Pages of a generator/prop batch that are still incomplete (not yet handed out as rows). */
   pendingRows(): Row[] {
-    return this.merger.pendingRows();
+    // Scrubbed like every row the session hands out.
+    return redactDeep(this.merger.pendingRows(), this.redact, Infinity);
   }
 
   /** The masked URL of the next request, for "Copy as URL". */
@@ -195,9 +218,16 @@ export class QuerySession {
     return toUrl(this.request, { continueParams: this.cont });
   }
 
-  /** One more request ("Run", then "Next page"). */
-  nextPage(callbacks: RunCallbacks = {}): Promise<RunOutcome> {
-    return this.run({ maxPages: 1 }, callbacks, false);
+  /**
+   * One more page of rows ("Run", then "Next page"): one request, or, when
+   * that answer leaves a generator/prop batch incomplete (`categories` come 10
+   * per request across the batch), as many more as complete the batch, up to
+   * `limits.maxPages` requests (default DEFAULT_BATCH_MAX_PAGES) and the
+   * session's byte cap. A batch still incomplete then is reported in
+   * RunOutcome.incomplete; its pages are in pendingRows().
+   */
+  nextPage(callbacks: RunCallbacks = {}, limits: { maxPages?: number } = {}): Promise<RunOutcome> {
+    return this.run({ maxPages: limits.maxPages ?? DEFAULT_BATCH_MAX_PAGES }, callbacks, false);
   }
 
   /** Requests until the end or a cap ("All pages"); sends `maxlag`. */
@@ -212,11 +242,12 @@ export class QuerySession {
   finish(): RowBatch[] {
     this.finished = true;
     this.cont = undefined;
-    return this.merger.flush();
+    const r = this.redact;
+    return this.merger.flush().map((b) => ({ list: r(b.list), rows: redactDeep(b.rows, r, Infinity) }));
   }
 
   private async run(limits: FetchAllLimits, callbacks: RunCallbacks, all: boolean): Promise<RunOutcome> {
-    const outcome: RunOutcome = { stopped: 'complete', pages: 0, items: 0, apiErrors: 0, apiWarnings: 0, done: this.finished };
+    const outcome: RunOutcome = { stopped: 'complete', pages: 0, items: 0, apiErrors: 0, apiWarnings: 0, done: this.finished, requestMs: 0 };
     if (this.busy) {
       outcome.stopped = 'failed';
       outcome.error = new RunnerError('usage', 'This query is already running.');
@@ -235,7 +266,8 @@ export class QuerySession {
       const defaults = all && maxlag !== null ? { maxlag: String(maxlag) } : undefined;
       for (;;) {
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
-        progress(`Requesting page ${this.pages + 1}…`);
+        // The same words as the panel's count ("N pages"), so the progress notification and the panel agree.
+        progress(this.pages === 0 ? 'Requesting page 1…' : `${this.pages} page${this.pages === 1 ? '' : 's'}, ${this.items} item${this.items === 1 ? '' : 's'} so far; requesting page ${this.pages + 1}…`);
         const continueParams = this.cont;
         const pairs = requestPairs(this.request, { continueParams, defaults, mask: false });
         const send = this.options.send ?? sendApiRequest;
@@ -274,7 +306,11 @@ export class QuerySession {
         outcome.items += items;
         outcome.apiErrors += response.messages.errors.length;
         outcome.apiWarnings += response.messages.warnings.length;
+        outcome.requestMs += response.ms;
         bytes += response.bytes;
+        const batchcomplete = json.batchcomplete !== undefined && json.batchcomplete !== false;
+        const pending = this.merger.pendingCount();
+        const incomplete: IncompleteBatch | undefined = next && !batchcomplete && pending > 0 ? { pages: pending, stillComing: stillComing(this.request, next) } : undefined;
         // What leaves the session is scrubbed of secrets (a wiki may echo one back).
         const r = this.redact;
         const page: PageResult = {
@@ -290,12 +326,20 @@ export class QuerySession {
           batches: batches.map((b) => ({ list: r(b.list), rows: redactDeep(b.rows, r, Infinity) })),
           items,
           continue: next && redactDeep(next, r),
-          batchcomplete: json.batchcomplete !== undefined && json.batchcomplete !== false,
+          batchcomplete,
+          ...(incomplete ? { incomplete } : {}),
         };
+        outcome.incomplete = incomplete;
         callbacks.onPage?.(page);
-        progress(`${this.pages} page${this.pages === 1 ? '' : 's'}, ${this.items} item${this.items === 1 ? '' : 's'}${next ? '' : ' (complete)'}`);
+        const waiting = incomplete ? `, ${incomplete.pages} page${incomplete.pages === 1 ? '' : 's'} waiting for ${incomplete.stillComing.join(', ') || 'more properties'}` : '';
+        progress(`${this.pages} page${this.pages === 1 ? '' : 's'}, ${this.items} item${this.items === 1 ? '' : 's'}${next ? '' : ' (complete)'}${waiting}`);
         if (this.finished) {
           outcome.stopped = 'complete';
+          break;
+        }
+        // "Next page" ends with the batch: a page of rows, not one request.
+        if (!all && !incomplete) {
+          outcome.stopped = 'page';
           break;
         }
         if (outcome.pages >= maxPages) {
@@ -330,6 +374,21 @@ export class QuerySession {
     outcome.done = this.finished;
     return outcome;
   }
+}
+
+/**
+ * The prop modules of the request whose values are still coming, from a
+ * `continue` of an incomplete batch: its `continue` value is
+ * `<generator keys>||<finished modules>` (MediaWiki's ApiContinuationManager),
+ * so the requested `prop` values not named as finished are still coming.
+ */
+export function stillComing(request: PreparedRequest, cont: Readonly<Record<string, string>>): string[] {
+  const prop = request.params.find((p) => p.name === 'prop')?.value ?? '';
+  const requested = prop.split('|').map((p) => p.trim()).filter(Boolean);
+  const marker = cont.continue;
+  if (marker === undefined || !marker.includes('||')) return [];
+  const finished = new Set(marker.slice(marker.indexOf('||') + 2).split('|'));
+  return requested.filter((p) => !finished.has(p)).slice(0, 50);
 }
 
 /** A `continue` object's identity (order of keys ignored), small whatever its size. */

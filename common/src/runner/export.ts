@@ -1,12 +1,13 @@
-// Export writers: JSON (one array), NDJSON (one row per line) and CSV (the
+// Export writers: JSON (one array), NDJSON (one row per line), CSV (the
 // union of the rows' keys as columns, nested values as compact JSON, RFC 4180
-// quoting). They stream: rows are written as they are given, and the file
+// quoting), TSV (the same columns, tab-separated, `\t` `\n` `\r` `\\`
+// escaped) and a sortable wikitable (cells escaped for wikitext). They stream: rows are written as they are given, and the file
 // appears under its name only when complete (written to a temporary file
 // beside it, then renamed), so an export is never half-written.
 //
-// CSV needs all columns before the first line, so its rows are spooled as
-// NDJSON to a second temporary file while the keys are collected, then
-// converted line by line on close.
+// CSV, TSV and wikitable need all columns before the first line, so their
+// rows are spooled as NDJSON to a second temporary file while the keys are
+// collected, then converted line by line on close.
 
 import { createReadStream, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
@@ -15,8 +16,13 @@ import { createTempBeside } from './atomicWrite';
 import { RunnerError } from './errors';
 import type { Row } from './merge';
 
-export type ExportFormat = 'json' | 'ndjson' | 'csv';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'ndjson', 'csv'];
+export type ExportFormat = 'json' | 'ndjson' | 'csv' | 'tsv' | 'wikitable';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'ndjson', 'csv', 'tsv', 'wikitable'];
+
+/** The file name extension of an export format. */
+export function exportExtension(format: ExportFormat): string {
+  return format === 'wikitable' ? 'wiki' : format;
+}
 
 export interface RowWriter {
   readonly format: ExportFormat;
@@ -97,6 +103,44 @@ export function csvLine(fields: readonly unknown[]): string {
   return fields.map(csvField).join(',') + '\r\n';
 }
 
+/**
+ * One TSV field: a tab, a line break or a backslash in the text is written
+ * as `\t`, `\n`, `\r`, `\\` (a TSV field cannot hold them); formulas are
+ * neutralised with a leading `'` as in CSV.
+ */
+export function tsvField(value: unknown): string {
+  let text = cellText(value);
+  if (typeof value !== 'number' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+export function tsvLine(fields: readonly unknown[]): string {
+  return fields.map(tsvField).join('\t') + '\n';
+}
+
+/**
+ * A cell's text for a wikitable: everything wikitext would read as markup
+ * becomes a character reference (`|` `!` table syntax, `{` `}` templates and
+ * tables, `[` `]` links and categories, `<` `>` tags, `'` bold/italic, `~`
+ * signatures, `__` magic words, `&` entities; a cell never starts a line,
+ * so `*` `#` `=` need nothing), line breaks become `<br />`.
+ * Nothing of a wiki value runs as wikitext when the table is saved.
+ */
+export function wikitextCell(value: unknown): string {
+  return cellText(value)
+    .replace(/[&|!{}[\]<>'~]/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(/__/g, '&#95;&#95;')
+    .replace(/\r\n|\r|\n/g, '<br />');
+}
+
+/** The text of a sortable wikitable, piece by piece. */
+export const wikitable = {
+  start: (columns: readonly string[]) =>
+    `{| class="wikitable sortable"\n${columns.length ? `! ${columns.map(wikitextCell).join(' !! ')}\n` : ''}`,
+  row: (cells: readonly unknown[]) => `|-\n| ${cells.map(wikitextCell).join(' || ')}\n`,
+  end: () => '|}\n',
+};
+
 /** The union of the rows' keys, in order of first appearance. */
 export function unionKeys(rows: Iterable<Row>, into: string[] = [], seen = new Set<string>(into)): string[] {
   for (const row of rows) {
@@ -112,10 +156,10 @@ export function unionKeys(rows: Iterable<Row>, into: string[] = [], seen = new S
 
 /** Opens a streaming writer for `file`. */
 export async function openExport(file: string, format: ExportFormat): Promise<RowWriter> {
-  if (!EXPORT_FORMATS.includes(format)) throw new RunnerError('usage', `Unknown export format "${format}": use json, ndjson or csv.`);
+  if (!EXPORT_FORMATS.includes(format)) throw new RunnerError('usage', `Unknown export format "${String(format).slice(0, 40)}": use ${EXPORT_FORMATS.join(', ')}.`);
   const target = path.resolve(file);
   const out = await openBuffered(target, 'tmp');
-  if (format === 'csv') {
+  if (format === 'csv' || format === 'tsv' || format === 'wikitable') {
     let spool: Buffered;
     try {
       spool = await openBuffered(target, 'rows');
@@ -123,7 +167,7 @@ export async function openExport(file: string, format: ExportFormat): Promise<Ro
       await out.discard();
       throw error;
     }
-    return new CsvWriter(target, out.file, out, spool);
+    return new ColumnsWriter(format, TABLE_TEXT[format], target, out.file, out, spool);
   }
   return new LineWriter(format, target, out.file, out);
 }
@@ -249,13 +293,27 @@ class LineWriter implements RowWriter {
   }
 }
 
-class CsvWriter implements RowWriter {
-  readonly format = 'csv' as const;
+/** How a table format writes its header, rows and end. */
+interface TableText {
+  start(columns: readonly string[]): string;
+  row(cells: readonly unknown[]): string;
+  end(): string;
+}
+
+const TABLE_TEXT: Record<'csv' | 'tsv' | 'wikitable', TableText> = {
+  csv: { start: (columns) => (columns.length ? csvLine(columns) : ''), row: csvLine, end: () => '' },
+  tsv: { start: (columns) => (columns.length ? tsvLine(columns) : ''), row: tsvLine, end: () => '' },
+  wikitable,
+};
+
+class ColumnsWriter implements RowWriter {
   count = 0;
   private readonly columns: string[] = [];
   private readonly seen = new Set<string>();
   private done = false;
   constructor(
+    readonly format: 'csv' | 'tsv' | 'wikitable',
+    private readonly text: TableText,
     readonly file: string,
     private readonly temp: string,
     private readonly out: Buffered,
@@ -280,13 +338,15 @@ class CsvWriter implements RowWriter {
     this.done = true;
     try {
       await this.spool.end();
-      if (this.columns.length) await this.out.put(csvLine(this.columns));
+      await this.out.put(this.text.start(this.columns));
       const lines = createInterface({ input: createReadStream(this.spool.file, { encoding: 'utf8' }), crlfDelay: Infinity });
       for await (const line of lines) {
         if (!line) continue;
         const row = JSON.parse(line) as Row;
-        await this.out.put(csvLine(this.columns.map((c) => row[c])));
+        // Own keys only: a row from the wiki may have a `__proto__` or `constructor` column.
+        await this.out.put(this.text.row(this.columns.map((c) => (Object.hasOwn(row, c) ? row[c] : undefined))));
       }
+      await this.out.put(this.text.end());
       await this.out.end();
       await fsp.rename(this.temp, this.file);
     } catch (error) {

@@ -39,6 +39,9 @@ export {
   readContinue,
   LAGGED_HINT,
   DEFAULT_MAX_RUN_BYTES,
+  DEFAULT_BATCH_MAX_PAGES,
+  stillComing,
+  type IncompleteBatch,
   type SessionOptions,
   type PageResult,
   type RunOutcome,
@@ -48,7 +51,7 @@ export {
   type FetchAllLimits,
 } from './continuation';
 export { ResultMerger, RowStore, mergePage, pageKey, AUXILIARY_QUERY_KEYS, type Row, type RowBatch } from './merge';
-export { openExport, exportRows, cellText, csvField, csvLine, rowJson, lineEncoder, type LineEncoder, unionKeys, EXPORT_FORMATS, MAX_JSON_DEPTH, type ExportFormat, type RowWriter } from './export';
+export { openExport, exportRows, exportExtension, cellText, csvField, csvLine, tsvField, tsvLine, wikitextCell, wikitable, rowJson, lineEncoder, type LineEncoder, unionKeys, EXPORT_FORMATS, MAX_JSON_DEPTH, type ExportFormat, type RowWriter } from './export';
 export { writeFileAtomic, tempPathBeside } from './atomicWrite';
 export { classify, type Classified, type AnswerHeaders } from './classify';
 export { endpointProblem } from './transport';

@@ -66,6 +66,11 @@ export class ResultMerger {
     return [...this.pending.values()];
   }
 
+  /** How many pages are pending (cheaper than pendingRows().length). */
+  pendingCount(): number {
+    return this.pending.size;
+  }
+
   /** Hands out everything still pending (at the end of a run that stopped early). */
   flush(): RowBatch[] {
     const pages = this.flushPages();

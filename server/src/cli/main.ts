@@ -1,10 +1,11 @@
 // `mwq`: the command-line face of the language service and the runner. One
-// file per command (check.ts, run.ts, catalogue.ts, export.ts, test.ts); a new command adds its
+// file per command (check.ts, run.ts, catalogue.ts, export.ts, test.ts, diff.ts); a new command adds its
 // file and one entry in COMMANDS.
 
 import { MWQUERY_VERSION } from '../../../common/src/runner/version';
 import { CATALOGUE_USAGE, catalogueCommand } from './catalogue';
 import { CHECK_USAGE, checkCommand } from './check';
+import { DIFF_USAGE, diffCommand } from './diff';
 import { EXIT } from './exitCodes';
 import { EXPORT_USAGE, exportCommand } from './export';
 import { RUN_USAGE, runCommand } from './run';
@@ -23,6 +24,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   catalogue: { usage: CATALOGUE_USAGE, run: catalogueCommand },
   export: { usage: EXPORT_USAGE, run: async (args) => exportCommand(args) },
   test: { usage: TEST_USAGE, run: testCommand },
+  diff: { usage: DIFF_USAGE, run: diffCommand },
 };
 
 export function usage(): string {

@@ -25,6 +25,7 @@ import {
 import { endpointOption, positiveInt, readArgs, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { makeSink, RUN_FORMATS, type RunFormat } from './sinks';
+import { answerParts, findPart } from '../../../common/src/results/parts';
 import { Messages, terminalSafeLine } from './terminal';
 
 export const RUN_USAGE = `  mwq run FILE [options]                   run one query and print its results
@@ -36,7 +37,13 @@ export const RUN_USAGE = `  mwq run FILE [options]                   run one que
       --max-pages N      stop after N pages (implies --all)
       --max-items N      stop after N items (implies --all)
       --max-megabytes N  stop once the answers add up to N MiB (default 256)
-      --format F         table (default), json, ndjson or csv (csv is printed at the end)
+      --format F         table (default), json, ndjson, csv, tsv or wikitable
+                         (csv, tsv and wikitable are printed at the end)
+      --part NAME        print the rows of that part of the answers (namespaces,
+                         general, pages, …; objects as key/value rows)
+                         instead of the main list, at the end
+      --expand FIELD     one row per item of the nested list FIELD (revisions,
+                         categories, …), the page's columns repeated
       --maxlag N         maxlag for --all runs (default 5; "off" to send none)
       --timeout S        per-request time-out in seconds (default 30, at most 86400)
       --contact C        contact for the User-Agent (URL or e-mail)
@@ -59,6 +66,10 @@ interface RunArgs {
   maxItems?: number;
   maxBytes?: number;
   format: RunFormat;
+  /** One row per item of this nested list field. */
+  expand?: string;
+  /** Print this part of the answers (results/parts.ts) instead of the main rows. */
+  part?: string;
   maxlag: number | null;
   timeoutMs: number;
   contact?: string;
@@ -84,6 +95,8 @@ function parseRunArgs(args: string[]): RunArgs {
     'max-items': { type: 'string' },
     'max-megabytes': { type: 'string' },
     format: { type: 'string' },
+    expand: { type: 'string' },
+    part: { type: 'string' },
     maxlag: { type: 'string' },
     timeout: { type: 'string' },
     contact: { type: 'string' },
@@ -104,6 +117,10 @@ function parseRunArgs(args: string[]): RunArgs {
     if (!/^\d{1,6}$/.test(maxlagText)) throw new UsageError(`--maxlag must be a whole number of seconds or "off", not "${shown(maxlagText)}"`);
     maxlag = Number(maxlagText);
   }
+  const expand = get('expand');
+  if (expand !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(expand)) throw new UsageError(`--expand takes the name of a field of the rows (such as revisions), not "${shown(expand)}"`);
+  const part = get('part');
+  if (part !== undefined && !/^(query\.)?[A-Za-z0-9_-]{1,64}$/.test(part)) throw new UsageError(`--part takes the name of a part of the answer (such as namespaces), not "${shown(part)}"`);
   const megabytes = positiveInt('max-megabytes', get('max-megabytes'));
   if (megabytes !== undefined && megabytes > MAX_MEGABYTES) throw new UsageError(`--max-megabytes must be at most ${MAX_MEGABYTES}`);
   const endpoint = endpointOption(get('endpoint'));
@@ -122,6 +139,8 @@ function parseRunArgs(args: string[]): RunArgs {
     maxItems: positiveInt('max-items', get('max-items')),
     maxBytes: megabytes === undefined ? undefined : megabytes * 1024 * 1024,
     format,
+    expand,
+    part,
     maxlag,
     timeoutMs: timeoutOption(get('timeout')),
     contact: get('contact'),
@@ -131,7 +150,8 @@ function parseRunArgs(args: string[]): RunArgs {
   };
 }
 
-function selectQuery(doc: ParsedDocument, args: RunArgs): QueryNode {
+/** The query a command names: --query NAME, --line N, else the first runnable one. */
+export function selectQuery(doc: ParsedDocument, args: Pick<RunArgs, 'query' | 'line' | 'file'>): QueryNode {
   const runnable = (q: QueryNode) => q.params.length > 0 || q.urls.length > 0;
   if (args.query !== undefined) {
     const named = queriesNamed(doc, args.query);
@@ -155,7 +175,7 @@ export function secretVariable(name: string): string {
 }
 
 /** `$env` from the environment; `$secret NAME` from MWQ_SECRET_NAME. */
-const cliLookup: ExternalLookup = (use) => {
+export const cliLookup: ExternalLookup = (use) => {
   if (use.kind === 'env') return process.env[use.name];
   if (use.kind === 'secret') return process.env[secretVariable(use.name)];
   return undefined;
@@ -242,8 +262,10 @@ export async function runCommand(args: string[]): Promise<number> {
         endpoint: parsed.endpoint,
       })
     : new QuerySession(request, sessionOptions);
-  const sink = makeSink(parsed.format, process.stdout.isTTY === true);
+  const sink = makeSink(parsed.format, process.stdout.isTTY === true, parsed.expand);
   const seen = new Set<string>();
+  /** With --part: the answers, read at the end. */
+  const answers: unknown[] = [];
   let writing: Promise<void> = Promise.resolve();
   const callbacks = {
     signal: controller.signal,
@@ -257,7 +279,8 @@ export async function runCommand(args: string[]): Promise<number> {
           if (explained) say.say(explained);
         }
       }
-      writing = writing.then(() => sink.page(page));
+      if (parsed.part !== undefined) answers.push(page.json);
+      else writing = writing.then(() => sink.page(page));
     },
     onProgress: (p: { retry?: { message: string } }) => {
       if (p.retry) say.say(p.retry.message);
@@ -274,10 +297,21 @@ export async function runCommand(args: string[]): Promise<number> {
     await writing;
     // The CLI stops for good: pages of an unfinished generator/prop batch are
     // printed with the properties fetched so far.
-    const partial = moreAvailable ? session.finish() : [];
+    if (parsed.part !== undefined) {
+      const parts = answerParts(answers);
+      const chosen = findPart(parts, parsed.part);
+      if (!chosen) {
+        await sink.abort();
+        say.say(`the answers have no part "${shown(parsed.part)}"${parts.length ? ` (parts: ${parts.map((p) => p.name).join(', ')})` : ''}`);
+        return EXIT.usage;
+      }
+      await sink.rows(chosen.rows, chosen.name);
+    }
+    const partial = moreAvailable && parsed.part === undefined ? session.finish() : [];
     for (const b of partial) await sink.rows(b.rows, `${b.list}, incomplete batch`);
     partialCount = partial.reduce((n, b) => n + b.rows.length, 0);
-    if (partialCount) say.say(`${partialCount} page${partialCount === 1 ? '' : 's'} of an unfinished batch printed with the properties fetched so far`);
+    const coming = outcome.incomplete?.stillComing.length ? ` (still coming: ${outcome.incomplete.stillComing.join(', ')})` : '';
+    if (partialCount) say.say(`${partialCount} page${partialCount === 1 ? '' : 's'} of an unfinished batch printed with the properties fetched so far${coming}`);
     await sink.end();
   } catch (error) {
     await sink.abort();
@@ -291,7 +325,9 @@ export async function runCommand(args: string[]): Promise<number> {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const more = !moreAvailable ? '' : parsed.all ? ', more available' : ', more available (use --all)';
   const items = session.itemCount + partialCount;
-  say.say(`${session.pageCount} page${session.pageCount === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'} in ${seconds} s${more}`);
+  // Wall time, and the requests' own time (each request with its retries; without the CLI's own work).
+  const requestSeconds = (outcome.requestMs / 1000).toFixed(1);
+  say.say(`${session.pageCount} page${session.pageCount === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'} in ${seconds} s (requests ${requestSeconds} s)${more}`);
   if (outcome.error) {
     say.say(outcome.error.message);
     if (outcome.hint) say.say(outcome.hint);

@@ -1,17 +1,19 @@
 // Where `mwq run` sends rows: stdout, as they arrive, in one of the export
-// formats (JSON/NDJSON through the export files' encoder, CSV through the CSV
-// export writer, both export.ts) or as text
-// tables. CSV needs every column first, so it is written through the CSV
-// export writer to a private temporary folder and printed at the end.
+// formats (JSON/NDJSON through the export files' encoder, CSV/TSV/wikitable
+// through the export writer, both export.ts) or as text tables. CSV, TSV and
+// wikitable need every column first, so they are written through the export
+// writer to a private temporary folder and printed at the end. With
+// `--expand FIELD` every row goes through expandRows (results/expand.ts) first.
 
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { formatTextTable, lineEncoder, openExport, type PageResult, type Row, type RowWriter } from '../../../common/src/runner';
+import { expandRows } from '../../../common/src/results/expand';
 import { jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
 
-export const RUN_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+export const RUN_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv', 'wikitable'] as const;
 export type RunFormat = (typeof RUN_FORMATS)[number];
 
 export interface RowSink {
@@ -22,8 +24,14 @@ export interface RowSink {
   abort(): Promise<void>;
 }
 
-/** A sink of the format; `terminal`: stdout is a terminal (CSV is made safe for it too). */
-export function makeSink(format: RunFormat, terminal: boolean): RowSink {
+/** A sink of the format; `terminal`: stdout is a terminal (CSV is made safe for it too); `expand`: one row per item of that field. */
+export function makeSink(format: RunFormat, terminal: boolean, expand?: string): RowSink {
+  const sink = formatSink(format, terminal);
+  if (expand === undefined) return sink;
+  return { ...sink, page: (page) => sink.page({ ...page, batches: page.batches.map((b) => ({ ...b, rows: [...expandRows(b.rows, expand)] })) }), rows: (rows, label) => sink.rows([...expandRows(rows, expand)], label) };
+}
+
+function formatSink(format: RunFormat, terminal: boolean): RowSink {
   switch (format) {
     case 'ndjson':
     case 'json':
@@ -31,7 +39,9 @@ export function makeSink(format: RunFormat, terminal: boolean): RowSink {
     case 'table':
       return tableSink();
     case 'csv':
-      return csvSink(terminal);
+    case 'tsv':
+    case 'wikitable':
+      return tableFileSink(format, terminal);
   }
 }
 
@@ -74,12 +84,12 @@ function tableSink(): RowSink {
   );
 }
 
-function csvSink(terminal: boolean): RowSink {
+function tableFileSink(format: 'csv' | 'tsv' | 'wikitable', terminal: boolean): RowSink {
   let writer: RowWriter | undefined;
   let dir: string | undefined;
   const ensure = async () => {
     dir ??= await mkdtemp(path.join(tmpdir(), 'mwq-'));
-    writer ??= await openExport(path.join(dir, 'rows.csv'), 'csv');
+    writer ??= await openExport(path.join(dir, `rows.${format}`), format);
     return writer;
   };
   const cleanUp = async () => {

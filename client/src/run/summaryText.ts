@@ -1,0 +1,26 @@
+// The one-line summary after a query's first line. Pure (no `vscode`), so it
+// is unit-tested. The time is the run's request time (the sum of the
+// requests' durations), never the wall time between clicks.
+
+export interface SummaryFacts {
+  failed: boolean;
+  errorMessage?: string;
+  apiErrors: number;
+  apiWarnings: number;
+  items: number;
+  pages: number;
+  requestMs: number;
+  hasMore: boolean;
+}
+
+export function summaryText(f: SummaryFacts): string {
+  if (f.failed) return `✗ ${f.errorMessage ?? 'failed'}`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return [
+    `${f.apiErrors ? '✗' : '✓'} ${plural(f.items, 'item')}`,
+    plural(f.pages, 'page'),
+    `${Math.round(f.requestMs)} ms`,
+    ...(f.hasMore ? ['more available'] : []),
+    ...(f.apiWarnings ? [plural(f.apiWarnings, 'warning')] : []),
+  ].join(' · ');
+}

@@ -1,0 +1,131 @@
+// Two runs of a query compared row by row, for the history's "Compare" and
+// `mwq diff`. Pure.
+//
+// Rows are matched by a key field: the first of KEY_FIELDS that every row of
+// both runs has, with no value twice in either run (pageid for pages, revid
+// for revisions, logid for log events, title otherwise). Without such a field
+// rows are matched by position (`#1`, `#2`, …). A matched row whose cells
+// differ is "changed", with the names of the changed cells.
+
+import type { Row } from '../runner/merge';
+
+export const KEY_FIELDS = ['pageid', 'revid', 'logid', 'rcid', 'title'] as const;
+
+export interface ChangedRow {
+  key: string;
+  before: Row;
+  after: Row;
+  /** Columns whose values differ (present in one row only counts as different). */
+  cells: string[];
+}
+
+export interface RowComparison {
+  /** The field rows were matched by, or `#` for position. */
+  keyField: string;
+  added: { key: string; row: Row }[];
+  removed: { key: string; row: Row }[];
+  changed: ChangedRow[];
+  unchanged: number;
+}
+
+/** True when the comparison found any difference. */
+export function hasChanges(c: RowComparison): boolean {
+  return c.added.length > 0 || c.removed.length > 0 || c.changed.length > 0;
+}
+
+export function chooseKeyField(before: readonly Row[], after: readonly Row[]): string {
+  for (const field of KEY_FIELDS) {
+    if (uniqueField(before, field) && uniqueField(after, field)) return field;
+  }
+  return '#';
+}
+
+function uniqueField(rows: readonly Row[], field: string): boolean {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (!Object.hasOwn(row, field)) return false;
+    const value = row[field];
+    if (value === null || typeof value === 'object') return false;
+    const key = String(value);
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
+}
+
+/** Compares an earlier run's rows (`before`) with a later run's (`after`). */
+export function compareRows(before: readonly Row[], after: readonly Row[]): RowComparison {
+  const keyField = chooseKeyField(before, after);
+  const keyOf = (row: Row, index: number) => (keyField === '#' ? `#${index + 1}` : String(row[keyField]));
+  const old = new Map<string, Row>();
+  before.forEach((row, i) => old.set(keyOf(row, i), row));
+  const result: RowComparison = { keyField, added: [], removed: [], changed: [], unchanged: 0 };
+  const matched = new Set<string>();
+  after.forEach((row, i) => {
+    const key = keyOf(row, i);
+    const earlier = old.get(key);
+    if (!earlier) {
+      result.added.push({ key, row });
+      return;
+    }
+    matched.add(key);
+    const cells = changedCells(earlier, row);
+    if (cells.length) result.changed.push({ key, before: earlier, after: row, cells });
+    else result.unchanged++;
+  });
+  for (const [key, row] of old) if (!matched.has(key)) result.removed.push({ key, row });
+  return result;
+}
+
+function changedCells(a: Row, b: Row): string[] {
+  const out: string[] = [];
+  const columns = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const column of columns) {
+    const inA = Object.hasOwn(a, column);
+    const inB = Object.hasOwn(b, column);
+    if (inA !== inB || !sameValue(a[column], b[column])) out.push(column);
+  }
+  return out;
+}
+
+function sameValue(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  try {
+    return JSON.stringify(x) === JSON.stringify(y);
+  } catch {
+    return false;
+  }
+}
+
+/** Short text of a value for a comparison line: one line, at most `max` characters. */
+export function shortValue(value: unknown, max = 80): string {
+  let text: string;
+  if (value === undefined) text = '(none)';
+  else if (typeof value === 'string') text = JSON.stringify(value);
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = '(too deep)';
+    }
+  }
+  text = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** The comparison as text lines for people (CLI, the editor's comparison document). */
+export function comparisonText(c: RowComparison, labels: { before: string; after: string }, maxLines = 1000): string[] {
+  const lines: string[] = [];
+  const by = c.keyField === '#' ? 'position' : c.keyField;
+  lines.push(`${labels.before} → ${labels.after}: ${c.added.length} added, ${c.removed.length} removed, ${c.changed.length} changed, ${c.unchanged} unchanged (rows matched by ${by})`);
+  const title = (row: Row) => (c.keyField !== 'title' && typeof row.title === 'string' ? ` ${shortValue(row.title)}` : '');
+  for (const a of c.added) lines.push(`+ ${by} ${shortValue(a.key, 40)}${title(a.row)}`);
+  for (const r of c.removed) lines.push(`- ${by} ${shortValue(r.key, 40)}${title(r.row)}`);
+  for (const ch of c.changed) {
+    lines.push(`~ ${by} ${shortValue(ch.key, 40)}${title(ch.after)}`);
+    for (const cell of ch.cells) lines.push(`    ${shortValue(cell, 60).replace(/^"(.*)"$/, '$1')}: ${shortValue(ch.before[cell])} → ${shortValue(ch.after[cell])}`);
+  }
+  if (lines.length > maxLines) return [...lines.slice(0, maxLines), `… ${lines.length - maxLines} more lines`];
+  return lines;
+}

@@ -1,0 +1,225 @@
+// Each query's run history in the workspace: `.mwquery/runs/<query>/<run>.json`.
+// Used by the editor (after every run; "Show Results", the history list,
+// compare) and by `mwq diff`.
+//
+// - Where: the history root is the nearest folder above the query file that
+//   has a `.mwquery` folder, a `.mwquery.json` or a `.git` (not above
+//   `stopAt`, the editor's workspace folder); else the file's own folder. The
+//   editor and the CLI find the same root for the same file.
+// - One folder per query: its name, cleaned, and a hash of (file path relative
+//   to the root, query name), so two queries never share runs.
+// - A run file holds the run's summary and its rows (main list), masked with
+//   the run's redactor before writing (the session already scrubbed them; this
+//   is the second wall). Past `maxRunBytes` rows are dropped from the end
+//   (`truncated`); past `maxRuns` runs per query the oldest go.
+// - `.mwquery/.gitignore` (`*`) is written with the first run: the history
+//   is local and never committed.
+// Files are written atomically; files that are unreadable or not ours are skipped.
+
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { redactDeep, type Redactor } from '../redact';
+import { writeFileAtomic } from '../runner/atomicWrite';
+import type { Row } from '../runner/merge';
+
+export const HISTORY_DIR = '.mwquery';
+export const RUNS_DIR = 'runs';
+/** Default cap on one stored run (JSON bytes). */
+export const DEFAULT_MAX_RUN_BYTES = 8 * 1024 * 1024;
+/** Default number of runs kept per query. */
+export const DEFAULT_MAX_RUNS = 20;
+const FORMAT_VERSION = 1;
+
+/** Which query a run belongs to. */
+export interface QueryRef {
+  /** The query file, absolute. */
+  file: string;
+  /** The query's name (`### name`), or `line N` for an unnamed query. */
+  name: string;
+}
+
+/** What the history list shows of a run (the panel's history entries). */
+export interface RunSummary {
+  id: string;
+  startedAt: string;
+  finishedAt: string;
+  /** The run's stop reason (`complete`, `page`, `max-pages`, `failed`, …). */
+  status: string;
+  pages: number;
+  items: number;
+  /** Rows stored (fewer than `items` when truncated). */
+  rows: number;
+  requestMs: number;
+  hasMore: boolean;
+  truncated: boolean;
+  /** The failure, masked. */
+  error?: string;
+}
+
+export interface StoredRun extends RunSummary {
+  version: number;
+  query: { file: string; name: string };
+  /** The first request, masked. */
+  requestUrl: string;
+  /** The list the rows come from (`pages`, `allpages`, …). */
+  list?: string;
+  data: Row[];
+}
+
+export type RunInput = Omit<StoredRun, 'version' | 'id' | 'query' | 'rows' | 'truncated'> & { id?: string };
+
+export interface HistoryOptions {
+  /** The editor's workspace folder: the root is never searched above it. */
+  stopAt?: string;
+  maxRunBytes?: number;
+  maxRuns?: number;
+}
+
+/** The history root for a query file (see the file comment). */
+export function historyRoot(file: string, stopAt?: string): string {
+  const start = path.dirname(path.resolve(file));
+  const limit = stopAt ? path.resolve(stopAt) : undefined;
+  for (let dir = start; ; ) {
+    if (existsSync(path.join(dir, HISTORY_DIR)) || existsSync(path.join(dir, '.mwquery.json')) || existsSync(path.join(dir, '.git'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir || dir === limit) break;
+    dir = parent;
+  }
+  return limit ?? start;
+}
+
+export class RunHistory {
+  readonly root: string;
+  private readonly maxRunBytes: number;
+  private readonly maxRuns: number;
+
+  constructor(
+    private readonly query: QueryRef,
+    options: HistoryOptions = {},
+  ) {
+    this.root = historyRoot(query.file, options.stopAt);
+    this.maxRunBytes = Math.max(1024, options.maxRunBytes ?? DEFAULT_MAX_RUN_BYTES);
+    this.maxRuns = Math.max(1, options.maxRuns ?? DEFAULT_MAX_RUNS);
+  }
+
+  /** The file path relative to the root, with `/` (part of the query's identity). */
+  get relativeFile(): string {
+    return path.relative(this.root, path.resolve(this.query.file)).split(path.sep).join('/');
+  }
+
+  /** This query's folder of runs. */
+  get folder(): string {
+    const digest = createHash('sha256').update(`${this.relativeFile}\0${this.query.name}`).digest('hex').slice(0, 12);
+    const readable = `${path.basename(this.query.file, '.mwq')}-${this.query.name}`.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60);
+    return path.join(this.root, HISTORY_DIR, RUNS_DIR, `${readable}-${digest}`);
+  }
+
+  /** A new run id: sortable by time, unique. */
+  static newId(at = new Date()): string {
+    return `${at.toISOString().replace(/[-:.]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
+  }
+
+  /** Stores (or replaces, same id) a run; rows past the size cap are dropped. Returns the stored summary. */
+  async save(input: RunInput, redact: Redactor): Promise<RunSummary> {
+    const id = input.id && /^[0-9A-Za-z-]{1,64}$/.test(input.id) ? input.id : RunHistory.newId();
+    await this.ensureIgnored();
+    await fsp.mkdir(this.folder, { recursive: true });
+    const { data, ...rest } = input;
+    const head = redactDeep({ ...rest, id }, redact, Infinity);
+    const record: StoredRun = { ...head, version: FORMAT_VERSION, id, query: { file: this.relativeFile, name: this.query.name }, rows: 0, truncated: false, data: [] };
+    // Rows are masked and measured one at a time, and only those that fit are kept:
+    // a huge run is never copied or encoded whole.
+    let used = Buffer.byteLength(JSON.stringify({ ...record, truncated: true, rows: Number.MAX_SAFE_INTEGER }));
+    for (const row of data) {
+      const masked = redactDeep(row, redact, Infinity);
+      const size = Buffer.byteLength(JSON.stringify(masked)) + 1;
+      if (used + size > this.maxRunBytes) {
+        record.truncated = true;
+        break;
+      }
+      used += size;
+      record.data.push(masked);
+    }
+    record.rows = record.data.length;
+    await writeFileAtomic(path.join(this.folder, `${id}.json`), JSON.stringify(record));
+    await this.prune();
+    return summaryOf(record);
+  }
+
+  /** Stored runs, newest first (summaries only). */
+  async list(): Promise<RunSummary[]> {
+    const out: RunSummary[] = [];
+    for (const id of await this.ids()) {
+      const run = await this.load(id);
+      if (run) out.push(summaryOf(run));
+    }
+    return out;
+  }
+
+  /** One stored run, or undefined when missing or not readable as ours. */
+  async load(id: string): Promise<StoredRun | undefined> {
+    if (!/^[0-9A-Za-z-]{1,64}$/.test(id)) return undefined;
+    try {
+      const run = JSON.parse(await fsp.readFile(path.join(this.folder, `${id}.json`), 'utf8')) as StoredRun;
+      // The file may have been edited or planted: only a record of the expected shape is used.
+      if (run?.version !== FORMAT_VERSION || run.id !== id || !Array.isArray(run.data) || !run.data.every(isRow)) return undefined;
+      const numbers = [run.pages, run.items, run.rows, run.requestMs].every((n) => typeof n === 'number' && Number.isFinite(n));
+      const strings = [run.startedAt, run.finishedAt, run.status, run.requestUrl].every((t) => typeof t === 'string');
+      if (!numbers || !strings || typeof run.hasMore !== 'boolean' || typeof run.truncated !== 'boolean') return undefined;
+      if (run.error !== undefined && typeof run.error !== 'string') return undefined;
+      if (typeof run.query !== 'object' || run.query === null || typeof run.query.name !== 'string') return undefined;
+      return run;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The newest stored run (other than `except`). */
+  async latest(except?: string): Promise<StoredRun | undefined> {
+    for (const id of await this.ids()) {
+      if (id === except) continue;
+      const run = await this.load(id);
+      if (run) return run;
+    }
+    return undefined;
+  }
+
+  /** Run ids, newest first. */
+  private async ids(): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await fsp.readdir(this.folder);
+    } catch {
+      return [];
+    }
+    return names
+      .filter((n) => /^[0-9A-Za-z-]{1,64}\.json$/.test(n))
+      .map((n) => n.slice(0, -'.json'.length))
+      .sort()
+      .reverse();
+  }
+
+  private async prune(): Promise<void> {
+    const ids = await this.ids();
+    for (const id of ids.slice(this.maxRuns)) await fsp.rm(path.join(this.folder, `${id}.json`), { force: true });
+  }
+
+  /** `.mwquery/.gitignore` with `*`, unless the folder already has one. */
+  private async ensureIgnored(): Promise<void> {
+    const dir = path.join(this.root, HISTORY_DIR);
+    await fsp.mkdir(dir, { recursive: true });
+    const ignore = path.join(dir, '.gitignore');
+    if (!existsSync(ignore)) await writeFileAtomic(ignore, '# Written by mwquery: the run history is local, not committed.\n*\n');
+  }
+}
+
+function isRow(value: unknown): value is Row {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The summary of a stored run (what lists show). */
+export function summaryOf(run: StoredRun): RunSummary {
+  const { id, startedAt, finishedAt, status, pages, items, rows, requestMs, hasMore, truncated, error } = run;
+  return { id, startedAt, finishedAt, status, pages, items, rows, requestMs, hasMore, truncated, ...(error !== undefined ? { error } : {}) };
+}

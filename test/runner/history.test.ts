@@ -1,0 +1,95 @@
+// Run history and `mwq diff` against the REAL test wiki: run, edit a page with
+// the wiki's maintenance script (edit.php), diff shows one changed row.
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { RunHistory } from '../../common/src/results/history';
+import { redactorFor } from '../../common/src/redact';
+import { startTestWiki, type TestWiki } from '../wiki/testWiki';
+import { editPage } from '../wiki/wikiEdits';
+import { runCli } from './cliHelpers';
+
+const SECRET = 'probe-secret-value-4711';
+let wiki: TestWiki;
+let dir: string;
+let file: string;
+
+before(async () => {
+  wiki = await startTestWiki();
+  dir = await mkdtemp(path.join(tmpdir(), 'mwq-history-'));
+  file = path.join(dir, 'watch.mwq');
+  // The secret comes back from the wiki as the title of a missing page.
+  await writeFile(file, '### Watched\ntitles=Page 0001|Page 0002|Page 0003|{{$secret PROBE}}\nprop=revisions\nrvprop=ids|size|comment\n');
+  process.env.MWQ_SECRET_PROBE = SECRET;
+});
+after(async () => {
+  delete process.env.MWQ_SECRET_PROBE;
+  await wiki?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('real wiki: mwq diff against the stored run', () => {
+  it('first run: stored (masked, git-ignored), exit 0; unchanged: exit 0; after edit.php: one changed row, exit 1', async () => {
+    const first = await runCli('diff', file, '--query', 'Watched', '--endpoint', wiki.endpoint);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stderr, /no earlier run of "Watched" is stored; this one is now \(4 rows\)/);
+    assert.equal(await readFile(path.join(dir, '.mwquery', '.gitignore'), 'utf8').then((t) => t.split('\n').includes('*')), true);
+    const history = new RunHistory({ file, name: 'Watched' });
+    const [stored] = await history.list();
+    assert.equal(stored?.rows, 4);
+    const text = await readFile(path.join(history.folder, `${stored!.id}.json`), 'utf8');
+    assert.ok(!text.includes(SECRET), 'the secret is not stored');
+    assert.ok(text.includes('***'));
+
+    const same = await runCli('diff', file, '--query', 'Watched', '--endpoint', wiki.endpoint);
+    assert.equal(same.code, 0, same.stderr + same.stdout);
+    assert.match(same.stdout, /0 added, 0 removed, 0 changed, 4 unchanged \(rows matched by title\)/);
+
+    await editPage(wiki, 'Page 0002', 'Edited by the history test.', 'history test edit');
+    const changed = await runCli('diff', file, '--query', 'Watched', '--endpoint', wiki.endpoint);
+    assert.equal(changed.code, 1, changed.stderr);
+    assert.match(changed.stdout, /0 added, 0 removed, 1 changed, 3 unchanged/);
+    assert.match(changed.stdout, /^~ title "Page 0002"/m);
+    assert.match(changed.stdout, /^ {4}revisions: .*"comment":"history test edit"/m);
+    assert.ok(!changed.stdout.includes(SECRET));
+
+    const json = await runCli('diff', file, '--query', 'Watched', '--endpoint', wiki.endpoint, '--format', 'json', '--no-save');
+    assert.equal(json.code, 0, json.stderr);
+    const parsed = JSON.parse(json.stdout) as { changed: unknown[]; unchanged: number };
+    assert.deepEqual([parsed.changed.length, parsed.unchanged], [0, 4]);
+    assert.equal((await history.list()).length, 3, '--no-save stored nothing');
+  });
+});
+
+describe('run history: size cap and pruning', () => {
+  it('drops rows past the byte cap (truncated) and keeps at most maxRuns runs', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'mwq-history-cap-'));
+    try {
+      const h = new RunHistory({ file: path.join(own, 'q.mwq'), name: 'Q' }, { maxRunBytes: 4096, maxRuns: 2 });
+      const data = Array.from({ length: 200 }, (_, i) => ({ pageid: i + 1, title: `T ${i} secret-ABCDEFGH` }));
+      const input = { startedAt: 'a', finishedAt: 'b', status: 'complete', pages: 1, items: 200, requestMs: 5, hasMore: false, requestUrl: 'u', data };
+      const first = await h.save(input, redactorFor(['secret-ABCDEFGH']));
+      assert.equal(first.truncated, true);
+      assert.ok(first.rows > 10 && first.rows < 200, String(first.rows));
+      const stored = await h.load(first.id);
+      assert.ok(stored && JSON.stringify(stored).length <= 4096);
+      assert.ok(!JSON.stringify(stored).includes('secret-ABCDEFGH'));
+      await h.save(input, redactorFor([]));
+      await h.save(input, redactorFor([]));
+      assert.equal((await readdir(h.folder)).length, 2);
+      assert.equal((await h.list()).length, 2);
+      assert.equal(await h.load('../../etc/passwd'), undefined);
+      // A planted or edited file of the wrong shape is skipped, not shown.
+      await writeFile(path.join(h.folder, '99999999-planted.json'), JSON.stringify({ version: 1, id: '99999999-planted', data: [1, 2], items: 'many' }));
+      assert.equal(await h.load('99999999-planted'), undefined);
+      assert.equal((await h.list()).length, 2);
+      assert.ok(existsSync(path.join(own, '.mwquery', '.gitignore')));
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,104 @@
+// `mwq run --expand`, `--format tsv|wikitable` and `--part` against the REAL
+// test wiki; expectations from direct API requests.
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { startTestWiki, type TestWiki } from '../wiki/testWiki';
+import { runCli } from './cliHelpers';
+
+let wiki: TestWiki;
+let dir: string;
+let file: string;
+
+const FILE = `### Revisions
+generator=allpages
+gapprefix=Page 000
+gaplimit=3
+prop=revisions|categories
+rvprop=ids|user|content
+rvslots=main
+
+### Siteinfo
+meta=siteinfo
+siprop=general|namespaces
+`;
+
+before(async () => {
+  wiki = await startTestWiki();
+  dir = await mkdtemp(path.join(tmpdir(), 'mwq-results-cli-'));
+  file = path.join(dir, 'q.mwq');
+  await writeFile(file, FILE);
+});
+after(async () => {
+  await wiki?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function direct(params: Record<string, string>): Promise<any> {
+  const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', ...params });
+  return (await fetch(wiki.endpoint, { method: 'POST', body })).json();
+}
+
+/** TSV as the writer escapes it: fields split on tabs, `\t` `\n` `\\` decoded. */
+function readTsv(text: string): string[][] {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t').map((f) => f.replace(/\\(.)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : c))));
+}
+
+describe('real wiki: mwq run --expand, tsv, wikitable, --part', () => {
+  it('--expand revisions --format tsv: one row per revision with its content as text, the page columns repeated', async () => {
+    const want = await direct({ generator: 'allpages', gapprefix: 'Page 000', gaplimit: '3', prop: 'revisions', rvprop: 'ids|user|content', rvslots: 'main' });
+    const r = await runCli('run', file, '--query', 'Revisions', '--endpoint', wiki.endpoint, '--expand', 'revisions', '--format', 'tsv');
+    assert.equal(r.code, 0, r.stderr);
+    const [header, ...rows] = readTsv(r.stdout);
+    assert.ok(header);
+    const col = (name: string) => header.indexOf(name);
+    for (const name of ['pageid', 'title', 'revisions.revid', 'revisions.slots.main.content', 'categories']) assert.ok(col(name) >= 0, `column ${name} in ${header.join(',')}`);
+    assert.equal(rows.length, want.query.pages.length);
+    for (const page of want.query.pages) {
+      const row = rows.find((x) => x[col('title')] === page.title);
+      assert.ok(row, `${page.title} in ${r.stdout.slice(0, 3000)}`);
+      assert.equal(row[col('revisions.slots.main.content')], page.revisions[0].slots.main.content);
+      assert.equal(row[col('revisions.revid')], String(page.revisions[0].revid));
+      assert.match(row[col('categories')]!, /^Category:[^[{]+(\|Category:[^[{]+)*$/);
+    }
+    // No JSON blobs in an expanded table (the content itself starts with `{{Infobox`).
+    assert.ok(rows.every((row) => row.every((cell) => !/^(\[\{"|\{"|\[")/.test(cell))));
+  });
+
+  it('--format wikitable: a sortable table, cells escaped', async () => {
+    const r = await runCli('run', file, '--query', 'Revisions', '--endpoint', wiki.endpoint, '--expand', 'revisions', '--format', 'wikitable');
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.split('\n');
+    assert.equal(lines[0], '{| class="wikitable sortable"');
+    assert.match(lines[1]!, /^! pageid !! ns !! title !! /);
+    assert.equal(lines.filter((l) => l === '|-').length, 3);
+    assert.equal(lines.at(-2), '|}');
+    // The content has {{Infobox|…}} and [[links]]: escaped, so it cannot run as wikitext.
+    const body = lines.slice(2, -2).filter((l) => l !== '|-').map((l) => l.slice(2));
+    assert.ok(body.some((l) => l.includes('&#123;&#123;Infobox&#124;number=1&#125;&#125;')));
+    assert.ok(body.every((l) => l.split(' || ').every((cell) => !/\{\{|\[\[|\|/.test(cell))));
+  });
+
+  it('--part namespaces prints every namespace; --part general a key/value table; an unknown part says which exist', async () => {
+    const want = await direct({ meta: 'siteinfo', siprop: 'general|namespaces' });
+    const ns = await runCli('run', file, '--query', 'Siteinfo', '--endpoint', wiki.endpoint, '--part', 'namespaces', '--format', 'json');
+    assert.equal(ns.code, 0, ns.stderr);
+    const rows = JSON.parse(ns.stdout) as { id: number }[];
+    assert.deepEqual(rows.map((r) => r.id).sort((a, b) => a - b), Object.values(want.query.namespaces as Record<string, { id: number }>).map((n) => n.id).sort((a, b) => a - b));
+    const general = await runCli('run', file, '--query', 'Siteinfo', '--endpoint', wiki.endpoint, '--part', 'general', '--format', 'csv');
+    assert.equal(general.code, 0, general.stderr);
+    const lines = general.stdout.split('\r\n');
+    assert.equal(lines[0], 'key,value');
+    assert.ok(lines.includes(`sitename,${want.query.general.sitename}`));
+    assert.equal(lines.length - 2, Object.keys(want.query.general).length);
+    const none = await runCli('run', file, '--query', 'Siteinfo', '--endpoint', wiki.endpoint, '--part', 'nope');
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /no part "nope" \(parts: general, namespaces\)/);
+  });
+});
