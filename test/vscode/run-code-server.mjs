@@ -275,7 +275,7 @@ async function runPhase(phase, opts) {
     MWQ_USER_DATA_DIR: userData,
   };
   delete env.VSCODE_IPC_HOOK_CLI; // never talk to an editor this runs inside
-  for (const k of ['MWQ_TEST_ENDPOINT', 'MWQ_TEST_WIKI_FACTS', 'MWQ_TEST_HOSTILE_TITLE', 'MWQ_TEST_WIKI_RUN_DIR']) delete env[k];
+  for (const k of ['MWQ_TEST_ENDPOINT', 'MWQ_TEST_WIKI_FACTS', 'MWQ_TEST_HOSTILE_TITLE', 'MWQ_TEST_WIKI_RUN_DIR', 'MWQ_TEST_UNSAFE_ENV']) delete env[k];
   if (phase.wiki) {
     // The test wiki's address and facts, for fixtures ({{$env ...}}) and tests.
     const factsFile = path.join(runDir, 'wiki-facts.json');
@@ -286,6 +286,8 @@ async function runPhase(phase, opts) {
     // The wiki's run folder, for tests that change it with its maintenance scripts (test/wiki/wikiEdits.ts).
     env.MWQ_TEST_WIKI_RUN_DIR = phase.wiki.runDir;
     env.MWQ_TEST_HOSTILE_TITLE = phase.wiki.facts.hostilePage;
+    // An environment value not listed in mwquery.safeEnvironmentVariables: masked wherever it would show.
+    env.MWQ_TEST_UNSAFE_ENV = 'env-V4lue-3b7e91';
   }
   if (opts.grep) env.MWQ_GREP = opts.grep;
   else delete env.MWQ_GREP;

@@ -204,9 +204,13 @@ export class RunController implements vscode.Disposable {
       const request = buildRequest(query, scope, { external: lookup, defaultEndpoint: this.config().endpoint, safeEnvNames });
       return { uri, doc, query, request };
     } catch (error) {
-      const message = isRunnerError(error) ? error.message : String(error);
-      const choice = await vscode.window.showErrorMessage(message, ...(/endpoint/i.test(message) ? ['Open settings'] : []));
-      if (choice) await vscode.commands.executeCommand('workbench.action.openSettings', 'mwquery.endpoint');
+      // A library's own error text may quote the URL with its resolved secrets: only ours is shown (issue 10 item 2).
+      const message = isRunnerError(error) ? error.message : `The query cannot be run (${error instanceof Error ? error.name : typeof error}).`;
+      this.log.error(`Cannot run the query at line ${line + 1}: ${message}`);
+      // Not awaited: the command ends now; the button works while the message is shown.
+      void vscode.window.showErrorMessage(message, ...(/endpoint/i.test(message) ? ['Open settings'] : [])).then((choice) => {
+        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'mwquery.endpoint');
+      });
       return undefined;
     }
   }

@@ -21,7 +21,12 @@ const WLTOKEN = 'wl-S3CRET-7f3a9c21d4e8';
 // MediaWiki capitalises the first letter of a title prefix: the rows say "Page 00…", never "page 00".
 const PREFIX = 'page 00';
 const LITERAL = 'literal-wr-token-5e1f9c';
-const SECRETS = [WLTOKEN, PREFIX, LITERAL];
+// Issue 10: a secret the wiki quotes back in its error (item 4), an `$env` value
+// not listed as safe (item 5; run-code-server.mjs sets it), a password in an endpoint (item 2).
+const ECHOED = 'S3cretValue42echo';
+const UNSAFE_ENV = 'env-V4lue-3b7e91';
+const URL_PASSWORD = 'urlPw-7c1d0e55';
+const SECRETS = [WLTOKEN, PREFIX, LITERAL, ECHOED, UNSAFE_ENV, URL_PASSWORD];
 /** Each value as it would appear in a URL, a form body or a title, too (`page%2000`, `page+00`, `page_00`). */
 const FORMS = [...new Set(SECRETS.flatMap((v) => [v, encodeURIComponent(v), v.replace(/ /g, '+'), v.replace(/ /g, '_')]))];
 
@@ -78,6 +83,8 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
     }
     await vscode.commands.executeCommand('mwquery.setSecret', 'wltoken', WLTOKEN);
     await vscode.commands.executeCommand('mwquery.setSecret', 'prefix', PREFIX);
+    await vscode.commands.executeCommand('mwquery.setSecret', 'echoed', ECHOED);
+    await vscode.commands.executeCommand('mwquery.setSecret', 'urlpw', URL_PASSWORD);
     doc = (await openFixture('secrets.mwq')).document;
     exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mwq-secrets-'));
   });
@@ -85,6 +92,8 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('mwquery.clearSecret', 'wltoken');
     await vscode.commands.executeCommand('mwquery.clearSecret', 'prefix');
+    await vscode.commands.executeCommand('mwquery.clearSecret', 'echoed');
+    await vscode.commands.executeCommand('mwquery.clearSecret', 'urlpw');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (exportDir) fs.rmSync(exportDir, { recursive: true, force: true });
   });
@@ -150,6 +159,50 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
     const line = lineOf(doc, 'wrtoken=');
     assert.match(await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line), 'command "Copy as URL" (wrtoken)'), /wrtoken=\*\*\*/);
     keep('diagnostics', vscode.languages.getDiagnostics(doc.uri).map((d) => d.message).join('\n'));
+  });
+
+  test('a secret the wiki quotes back in its error (badvalue): the panel, diagnostics and export show ***', async function () {
+    if (!hasPanelProbe()) this.skip();
+    await runQuery(doc, '### A secret the wiki echoes back');
+    const shown = keepPanel('echoed', await waitForPanel((s) => s.title === 'A secret the wiki echoes back' && s.errors.length > 0, 30_000, 'the wiki\'s badvalue error'));
+    // MediaWiki quotes the value it refused: the text arrives with the value, and is shown masked.
+    const badvalue = shown.errors.find((e) => e.startsWith('badvalue:'));
+    assert.ok(badvalue, `errors: ${shown.errors.join('; ')}`);
+    assert.match(badvalue, /\*\*\*/, badvalue);
+    const ds = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'wiki');
+    assert.ok(ds.some((d) => /\*\*\*/.test(d.message)), `the wiki's error is a diagnostic, masked: ${ds.map((d) => d.message).join('; ')}`);
+    keep('diagnostics (echoed)', ds.map((d) => d.message).join('\n'));
+    const file = path.join(exportDir, 'echoed.json');
+    await vscode.commands.executeCommand('mwquery.exportResults', 'json', vscode.Uri.file(file));
+    keep('export echoed', fs.readFileSync(file, 'utf8'));
+  });
+
+  test('an $env value not listed as safe: masked in the panel, URL, cURL and code copies', async function () {
+    if (!hasPanelProbe()) this.skip();
+    await runQuery(doc, '### An environment value');
+    const shown = keepPanel('env', await waitForPanel((s) => s.title === 'An environment value' && /1 page/.test(s.itemsText), 30_000, 'the run with an $env value'));
+    assert.match(shown.requestUrl, /[?&]apfrom=\*\*\*(&|$)/, shown.requestUrl);
+    const line = lineOf(doc, 'apfrom=');
+    assert.match(await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line), 'command "Copy as URL" (env)'), /apfrom=\*\*\*/);
+    assert.match(await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsCurl', doc.uri, line), 'command "Copy as cURL" (env)'), /apfrom=\*\*\*/);
+    for (const to of ['python', 'fetch']) {
+      keep(`Copy as ${to} (env)`, await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsCode', doc.uri, line, to), `command "Copy as code" ${to} (env)`));
+    }
+  });
+
+  test('credentials in an endpoint: refused before any request, the message names no secret', async function () {
+    if (!hasPanelProbe()) this.skip();
+    await runQuery(doc, '### Credentials in the endpoint');
+    const channel = extensionLogFile();
+    if (!channel) this.skip();
+    const text = await waitForFile(channel, (t) => /Cannot run the query at line \d+: .*user name or password/.test(t), 20_000, 'the refusal in the log');
+    keep('log (credentials in endpoint)', text);
+    const line = lineOf(doc, '### Credentials in the endpoint') + 1;
+    keep('Copy as URL (credentials in endpoint)', await clipboardAfter(async () => {
+      await vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line);
+      // Refused too: then the clipboard keeps a marker, so that "unchanged" still reads as text.
+      if (!(await vscode.env.clipboard.readText())) await vscode.env.clipboard.writeText('(refused)');
+    }, 'command "Copy as URL" (credentials in endpoint)'));
   });
 
   test('the extension\'s log and every log file of the editor: no secret value in any', async function () {
