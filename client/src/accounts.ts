@@ -47,6 +47,12 @@ export class Accounts {
     return session;
   }
 
+  /** The stored password for the environment's account at `endpoint`, so that a run's redactor can mask it too. */
+  async storedPassword(env: Environment | undefined, endpoint: string): Promise<string | undefined> {
+    const key = env?.user && env.endpoint === endpoint ? boundPasswordKey(endpoint, env.user) : undefined;
+    return key === undefined ? undefined : this.secrets.get(key);
+  }
+
   async setPassword(env: Environment | undefined, password?: string): Promise<void> {
     if (!env?.user) {
       void vscode.window.showWarningMessage('Select an environment with a "user" (a bot-password login name) first.');

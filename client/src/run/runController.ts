@@ -233,8 +233,13 @@ export class RunController implements vscode.Disposable {
     const { contact, timeoutMs, maxlag, maxBytes } = this.config();
     const http = { contact, timeoutMs, cookies: this.cookies.forEndpoint(prepared.request.endpoint) };
     const account = this.accounts.sessionFor(this.environments.current(), prepared.request.endpoint, http);
-    const sessionOptions = { http, maxlag, maxBytes, ...(account ? { send: account.send } : {}) };
-    const session = (await chainedSessionFor(this.context.secrets, prepared, this.config().endpoint, sessionOptions)) ?? new QuerySession(prepared.request, sessionOptions);
+    // Everything the session hands out is masked: the request's secrets and `$env` values, and the bot password.
+    const botPassword = account ? await this.accounts.storedPassword(this.environments.current(), prepared.request.endpoint) : undefined;
+    const redact = redactorOf(prepared.request, [botPassword]);
+    const sessionOptions = { http, maxlag, maxBytes, redact, ...(account ? { send: account.send } : {}) };
+    // A chain's sessions each mask their own request's values (a source query may use other secrets).
+    const { redact: _own, ...chainOptions } = sessionOptions;
+    const session = (await chainedSessionFor(this.context.secrets, prepared, this.config().endpoint, chainOptions)) ?? new QuerySession(prepared.request, sessionOptions);
     const run: ActiveRun = {
       ...prepared,
       id: RunHistory.newId(),
