@@ -584,6 +584,7 @@ function startProbeService(page, dir, verbose) {
       fs.rmSync(file, { force: true });
     }
     if (stopped || page.isClosed()) return { found: false, error: 'the page is closed' };
+    if (Array.isArray(request.keys)) return typeKeys(page, request.keys);
     let frame = await findPanelFrame(page);
     if (!frame) {
       // Not (yet) there: answer after the next frame event, or in 250 ms, so
@@ -657,6 +658,28 @@ function startProbeService(page, dir, verbose) {
       clearInterval(poll);
     },
   };
+}
+
+// A person at the keyboard: `{ keys: [step, ...] }` probes (helpers.ts
+// `typeKeys()`) type into whatever has the focus in the workbench (the editor
+// the suite just showed). Steps: { text, delay } types character by character
+// (`delay` ms between keys, a person's pace, so suggestions have time to
+// open); { press: 'Enter' } presses a key (Playwright's names); { pause: ms }
+// waits as a person reading the screen would.
+async function typeKeys(page, steps) {
+  let done = 0;
+  try {
+    for (const step of steps) {
+      if (typeof step.text === 'string') await page.keyboard.type(step.text, { delay: Math.min(Number(step.delay) || 60, 1000) });
+      else if (typeof step.press === 'string') await page.keyboard.press(step.press);
+      else if (typeof step.pause === 'number') await new Promise((r) => setTimeout(r, Math.min(step.pause, 10_000)));
+      else throw new Error(`unknown keyboard step ${JSON.stringify(step).slice(0, 100)}`);
+      done++;
+    }
+    return { found: true, typed: done };
+  } catch (err) {
+    return { found: true, typed: done, error: `typing failed at step ${done + 1}: ${err.message.split('\n')[0]}` };
+  }
 }
 
 function nextFrameEvent(page, ms) {
