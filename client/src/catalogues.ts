@@ -13,6 +13,7 @@ import { CatalogueInfoRequest, CatalogueSnapshotNotification, type CatalogueInfo
 import { isRunnerError } from '../../common/src/runner';
 import type { Environments } from './environments';
 import { trustGate } from './run/trust';
+import type { ContactGate } from './contact';
 
 const RAN_AGAINST_KEY = 'mwquery.ranAgainst';
 
@@ -34,6 +35,7 @@ export class Catalogues implements vscode.Disposable {
     private readonly client: LanguageClient,
     private readonly environments: Environments,
     private readonly log: vscode.LogOutputChannel,
+    private readonly contactGate?: ContactGate,
   ) {
     this.cache = new CatalogueCache(vscode.Uri.joinPath(context.globalStorageUri, 'catalogues').fsPath, { ttlMs: this.ttlMs() });
     this.status.name = 'MediaWiki Query catalogue';
@@ -99,16 +101,22 @@ export class Catalogues implements vscode.Disposable {
     if (existing) return existing;
     const work = (async () => {
       try {
-        const contact = vscode.workspace.getConfiguration('mwquery').get<string>('contact', '').trim() || undefined;
+        const verdict = this.contactGate ? await this.contactGate.check(endpoint, { automatic: !refresh }) : { allowed: true as const, contact: vscode.workspace.getConfiguration('mwquery').get<string>('contact', '').trim() || undefined };
+        if (!verdict.allowed) {
+          this.log.info(verdict.message);
+          return;
+        }
+        const contact = verdict.contact;
         const { snapshot, source } = await loadLiveCatalogue(endpoint, { cache: this.cache, refresh, contact, timeoutMs: 60_000 });
         this.failed.delete(endpoint);
         await this.send(endpoint, snapshot);
         this.log.info(`Catalogue of ${endpoint}: ${source === 'cache' ? 'from the cache' : 'fetched'} (${describeSnapshot(snapshot)}).`);
       } catch (error) {
         this.failed.add(endpoint);
-        const message = isRunnerError(error) ? error.message : String(error);
-        this.log.warn(`Catalogue of ${endpoint} could not be fetched: ${message}`);
-        void vscode.window.showWarningMessage(`The catalogue of ${endpoint} could not be fetched (${message}); checking against the bundled catalogue.`);
+        // The runner's message already says what failed and where: add only what happens now.
+        const message = isRunnerError(error) ? error.message : `Could not fetch the catalogue of ${endpoint}: ${String(error)}`;
+        this.log.warn(message);
+        void vscode.window.showWarningMessage(`${message} Checking against the bundled catalogue.`);
       } finally {
         this.inFlight.delete(endpoint);
         await this.paint();

@@ -4,6 +4,7 @@
 // and an optional bot-password account. A status item shows and picks it.
 
 import * as vscode from 'vscode';
+import { EXAMPLE_WORKSPACE_FILE, parseJsonc } from './jsonc';
 
 export interface Environment {
   name: string;
@@ -91,12 +92,33 @@ export class Environments implements vscode.Disposable {
       ...this.list().map((e) => ({ label: e.name, description: e.endpoint, detail: `${e.user ? `as ${e.user} · ` : ''}from ${e.source}`, name: e.name as string | undefined })),
       none,
     ];
-    if (items.length === 1) {
-      void vscode.window.showInformationMessage('No environments yet: add them to the "mwquery.environments" setting or to a .mwquery.json file.');
-      return;
-    }
+    if (items.length === 1) return this.offerToAdd();
     const chosen = await vscode.window.showQuickPick(items, { placeHolder: 'Environment for queries without an endpoint of their own' });
     if (chosen) await this.select(chosen.name);
+  }
+
+  /** No environment yet: offer to write a commented `.mwquery.json` (in a folder) or to open the settings. */
+  async offerToAdd(): Promise<void> {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    const create = `Create ${WORKSPACE_FILE}`;
+    const settings = 'Open settings';
+    const choice = await vscode.window.showInformationMessage(
+      'No wiki is set up yet. Queries without an @endpoint or a URL line go to the environment picked here.',
+      ...(folder && vscode.workspace.isTrusted ? [create] : []),
+      settings,
+    );
+    if (choice === settings) await vscode.commands.executeCommand('workbench.action.openSettings', 'mwquery.environments');
+    else if (choice === create && folder) await this.createWorkspaceFile(folder.uri);
+  }
+
+  /** Writes the example `.mwquery.json` (never over an existing one) and opens it. */
+  async createWorkspaceFile(folder: vscode.Uri): Promise<vscode.Uri> {
+    const uri = vscode.Uri.joinPath(folder, WORKSPACE_FILE);
+    const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
+    if (!exists) await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(EXAMPLE_WORKSPACE_FILE));
+    await this.reloadFile();
+    await vscode.window.showTextDocument(uri, { preview: false });
+    return uri;
   }
 
   private async reloadFile(): Promise<void> {
@@ -105,7 +127,8 @@ export class Environments implements vscode.Disposable {
     if (folder) {
       try {
         const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, WORKSPACE_FILE));
-        const json = JSON.parse(new TextDecoder().decode(bytes)) as { environments?: unknown };
+        const json = parseJsonc(new TextDecoder().decode(bytes)) as { environments?: unknown } | null;
+        if (!json || typeof json !== 'object') throw new SyntaxError('it holds no object');
         this.fromFile = readEnvironments(json.environments, '.mwquery.json');
       } catch (error) {
         if (!(error instanceof vscode.FileSystemError)) {
@@ -129,7 +152,11 @@ export class Environments implements vscode.Disposable {
       return;
     }
     this.status.text = `$(globe) ${env ? env.name : 'no environment'}`;
-    this.status.tooltip = env ? `Queries without an endpoint go to ${env.endpoint}${env.user ? ` as ${env.user}` : ''}. Click to switch.` : 'Click to pick an environment';
+    this.status.tooltip = env
+      ? `Queries without an endpoint go to ${env.endpoint}${env.user ? ` as ${env.user}` : ''}. Click to switch.`
+      : this.list().length
+        ? 'Click to pick the wiki for queries without an endpoint of their own'
+        : `No wiki set up yet: click to create ${WORKSPACE_FILE} or open the settings`;
     this.status.show();
   }
 

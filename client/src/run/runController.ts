@@ -36,6 +36,7 @@ import { expectationSummary } from '../testing/runSummary';
 import type { ApiMessage } from '../../../common/src/runner/apiMessages';
 import type { ChainedSession } from '../../../common/src/chain/chainedSession';
 import { trustGate, type GatedAction } from './trust';
+import type { ContactGate } from '../contact';
 
 interface Prepared {
   uri: vscode.Uri;
@@ -68,6 +69,7 @@ export class RunController implements vscode.Disposable {
     private readonly accounts: Accounts,
     private readonly cookies: CookieJars,
     private readonly catalogues?: Catalogues,
+    private readonly contactGate?: ContactGate,
   ) {}
 
   private config() {
@@ -137,8 +139,15 @@ export class RunController implements vscode.Disposable {
     if (!where || !this.trusted()) return;
     const prepared = await this.prepare(where.uri, where.line);
     if (!prepared) return;
+    const verdict = this.contactGate ? await this.contactGate.check(prepared.request.endpoint) : { allowed: true as const, contact: this.config().contact };
+    if (!verdict.allowed) {
+      this.log.info(verdict.message);
+      void vscode.window.showWarningMessage(verdict.message);
+      return;
+    }
     this.run?.abort?.abort();
-    const { contact, timeoutMs, maxlag, maxBytes } = this.config();
+    const { timeoutMs, maxlag, maxBytes } = this.config();
+    const contact = verdict.contact;
     const http = { contact, timeoutMs, cookies: this.cookies.forEndpoint(prepared.request.endpoint) };
     const account = this.accounts.sessionFor(this.environments.current(), prepared.request.endpoint, http);
     const sessionOptions = { http, maxlag, maxBytes, ...(account ? { send: account.send } : {}) };

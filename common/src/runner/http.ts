@@ -77,8 +77,12 @@ export interface ApiResponse {
   bytes: number;
 }
 
+/** `mwquery/<version> (<contact>)`, or `mwquery/<version>` alone when no contact is set (never a placeholder). */
 export function userAgent(options: Pick<HttpOptions, 'userAgent' | 'contact'> = {}): string {
-  return options.userAgent ?? `mwquery/${MWQUERY_VERSION} (${options.contact?.trim() || DEFAULT_CONTACT})`;
+  if (options.userAgent) return options.userAgent;
+  // A contact with a line break is left as it is: the transport refuses the header with a clear message.
+  const contact = options.contact?.trim() || DEFAULT_CONTACT;
+  return contact ? `mwquery/${MWQUERY_VERSION} (${contact})` : `mwquery/${MWQUERY_VERSION}`;
 }
 
 /** Default `maxBytes`: far above any real API page (a 500-revision page of content is a few MB), far below a runaway. */

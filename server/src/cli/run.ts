@@ -21,6 +21,7 @@ import {
   type ApiMessage,
   type PageResult,
   type PreparedRequest,
+  isWikimediaEndpoint,
 } from '../../../common/src/runner';
 import { endpointOption, positiveInt, readArgs, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
@@ -210,6 +211,10 @@ export async function runCommand(args: string[]): Promise<number> {
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
   const http = { timeoutMs: parsed.timeoutMs, contact: parsed.contact };
+  // A terminal cannot be asked mid-pipe: say it, and send the plain User-Agent (never a placeholder).
+  if (!parsed.contact?.trim() && isWikimediaEndpoint(request.endpoint)) {
+    say.say(`note: ${new URL(request.endpoint).host} is a Wikimedia wiki: its User-Agent policy asks for a contact; add --contact "User:You" (or an e-mail or URL)`);
+  }
   let account: AccountSession | undefined;
   if (parsed.user !== undefined) {
     const user = parsed.user;

@@ -274,7 +274,13 @@ export function probePanel(options: { click?: PanelClick[]; keys?: KeyStep[] } =
 }
 
 /** One step of a person at the keyboard (see typeKeys in run-code-server.mjs). */
-export type KeyStep = { text: string; delay?: number } | { press: string } | { pause: number };
+export type KeyStep =
+  | { text: string; delay?: number }
+  | { press: string }
+  | { pause: number }
+  | { clickButton: string }
+  | { clickStatus: string }
+  | { waitForText: string };
 
 /**
  * Types into the focused part of the workbench with real key presses in the
