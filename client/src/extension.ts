@@ -16,6 +16,7 @@ import { CookieJars } from '../../common/src/runner';
 import { Accounts } from './accounts';
 import { Catalogues } from './catalogues';
 import { ContactGate } from './contact';
+import { openExample } from './example';
 import { ServerInfoRequest, type ServerInfo } from '../../common/src/protocol';
 import { Environments } from './environments';
 import { QueryCodeLensProvider } from './run/codeLens';
@@ -95,6 +96,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.setContact', () => contact.prompt()),
     register('mwquery.setBotPassword', (password?: string) => accounts.setPassword(environments.current(), typeof password === 'string' ? password : undefined)),
     register('mwquery.logOut', () => accounts.logOut(environments.current())),
+    register('mwquery.openExample', () => openExample(environments.defaultEndpoint())),
+    register('mwquery.openWalkthrough', () => vscode.commands.executeCommand('workbench.action.openWalkthrough', 'mwquery.mwquery#mwquery.gettingStarted', false)),
     register('mwquery.addEnvironment', () => {
       const folder = vscode.workspace.workspaceFolders?.[0];
       return folder && vscode.workspace.isTrusted ? environments.createWorkspaceFile(folder.uri) : environments.offerToAdd();

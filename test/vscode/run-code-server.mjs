@@ -667,7 +667,8 @@ function startProbeService(page, dir, verbose) {
 // open); { press: 'Enter' } presses a key (Playwright's names); { pause: ms }
 // waits as a person reading the screen would; { clickButton: 'Name' } clicks
 // a button of the workbench (a notification's, a dialog's) by its accessible
-// name; { clickStatus: 'text' } clicks the status bar item showing that text;
+// name; { clickText: 'text' } clicks the element showing exactly that text;
+// { clickStatus: 'text' } clicks the status bar item showing that text;
 // { waitForText: 'text' } waits until the text shows anywhere in the page.
 async function typeKeys(page, steps) {
   let done = 0;
@@ -677,6 +678,7 @@ async function typeKeys(page, steps) {
       else if (typeof step.press === 'string') await page.keyboard.press(step.press);
       else if (typeof step.pause === 'number') await new Promise((r) => setTimeout(r, Math.min(step.pause, 10_000)));
       else if (typeof step.clickButton === 'string') await page.getByRole('button', { name: step.clickButton, exact: true }).first().click({ timeout: 15_000 });
+      else if (typeof step.clickText === 'string') await page.getByText(step.clickText, { exact: true }).first().click({ timeout: 15_000 });
       else if (typeof step.clickStatus === 'string') await page.locator('.statusbar-item').filter({ hasText: step.clickStatus }).first().click({ timeout: 15_000 });
       else if (typeof step.waitForText === 'string') await page.getByText(step.waitForText, { exact: false }).first().waitFor({ timeout: 15_000 });
       else throw new Error(`unknown keyboard step ${JSON.stringify(step).slice(0, 100)}`);

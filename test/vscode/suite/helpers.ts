@@ -279,6 +279,7 @@ export type KeyStep =
   | { press: string }
   | { pause: number }
   | { clickButton: string }
+  | { clickText: string }
   | { clickStatus: string }
   | { waitForText: string };
 
