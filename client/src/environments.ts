@@ -37,6 +37,8 @@ export function readEnvironments(value: unknown, source: Environment['source']):
 
 export class Environments implements vscode.Disposable {
   private fromFile: Environment[] = [];
+  /** `.mwquery.json`'s `"default"`: the environment used until one is picked. */
+  private fileDefault?: string;
   private readonly changed = new vscode.EventEmitter<Environment | undefined>();
   /** Fires when the selected environment (or its definition) changes. */
   readonly onDidChange = this.changed.event;
@@ -68,8 +70,9 @@ export class Environments implements vscode.Disposable {
   }
 
   current(): Environment | undefined {
-    const name = this.state.get<string>(STATE_KEY);
-    return name === undefined ? undefined : this.list().find((e) => e.name === name);
+    // Never picked: the folder's default. Picked "None": '' (so the default does not come back).
+    const name = this.state.get<string>(STATE_KEY) ?? this.fileDefault;
+    return name ? this.list().find((e) => e.name === name) : undefined;
   }
 
   /** The endpoint for queries that name none: the selected environment's, else the setting. */
@@ -82,7 +85,7 @@ export class Environments implements vscode.Disposable {
       void vscode.window.showErrorMessage(`There is no environment named "${name}".`);
       return;
     }
-    await this.state.update(STATE_KEY, name);
+    await this.state.update(STATE_KEY, name ?? '');
     this.fire();
   }
 
@@ -124,12 +127,15 @@ export class Environments implements vscode.Disposable {
   private async reloadFile(): Promise<void> {
     const folder = vscode.workspace.workspaceFolders?.[0];
     this.fromFile = [];
+    this.fileDefault = undefined;
     if (folder) {
       try {
         const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, WORKSPACE_FILE));
         const json = parseJsonc(new TextDecoder().decode(bytes)) as { environments?: unknown } | null;
         if (!json || typeof json !== 'object') throw new SyntaxError('it holds no object');
         this.fromFile = readEnvironments(json.environments, '.mwquery.json');
+        const def = (json as { default?: unknown }).default;
+        if (typeof def === 'string' && def) this.fileDefault = def;
       } catch (error) {
         if (!(error instanceof vscode.FileSystemError)) {
           void vscode.window.showWarningMessage(`${WORKSPACE_FILE} could not be read: ${error instanceof Error ? error.message : String(error)}`);
