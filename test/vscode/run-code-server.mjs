@@ -193,7 +193,8 @@ function packageVsix() {
   run('npm', ['run', '--silent', 'build:prod'], { quiet: true });
   const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
   try {
-    const r = run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out], { quiet: true });
+    // The flags of `npm run package` (no repository yet: README links stay relative, to files in the .vsix).
+    const r = run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out], { quiet: true });
     for (const line of (r.stdout + r.stderr).split('\n')) if (/WARNING|ERROR|DONE/.test(line)) log(`vsce: ${line.trim()}`);
   } finally {
     if (hadMaps) run('npm', ['run', '--silent', 'build'], { quiet: true });
