@@ -50,7 +50,7 @@ export class Catalogues implements vscode.Disposable {
     this.subscriptions.push(
       this.status,
       vscode.workspace.onDidOpenTextDocument((d) => void this.ensureFor(d)),
-      vscode.window.onDidChangeActiveTextEditor(() => void this.paint()),
+      vscode.window.onDidChangeActiveTextEditor((e) => void (e ? this.ensureFor(e.document) : this.paint())),
       vscode.workspace.onDidSaveTextDocument((d) => void this.ensureFor(d)),
       environments.onDidChange(() => void this.onEnvironmentChange()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.ensureAll()),
@@ -105,7 +105,8 @@ export class Catalogues implements vscode.Disposable {
       const choice = this.hostChoice(endpoint);
       if (!literal || choice === 'never') return this.paint();
       if (choice !== 'always') {
-        this.askAbout(endpoint);
+        // Only about a file someone is looking at (not one opened in the background, e.g. to find its tests).
+        if (vscode.window.visibleTextEditors.some((e) => e.document === document)) this.askAbout(endpoint);
         return this.paint();
       }
     }
