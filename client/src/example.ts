@@ -22,7 +22,9 @@ list=allpage
 
 export async function openExample(defaultEndpoint: string | undefined): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ language: 'mwquery', content: exampleText(defaultEndpoint) });
-  const editor = await vscode.window.showTextDocument(document, { preview: false });
+  // Beside the walkthrough (no text editor active), so that its next steps stay in view.
+  const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Active : vscode.ViewColumn.Beside;
+  const editor = await vscode.window.showTextDocument(document, { preview: false, viewColumn: column });
   // The cursor in the first query, ready for Ctrl+Enter.
   const line = document.getText().split('\n').findIndex((l) => l.startsWith('list=allpages'));
   if (line >= 0) editor.selection = new vscode.Selection(line, 0, line, 0);

@@ -89,7 +89,9 @@ export class RunController implements vscode.Disposable {
   /** Where a command applies: its arguments (from a CodeLens) or the cursor. */
   private target(uri?: vscode.Uri, line?: number): { uri: vscode.Uri; line: number } | undefined {
     if (uri instanceof vscode.Uri && typeof line === 'number') return { uri, line };
-    const editor = vscode.window.activeTextEditor;
+    // The active editor, else a .mwq editor in view (e.g. beside the walkthrough, whose button was clicked).
+    const active = vscode.window.activeTextEditor;
+    const editor = active?.document.languageId === 'mwquery' ? active : vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'mwquery');
     if (!editor || editor.document.languageId !== 'mwquery') {
       void vscode.window.showWarningMessage('Put the cursor in a query of a .mwq file first.');
       return undefined;

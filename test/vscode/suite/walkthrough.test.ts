@@ -42,7 +42,8 @@ suite('walkthrough: get started', function () {
     // Run it (the cursor is in the first query), as the fourth step says.
     const line = editor.document.getText().split('\n').findIndex((l) => l === 'list=allpages');
     await waitForEvent(vscode.window.onDidChangeTextEditorSelection, (e) => e.textEditor.selection.active.line === line, 10_000, 'the cursor in the first query', () => editor.selection.active.line === line);
-    await vscode.commands.executeCommand('mwquery.runQuery', editor.document.uri, line);
+    // The fourth step's button, clicked in the walkthrough beside the example.
+    await typeKeys([{ clickText: 'Run it' }, { clickButton: 'Run the query at the cursor' }]);
     const panel = await waitForPanel((s) => s.rowCount > 0, 60_000, 'rows of the example query');
     assert.equal(panel.rowCount, 10, 'aplimit=10');
     assert.deepEqual(panel.columns.slice(0, 3), ['pageid', 'ns', 'title']);
