@@ -144,7 +144,7 @@ describe('fetching a live catalogue', () => {
       await assert.rejects(fetchLiveCatalogue(proxy.endpoint, { networkRetries: 0 }), (e: RunnerError) => e.kind === 'not-json' && /but not JSON/.test(e.message) && /api\.php\?/.test(e.message));
       proxy.slowMs = 1500;
       proxy.inject('slow');
-      await assert.rejects(fetchLiveCatalogue(proxy.endpoint, { timeoutMs: 300, networkRetries: 0 }), (e: RunnerError) => e.kind === 'timeout' && /No answer from 127\.0\.0\.1:\d+ within 300 ms/.test(e.message));
+      await assert.rejects(fetchLiveCatalogue(proxy.endpoint, { timeoutMs: 300, networkRetries: 0 }), (e: RunnerError) => e.kind === 'timeout' && /^Could not fetch the wiki's catalogue: no answer from 127\.0\.0\.1:\d+ within 300 ms/.test(e.message));
     } finally {
       await proxy.stop();
     }

@@ -123,7 +123,7 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
       message = sent.message;
       decision = policy.afterNetwork();
       if (!decision.retry) {
-        throw new RunnerError(sent.reason === 'timeout' ? 'timeout' : 'network', `${message} Gave up after ${attempt} attempts.`, { attempts: attempt, detail: sent.code });
+        throw new RunnerError(sent.reason === 'timeout' ? 'timeout' : 'network', `${message} Gave up after ${attemptsText(attempt)}.`, { attempts: attempt, detail: sent.code });
       }
     } else {
       const outcome = classify(sent.answer.status, sent.answer.headers, sent.answer.body);
@@ -140,7 +140,7 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
         decision = policy.afterBusy(outcome.retryAfterSeconds);
         if (!decision.retry) {
           const excerpt = outcome.excerpt ? `\n${outcome.excerpt}` : '';
-          throw new RunnerError('busy', `${message} Gave up after ${attempt} attempts; try again later.${excerpt}`, {
+          throw new RunnerError('busy', `${message} Gave up after ${attemptsText(attempt)}; try again later.${excerpt}`, {
             status: outcome.status,
             bodyExcerpt: outcome.excerpt,
             attempts: attempt,
@@ -149,7 +149,7 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
         }
       } else {
         decision = policy.afterNetwork();
-        if (!decision.retry) throw new RunnerError('not-json', `${message} Gave up after ${attempt} attempts.`, { attempts: attempt, detail: 'truncated' });
+        if (!decision.retry) throw new RunnerError('not-json', `${message} Gave up after ${attemptsText(attempt)}.`, { attempts: attempt, detail: 'truncated' });
       }
     }
     options.onRetry?.({ attempt, reason, waitMs: decision.waitMs, message: retryingMessage(message, decision.waitMs, attempt + 1) });
@@ -209,4 +209,9 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** "1 attempt", "4 attempts". */
+function attemptsText(n: number): string {
+  return `${n} attempt${n === 1 ? '' : 's'}`;
 }
