@@ -294,9 +294,12 @@ export async function runCommand(args: string[]): Promise<number> {
     say.say(`${session.valueCount} values in ${session.batchCount} batch${session.batchCount === 1 ? '' : 'es'} of up to ${session.batchSize}`);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const more = !moreAvailable ? '' : parsed.all ? ', more available' : ', more available (use --all)';
+  // After a failure "--all" would not help: the error below says what to do.
+  const failed = outcome.stopped === 'failed';
+  const more = !moreAvailable || failed ? '' : parsed.all ? ', more available' : ', more available (use --all)';
   const items = session.itemCount + partialCount;
-  say.say(`${session.pageCount} page${session.pageCount === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'} in ${seconds} s${more}`);
+  // Nothing arrived and the run failed: the error alone says it (no "0 pages, 0 items" before it).
+  if (!(failed && session.pageCount === 0)) say.say(`${session.pageCount} page${session.pageCount === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'} in ${seconds} s${more}`);
   if (outcome.error) {
     say.say(outcome.error.message);
     if (outcome.hint) say.say(outcome.hint);
