@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const vsix = path.join(root, '.vscode-test', 'package-check', 'mwquery.vsix');
-const ovsxBin = path.join(root, 'node_modules', '.bin', 'ovsx');
+// Open VSX's client: the project's devDependency, or MWQ_OVSX (a path to an `ovsx` binary).
+const ovsxBin = process.env.MWQ_OVSX || path.join(root, 'node_modules', '.bin', 'ovsx');
 
 /** The entries of a zip file (its central directory), with a reader for each. */
 function readZip(file) {
