@@ -13,8 +13,12 @@ import { CatalogueInfoRequest, CatalogueSnapshotNotification, type CatalogueInfo
 import { isRunnerError } from '../../common/src/runner';
 import type { Environments } from './environments';
 import { trustGate } from './run/trust';
+import type { ContactGate } from './contact';
 
 const RAN_AGAINST_KEY = 'mwquery.ranAgainst';
+/** Per host, the answer to "Fetch the catalogue of HOST?": 'always' or 'never' (globalState). */
+const HOST_CHOICES_KEY = 'mwquery.catalogueHosts';
+type HostChoice = 'always' | 'never';
 
 export type AutoFetch = 'known' | 'always' | 'never';
 
@@ -26,6 +30,10 @@ export class Catalogues implements vscode.Disposable {
   private readonly inFlight = new Map<string, Promise<void>>();
   /** Endpoints whose fetch failed in this session: not retried until a refresh. */
   private readonly failed = new Set<string>();
+  /** Hosts asked about in this window (one question per host; "This time" lasts until the window closes). */
+  private readonly askedHosts = new Set<string>();
+  /** "This time" answers, for this window only. */
+  private readonly sessionChoices = new Map<string, HostChoice>();
   private readonly status = vscode.window.createStatusBarItem('mwquery.catalogue', vscode.StatusBarAlignment.Left, 19);
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -34,6 +42,7 @@ export class Catalogues implements vscode.Disposable {
     private readonly client: LanguageClient,
     private readonly environments: Environments,
     private readonly log: vscode.LogOutputChannel,
+    private readonly contactGate?: ContactGate,
   ) {
     this.cache = new CatalogueCache(vscode.Uri.joinPath(context.globalStorageUri, 'catalogues').fsPath, { ttlMs: this.ttlMs() });
     this.status.name = 'MediaWiki Query catalogue';
@@ -41,7 +50,7 @@ export class Catalogues implements vscode.Disposable {
     this.subscriptions.push(
       this.status,
       vscode.workspace.onDidOpenTextDocument((d) => void this.ensureFor(d)),
-      vscode.window.onDidChangeActiveTextEditor(() => void this.paint()),
+      vscode.window.onDidChangeActiveTextEditor((e) => void (e ? this.ensureFor(e.document) : this.paint())),
       vscode.workspace.onDidSaveTextDocument((d) => void this.ensureFor(d)),
       environments.onDidChange(() => void this.onEnvironmentChange()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.ensureAll()),
@@ -89,8 +98,56 @@ export class Catalogues implements vscode.Disposable {
     if (!endpoint || this.sent.has(endpoint) || this.failed.has(endpoint)) return this.paint();
     if (!trustGate('fetchCatalogueAutomatically', vscode.workspace.isTrusted).allowed) return this.paint();
     const mode = this.autoFetch();
-    if (mode === 'never' || (mode === 'known' && !this.knownEndpoints().has(endpoint))) return this.paint();
+    if (mode === 'never') return this.paint();
+    if (mode === 'known' && !this.knownEndpoints().has(endpoint)) {
+      // A wiki the file names itself: ask (once per host) instead of waiting for the first run.
+      const literal = documentEndpoint(parseDocument(document.getText())) === endpoint;
+      const choice = this.hostChoice(endpoint);
+      if (!literal || choice === 'never') return this.paint();
+      if (choice !== 'always') {
+        // Only about a file someone is looking at (not one opened in the background, e.g. to find its tests).
+        if (vscode.window.visibleTextEditors.some((e) => e.document === document)) this.askAbout(endpoint);
+        return this.paint();
+      }
+    }
     await this.load(endpoint, false);
+  }
+
+  private hostChoice(endpoint: string): HostChoice | undefined {
+    const choices = this.context.globalState.get<Record<string, HostChoice>>(HOST_CHOICES_KEY, {});
+    const host = hostOf(endpoint);
+    return Object.prototype.hasOwnProperty.call(choices, host) ? choices[host] : this.sessionChoices.get(host);
+  }
+
+  private async rememberHost(endpoint: string, choice: HostChoice): Promise<void> {
+    const choices = { ...this.context.globalState.get<Record<string, HostChoice>>(HOST_CHOICES_KEY, {}) };
+    choices[hostOf(endpoint)] = choice;
+    // Bounded: the oldest answers go first.
+    const entries = Object.entries(choices).slice(-200);
+    await this.context.globalState.update(HOST_CHOICES_KEY, Object.fromEntries(entries));
+  }
+
+  /** "Fetch the catalogue of HOST?" Always / This time / Never, without holding up the caller. */
+  private askAbout(endpoint: string): void {
+    const host = hostOf(endpoint);
+    if (this.askedHosts.has(host)) return;
+    this.askedHosts.add(host);
+    void (async () => {
+      const choice = await Promise.resolve(
+        vscode.window.showInformationMessage(
+          `Fetch the catalogue of ${host}? Completion and checks then follow that wiki's own modules, parameters and namespaces.`,
+          'Always',
+          'This time',
+          'Never',
+        ),
+      ).catch(() => undefined);
+      if (choice === 'Always' || choice === 'Never') await this.rememberHost(endpoint, choice === 'Always' ? 'always' : 'never');
+      if (choice === 'This time') this.sessionChoices.set(host, 'always');
+      if (choice === 'Always' || choice === 'This time') {
+        if (!trustGate('fetchCatalogueAutomatically', vscode.workspace.isTrusted).allowed) return;
+        await this.load(endpoint, false);
+      }
+    })();
   }
 
   /** Fetches (or reads from the cache) and sends the catalogue of an endpoint. */
@@ -99,16 +156,22 @@ export class Catalogues implements vscode.Disposable {
     if (existing) return existing;
     const work = (async () => {
       try {
-        const contact = vscode.workspace.getConfiguration('mwquery').get<string>('contact', '').trim() || undefined;
+        const verdict = this.contactGate ? await this.contactGate.check(endpoint, { automatic: !refresh }) : { allowed: true as const, contact: vscode.workspace.getConfiguration('mwquery').get<string>('contact', '').trim() || undefined };
+        if (!verdict.allowed) {
+          this.log.info(verdict.message);
+          return;
+        }
+        const contact = verdict.contact;
         const { snapshot, source } = await loadLiveCatalogue(endpoint, { cache: this.cache, refresh, contact, timeoutMs: 60_000 });
         this.failed.delete(endpoint);
         await this.send(endpoint, snapshot);
         this.log.info(`Catalogue of ${endpoint}: ${source === 'cache' ? 'from the cache' : 'fetched'} (${describeSnapshot(snapshot)}).`);
       } catch (error) {
         this.failed.add(endpoint);
-        const message = isRunnerError(error) ? error.message : String(error);
-        this.log.warn(`Catalogue of ${endpoint} could not be fetched: ${message}`);
-        void vscode.window.showWarningMessage(`The catalogue of ${endpoint} could not be fetched (${message}); checking against the bundled catalogue.`);
+        // The runner's message already says what failed and where: add only what happens now.
+        const message = isRunnerError(error) ? error.message : `Could not fetch the catalogue of ${endpoint}: ${String(error)}`;
+        this.log.warn(message);
+        void vscode.window.showWarningMessage(`${message} Checking against the bundled catalogue.`);
       } finally {
         this.inFlight.delete(endpoint);
         await this.paint();

@@ -4,6 +4,7 @@
 // and an optional bot-password account. A status item shows and picks it.
 
 import * as vscode from 'vscode';
+import { EXAMPLE_WORKSPACE_FILE, parseJsonc } from './jsonc';
 
 export interface Environment {
   name: string;
@@ -36,6 +37,8 @@ export function readEnvironments(value: unknown, source: Environment['source']):
 
 export class Environments implements vscode.Disposable {
   private fromFile: Environment[] = [];
+  /** `.mwquery.json`'s `"default"`: the environment used until one is picked. */
+  private fileDefault?: string;
   private readonly changed = new vscode.EventEmitter<Environment | undefined>();
   /** Fires when the selected environment (or its definition) changes. */
   readonly onDidChange = this.changed.event;
@@ -67,8 +70,9 @@ export class Environments implements vscode.Disposable {
   }
 
   current(): Environment | undefined {
-    const name = this.state.get<string>(STATE_KEY);
-    return name === undefined ? undefined : this.list().find((e) => e.name === name);
+    // Never picked: the folder's default. Picked "None": '' (so the default does not come back).
+    const name = this.state.get<string>(STATE_KEY) ?? this.fileDefault;
+    return name ? this.list().find((e) => e.name === name) : undefined;
   }
 
   /** The endpoint for queries that name none: the selected environment's, else the setting. */
@@ -81,7 +85,7 @@ export class Environments implements vscode.Disposable {
       void vscode.window.showErrorMessage(`There is no environment named "${name}".`);
       return;
     }
-    await this.state.update(STATE_KEY, name);
+    await this.state.update(STATE_KEY, name ?? '');
     this.fire();
   }
 
@@ -91,22 +95,47 @@ export class Environments implements vscode.Disposable {
       ...this.list().map((e) => ({ label: e.name, description: e.endpoint, detail: `${e.user ? `as ${e.user} · ` : ''}from ${e.source}`, name: e.name as string | undefined })),
       none,
     ];
-    if (items.length === 1) {
-      void vscode.window.showInformationMessage('No environments yet: add them to the "mwquery.environments" setting or to a .mwquery.json file.');
-      return;
-    }
+    if (items.length === 1) return this.offerToAdd();
     const chosen = await vscode.window.showQuickPick(items, { placeHolder: 'Environment for queries without an endpoint of their own' });
     if (chosen) await this.select(chosen.name);
+  }
+
+  /** No environment yet: offer to write a commented `.mwquery.json` (in a folder) or to open the settings. */
+  async offerToAdd(): Promise<void> {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    const create = `Create ${WORKSPACE_FILE}`;
+    const settings = 'Open settings';
+    const choice = await vscode.window.showInformationMessage(
+      'No wiki is set up yet. Queries without an @endpoint or a URL line go to the environment picked here.',
+      ...(folder && vscode.workspace.isTrusted ? [create] : []),
+      settings,
+    );
+    if (choice === settings) await vscode.commands.executeCommand('workbench.action.openSettings', 'mwquery.environments');
+    else if (choice === create && folder) await this.createWorkspaceFile(folder.uri);
+  }
+
+  /** Writes the example `.mwquery.json` (never over an existing one) and opens it. */
+  async createWorkspaceFile(folder: vscode.Uri): Promise<vscode.Uri> {
+    const uri = vscode.Uri.joinPath(folder, WORKSPACE_FILE);
+    const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
+    if (!exists) await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(EXAMPLE_WORKSPACE_FILE));
+    await this.reloadFile();
+    await vscode.window.showTextDocument(uri, { preview: false });
+    return uri;
   }
 
   private async reloadFile(): Promise<void> {
     const folder = vscode.workspace.workspaceFolders?.[0];
     this.fromFile = [];
+    this.fileDefault = undefined;
     if (folder) {
       try {
         const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, WORKSPACE_FILE));
-        const json = JSON.parse(new TextDecoder().decode(bytes)) as { environments?: unknown };
+        const json = parseJsonc(new TextDecoder().decode(bytes)) as { environments?: unknown } | null;
+        if (!json || typeof json !== 'object') throw new SyntaxError('it holds no object');
         this.fromFile = readEnvironments(json.environments, '.mwquery.json');
+        const def = (json as { default?: unknown }).default;
+        if (typeof def === 'string' && def) this.fileDefault = def;
       } catch (error) {
         if (!(error instanceof vscode.FileSystemError)) {
           void vscode.window.showWarningMessage(`${WORKSPACE_FILE} could not be read: ${error instanceof Error ? error.message : String(error)}`);
@@ -129,7 +158,11 @@ export class Environments implements vscode.Disposable {
       return;
     }
     this.status.text = `$(globe) ${env ? env.name : 'no environment'}`;
-    this.status.tooltip = env ? `Queries without an endpoint go to ${env.endpoint}${env.user ? ` as ${env.user}` : ''}. Click to switch.` : 'Click to pick an environment';
+    this.status.tooltip = env
+      ? `Queries without an endpoint go to ${env.endpoint}${env.user ? ` as ${env.user}` : ''}. Click to switch.`
+      : this.list().length
+        ? 'Click to pick the wiki for queries without an endpoint of their own'
+        : `No wiki set up yet: click to create ${WORKSPACE_FILE} or open the settings`;
     this.status.show();
   }
 

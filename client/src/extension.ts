@@ -15,6 +15,8 @@ import {
 import { CookieJars } from '../../common/src/runner';
 import { Accounts } from './accounts';
 import { Catalogues } from './catalogues';
+import { ContactGate } from './contact';
+import { openExample } from './example';
 import { ServerInfoRequest, type ServerInfo } from '../../common/src/protocol';
 import { Environments } from './environments';
 import { QueryCodeLensProvider } from './run/codeLens';
@@ -81,9 +83,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const feedback = new RunFeedback();
   const cookies = new CookieJars();
   const accounts = new Accounts(context.secrets, cookies);
-  const catalogues = new Catalogues(context, client, environments, output);
-  const runs = new RunController(context, feedback, output, environments, accounts, cookies, catalogues);
-  const expectationTests = new ExpectationTests(context.secrets, () => environments.defaultEndpoint());
+  const contact = new ContactGate();
+  const catalogues = new Catalogues(context, client, environments, output, contact);
+  const runs = new RunController(context, feedback, output, environments, accounts, cookies, catalogues, contact);
+  const expectationTests = new ExpectationTests(context.secrets, () => environments.defaultEndpoint(), contact);
   const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     feedback,
@@ -91,10 +94,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     runs,
     catalogues,
     register('mwquery.refreshCatalogue', () => catalogues.refresh()),
+    register('mwquery.setContact', () => contact.prompt()),
     register('mwquery.setBotPassword', (password?: string) => accounts.setPassword(environments.current(), typeof password === 'string' ? password : undefined)),
     register('mwquery.logOut', () => accounts.logOut(environments.current())),
     // Not in the palette: where queries without an endpoint go now (for keybindings, scripts and tests).
     register('mwquery.defaultEndpoint', () => environments.defaultEndpoint()),
+    register('mwquery.openExample', () => openExample(environments.defaultEndpoint())),
+    register('mwquery.openWalkthrough', () => vscode.commands.executeCommand('workbench.action.openWalkthrough', 'mwquery.mwquery#mwquery.gettingStarted', false)),
+    register('mwquery.addEnvironment', () => {
+      const folder = vscode.workspace.workspaceFolders?.[0];
+      return folder && vscode.workspace.isTrusted ? environments.createWorkspaceFile(folder.uri) : environments.offerToAdd();
+    }),
     register('mwquery.selectEnvironment', (name?: string) => (typeof name === 'string' || name === null ? environments.select(name ?? undefined) : environments.pick())),
     vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider()),
     expectationTests,

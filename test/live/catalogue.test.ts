@@ -134,7 +134,8 @@ describe('fetching a live catalogue', () => {
     await assert.rejects(fetchLiveCatalogue(wiki.indexUrl), (e: RunnerError) => {
       assert.ok(e instanceof RunnerError);
       assert.equal(e.kind, 'http');
-      assert.match(e.message, /^Could not fetch the catalogue of 127\.0\.0\.1:\d+: 127\.0\.0\.1:\d+ answered HTTP 404/);
+      assert.match(e.message, /^Could not fetch the wiki's catalogue: 127\.0\.0\.1:\d+ answered HTTP 404/);
+      assert.equal(e.message.split('127.0.0.1').length - 1, 1, 'the host is named once');
       return true;
     });
     const proxy = await startFaultProxy(wiki.endpoint);
@@ -143,7 +144,7 @@ describe('fetching a live catalogue', () => {
       await assert.rejects(fetchLiveCatalogue(proxy.endpoint, { networkRetries: 0 }), (e: RunnerError) => e.kind === 'not-json' && /but not JSON/.test(e.message) && /api\.php\?/.test(e.message));
       proxy.slowMs = 1500;
       proxy.inject('slow');
-      await assert.rejects(fetchLiveCatalogue(proxy.endpoint, { timeoutMs: 300, networkRetries: 0 }), (e: RunnerError) => e.kind === 'timeout' && /No answer from 127\.0\.0\.1:\d+ within 300 ms/.test(e.message));
+      await assert.rejects(fetchLiveCatalogue(proxy.endpoint, { timeoutMs: 300, networkRetries: 0 }), (e: RunnerError) => e.kind === 'timeout' && /^Could not fetch the wiki's catalogue: no answer from 127\.0\.0\.1:\d+ within 300 ms/.test(e.message));
     } finally {
       await proxy.stop();
     }
@@ -308,7 +309,7 @@ describe('mwq check --endpoint and mwq catalogue', () => {
     const file = path.join(tempDir(), 'notif.mwq');
     fs.writeFileSync(file, 'meta=notifications\n');
     const r = await mwq(['check', '--endpoint', wiki.indexUrl, file], { MWQ_CACHE_DIR: tempDir() });
-    assert.match(r.stderr, /^mwq check: Could not fetch the catalogue of 127\.0\.0\.1:\d+: .*HTTP 404/);
+    assert.match(r.stderr, /^mwq check: Could not fetch the wiki's catalogue: 127\.0\.0\.1:\d+ answered HTTP 404/);
     assert.match(r.stderr, /checking against the bundled catalogue instead/);
     assert.equal(r.stdout, '', 'notifications is in the bundled catalogue');
     assert.equal(r.code, 0);

@@ -163,7 +163,7 @@ describe('faults: the network', () => {
     });
     const r = await run(session(FIRST_PAGE, `http://127.0.0.1:${port}/api.php`), 'next');
     assert.equal(r.outcome.error?.kind, 'network');
-    assert.equal(r.outcome.error!.message, `Could not connect to 127.0.0.1:${port} (connection refused). Gave up after 4 attempts.`);
+    assert.equal(r.outcome.error!.message, `Nothing listens at 127.0.0.1:${port} (connection refused). Gave up after 4 attempts.`);
   });
 });
 

@@ -27,6 +27,14 @@ describe('completion', () => {
     has(meta, 'siteinfo', 'userinfo', 'tokens');
   });
 
+  it('offers nothing in query names and comments, not even variables after {{', () => {
+    for (const text of ['### Pipe{|}', '### Pipe {{{|}', '# a note {{{|}', '// list={|}', '@v = 1\n### Uses {{{|}', '  ### indented{|}']) {
+      assert.deepEqual(completionLabels(text), [], text);
+    }
+    // ...while a value line still offers them
+    has(completionLabels('@v = 1\n### q\ntitles={{{|}'), 'v');
+  });
+
   it('offers only generator modules after generator=', () => {
     const labels = completionLabels('generator={|}');
     assert.equal(labels.length, 36);

@@ -193,7 +193,8 @@ function packageVsix() {
   run('npm', ['run', '--silent', 'build:prod'], { quiet: true });
   const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
   try {
-    const r = run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', out], { quiet: true });
+    // The flags of `npm run package` (no repository yet: README links stay relative, to files in the .vsix).
+    const r = run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out], { quiet: true });
     for (const line of (r.stdout + r.stderr).split('\n')) if (/WARNING|ERROR|DONE/.test(line)) log(`vsce: ${line.trim()}`);
   } finally {
     if (hadMaps) run('npm', ['run', '--silent', 'build'], { quiet: true });
@@ -589,6 +590,7 @@ function startProbeService(page, dir, verbose) {
       fs.rmSync(file, { force: true });
     }
     if (stopped || page.isClosed()) return { found: false, error: 'the page is closed' };
+    if (Array.isArray(request.keys)) return typeKeys(page, request.keys);
     let frame = await findPanelFrame(page);
     if (!frame) {
       // Not (yet) there: answer after the next frame event, or in 250 ms, so
@@ -662,6 +664,36 @@ function startProbeService(page, dir, verbose) {
       clearInterval(poll);
     },
   };
+}
+
+// A person at the keyboard: `{ keys: [step, ...] }` probes (helpers.ts
+// `typeKeys()`) type into whatever has the focus in the workbench (the editor
+// the suite just showed). Steps: { text, delay } types character by character
+// (`delay` ms between keys, a person's pace, so suggestions have time to
+// open); { press: 'Enter' } presses a key (Playwright's names); { pause: ms }
+// waits as a person reading the screen would; { clickButton: 'Name' } clicks
+// a button of the workbench (a notification's, a dialog's) by its accessible
+// name; { clickText: 'text' } clicks the element showing exactly that text;
+// { clickStatus: 'text' } clicks the status bar item showing that text;
+// { waitForText: 'text' } waits until the text shows anywhere in the page.
+async function typeKeys(page, steps) {
+  let done = 0;
+  try {
+    for (const step of steps) {
+      if (typeof step.text === 'string') await page.keyboard.type(step.text, { delay: Math.min(Number(step.delay) || 60, 1000) });
+      else if (typeof step.press === 'string') await page.keyboard.press(step.press);
+      else if (typeof step.pause === 'number') await new Promise((r) => setTimeout(r, Math.min(step.pause, 10_000)));
+      else if (typeof step.clickButton === 'string') await page.getByRole('button', { name: step.clickButton, exact: true }).first().click({ timeout: 15_000 });
+      else if (typeof step.clickText === 'string') await page.getByText(step.clickText, { exact: true }).first().click({ timeout: 15_000 });
+      else if (typeof step.clickStatus === 'string') await page.locator('.statusbar-item').filter({ hasText: step.clickStatus }).first().click({ timeout: 15_000 });
+      else if (typeof step.waitForText === 'string') await page.getByText(step.waitForText, { exact: false }).first().waitFor({ timeout: 15_000 });
+      else throw new Error(`unknown keyboard step ${JSON.stringify(step).slice(0, 100)}`);
+      done++;
+    }
+    return { found: true, typed: done };
+  } catch (err) {
+    return { found: true, typed: done, error: `typing failed at step ${done + 1}: ${err.message.split('\n')[0]}` };
+  }
 }
 
 function nextFrameEvent(page, ms) {

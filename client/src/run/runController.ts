@@ -41,6 +41,7 @@ import { expectationSummary } from '../testing/runSummary';
 import type { ApiMessage } from '../../../common/src/runner/apiMessages';
 import type { ChainedSession } from '../../../common/src/chain/chainedSession';
 import { trustGate, type GatedAction } from './trust';
+import type { ContactGate } from '../contact';
 import { summaryText } from './summaryText';
 import { expandRows } from '../../../common/src/results/expand';
 import { answerParts, findPart } from '../../../common/src/results/parts';
@@ -111,6 +112,7 @@ export class RunController implements vscode.Disposable {
     private readonly accounts: Accounts,
     private readonly cookies: CookieJars,
     private readonly catalogues?: Catalogues,
+    private readonly contactGate?: ContactGate,
   ) {}
 
   private config() {
@@ -174,7 +176,9 @@ export class RunController implements vscode.Disposable {
   /** Where a command applies: its arguments (from a CodeLens) or the cursor. */
   private target(uri?: vscode.Uri, line?: number): { uri: vscode.Uri; line: number } | undefined {
     if (uri instanceof vscode.Uri && typeof line === 'number') return { uri, line };
-    const editor = vscode.window.activeTextEditor;
+    // The active editor, else a .mwq editor in view (e.g. beside the walkthrough, whose button was clicked).
+    const active = vscode.window.activeTextEditor;
+    const editor = active?.document.languageId === 'mwquery' ? active : vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'mwquery');
     if (!editor || editor.document.languageId !== 'mwquery') {
       void vscode.window.showWarningMessage('Put the cursor in a query of a .mwq file first.');
       return undefined;
@@ -228,9 +232,16 @@ export class RunController implements vscode.Disposable {
     if (!where || !this.trusted()) return;
     const prepared = await this.prepare(where.uri, where.line);
     if (!prepared) return;
+    const verdict = this.contactGate ? await this.contactGate.check(prepared.request.endpoint) : { allowed: true as const, contact: this.config().contact };
+    if (!verdict.allowed) {
+      this.log.info(verdict.message);
+      void vscode.window.showWarningMessage(verdict.message);
+      return;
+    }
     const key = this.queryKey(prepared.uri, prepared.query);
     this.runs.get(key)?.abort?.abort();
-    const { contact, timeoutMs, maxlag, maxBytes } = this.config();
+    const { timeoutMs, maxlag, maxBytes } = this.config();
+    const contact = verdict.contact;
     const http = { contact, timeoutMs, cookies: this.cookies.forEndpoint(prepared.request.endpoint) };
     const account = this.accounts.sessionFor(this.environments.current(), prepared.request.endpoint, http);
     // Everything the session hands out is masked: the request's secrets and `$env` values, and the bot password.

@@ -4,6 +4,7 @@
 // failure's message points at its `@expect` line. Nothing runs in an
 // untrusted workspace (the run reports why).
 
+import type { ContactGate } from '../contact';
 import * as vscode from 'vscode';
 import { checkExpectations, type ExpectationResult } from '../../../common/src/expect/check';
 import { DEFAULT_TEST_MAX_PAGES, runForExpectations } from '../../../common/src/expect/runForExpectations';
@@ -45,6 +46,7 @@ export class ExpectationTests implements vscode.Disposable {
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly defaultEndpoint: () => string | undefined,
+    private readonly contact?: ContactGate,
   ) {
     this.controller = vscode.tests.createTestController('mwquery.expectations', 'MediaWiki Query expectations');
     this.controller.resolveHandler = async (item) => {
@@ -191,9 +193,11 @@ export class ExpectationTests implements vscode.Disposable {
     let ms = 0;
     try {
       const built = buildRequest(query, scope, { external: lookup, defaultEndpoint: this.defaultEndpoint() });
+      const verdict = this.contact ? await this.contact.check(built.endpoint) : { allowed: true as const, contact: c.get<string>('contact', '').trim() || undefined };
+      if (!verdict.allowed) return errored(verdict.message);
       const sessionOptions = {
         maxlag: c.get<number>('maxlag', 5),
-        http: { contact: c.get<string>('contact', '').trim() || undefined, timeoutMs: Math.max(1, c.get<number>('timeoutSeconds', 30)) * 1000 },
+        http: { contact: verdict.contact, timeoutMs: Math.max(1, c.get<number>('timeoutSeconds', 30)) * 1000 },
       };
       const runnable = isChained(query)
         ? new ChainedSession(query, { doc, scope, build: { external: lookup, defaultEndpoint: this.defaultEndpoint() }, session: sessionOptions })

@@ -92,7 +92,9 @@ export async function fetchLiveCatalogue(endpoint: string, options: FetchCatalog
     } catch (error) {
       const e = toRunnerError(error);
       if (e.kind === 'cancelled') throw e;
-      throw new RunnerError(e.kind, `Could not fetch the catalogue of ${host}: ${e.message}`, e.extra);
+      // The runner's message usually names the host already: say it once.
+      const why = e.message.includes(host) ? `Could not fetch the wiki's catalogue: ${lowerFirst(e.message)}` : `Could not fetch the catalogue of ${host}: ${e.message}`;
+      throw new RunnerError(e.kind, why, e.extra);
     }
     const error = response.messages.errors[0];
     if (error) throw apiError(host, what, error);
@@ -396,4 +398,9 @@ function hostOf(endpoint: string): string {
   } catch {
     return endpoint;
   }
+}
+
+/** "Nothing listens …" → "nothing listens …" (a host or a number stays as it is). */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }

@@ -77,8 +77,12 @@ export interface ApiResponse {
   bytes: number;
 }
 
+/** `mwquery/<version> (<contact>)`, or `mwquery/<version>` alone when no contact is set (never a placeholder). */
 export function userAgent(options: Pick<HttpOptions, 'userAgent' | 'contact'> = {}): string {
-  return options.userAgent ?? `mwquery/${MWQUERY_VERSION} (${options.contact?.trim() || DEFAULT_CONTACT})`;
+  if (options.userAgent) return options.userAgent;
+  // A contact with a line break is left as it is: the transport refuses the header with a clear message.
+  const contact = options.contact?.trim() || DEFAULT_CONTACT;
+  return contact ? `mwquery/${MWQUERY_VERSION} (${contact})` : `mwquery/${MWQUERY_VERSION}`;
 }
 
 /** Default `maxBytes`: far above any real API page (a 500-revision page of content is a few MB), far below a runaway. */
@@ -119,7 +123,7 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
       message = sent.message;
       decision = policy.afterNetwork();
       if (!decision.retry) {
-        throw new RunnerError(sent.reason === 'timeout' ? 'timeout' : 'network', `${message} Gave up after ${attempt} attempts.`, { attempts: attempt, detail: sent.code });
+        throw new RunnerError(sent.reason === 'timeout' ? 'timeout' : 'network', `${message} Gave up after ${attemptsText(attempt)}.`, { attempts: attempt, detail: sent.code });
       }
     } else {
       const outcome = classify(sent.answer.status, sent.answer.headers, sent.answer.body);
@@ -136,7 +140,7 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
         decision = policy.afterBusy(outcome.retryAfterSeconds);
         if (!decision.retry) {
           const excerpt = outcome.excerpt ? `\n${outcome.excerpt}` : '';
-          throw new RunnerError('busy', `${message} Gave up after ${attempt} attempts; try again later.${excerpt}`, {
+          throw new RunnerError('busy', `${message} Gave up after ${attemptsText(attempt)}; try again later.${excerpt}`, {
             status: outcome.status,
             bodyExcerpt: outcome.excerpt,
             attempts: attempt,
@@ -145,7 +149,7 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
         }
       } else {
         decision = policy.afterNetwork();
-        if (!decision.retry) throw new RunnerError('not-json', `${message} Gave up after ${attempt} attempts.`, { attempts: attempt, detail: 'truncated' });
+        if (!decision.retry) throw new RunnerError('not-json', `${message} Gave up after ${attemptsText(attempt)}.`, { attempts: attempt, detail: 'truncated' });
       }
     }
     options.onRetry?.({ attempt, reason, waitMs: decision.waitMs, message: retryingMessage(message, decision.waitMs, attempt + 1) });
@@ -205,4 +209,9 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** "1 attempt", "4 attempts". */
+function attemptsText(n: number): string {
+  return `${n} attempt${n === 1 ? '' : 's'}`;
 }

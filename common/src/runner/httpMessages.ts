@@ -50,7 +50,7 @@ export function bodyExcerpt(body: string, maxLines = EXCERPT_LINES, maxChars = E
 export function describeNetworkError(host: string, code: string): string {
   switch (code) {
     case 'ECONNREFUSED':
-      return `Could not connect to ${host} (connection refused).`;
+      return `Nothing listens at ${host} (connection refused).`;
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
     case 'EPIPE':

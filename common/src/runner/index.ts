@@ -57,3 +57,4 @@ export { classify, type Classified, type AnswerHeaders } from './classify';
 export { endpointProblem } from './transport';
 export { formatTextTable, type TextTableOptions } from './textTable';
 export { MWQUERY_VERSION, DEFAULT_CONTACT } from './version';
+export { isWikimediaEndpoint, looksLikeContact } from './wikimediaHosts';

@@ -21,6 +21,7 @@ import {
   type ApiMessage,
   type PageResult,
   type PreparedRequest,
+  isWikimediaEndpoint,
 } from '../../../common/src/runner';
 import { endpointOption, positiveInt, readArgs, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
@@ -230,6 +231,10 @@ export async function runCommand(args: string[]): Promise<number> {
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
   const http = { timeoutMs: parsed.timeoutMs, contact: parsed.contact };
+  // A terminal cannot be asked mid-pipe: say it, and send the plain User-Agent (never a placeholder).
+  if (!parsed.contact?.trim() && isWikimediaEndpoint(request.endpoint)) {
+    say.say(`note: ${new URL(request.endpoint).host} is a Wikimedia wiki: its User-Agent policy asks for a contact; add --contact "User:You" (or an e-mail or URL)`);
+  }
   let account: AccountSession | undefined;
   if (parsed.user !== undefined) {
     const user = parsed.user;
@@ -323,11 +328,14 @@ export async function runCommand(args: string[]): Promise<number> {
     say.say(`${session.valueCount} values in ${session.batchCount} batch${session.batchCount === 1 ? '' : 'es'} of up to ${session.batchSize}`);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const more = !moreAvailable ? '' : parsed.all ? ', more available' : ', more available (use --all)';
+  // After a failure "--all" would not help: the error below says what to do.
+  const failed = outcome.stopped === 'failed';
+  const more = !moreAvailable || failed ? '' : parsed.all ? ', more available' : ', more available (use --all)';
   const items = session.itemCount + partialCount;
   // Wall time, and the requests' own time (each request with its retries; without the CLI's own work).
   const requestSeconds = (outcome.requestMs / 1000).toFixed(1);
-  say.say(`${session.pageCount} page${session.pageCount === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'} in ${seconds} s (requests ${requestSeconds} s)${more}`);
+  // Nothing arrived and the run failed: the error alone says it (no "0 pages, 0 items" before it).
+  if (!(failed && session.pageCount === 0)) say.say(`${session.pageCount} page${session.pageCount === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'} in ${seconds} s (requests ${requestSeconds} s)${more}`);
   if (outcome.error) {
     say.say(outcome.error.message);
     if (outcome.hint) say.say(outcome.hint);

@@ -41,13 +41,15 @@ export function complete(document: TextDocument, parsed: ParsedDocument, catalog
   const ctx = new QueryContext(query ?? emptyQuery(), catalogue);
   const range = (from: number, to: number): Range => ({ start: document.positionAt(from), end: document.positionAt(to) });
 
+  // Query names and comments are prose: nothing to complete, not even `{{` variables.
+  if (lead.startsWith('#') || lead.startsWith('//')) return empty;
   const openBraces = before.lastIndexOf('{{');
   if (openBraces >= 0 && openBraces > before.lastIndexOf('}}')) {
     const chained = chainCompletion(parsed, query, before.slice(openBraces + 2), lineStart + openBraces + 2, range, offset);
     if (chained) return chained;
     return { isIncomplete: false, items: variableItems(parsed, lineStart + openBraces + 2, range(lineStart + openBraces + 2, offset)) };
   }
-  if (lead.startsWith('#') || lead.startsWith('//') || lead.startsWith('@') || /^https?:/i.test(lead)) return empty;
+  if (lead.startsWith('@') || /^https?:/i.test(lead)) return empty;
 
   if (lead.startsWith('|')) {
     const param = query ? paramAtLine(query, position.line) : undefined;

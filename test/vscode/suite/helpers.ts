@@ -236,7 +236,7 @@ let probeCounter = 0;
  * while no panel is open; rejects when the launcher reports an error or does
  * not answer within `timeoutMs`.
  */
-export function probePanel(options: { click?: PanelClick[] } = {}, timeoutMs = 30_000): Promise<PanelSnapshot> {
+export function probePanel(options: { click?: PanelClick[]; keys?: KeyStep[] } = {}, timeoutMs = 30_000): Promise<PanelSnapshot> {
   const dir = process.env.MWQ_PROBE_DIR;
   if (!dir) return Promise.reject(new Error('no launcher answers panel probes here (MWQ_PROBE_DIR is unset): run test/vscode/run-code-server.mjs'));
   const id = `${process.pid}-${Date.now()}-${++probeCounter}`;
@@ -271,6 +271,25 @@ export function probePanel(options: { click?: PanelClick[] } = {}, timeoutMs = 3
     fs.renameSync(tmp, path.join(dir, `.probe-${id}`));
     check();
   });
+}
+
+/** One step of a person at the keyboard (see typeKeys in run-code-server.mjs). */
+export type KeyStep =
+  | { text: string; delay?: number }
+  | { press: string }
+  | { pause: number }
+  | { clickButton: string }
+  | { clickText: string }
+  | { clickStatus: string }
+  | { waitForText: string };
+
+/**
+ * Types into the focused part of the workbench with real key presses in the
+ * browser (Playwright's keyboard), as a person would: through the same probe
+ * files as probePanel(). Resolves once every step is done.
+ */
+export async function typeKeys(steps: KeyStep[], timeoutMs = 120_000): Promise<void> {
+  await probePanel({ keys: steps }, timeoutMs);
 }
 
 /** One line about a snapshot, for failure messages. */

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, codeOf, openFixture, screenshot, waitForDiagnostics } from './helpers';
+import { EXTENSION_ID, codeOf, openFixture, screenshot, typeKeys, waitForDiagnostics } from './helpers';
 
 suite('vsix: the packaged extension, installed', () => {
   test('it is the installed copy, not the source tree', () => {
@@ -33,5 +33,20 @@ suite('vsix: the packaged extension, installed', () => {
     assert.equal(vscode.extensions.getExtension(EXTENSION_ID)!.isActive, true);
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     await screenshot('vsix-01-installed-diagnostics');
+  });
+
+  test('its page shows the icon and a README that starts with what it does', async () => {
+    // As a person: the Extensions view, the installed extension clicked (the gallery is offline here).
+    await vscode.commands.executeCommand('workbench.extensions.search', '@installed mediawiki');
+    await typeKeys([{ waitForText: 'Write, check and run MediaWiki' }, { clickText: 'MediaWiki Query' }, { waitForText: 'DETAILS' }, { pause: 1500 }]);
+    await screenshot('vsix-02-extension-page');
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const readme = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(ext.extensionUri, 'readme.md')).then(
+      (b) => new TextDecoder().decode(b),
+      () => vscode.workspace.fs.readFile(vscode.Uri.joinPath(ext.extensionUri, 'README.md')).then((b) => new TextDecoder().decode(b)),
+    );
+    assert.match(readme.split('\n## ')[0]!, /Write, check and run MediaWiki API queries/);
+    assert.equal(ext.packageJSON.icon, 'media/icon.png');
+    await vscode.workspace.fs.stat(vscode.Uri.joinPath(ext.extensionUri, 'media', 'icon.png'));
   });
 });

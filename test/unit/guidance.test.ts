@@ -1,0 +1,84 @@
+// Guidance for newcomers (issue 15 item 4): the User-Agent and the Wikimedia
+// contact rule (no
+// placeholder host is ever sent, and Wikimedia's wikis are recognised so
+// that the editor can ask for a contact first.
+
+import { describe, it } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import assert from 'node:assert/strict';
+import { EXAMPLE_WORKSPACE_FILE, parseJsonc } from '../../client/src/jsonc';
+import { isWikimediaEndpoint, looksLikeContact, userAgent, MWQUERY_VERSION } from '../../common/src/runner';
+
+describe('User-Agent', () => {
+  it('names the contact when one is set', () => {
+    assert.equal(userAgent({ contact: ' User:Me ' }), `mwquery/${MWQUERY_VERSION} (User:Me)`);
+  });
+
+  it('sends no placeholder without a contact', () => {
+    assert.equal(userAgent({}), `mwquery/${MWQUERY_VERSION}`);
+    assert.equal(userAgent({ contact: '   ' }), `mwquery/${MWQUERY_VERSION}`);
+    assert.doesNotMatch(userAgent(), /example|invalid|\(/);
+  });
+});
+
+describe('Wikimedia endpoints', () => {
+  it('recognises the Wikimedia wikis', () => {
+    for (const e of [
+      'https://en.wikipedia.org/w/api.php',
+      'https://www.wikidata.org/w/api.php',
+      'https://commons.wikimedia.org/w/api.php',
+      'https://meta.wikimedia.org/w/api.php',
+      'https://fr.wiktionary.org/w/api.php',
+      'https://www.mediawiki.org/w/api.php',
+      'https://EN.M.WIKIPEDIA.ORG./w/api.php',
+    ]) {
+      assert.equal(isWikimediaEndpoint(e), true, e);
+    }
+  });
+
+  it('leaves other wikis alone, including look-alikes', () => {
+    for (const e of ['http://127.0.0.1:8080/api.php', 'https://wiki.example.org/api.php', 'https://notwikipedia.org/api.php', 'https://wikipedia.org.evil.example/api.php', 'not a url']) {
+      assert.equal(isWikimediaEndpoint(e), false, e);
+    }
+  });
+
+  it('accepts a contact people can reach, refuses placeholders', () => {
+    for (const c of ['me@example.net', 'https://meta.wikimedia.org/wiki/User:Me', 'User:Me']) assert.equal(looksLikeContact(c), true, c);
+    for (const c of ['', 'me', 'https://example.invalid/mwquery', 'me@example.com', 'a\nb@c.d']) assert.equal(looksLikeContact(c), false, c);
+  });
+});
+
+describe('.mwquery.json with comments', () => {
+  it('reads the example the extension writes', () => {
+    const json = parseJsonc(EXAMPLE_WORKSPACE_FILE) as { environments: Record<string, { endpoint: string }> };
+    assert.deepEqual(Object.keys(json.environments), ['enwiki']);
+    assert.equal(json.environments.enwiki!.endpoint, 'https://en.wikipedia.org/w/api.php');
+  });
+
+  it('keeps // and /* inside strings, drops comments and trailing commas', () => {
+    assert.deepEqual(parseJsonc('{ "a": "http://x/*y*/", /* c */ "b": [1, 2,], // d\n "e": "q\\"//" , }'), { a: 'http://x/*y*/', b: [1, 2], e: 'q"//' });
+    assert.throws(() => parseJsonc('{ "a": }'), SyntaxError);
+  });
+});
+
+describe('mwq run: errors that name their cause', () => {
+  const root = path.join(__dirname, '..', '..');
+  const run = (args: string[]) => spawnSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'run', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const file = () => {
+    const f = path.join(mkdtempSync(path.join(tmpdir(), 'mwq-guidance-')), 'q.mwq');
+    writeFileSync(f, '### Q\nlist=allpages\n');
+    return f;
+  };
+
+  it('a refused connection: "Nothing listens at HOST (connection refused)", said once at the end, no "0 pages" summary', () => {
+    const r = run([file(), '--endpoint', 'http://127.0.0.1:1/api.php']);
+    assert.equal(r.status, 1);
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.at(-1), 'mwq run: Nothing listens at 127.0.0.1:1 (connection refused). Gave up after 4 attempts.');
+    assert.doesNotMatch(r.stderr, /0 pages|use --all|Could not connect/);
+    assert.doesNotMatch(r.stderr, /Wikimedia/, 'the contact note is only for Wikimedia wikis');
+  });
+});
