@@ -6,7 +6,8 @@
 
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { CatalogueCache, describeSnapshot, loadLiveCatalogue, type CatalogueSnapshot } from '../../common/src/catalogue/fetchCatalogue';
+import { CatalogueCache, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';
+import { describeSnapshot, type CatalogueSnapshot } from '../../common/src/catalogue/snapshot';
 import { documentEndpoint } from '../../common/src/catalogue/documentEndpoint';
 import { parseDocument } from '../../common/src/parser';
 import { CatalogueInfoRequest, CatalogueSnapshotNotification, type CatalogueInfo, type CatalogueSnapshotParams } from '../../common/src/protocol';

@@ -4,7 +4,7 @@
 //   connection.onNotification(CatalogueSnapshotNotification.method, (p: CatalogueSnapshotParams) => …)
 //   client.sendNotification(CatalogueSnapshotNotification.method, params satisfies CatalogueSnapshotParams)
 
-import type { CatalogueSnapshot } from './catalogue/fetchCatalogue';
+import type { CatalogueSnapshot } from './catalogue/snapshot';
 
 /** A message of this protocol: its method name, and (as types only) its parameters and result. */
 export interface MessageSignature<P, R = void> {

@@ -9,7 +9,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { isCatalogueSnapshot } from '../../common/src/catalogue/fetchCatalogue';
+import { isCatalogueSnapshot } from '../../common/src/catalogue/snapshot';
 import {
   CatalogueInfoRequest,
   CatalogueSnapshotNotification,
@@ -55,7 +55,7 @@ export function startServer(connection: Connection): void {
         foldingRangeProvider: true,
         documentFormattingProvider: true,
       },
-      serverInfo: { name: 'mwquery-language-server', version: '0.1.0' },
+      serverInfo: { name: 'mwquery-language-server', version: MWQUERY_VERSION },
     };
   });
 

@@ -65,9 +65,9 @@ export interface MessageLocation {
   param?: string;
 }
 
-const QUOTED = /"([A-Za-z0-9_.:\-]+)"/g;
+const QUOTED = /"([A-Za-z0-9_.:-]+)"/g;
 const UNRECOGNIZED_PARAMS = /^Unrecognized parameters?: (.+?)\.?$/;
-const VALUE_AFTER_PARAM = /parameter "([A-Za-z0-9_.:\-]+)": (.+?)\.?$/;
+const VALUE_AFTER_PARAM = /parameter "([A-Za-z0-9_.:-]+)": (.+?)\.?$/;
 
 /**
  * Where a message belongs: the parameters its text names (`Unrecognized

@@ -3,7 +3,9 @@
 // namespaces; stdout without -o), atomically.
 
 import { catalogueFromSnapshot } from '../catalogue/liveCatalogue';
-import { CatalogueCache, defaultCacheDir, describeSnapshot, fetchLiveCatalogue, snapshotToFile } from '../../../common/src/catalogue/fetchCatalogue';
+import { CatalogueCache, defaultCacheDir } from '../../../common/src/catalogue/catalogueCache';
+import { describeSnapshot, snapshotToFile } from '../../../common/src/catalogue/snapshot';
+import { fetchLiveCatalogue } from '../../../common/src/catalogue/fetchCatalogue';
 import { toRunnerError, writeFileAtomic } from '../../../common/src/runner';
 import { endpointOption, readArgs, stringOption, timeoutOption, UsageError, shown } from './args';
 import { EXIT } from './exitCodes';

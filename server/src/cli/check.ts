@@ -11,7 +11,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../service/languageService';
 import type { Catalogue } from '../service/catalogue';
 import { catalogueFromSnapshot } from '../catalogue/liveCatalogue';
-import { CatalogueCache, defaultCacheDir, loadLiveCatalogue } from '../../../common/src/catalogue/fetchCatalogue';
+import { CatalogueCache, defaultCacheDir, loadLiveCatalogue } from '../../../common/src/catalogue/catalogueCache';
 import { toRunnerError } from '../../../common/src/runner';
 import { formatDiagnosticLine } from '../cliFormat';
 import { endpointOption, readArgs, stringOption, timeoutOption, UsageError } from './args';
