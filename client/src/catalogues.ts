@@ -4,6 +4,7 @@
 // document against the catalogue of its endpoint. A status item says which
 // catalogue the active file is checked against and refreshes it.
 
+import { hostOf } from '../../common/src/url';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { CatalogueCache, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';
@@ -182,13 +183,6 @@ export class Catalogues implements vscode.Disposable {
   }
 }
 
-function hostOf(endpoint: string): string {
-  try {
-    return new URL(endpoint).host;
-  } catch {
-    return endpoint;
-  }
-}
 
 function age(fetchedAt: string | undefined): string {
   const ms = fetchedAt ? Date.now() - Date.parse(fetchedAt) : NaN;

@@ -4,6 +4,7 @@
 // and an optional bot-password account. A status item shows and picks it.
 
 import * as vscode from 'vscode';
+import { isHttpUrl } from '../../common/src/url';
 
 export interface Environment {
   name: string;
@@ -28,7 +29,7 @@ export function readEnvironments(value: unknown, source: Environment['source']):
   for (const [name, raw] of entries) {
     if (!name || !raw || typeof raw !== 'object') continue;
     const { endpoint, user } = raw as { endpoint?: unknown; user?: unknown };
-    if (typeof endpoint !== 'string' || !/^https?:\/\//i.test(endpoint.trim())) continue;
+    if (typeof endpoint !== 'string' || !isHttpUrl(endpoint.trim())) continue;
     result.push({ name, endpoint: endpoint.trim(), ...(typeof user === 'string' && user ? { user } : {}), source });
   }
   return result;

@@ -13,6 +13,7 @@ import type { ApiMessage } from '../runner/apiMessages';
 import type { ParamPairs } from '../runner/request';
 import { hostOf } from '../url';
 import type { CatalogueSnapshot, SnapshotNamespace } from './snapshot';
+import { count } from '../text';
 
 /** Most modules one `action=paraminfo` request takes (the `modules` parameter's limit for ordinary users). */
 export const PARAMINFO_BATCH = 50;
@@ -61,7 +62,7 @@ export async function fetchLiveCatalogue(endpoint: string, options: FetchCatalog
     return json as Json;
   };
   const paraminfo = async (modules: readonly string[]): Promise<Json[]> => {
-    const json = await call(`paraminfo of ${modules.length} module${modules.length === 1 ? '' : 's'}`, [
+    const json = await call(`paraminfo of ${count(modules.length, 'module')}`, [
       ['action', 'paraminfo'],
       ['modules', modules.join('|')],
       ['helpformat', 'none'],

@@ -9,6 +9,7 @@
 
 import { lineIndexAt } from '../lines';
 import type { ParsedDocument, QueryNode, Span } from '../parser';
+import { isObject } from '../json';
 
 export interface ApiMessage {
   severity: 'error' | 'warning';
@@ -137,9 +138,6 @@ function valuesOf(message: ApiMessage): string[] {
   return [];
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);

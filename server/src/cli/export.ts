@@ -3,6 +3,7 @@
 // OUT. Exit codes: 0 written, 2 usage errors (bad option, no such query, a
 // query that cannot be sent), 1 the output file could not be written.
 
+import { isHttpUrl } from '../../../common/src/url';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CODE_TARGETS, codeTarget, exportQueryAsCode } from '../../../common/src/codegen';
@@ -66,7 +67,7 @@ export function exportCommand(args: string[]): number {
     if (!values.to) throw new UsageError('--to LANG is required');
     const target = codeTarget(values.to);
     if (!target) throw new UsageError(`--to must be one of ${CODE_TARGETS.map((t) => t.id).join(', ')}, not "${values.to}"`);
-    if (values.endpoint !== undefined && !/^https?:\/\//i.test(values.endpoint)) {
+    if (values.endpoint !== undefined && !isHttpUrl(values.endpoint)) {
       throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${values.endpoint}"`);
     }
     let text: string;

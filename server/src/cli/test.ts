@@ -2,6 +2,7 @@
 // lines, prints one line per expectation, and exits 1 when any failed (or a
 // query could not run), 2 on usage errors, 0 when all passed.
 
+import { isHttpUrl } from '../../../common/src/url';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { checkExpectations, type ExpectationResult } from '../../../common/src/expect/check';
@@ -12,6 +13,7 @@ import { VariableScope, type ExternalLookup } from '../../../common/src/resolve'
 import { toRunnerError } from '../../../common/src/runner/errors';
 import { buildRequest } from '../../../common/src/runner/request';
 import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
+import { count } from '../../../common/src/text';
 
 export const TEST_USAGE = `  mwq test FILE... [options]               run the queries that have @expect lines and check them
       --junit OUT        also write the results as JUnit XML to OUT
@@ -68,7 +70,7 @@ export async function testCommand(args: string[]): Promise<number> {
     files = positionals;
     junit = values.junit;
     endpoint = values.endpoint;
-    if (endpoint !== undefined && !/^https?:\/\//i.test(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${endpoint}"`);
+    if (endpoint !== undefined && !isHttpUrl(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${endpoint}"`);
     maxPages = wholeNumber('max-pages', values['max-pages'], 1) ?? DEFAULT_TEST_MAX_PAGES;
     maxlag = wholeNumber('maxlag', values.maxlag, 0) ?? 5;
     if (values.timeout !== undefined && !(Number(values.timeout) > 0)) throw new UsageError(`--timeout must be a number of seconds, not "${values.timeout}"`);
@@ -128,7 +130,7 @@ export async function testCommand(args: string[]): Promise<number> {
       }
     }
   }
-  process.stdout.write(`${passed} passed, ${failed} failed (${queries} quer${queries === 1 ? 'y' : 'ies'} with expectations in ${files.length} file${files.length === 1 ? '' : 's'})\n`);
+  process.stdout.write(`${passed} passed, ${failed} failed (${queries} quer${queries === 1 ? 'y' : 'ies'} with expectations in ${count(files.length, 'file')})\n`);
   if (junit !== undefined) {
     try {
       const temp = `${junit}.${process.pid}.tmp`;
