@@ -48,6 +48,7 @@ import type { Row } from '../../../common/src/runner/merge';
 import { RunHistory, summaryOf, type StoredRun } from '../../../common/src/results/history';
 import { compareRows, comparisonText } from '../../../common/src/results/compare';
 import { count } from '../../../common/src/text';
+import { errnoOf } from '../../../common/src/runner/atomicWrite';
 
 /** What an export or "Open in an editor" takes: a part of the answers (default the main list), expanded or not. */
 export interface RowChoice {
@@ -415,7 +416,7 @@ export class RunController implements vscode.Disposable {
       );
       if (this.run === run) await this.sendHistory();
     } catch (error) {
-      this.log.warn(`Could not store the run in ${history.folder}: ${(error as NodeJS.ErrnoException)?.code ?? String(error)}`);
+      this.log.warn(`Could not store the run in ${history.folder}: ${errnoOf(error)}`);
     }
   }
 

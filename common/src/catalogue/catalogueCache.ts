@@ -11,9 +11,10 @@ import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { RunnerError, toRunnerError } from '../runner/errors';
-import { writeFileAtomic } from '../runner/atomicWrite';
+import { errnoOf, writeFileAtomic } from '../runner/atomicWrite';
 import { fetchLiveCatalogue, type FetchCatalogueOptions } from './fetchCatalogue';
 import { snapshotFromFile, snapshotToFile, type CatalogueSnapshot } from './snapshot';
+
 
 /** How long a cached catalogue is used before it is fetched again: 24 hours. */
 export const DEFAULT_CATALOGUE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -70,7 +71,7 @@ export class CatalogueCache {
     try {
       await writeFileAtomic(file, JSON.stringify(snapshotToFile(snapshot)) + '\n');
     } catch (error) {
-      throw new RunnerError('write', `Could not write the catalogue cache ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      throw new RunnerError('write', `Could not write the catalogue cache ${file}: ${errnoOf(error)}`);
     }
     return file;
   }

@@ -17,6 +17,7 @@ import { formatDiagnosticLine } from '../cliFormat';
 import { endpointOption, readArgs, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { Messages, jsonTerminalSafe, writeOut } from './terminal';
+import { errnoOf } from '../../../common/src/runner/atomicWrite';
 
 export const CHECK_USAGE = `  mwq check FILE... [options]              check query files (against the bundled catalogue)
       --format F         text (default) or json
@@ -73,7 +74,7 @@ export async function checkCommand(args: string[]): Promise<number> {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      say.say(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      say.say(`cannot read ${file}: ${errnoOf(error)}`);
       unreadable++;
       continue;
     }

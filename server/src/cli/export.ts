@@ -4,7 +4,8 @@
 // query that cannot be sent), 1 the output file could not be written.
 
 import { isHttpUrl } from '../../../common/src/url';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
 import { parseArgs } from 'node:util';
 import { CODE_TARGETS, codeTarget, exportQueryAsCode } from '../../../common/src/codegen';
 import { parseDocument, queryAtLine, type ParsedDocument, type QueryNode } from '../../../common/src/parser';
@@ -45,7 +46,7 @@ function pickQuery(doc: ParsedDocument, file: string, name: string | undefined, 
   return first;
 }
 
-export function exportCommand(args: string[]): number {
+export async function exportCommand(args: string[]): Promise<number> {
   let program: string;
   let output: string | undefined;
   try {
@@ -74,7 +75,7 @@ export function exportCommand(args: string[]): number {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      throw new UsageError(`cannot read ${file}: ${errnoOf(error)}`);
     }
     const doc = parseDocument(text);
     const query = pickQuery(doc, file, values.query, values.line);
@@ -97,11 +98,9 @@ export function exportCommand(args: string[]): number {
     return 0;
   }
   try {
-    const temp = `${output}.${process.pid}.tmp`;
-    writeFileSync(temp, program, { encoding: 'utf8', mode: 0o755 });
-    renameSync(temp, output);
+    await writeFileAtomic(output, program, 0o755);
   } catch (error) {
-    process.stderr.write(`mwq export: cannot write ${output}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    process.stderr.write(`mwq export: cannot write ${output}: ${errnoOf(error)}\n`);
     return 1;
   }
   process.stderr.write(`mwq export: wrote ${output}\n`);

@@ -28,6 +28,7 @@ import { makeSink, RUN_FORMATS, type RunFormat } from './sinks';
 import { answerParts, findPart } from '../../../common/src/results/parts';
 import { Messages, terminalSafeLine } from './terminal';
 import { count } from '../../../common/src/text';
+import { errnoOf } from '../../../common/src/runner/atomicWrite';
 
 export const RUN_USAGE = `  mwq run FILE [options]                   run one query and print its results
       --query NAME       the query named NAME (### NAME)
@@ -203,7 +204,7 @@ export async function runCommand(args: string[]): Promise<number> {
     try {
       text = readFileSync(parsed.file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read ${parsed.file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      throw new UsageError(`cannot read ${parsed.file}: ${errnoOf(error)}`);
     }
     doc = parseDocument(text);
     query = selectQuery(doc, parsed);

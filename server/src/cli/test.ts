@@ -3,7 +3,8 @@
 // query could not run), 2 on usage errors, 0 when all passed.
 
 import { isHttpUrl } from '../../../common/src/url';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
 import { parseArgs } from 'node:util';
 import { checkExpectations, type ExpectationResult } from '../../../common/src/expect/check';
 import { junitXml, type JunitCase } from '../../../common/src/expect/junit';
@@ -94,7 +95,7 @@ export async function testCommand(args: string[]): Promise<number> {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      process.stderr.write(`mwq test: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+      process.stderr.write(`mwq test: cannot read ${file}: ${errnoOf(error)}\n`);
       unreadable = true;
       continue;
     }
@@ -133,11 +134,9 @@ export async function testCommand(args: string[]): Promise<number> {
   process.stdout.write(`${passed} passed, ${failed} failed (${queries} quer${queries === 1 ? 'y' : 'ies'} with expectations in ${count(files.length, 'file')})\n`);
   if (junit !== undefined) {
     try {
-      const temp = `${junit}.${process.pid}.tmp`;
-      writeFileSync(temp, junitXml(cases), 'utf8');
-      renameSync(temp, junit);
+      await writeFileAtomic(junit, junitXml(cases));
     } catch (error) {
-      process.stderr.write(`mwq test: cannot write ${junit}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+      process.stderr.write(`mwq test: cannot write ${junit}: ${errnoOf(error)}\n`);
       return 1;
     }
   }
