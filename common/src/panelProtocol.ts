@@ -11,6 +11,8 @@
 // 'history', 'openRun', 'compareRun', 'pin', 'openInEditor', and 'export' with
 // `expand` / `part`. docs/running.md describes what users see.
 
+import type { ApiMessage as RunnerApiMessage } from './runner/apiMessages';
+
 /** One fetched page of results, already flattened into rows. */
 export interface PanelPage {
   /** 0-based index of the page in this run. */
@@ -28,11 +30,8 @@ export interface PanelPage {
   raw: unknown;
 }
 
-export interface ApiMessage {
-  code: string;
-  text: string;
-  module?: string;
-}
+/** The runner's ApiMessage as the panel shows it (one concept, one name). */
+export type ApiMessage = Pick<RunnerApiMessage, 'code' | 'text' | 'module'>;
 
 export interface PanelRunInfo {
   queryName: string;

@@ -92,7 +92,8 @@ export function isCatalogueSnapshot(value: unknown): value is CatalogueSnapshot 
   );
 }
 
-function modulesOfDocument(document: unknown): unknown[] {
+/** The `modules` array of a paraminfo answer (`{paraminfo: {modules}}` or `{modules}`). */
+export function modulesOfDocument(document: unknown): unknown[] {
   const root = (document && typeof document === 'object' ? document : {}) as Json;
   const inner = root.paraminfo && typeof root.paraminfo === 'object' ? root.paraminfo : root;
   return Array.isArray(inner.modules) ? inner.modules : [];
