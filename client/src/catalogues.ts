@@ -15,6 +15,7 @@ import { CatalogueInfoRequest, CatalogueSnapshotNotification, type CatalogueInfo
 import { isRunnerError } from '../../common/src/runner';
 import type { Environments } from './environments';
 import { trustGate } from './run/trust';
+import { notificationType, requestType } from './lspTypes';
 
 const RAN_AGAINST_KEY = 'mwquery.ranAgainst';
 
@@ -122,7 +123,7 @@ export class Catalogues implements vscode.Disposable {
 
   private async send(endpoint: string, snapshot: CatalogueSnapshot | null): Promise<void> {
     const params: CatalogueSnapshotParams = { endpoint, snapshot };
-    await this.client.sendNotification(CatalogueSnapshotNotification.method, params);
+    await this.client.sendNotification(notificationType(CatalogueSnapshotNotification), params);
     if (snapshot) this.sent.set(endpoint, snapshot.fetchedAt);
     else this.sent.delete(endpoint);
   }
@@ -153,7 +154,7 @@ export class Catalogues implements vscode.Disposable {
   /** Which catalogue the server checks a document against. */
   async infoFor(document: vscode.TextDocument): Promise<CatalogueInfo | undefined> {
     try {
-      return await this.client.sendRequest<CatalogueInfo>(CatalogueInfoRequest.method, { uri: document.uri.toString() });
+      return await this.client.sendRequest(requestType(CatalogueInfoRequest), { uri: document.uri.toString() });
     } catch {
       return undefined;
     }
