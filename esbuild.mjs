@@ -3,6 +3,10 @@
 // The client keeps `vscode` external (the editor provides it); the server and
 // CLI bundle everything so they run with plain `node`.
 import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+// The one place the version comes from: package.json (common/src/runner/version.ts).
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -16,6 +20,7 @@ const common = {
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'warning',
+  define: { MWQUERY_BUILD_VERSION: JSON.stringify(version) },
 };
 
 const builds = [

@@ -38,7 +38,7 @@ if (typeof globalThis.gc !== 'function') {
 }
 
 const require = createRequire(import.meta.url);
-const { createLanguageService, parseDocument, validate, QueryDiagnosticsCache, bundledCatalogue, TextDocument } = require(bundle);
+const { createLanguageService, parseDocument, validate, bundledCatalogue, TextDocument } = require(bundle);
 
 let gcs = [];
 new PerformanceObserver((list) => gcs.push(...list.getEntries())).observe({ entryTypes: ['gc'] });

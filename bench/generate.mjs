@@ -271,18 +271,27 @@ function injectMistake(r, cat, q, required) {
     }
     case 'bad-enum': {
       const p = q.params.find((x) => Array.isArray(moduleOf(x.name)?.type) && x.items);
-      if (p) (p.items = [...p.items.slice(0, -1), 'bogus']), (p.mistake = kind);
+      if (p) {
+        p.items = [...p.items.slice(0, -1), 'bogus'];
+        p.mistake = kind;
+      }
       return;
     }
     case 'out-of-range':
     case 'bad-integer': {
       const p = q.params.find((x) => moduleOf(x.name)?.type === 'limit');
-      if (p) (p.items = [kind === 'bad-integer' ? 'ten' : '100000']), (p.mistake = kind);
+      if (p) {
+        p.items = [kind === 'bad-integer' ? 'ten' : '100000'];
+        p.mistake = kind;
+      }
       return;
     }
     case 'bad-timestamp': {
       const p = q.params.find((x) => moduleOf(x.name)?.type === 'timestamp');
-      if (p) (p.items = ['yesterday']), (p.mistake = kind);
+      if (p) {
+        p.items = ['yesterday'];
+        p.mistake = kind;
+      }
       return;
     }
     case 'missing-required': {
@@ -299,7 +308,11 @@ function injectMistake(r, cat, q, required) {
     }
     case 'undefined-variable': {
       const p = q.params.find((x) => x.items && x.items.length === 1 && !['list', 'prop', 'meta', 'generator'].includes(x.name));
-      if (p) (p.items = ['{{pagename}}']), (p.mistake = kind), (p.undefinedVar = true);
+      if (p) {
+        p.items = ['{{pagename}}'];
+        p.mistake = kind;
+        p.undefinedVar = true;
+      }
       return;
     }
     case 'syntax': {

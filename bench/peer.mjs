@@ -28,7 +28,6 @@ import { loadCatalogue } from './generate.mjs';
 import { bundleExports, procMemory, round, summary } from './util.mjs';
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function jsonEngine() {
   const { getLanguageService, TextDocument } = require('vscode-json-languageservice');

@@ -108,7 +108,6 @@ const SIMPLE_TYPES = {
   title: 'title',
 };
 const NUMERIC_TYPES = new Set(['integer', 'limit', 'namespace']);
-const INFO_NAMES = ['useronly', 'nonuseronly', 'singlepageonly', 'preloadcontentonly', 'editintroonly'];
 
 /** Parse one parameter phrase ("`name` type flags..."). ctx.userSubtypes: last user subtypes seen in the module. */
 function parseParam(spec, ctx, where) {

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { AccountSession } from '../../common/src/runner/login';
 import type { CookieJars, HttpOptions } from '../../common/src/runner';
 import { boundPasswordKey, LEGACY_PASSWORD_PREFIX } from '../../common/src/accounts/passwordBinding';
-import { hostOf } from '../../common/src/runner/transport';
+import { hostOf } from '../../common/src/url';
 import type { Environment } from './environments';
 
 const SET_PASSWORD = 'Enter the bot password';

@@ -4,9 +4,11 @@
 // document against the catalogue of its endpoint. A status item says which
 // catalogue the active file is checked against and refreshes it.
 
+import { hostOf } from '../../common/src/url';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { CatalogueCache, describeSnapshot, loadLiveCatalogue, type CatalogueSnapshot } from '../../common/src/catalogue/fetchCatalogue';
+import { CatalogueCache, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';
+import { describeSnapshot, type CatalogueSnapshot } from '../../common/src/catalogue/snapshot';
 import { documentEndpoint } from '../../common/src/catalogue/documentEndpoint';
 import { parseDocument } from '../../common/src/parser';
 import { CatalogueInfoRequest, CatalogueSnapshotNotification, type CatalogueInfo, type CatalogueSnapshotParams } from '../../common/src/protocol';
@@ -14,6 +16,7 @@ import { isRunnerError } from '../../common/src/runner';
 import type { Environments } from './environments';
 import { trustGate } from './run/trust';
 import type { ContactGate } from './contact';
+import { notificationType, requestType } from './lspTypes';
 
 const RAN_AGAINST_KEY = 'mwquery.ranAgainst';
 /** Per host, the answer to "Fetch the catalogue of HOST?": 'always' or 'never' (globalState). */
@@ -183,7 +186,7 @@ export class Catalogues implements vscode.Disposable {
 
   private async send(endpoint: string, snapshot: CatalogueSnapshot | null): Promise<void> {
     const params: CatalogueSnapshotParams = { endpoint, snapshot };
-    await this.client.sendNotification(CatalogueSnapshotNotification.method, params);
+    await this.client.sendNotification(notificationType(CatalogueSnapshotNotification), params);
     if (snapshot) this.sent.set(endpoint, snapshot.fetchedAt);
     else this.sent.delete(endpoint);
   }
@@ -214,7 +217,7 @@ export class Catalogues implements vscode.Disposable {
   /** Which catalogue the server checks a document against. */
   async infoFor(document: vscode.TextDocument): Promise<CatalogueInfo | undefined> {
     try {
-      return await this.client.sendRequest<CatalogueInfo>(CatalogueInfoRequest.method, { uri: document.uri.toString() });
+      return await this.client.sendRequest(requestType(CatalogueInfoRequest), { uri: document.uri.toString() });
     } catch {
       return undefined;
     }
@@ -244,13 +247,6 @@ export class Catalogues implements vscode.Disposable {
   }
 }
 
-function hostOf(endpoint: string): string {
-  try {
-    return new URL(endpoint).host;
-  } catch {
-    return endpoint;
-  }
-}
 
 function age(fetchedAt: string | undefined): string {
   const ms = fetchedAt ? Date.now() - Date.parse(fetchedAt) : NaN;

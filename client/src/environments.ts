@@ -5,6 +5,7 @@
 
 import * as vscode from 'vscode';
 import { EXAMPLE_WORKSPACE_FILE, parseJsonc } from './jsonc';
+import { isHttpUrl } from '../../common/src/url';
 
 export interface Environment {
   name: string;
@@ -29,7 +30,7 @@ export function readEnvironments(value: unknown, source: Environment['source']):
   for (const [name, raw] of entries) {
     if (!name || !raw || typeof raw !== 'object') continue;
     const { endpoint, user } = raw as { endpoint?: unknown; user?: unknown };
-    if (typeof endpoint !== 'string' || !/^https?:\/\//i.test(endpoint.trim())) continue;
+    if (typeof endpoint !== 'string' || !isHttpUrl(endpoint.trim())) continue;
     result.push({ name, endpoint: endpoint.trim(), ...(typeof user === 'string' && user ? { user } : {}), source });
   }
   return result;

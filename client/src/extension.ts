@@ -26,6 +26,7 @@ import { RunController } from './run/runController';
 import { RunFeedback } from './run/runFeedback';
 import { newQueryFile } from './run/newQueryFile';
 import { clearSecret, setSecret } from './run/secrets';
+import { requestType0 } from './lspTypes';
 
 let client: LanguageClient | undefined;
 
@@ -129,7 +130,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.compareRuns', (uri?: vscode.Uri, line?: number, id?: string) => runs.compareRuns(uri, line, id)),
     register('mwquery.showLog', () => output.show(true)),
     register('mwquery.newQueryFile', () => newQueryFile(environments.defaultEndpoint())),
-    register('mwquery.serverInfo', (): Promise<ServerInfo> | undefined => client?.sendRequest<ServerInfo>(ServerInfoRequest.method)),
+    register('mwquery.serverInfo', (): Promise<ServerInfo> | undefined => client?.sendRequest(requestType0(ServerInfoRequest))),
     register('mwquery.clearSecret', (name?: string) => clearSecret(context.secrets, typeof name === 'string' ? name : undefined)),
   );
   await client.start();

@@ -17,11 +17,12 @@
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
+import { EXPORT_FORMATS } from '../../common/src/runner/export';
 
 /** What the page asks the extension to do. */
 export type PanelRequest = Exclude<PanelToHost, { type: 'ready' }>;
 
-const EXPORT_FORMATS: ReadonlySet<string> = new Set(['json', 'ndjson', 'csv', 'tsv', 'wikitable']);
+const EXPORT_FORMAT_NAMES: ReadonlySet<string> = new Set(EXPORT_FORMATS);
 const COPY_WHATS: ReadonlySet<string> = new Set(['url', 'curl']);
 
 /** Checks a message from the page; the page runs next to wiki content, so nothing is assumed. */
@@ -42,7 +43,7 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
     case 'openInEditor':
       return (message.format === 'json' || message.format === 'csv') && optionalName(message.expand) && optionalName(message.part);
     case 'export':
-      return typeof message.format === 'string' && EXPORT_FORMATS.has(message.format) && optionalName(message.expand) && optionalName(message.part);
+      return typeof message.format === 'string' && EXPORT_FORMAT_NAMES.has(message.format) && optionalName(message.expand) && optionalName(message.part);
     case 'copy':
       return typeof message.what === 'string' && COPY_WHATS.has(message.what);
     default:

@@ -6,8 +6,8 @@ import type { SourceLine } from './lines';
 import type { ParamNode, QueryNode, Span, SyntaxProblem, ValueItem, VariableDef } from './syntaxTree';
 import { findVariableUses, type VariableUse } from './variables';
 
-export const NAME = /^[A-Za-z0-9_.:\-]+$/;
-const VARIABLE_DEF = /^@([A-Za-z_][A-Za-z0-9_.\-]*)\s*(=)?/;
+export const NAME = /^[A-Za-z0-9_.:-]+$/;
+const VARIABLE_DEF = /^@([A-Za-z_][A-Za-z0-9_.-]*)\s*(=)?/;
 
 /** What a run of lines adds to a document. */
 export interface Parts {
@@ -39,7 +39,7 @@ export class Source {
 }
 
 /** `@expect …` (not `@expect = …`, a variable named "expect"). */
-export const EXPECT_LINE = /^@expect(?![A-Za-z0-9_.\-])(?!\s*=)/;
+export const EXPECT_LINE = /^@expect(?![A-Za-z0-9_.-])(?!\s*=)/;
 
 export function parseExpect(doc: Parts, src: Source, query: QueryNode | undefined, raw: string, line: SourceLine, contentStart: number): void {
   const lineSpan = { start: contentStart, end: line.start + raw.trimEnd().length };

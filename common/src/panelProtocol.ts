@@ -11,6 +11,9 @@
 // 'history', 'openRun', 'compareRun', 'pin', 'openInEditor', and 'export' with
 // `expand` / `part`. docs/running.md describes what users see.
 
+import type { ApiMessage as RunnerApiMessage } from './runner/apiMessages';
+import type { ExportFormat } from './runner/export';
+
 /** One fetched page of results, already flattened into rows. */
 export interface PanelPage {
   /** 0-based index of the page in this run. */
@@ -28,11 +31,8 @@ export interface PanelPage {
   raw: unknown;
 }
 
-export interface ApiMessage {
-  code: string;
-  text: string;
-  module?: string;
-}
+/** The runner's ApiMessage as the panel shows it (one concept, one name). */
+export type ApiMessage = Pick<RunnerApiMessage, 'code' | 'text' | 'module'>;
 
 export interface PanelRunInfo {
   queryName: string;
@@ -125,7 +125,7 @@ export type PanelToHost =
    * `expand`: one row per item of that nested list (results/expand.ts);
    * `part`: the answer part to export (results/parts.ts, e.g. `query.namespaces`); default the main list.
    */
-  | { type: 'export'; format: 'json' | 'ndjson' | 'csv' | 'tsv' | 'wikitable'; expand?: string; part?: string }
+  | { type: 'export'; format: ExportFormat; expand?: string; part?: string }
   | { type: 'copy'; what: 'url' | 'curl' }
   /** Asks for the 'history' message. */
   | { type: 'history' }

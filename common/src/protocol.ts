@@ -1,10 +1,11 @@
 // Custom LSP messages between the extension (client) and the language server,
-// declared once and used by both sides. Plain method names and parameter
-// types (no dependency on a particular vscode-jsonrpc copy): register them as
-//   connection.onNotification(CatalogueSnapshotNotification.method, (p: CatalogueSnapshotParams) => …)
-//   client.sendNotification(CatalogueSnapshotNotification.method, params satisfies CatalogueSnapshotParams)
+// declared once (method name, parameter and result types) and used by both
+// sides as typed RequestType / NotificationType objects, each side built with
+// its own vscode-jsonrpc copy (the client's and the server's differ):
+//   client.sendNotification(notificationType(CatalogueSnapshotNotification), params)   // client/src/lspTypes.ts
+//   connection.onRequest(requestType(CatalogueInfoRequest), (params) => …)              // server/src/lspTypes.ts
 
-import type { CatalogueSnapshot } from './catalogue/fetchCatalogue';
+import type { CatalogueSnapshot } from './catalogue/snapshot';
 
 /** A message of this protocol: its method name, and (as types only) its parameters and result. */
 export interface MessageSignature<P, R = void> {

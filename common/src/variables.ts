@@ -14,7 +14,7 @@ export interface VariableUse {
   span: Span;
 }
 
-const USE = /\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_.\-]*)(?:\s+([^{}]*?))?\s*\}\}/g;
+const USE = /\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_.-]*)(?:\s+([^{}]*?))?\s*\}\}/g;
 
 export function findVariableUses(text: string, offset: number): VariableUse[] {
   if (!text.includes('{{')) return [];

@@ -9,22 +9,21 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { isCatalogueSnapshot } from '../../common/src/catalogue/fetchCatalogue';
+import { isCatalogueSnapshot } from '../../common/src/catalogue/snapshot';
 import {
   CatalogueInfoRequest,
   CatalogueSnapshotNotification,
   ServerInfoRequest,
   type ServerInfo,
   type CatalogueInfo,
-  type CatalogueInfoParams,
   type CatalogueInitOptions,
-  type CatalogueSnapshotParams,
 } from '../../common/src/protocol';
 import { MWQUERY_VERSION } from '../../common/src/runner/version';
 import { CatalogueStore } from './catalogue/catalogueStore';
 import { runSafe } from './runSafe';
 import { createLanguageService, type LanguageService } from './service/languageService';
 import { ValidationScheduler } from './validationScheduler';
+import { notificationType, requestType, requestType0 } from './lspTypes';
 
 export interface ServerInitOptions extends CatalogueInitOptions {
   debounceMs?: number;
@@ -55,7 +54,7 @@ export function startServer(connection: Connection): void {
         foldingRangeProvider: true,
         documentFormattingProvider: true,
       },
-      serverInfo: { name: 'mwquery-language-server', version: '0.1.0' },
+      serverInfo: { name: 'mwquery-language-server', version: MWQUERY_VERSION },
     };
   });
 
@@ -77,7 +76,7 @@ export function startServer(connection: Connection): void {
     scheduler.close(event.document.uri);
   });
 
-  connection.onNotification(CatalogueSnapshotNotification.method, (params: CatalogueSnapshotParams) => {
+  connection.onNotification(notificationType(CatalogueSnapshotNotification), (params) => {
     if (!params || typeof params.endpoint !== 'string') return;
     if (params.snapshot === null) {
       if (catalogues.remove(params.endpoint)) scheduler.revalidateAll();
@@ -95,11 +94,11 @@ export function startServer(connection: Connection): void {
     }
     scheduler.revalidateAll();
   });
-  connection.onRequest(CatalogueInfoRequest.method, (params: CatalogueInfoParams): CatalogueInfo => {
+  connection.onRequest(requestType(CatalogueInfoRequest), (params): CatalogueInfo => {
     const document = params?.uri ? documents.get(params.uri) : undefined;
     return catalogues.info(document ? service.parse(document) : undefined);
   });
-  connection.onRequest(ServerInfoRequest.method, (): ServerInfo => ({ pid: process.pid, version: MWQUERY_VERSION }));
+  connection.onRequest(requestType0(ServerInfoRequest), (): ServerInfo => ({ pid: process.pid, version: MWQUERY_VERSION }));
   connection.onDidChangeConfiguration((params) => {
     const settings = (params?.settings ?? {}) as { mwquery?: { endpoint?: unknown }; defaultEndpoint?: unknown };
     const endpoint = settings.mwquery?.endpoint ?? settings.defaultEndpoint;

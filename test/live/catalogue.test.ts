@@ -9,15 +9,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-  CatalogueCache,
-  PARAMINFO_BATCH,
-  fetchLiveCatalogue,
-  loadLiveCatalogue,
-  snapshotFromFile,
-  snapshotToFile,
-  type CatalogueSnapshot,
-} from '../../common/src/catalogue/fetchCatalogue';
+import { CatalogueCache, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';
+import { PARAMINFO_BATCH, fetchLiveCatalogue } from '../../common/src/catalogue/fetchCatalogue';
+import { snapshotFromFile, snapshotToFile, type CatalogueSnapshot } from '../../common/src/catalogue/snapshot';
 import { RunnerError, sendApiRequest } from '../../common/src/runner';
 import { AccountSession, type ApiSender } from '../../common/src/runner/login';
 import { catalogueFromSnapshot } from '../../server/src/catalogue/liveCatalogue';

@@ -10,7 +10,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as path from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { fetchLiveCatalogue, type CatalogueSnapshot } from '../../common/src/catalogue/fetchCatalogue';
+import { fetchLiveCatalogue } from '../../common/src/catalogue/fetchCatalogue';
+import { type CatalogueSnapshot } from '../../common/src/catalogue/snapshot';
 import {
   CatalogueInfoRequest,
   CatalogueSnapshotNotification,

@@ -10,7 +10,7 @@ import * as net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { startTestWiki, type TestWiki } from './testWiki';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;
 type Params = Record<string, string | number>;
 
 class Session {

@@ -48,6 +48,8 @@ import { answerParts, findPart } from '../../../common/src/results/parts';
 import type { Row } from '../../../common/src/runner/merge';
 import { RunHistory, summaryOf, type StoredRun } from '../../../common/src/results/history';
 import { compareRows, comparisonText } from '../../../common/src/results/compare';
+import { count } from '../../../common/src/text';
+import { errnoOf } from '../../../common/src/runner/atomicWrite';
 
 /** What an export or "Open in an editor" takes: a part of the answers (default the main list), expanded or not. */
 export interface RowChoice {
@@ -373,7 +375,7 @@ export class RunController implements vscode.Disposable {
     const incomplete = hasMore ? outcome.incomplete : undefined;
     if (incomplete && !message) {
       const coming = incomplete.stillComing.join(', ') || 'more properties';
-      message = { level: 'info', text: `${incomplete.pages} page${incomplete.pages === 1 ? '' : 's'} still waiting for ${coming} (stopped at mwquery.maxPages); shown below with what has arrived. "Next page" completes them.` };
+      message = { level: 'info', text: `${count(incomplete.pages, 'page')} still waiting for ${coming} (stopped at mwquery.maxPages); shown below with what has arrived. "Next page" completes them.` };
     }
     run.lastStatus = { pages, items, hasMore, running: false, message, requestMs: run.requestMs, ...(incomplete ? { incomplete } : {}) };
     if (this.run === run) {
@@ -382,7 +384,7 @@ export class RunController implements vscode.Disposable {
     }
     // Request time, not wall time: the pauses between "Next page" clicks do not count.
     const ms = Math.round(run.requestMs);
-    this.log.info(`Run "${run.info.queryName}": ${outcome.stopped}, ${outcome.pages} request${outcome.pages === 1 ? '' : 's'} in ${Math.round(outcome.requestMs)} ms; ${items} items in ${pages} pages so far${hasMore ? ', more available' : ''}`);
+    this.log.info(`Run "${run.info.queryName}": ${outcome.stopped}, ${count(outcome.pages, 'request')} in ${Math.round(outcome.requestMs)} ms; ${items} items in ${pages} pages so far${hasMore ? ', more available' : ''}`);
     void this.saveRun(run, outcome);
     const summary = summaryText({
       failed: outcome.stopped === 'failed',
@@ -425,7 +427,7 @@ export class RunController implements vscode.Disposable {
       );
       if (this.run === run) await this.sendHistory();
     } catch (error) {
-      this.log.warn(`Could not store the run in ${history.folder}: ${(error as NodeJS.ErrnoException)?.code ?? String(error)}`);
+      this.log.warn(`Could not store the run in ${history.folder}: ${errnoOf(error)}`);
     }
   }
 
@@ -814,8 +816,8 @@ export function requestLogLine(run: { info: PanelRunInfo }, page: PageResult): s
   parts.push(page.continue ? `continue ${shortJson(page.continue)}` : 'no continue (last page)');
   parts.push(`${page.items} rows`);
   if (page.incomplete) parts.push(`${page.incomplete.pages} pages waiting for ${page.incomplete.stillComing.join(', ') || 'more properties'}`);
-  if (page.warnings.length) parts.push(`${page.warnings.length} warning${page.warnings.length === 1 ? '' : 's'} (${page.warnings.map((w) => w.code).slice(0, 5).join(', ')})`);
-  if (page.errors.length) parts.push(`${page.errors.length} error${page.errors.length === 1 ? '' : 's'} (${page.errors.map((e) => e.code).slice(0, 5).join(', ')})`);
+  if (page.warnings.length) parts.push(`${count(page.warnings.length, 'warning')} (${page.warnings.map((w) => w.code).slice(0, 5).join(', ')})`);
+  if (page.errors.length) parts.push(`${count(page.errors.length, 'error')} (${page.errors.map((e) => e.code).slice(0, 5).join(', ')})`);
   return parts.join(' · ');
 }
 

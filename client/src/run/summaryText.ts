@@ -2,6 +2,8 @@
 // is unit-tested. The time is the run's request time (the sum of the
 // requests' durations), never the wall time between clicks.
 
+import { count } from '../../../common/src/text';
+
 export interface SummaryFacts {
   failed: boolean;
   errorMessage?: string;
@@ -15,12 +17,11 @@ export interface SummaryFacts {
 
 export function summaryText(f: SummaryFacts): string {
   if (f.failed) return `✗ ${f.errorMessage ?? 'failed'}`;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return [
-    `${f.apiErrors ? '✗' : '✓'} ${plural(f.items, 'item')}`,
-    plural(f.pages, 'page'),
+    `${f.apiErrors ? '✗' : '✓'} ${count(f.items, 'item')}`,
+    count(f.pages, 'page'),
     `${Math.round(f.requestMs)} ms`,
     ...(f.hasMore ? ['more available'] : []),
-    ...(f.apiWarnings ? [plural(f.apiWarnings, 'warning')] : []),
+    ...(f.apiWarnings ? [count(f.apiWarnings, 'warning')] : []),
   ].join(' · ');
 }

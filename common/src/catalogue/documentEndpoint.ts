@@ -7,12 +7,13 @@
 // the choice goes on down the list. The client uses this to know which
 // catalogues to fetch; the server to pick the one to check against.
 
+import { isHttpUrl } from '../url';
 import type { ParsedDocument } from '../parser';
 
 export function documentEndpoint(doc: ParsedDocument, defaultEndpoint?: string): string | undefined {
   const literal = (text: string | undefined) => {
     const value = text?.trim();
-    return value && !value.includes('{{') && /^https?:\/\//i.test(value) ? value : undefined;
+    return value && !value.includes('{{') && isHttpUrl(value) ? value : undefined;
   };
   const def = doc.variables.find((v) => v.name === 'endpoint');
   const fromDef = literal(def?.value);

@@ -15,7 +15,7 @@ export interface ChainRef {
 }
 
 /** A value that is exactly one `{{#NAME.FIELD}}` (blanks around allowed). */
-const WHOLE = /^\{\{#([^{}]*)\.([A-Za-z0-9_\-]*)\}\}$/;
+const WHOLE = /^\{\{#([^{}]*)\.([A-Za-z0-9_-]*)\}\}$/;
 /** `{{#` anywhere: a value that uses chaining but not as the whole value. */
 export const CHAIN_OPEN = '{{#';
 

@@ -8,6 +8,7 @@ import type { Row } from '../runner/merge';
 import type { ExpectNode } from '../parser';
 import { matchAll, MAX_MATCH_TEXT, RegexTimeoutError } from './boundedRegex';
 import { parseExpectation, type Expectation, type FieldTest } from './grammar';
+import { count } from '../text';
 
 export interface RunForExpectations {
   rows: readonly Row[];
@@ -51,7 +52,7 @@ function check(e: Expectation, run: RunForExpectations): [boolean, string] {
   switch (e.kind) {
     case 'count': {
       const n = run.rows.length;
-      return [compare(n, e.op, e.value), `${n} row${n === 1 ? '' : 's'}`];
+      return [compare(n, e.op, e.value), `${count(n, 'row')}`];
     }
     case 'no': {
       const list = e.what === 'warnings' ? run.warnings : run.errors;
@@ -68,11 +69,11 @@ function check(e: Expectation, run: RunForExpectations): [boolean, string] {
         return [false, `row ${bad + 1}${label(run.rows[bad])} does not: ${field} is ${describeValues(run.rows[bad], e.field)}`];
       }
       const good = firstWith(true);
-      const count = matched.filter(Boolean).length;
+      const matching = matched.filter(Boolean).length;
       if (e.quantifier === 'any') {
-        return good >= 0 ? [true, `${count} of ${run.rows.length} row${run.rows.length === 1 ? '' : 's'} match${count === 1 ? 'es' : ''}, first row ${good + 1}${label(run.rows[good])}`] : [false, `none of ${run.rows.length} rows matches`];
+        return good >= 0 ? [true, `${matching} of ${count(run.rows.length, 'row')} match${matching === 1 ? 'es' : ''}, first row ${good + 1}${label(run.rows[good])}`] : [false, `none of ${run.rows.length} rows matches`];
       }
-      return good < 0 ? [true, `none of ${run.rows.length} rows matches`] : [false, `${count} row${count === 1 ? ' matches' : 's match'}, first row ${good + 1}${label(run.rows[good])}: ${field} is ${describeValues(run.rows[good], e.field)}`];
+      return good < 0 ? [true, `none of ${run.rows.length} rows matches`] : [false, `${matching} row${matching === 1 ? ' matches' : 's match'}, first row ${good + 1}${label(run.rows[good])}: ${field} is ${describeValues(run.rows[good], e.field)}`];
     }
   }
 }

@@ -30,7 +30,7 @@ const MAX_COUNT = 1_000_000_000;
 const FORMS = 'count == N, count >= N, all|any|none FIELD == VALUE, … ~ /regex/, … exists, no warnings, no errors';
 
 const COUNT_OPS: readonly CountOp[] = ['==', '!=', '>=', '<=', '>', '<'];
-const FIELD = /^[A-Za-z0-9_:*\-]+(?:\.[A-Za-z0-9_:*\-]+)*/;
+const FIELD = /^[A-Za-z0-9_:*-]+(?:\.[A-Za-z0-9_:*-]+)*/;
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 export function parseExpectation(text: string): ParsedExpectation {

@@ -7,6 +7,7 @@ import type { ApiMessage } from '../runner/apiMessages';
 import type { Row } from '../runner/merge';
 import type { PreparedRequest } from '../runner/request';
 import type { RunForExpectations } from './check';
+import { count } from '../text';
 
 export const DEFAULT_TEST_MAX_PAGES = 100;
 
@@ -57,6 +58,6 @@ export async function runForExpectations(
   const complete = outcome.stopped === 'complete' && !outcome.error;
   let incomplete: string | undefined;
   if (outcome.error) incomplete = outcome.error.message;
-  else if (!complete) incomplete = `stopped after ${maxPages} page${maxPages === 1 ? '' : 's'}; raise the cap`;
+  else if (!complete) incomplete = `stopped after ${count(maxPages, 'page')}; raise the cap`;
   return { rows, warnings, errors, complete, incomplete, seconds, pages: session.pageCount };
 }

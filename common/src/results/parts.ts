@@ -13,6 +13,7 @@
 // key by key (the first answer's value stays).
 
 import { mergePage, pageKey, type Row } from '../runner/merge';
+import { isObject } from '../json';
 
 export type PartKind = 'list' | 'object';
 
@@ -85,6 +86,3 @@ function addProperties(part: { rows: Row[]; keys?: Set<string> }, value: unknown
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}

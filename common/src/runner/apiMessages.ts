@@ -9,6 +9,7 @@
 
 import { lineIndexAt } from '../lines';
 import type { ParsedDocument, QueryNode, Span } from '../parser';
+import { isObject } from '../json';
 
 export interface ApiMessage {
   severity: 'error' | 'warning';
@@ -65,9 +66,9 @@ export interface MessageLocation {
   param?: string;
 }
 
-const QUOTED = /"([A-Za-z0-9_.:\-]+)"/g;
+const QUOTED = /"([A-Za-z0-9_.:-]+)"/g;
 const UNRECOGNIZED_PARAMS = /^Unrecognized parameters?: (.+?)\.?$/;
-const VALUE_AFTER_PARAM = /parameter "([A-Za-z0-9_.:\-]+)": (.+?)\.?$/;
+const VALUE_AFTER_PARAM = /parameter "([A-Za-z0-9_.:-]+)": (.+?)\.?$/;
 
 /**
  * Where a message belongs: the parameters its text names (`Unrecognized
@@ -137,9 +138,6 @@ function valuesOf(message: ApiMessage): string[] {
   return [];
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);

@@ -15,15 +15,15 @@ export function tempPathBeside(target: string, tag = 'tmp'): string {
 }
 
 /** Creates a new temporary file beside `target`, exclusively; its path and handle. */
-export async function createTempBeside(target: string, tag = 'tmp'): Promise<{ file: string; handle: fsp.FileHandle }> {
+export async function createTempBeside(target: string, tag = 'tmp', mode = 0o644): Promise<{ file: string; handle: fsp.FileHandle }> {
   const file = tempPathBeside(target, tag);
-  const handle = await fsp.open(file, 'wx', 0o644);
+  const handle = await fsp.open(file, 'wx', mode);
   return { file, handle };
 }
 
-/** Writes `data` to `target` atomically. Throws the file system's error (with its `code`). */
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
-  const { file, handle } = await createTempBeside(target);
+/** Writes `data` to `target` atomically (`mode`: 0o755 for a program). Throws the file system's error (with its `code`). */
+export async function writeFileAtomic(target: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
+  const { file, handle } = await createTempBeside(target, 'tmp', mode);
   try {
     await handle.writeFile(data, typeof data === 'string' ? 'utf8' : undefined);
     await handle.sync().catch(() => undefined);
@@ -34,4 +34,10 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
     await fsp.rm(file, { force: true }).catch(() => undefined);
     throw error;
   }
+}
+
+/** The file system's short error code of a failed read or write (`ENOENT`, `EACCES`…), for messages; never a path or a library's text. */
+export function errnoOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[A-Z0-9_]{2,20}$/.test(code) ? code : 'error';
 }

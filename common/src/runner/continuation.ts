@@ -16,6 +16,7 @@ import { RunnerError, toRunnerError } from './errors';
 import { sendApiRequest, type ApiResponse, type HttpOptions, type RetryInfo } from './http';
 import { ResultMerger, type Row, type RowBatch } from './merge';
 import { redactorOf, requestPairs, toUrl, type HttpMethod, type ParamPairs, type PreparedRequest } from './request';
+import { count } from '../text';
 
 export interface SessionOptions {
   /** User-Agent, time-out, cookies, retries ... for every request of the session. */
@@ -267,7 +268,7 @@ export class QuerySession {
       for (;;) {
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
         // The same words as the panel's count ("N pages"), so the progress notification and the panel agree.
-        progress(this.pages === 0 ? 'Requesting page 1…' : `${this.pages} page${this.pages === 1 ? '' : 's'}, ${this.items} item${this.items === 1 ? '' : 's'} so far; requesting page ${this.pages + 1}…`);
+        progress(this.pages === 0 ? 'Requesting page 1…' : `${count(this.pages, 'page')}, ${count(this.items, 'item')} so far; requesting page ${this.pages + 1}…`);
         const continueParams = this.cont;
         const pairs = requestPairs(this.request, { continueParams, defaults, mask: false });
         const send = this.options.send ?? sendApiRequest;
@@ -331,8 +332,8 @@ export class QuerySession {
         };
         outcome.incomplete = incomplete;
         callbacks.onPage?.(page);
-        const waiting = incomplete ? `, ${incomplete.pages} page${incomplete.pages === 1 ? '' : 's'} waiting for ${incomplete.stillComing.join(', ') || 'more properties'}` : '';
-        progress(`${this.pages} page${this.pages === 1 ? '' : 's'}, ${this.items} item${this.items === 1 ? '' : 's'}${next ? '' : ' (complete)'}${waiting}`);
+        const waiting = incomplete ? `, ${count(incomplete.pages, 'page')} waiting for ${incomplete.stillComing.join(', ') || 'more properties'}` : '';
+        progress(`${count(this.pages, 'page')}, ${count(this.items, 'item')}${next ? '' : ' (complete)'}${waiting}`);
         if (this.finished) {
           outcome.stopped = 'complete';
           break;
@@ -355,7 +356,7 @@ export class QuerySession {
           outcome.bytes = bytes;
           outcome.error = new RunnerError(
             'usage',
-            `Stopped after ${formatMiB(bytes)} of answers (the limit is ${formatMiB(maxBytes)}): the ${this.pages} page${this.pages === 1 ? '' : 's'} fetched are kept, and the run can go on from here.`,
+            `Stopped after ${formatMiB(bytes)} of answers (the limit is ${formatMiB(maxBytes)}): the ${count(this.pages, 'page')} fetched are kept, and the run can go on from here.`,
           );
           break;
         }

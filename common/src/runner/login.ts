@@ -14,6 +14,7 @@
 // ever put in the body of the `action=login` POST, and every message this
 // file builds is scrubbed of it (in case a wiki echoed it back).
 
+import { hostOf } from '../url';
 import { redactorFor } from '../redact';
 import type { ApiMessage, ApiMessages } from './apiMessages';
 import { CookieJar } from './cookies';
@@ -257,10 +258,3 @@ function scrubError(error: unknown, scrub: (s: string) => string): unknown {
   return error;
 }
 
-function hostOf(endpoint: string): string {
-  try {
-    return new URL(endpoint).host;
-  } catch {
-    return endpoint;
-  }
-}

@@ -14,6 +14,8 @@
 // are shallow copies made when the second fragment arrives, so the raw answer
 // stays as the wiki sent it.
 
+import { isObject } from '../json';
+
 export type Row = Record<string, unknown>;
 
 export interface RowBatch {
@@ -136,9 +138,6 @@ function rowsOf(value: unknown): Row[] {
   return [];
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 /** Rows kept in memory, per list: what a results panel or an export reads. */
 export class RowStore {

@@ -8,6 +8,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import * as zlib from 'node:zlib';
+import { hostOf } from '../url';
 import type { Readable } from 'node:stream';
 import type { CookieJar } from './cookies';
 import { RunnerError } from './errors';
@@ -45,13 +46,7 @@ export type TransportResult =
   /** Worth retrying: no answer (refused, dropped, time-out). */
   | { kind: 'network'; reason: 'timeout' | 'network'; message: string; code: string };
 
-export function hostOf(endpoint: string): string {
-  try {
-    return new URL(endpoint).host;
-  } catch {
-    return '(not a URL)';
-  }
-}
+export { hostOf };
 
 /** Sends `wire`, following same-wiki redirects. */
 export async function exchange(wire: WireRequest, options: TransportOptions): Promise<TransportResult> {

@@ -5,7 +5,7 @@
 // snapshots (mwquery/catalogueSnapshot).
 
 import { documentEndpoint } from '../../../common/src/catalogue/documentEndpoint';
-import type { CatalogueSnapshot } from '../../../common/src/catalogue/fetchCatalogue';
+import type { CatalogueSnapshot } from '../../../common/src/catalogue/snapshot';
 import type { ParsedDocument } from '../../../common/src/parser';
 import type { CatalogueInfo } from '../../../common/src/protocol';
 import { bundledCatalogue } from '../service/bundledCatalogue';

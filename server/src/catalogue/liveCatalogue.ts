@@ -2,7 +2,7 @@
 // language service's Catalogue: its modules, its namespaces, and an origin
 // that messages can name ("the catalogue of host (fetched …)").
 
-import { describeSnapshot, type CatalogueSnapshot, type SnapshotNamespace } from '../../../common/src/catalogue/fetchCatalogue';
+import { describeSnapshot, type CatalogueSnapshot, type SnapshotNamespace } from '../../../common/src/catalogue/snapshot';
 import { buildCatalogue, type Catalogue, type Namespace } from '../service/catalogue';
 
 export function catalogueFromSnapshot(snapshot: CatalogueSnapshot): Catalogue {

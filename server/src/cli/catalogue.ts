@@ -3,11 +3,14 @@
 // namespaces; stdout without -o), atomically.
 
 import { catalogueFromSnapshot } from '../catalogue/liveCatalogue';
-import { CatalogueCache, defaultCacheDir, describeSnapshot, fetchLiveCatalogue, snapshotToFile } from '../../../common/src/catalogue/fetchCatalogue';
+import { CatalogueCache, defaultCacheDir } from '../../../common/src/catalogue/catalogueCache';
+import { describeSnapshot, snapshotToFile } from '../../../common/src/catalogue/snapshot';
+import { fetchLiveCatalogue } from '../../../common/src/catalogue/fetchCatalogue';
 import { toRunnerError, writeFileAtomic } from '../../../common/src/runner';
 import { endpointOption, readArgs, stringOption, timeoutOption, UsageError, shown } from './args';
 import { EXIT } from './exitCodes';
 import { Messages, jsonTerminalSafe, writeOut } from './terminal';
+import { errnoOf } from '../../../common/src/runner/atomicWrite';
 
 export const CATALOGUE_USAGE = `  mwq catalogue --endpoint URL [-o FILE]   fetch a wiki's catalogue and write it (stdout without -o)
     The cache is $MWQ_CACHE_DIR, else $XDG_CACHE_HOME/mwquery, else ~/.cache/mwquery.`;
@@ -59,7 +62,7 @@ export async function catalogueCommand(args: string[]): Promise<number> {
   try {
     await writeFileAtomic(output, text);
   } catch (error) {
-    say.say(`cannot write ${output}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    say.say(`cannot write ${output}: ${errnoOf(error)}`);
     return EXIT.failed;
   }
   say.say(`wrote ${output} (${summary})`);

@@ -11,12 +11,13 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../service/languageService';
 import type { Catalogue } from '../service/catalogue';
 import { catalogueFromSnapshot } from '../catalogue/liveCatalogue';
-import { CatalogueCache, defaultCacheDir, loadLiveCatalogue } from '../../../common/src/catalogue/fetchCatalogue';
+import { CatalogueCache, defaultCacheDir, loadLiveCatalogue } from '../../../common/src/catalogue/catalogueCache';
 import { toRunnerError } from '../../../common/src/runner';
 import { formatDiagnosticLine } from '../cliFormat';
 import { endpointOption, readArgs, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { Messages, jsonTerminalSafe, writeOut } from './terminal';
+import { errnoOf } from '../../../common/src/runner/atomicWrite';
 
 export const CHECK_USAGE = `  mwq check FILE... [options]              check query files (against the bundled catalogue)
       --format F         text (default) or json
@@ -73,7 +74,7 @@ export async function checkCommand(args: string[]): Promise<number> {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      say.say(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      say.say(`cannot read ${file}: ${errnoOf(error)}`);
       unreadable++;
       continue;
     }

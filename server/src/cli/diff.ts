@@ -17,6 +17,7 @@ import { endpointOption, positiveInt, readArgs, stringOption, timeoutOption, Usa
 import { EXIT } from './exitCodes';
 import { cliLookup, selectQuery } from './run';
 import { Messages, jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
+import { errnoOf } from '../../../common/src/runner/atomicWrite';
 
 export const DIFF_USAGE = `  mwq diff FILE [options]                  run one query and compare it with its last stored run
       --query NAME | --line N | --endpoint URL | --all | --max-pages N | --timeout S
@@ -58,7 +59,7 @@ export async function diffCommand(args: string[]): Promise<number> {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      throw new UsageError(`cannot read ${file}: ${errnoOf(error)}`);
     }
     const doc = parseDocument(text);
     const query = selectQuery(doc, { file, query: get('query'), line: positiveInt('line', get('line')) });
@@ -116,7 +117,7 @@ export async function diffCommand(args: string[]): Promise<number> {
         redact,
       );
     } catch (error) {
-      say.say(`could not store the run in ${history.folder}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      say.say(`could not store the run in ${history.folder}: ${errnoOf(error)}`);
     }
   }
   if (!earlier || !comparison) {

@@ -3,7 +3,9 @@
 // OUT. Exit codes: 0 written, 2 usage errors (bad option, no such query, a
 // query that cannot be sent), 1 the output file could not be written.
 
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { isHttpUrl } from '../../../common/src/url';
+import { readFileSync } from 'node:fs';
+import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
 import { parseArgs } from 'node:util';
 import { CODE_TARGETS, codeTarget, exportQueryAsCode } from '../../../common/src/codegen';
 import { parseDocument, queryAtLine, type ParsedDocument, type QueryNode } from '../../../common/src/parser';
@@ -44,7 +46,7 @@ function pickQuery(doc: ParsedDocument, file: string, name: string | undefined, 
   return first;
 }
 
-export function exportCommand(args: string[]): number {
+export async function exportCommand(args: string[]): Promise<number> {
   let program: string;
   let output: string | undefined;
   try {
@@ -66,14 +68,14 @@ export function exportCommand(args: string[]): number {
     if (!values.to) throw new UsageError('--to LANG is required');
     const target = codeTarget(values.to);
     if (!target) throw new UsageError(`--to must be one of ${CODE_TARGETS.map((t) => t.id).join(', ')}, not "${values.to}"`);
-    if (values.endpoint !== undefined && !/^https?:\/\//i.test(values.endpoint)) {
+    if (values.endpoint !== undefined && !isHttpUrl(values.endpoint)) {
       throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${values.endpoint}"`);
     }
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      throw new UsageError(`cannot read ${file}: ${errnoOf(error)}`);
     }
     const doc = parseDocument(text);
     const query = pickQuery(doc, file, values.query, values.line);
@@ -96,11 +98,9 @@ export function exportCommand(args: string[]): number {
     return 0;
   }
   try {
-    const temp = `${output}.${process.pid}.tmp`;
-    writeFileSync(temp, program, { encoding: 'utf8', mode: 0o755 });
-    renameSync(temp, output);
+    await writeFileAtomic(output, program, 0o755);
   } catch (error) {
-    process.stderr.write(`mwq export: cannot write ${output}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    process.stderr.write(`mwq export: cannot write ${output}: ${errnoOf(error)}\n`);
     return 1;
   }
   process.stderr.write(`mwq export: wrote ${output}\n`);

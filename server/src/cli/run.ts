@@ -28,6 +28,8 @@ import { EXIT } from './exitCodes';
 import { makeSink, RUN_FORMATS, type RunFormat } from './sinks';
 import { answerParts, findPart } from '../../../common/src/results/parts';
 import { Messages, terminalSafeLine } from './terminal';
+import { count } from '../../../common/src/text';
+import { errnoOf } from '../../../common/src/runner/atomicWrite';
 
 export const RUN_USAGE = `  mwq run FILE [options]                   run one query and print its results
       --query NAME       the query named NAME (### NAME)
@@ -203,7 +205,7 @@ export async function runCommand(args: string[]): Promise<number> {
     try {
       text = readFileSync(parsed.file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read ${parsed.file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      throw new UsageError(`cannot read ${parsed.file}: ${errnoOf(error)}`);
     }
     doc = parseDocument(text);
     query = selectQuery(doc, parsed);
@@ -316,7 +318,7 @@ export async function runCommand(args: string[]): Promise<number> {
     for (const b of partial) await sink.rows(b.rows, `${b.list}, incomplete batch`);
     partialCount = partial.reduce((n, b) => n + b.rows.length, 0);
     const coming = outcome.incomplete?.stillComing.length ? ` (still coming: ${outcome.incomplete.stillComing.join(', ')})` : '';
-    if (partialCount) say.say(`${partialCount} page${partialCount === 1 ? '' : 's'} of an unfinished batch printed with the properties fetched so far${coming}`);
+    if (partialCount) say.say(`${count(partialCount, 'page')} of an unfinished batch printed with the properties fetched so far${coming}`);
     await sink.end();
   } catch (error) {
     await sink.abort();
@@ -325,7 +327,7 @@ export async function runCommand(args: string[]): Promise<number> {
   }
 
   if (session instanceof ChainedSession && session.batchCount) {
-    say.say(`${session.valueCount} values in ${session.batchCount} batch${session.batchCount === 1 ? '' : 'es'} of up to ${session.batchSize}`);
+    say.say(`${session.valueCount} values in ${count(session.batchCount, 'batch', 'batches')} of up to ${session.batchSize}`);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   // After a failure "--all" would not help: the error below says what to do.
@@ -335,7 +337,7 @@ export async function runCommand(args: string[]): Promise<number> {
   // Wall time, and the requests' own time (each request with its retries; without the CLI's own work).
   const requestSeconds = (outcome.requestMs / 1000).toFixed(1);
   // Nothing arrived and the run failed: the error alone says it (no "0 pages, 0 items" before it).
-  if (!(failed && session.pageCount === 0)) say.say(`${session.pageCount} page${session.pageCount === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'} in ${seconds} s (requests ${requestSeconds} s)${more}`);
+  if (!(failed && session.pageCount === 0)) say.say(`${count(session.pageCount, 'page')}, ${count(items, 'item')} in ${seconds} s (requests ${requestSeconds} s)${more}`);
   if (outcome.error) {
     say.say(outcome.error.message);
     if (outcome.hint) say.say(outcome.hint);

@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { formatTextTable, lineEncoder, openExport, type PageResult, type Row, type RowWriter } from '../../../common/src/runner';
 import { expandRows } from '../../../common/src/results/expand';
+import { EXPORT_FORMATS } from '../../../common/src/runner/export';
 import { jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
 
-export const RUN_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv', 'wikitable'] as const;
+export const RUN_FORMATS = ['table', ...EXPORT_FORMATS] as const;
 export type RunFormat = (typeof RUN_FORMATS)[number];
 
 export interface RowSink {

@@ -2,7 +2,9 @@
 // lines, prints one line per expectation, and exits 1 when any failed (or a
 // query could not run), 2 on usage errors, 0 when all passed.
 
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { isHttpUrl } from '../../../common/src/url';
+import { readFileSync } from 'node:fs';
+import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
 import { parseArgs } from 'node:util';
 import { checkExpectations, type ExpectationResult } from '../../../common/src/expect/check';
 import { junitXml, type JunitCase } from '../../../common/src/expect/junit';
@@ -12,6 +14,7 @@ import { VariableScope, type ExternalLookup } from '../../../common/src/resolve'
 import { toRunnerError } from '../../../common/src/runner/errors';
 import { buildRequest } from '../../../common/src/runner/request';
 import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
+import { count } from '../../../common/src/text';
 
 export const TEST_USAGE = `  mwq test FILE... [options]               run the queries that have @expect lines and check them
       --junit OUT        also write the results as JUnit XML to OUT
@@ -68,7 +71,7 @@ export async function testCommand(args: string[]): Promise<number> {
     files = positionals;
     junit = values.junit;
     endpoint = values.endpoint;
-    if (endpoint !== undefined && !/^https?:\/\//i.test(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${endpoint}"`);
+    if (endpoint !== undefined && !isHttpUrl(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${endpoint}"`);
     maxPages = wholeNumber('max-pages', values['max-pages'], 1) ?? DEFAULT_TEST_MAX_PAGES;
     maxlag = wholeNumber('maxlag', values.maxlag, 0) ?? 5;
     if (values.timeout !== undefined && !(Number(values.timeout) > 0)) throw new UsageError(`--timeout must be a number of seconds, not "${values.timeout}"`);
@@ -92,7 +95,7 @@ export async function testCommand(args: string[]): Promise<number> {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      process.stderr.write(`mwq test: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+      process.stderr.write(`mwq test: cannot read ${file}: ${errnoOf(error)}\n`);
       unreadable = true;
       continue;
     }
@@ -128,14 +131,12 @@ export async function testCommand(args: string[]): Promise<number> {
       }
     }
   }
-  process.stdout.write(`${passed} passed, ${failed} failed (${queries} quer${queries === 1 ? 'y' : 'ies'} with expectations in ${files.length} file${files.length === 1 ? '' : 's'})\n`);
+  process.stdout.write(`${passed} passed, ${failed} failed (${queries} quer${queries === 1 ? 'y' : 'ies'} with expectations in ${count(files.length, 'file')})\n`);
   if (junit !== undefined) {
     try {
-      const temp = `${junit}.${process.pid}.tmp`;
-      writeFileSync(temp, junitXml(cases), 'utf8');
-      renameSync(temp, junit);
+      await writeFileAtomic(junit, junitXml(cases));
     } catch (error) {
-      process.stderr.write(`mwq test: cannot write ${junit}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+      process.stderr.write(`mwq test: cannot write ${junit}: ${errnoOf(error)}\n`);
       return 1;
     }
   }

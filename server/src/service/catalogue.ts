@@ -2,6 +2,8 @@
 // paraminfo document, whether formatversion 1 (markers are empty strings) or
 // formatversion 2 (markers are booleans), bundled or fetched from a wiki.
 
+import { modulesOfDocument } from '../../../common/src/catalogue/snapshot';
+
 export type ModuleGroup = 'list' | 'prop' | 'meta';
 export const MODULE_GROUPS: readonly ModuleGroup[] = ['list', 'prop', 'meta'];
 
@@ -265,9 +267,7 @@ export function readModule(raw: Json): ModuleInfo {
 
 /** The `modules` array of a paraminfo answer (`{paraminfo: {modules}}` or `{modules}`). */
 export function modulesOf(document: unknown): Json[] {
-  const root = (document && typeof document === 'object' ? document : {}) as Json;
-  const inner = (root.paraminfo && typeof root.paraminfo === 'object' ? root.paraminfo : root) as Json;
-  return Array.isArray(inner.modules) ? (inner.modules as Json[]) : [];
+  return modulesOfDocument(document) as Json[];
 }
 
 /**

@@ -25,7 +25,7 @@ import { SNIPPETS } from './snippets';
 import { chainCompletion } from './chainCompletion';
 
 const MODULE_SLOT_NAMES = new Set(['list', 'prop', 'meta', 'generator']);
-const NAME_CHARS = /^[A-Za-z0-9_.:\-]*$/;
+const NAME_CHARS = /^[A-Za-z0-9_.:-]*$/;
 
 export function complete(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, position: Position): CompletionList {
   const empty: CompletionList = { isIncomplete: false, items: [] };
@@ -74,7 +74,7 @@ export function complete(document: TextDocument, parsed: ParsedDocument, catalog
   const prefix = lead;
   if (!NAME_CHARS.test(prefix)) return empty;
   const nameStart = lineStart + indent;
-  const nameEnd = offset + (/^[A-Za-z0-9_.:\-]*/.exec(after)?.[0].length ?? 0);
+  const nameEnd = offset + (/^[A-Za-z0-9_.:-]*/.exec(after)?.[0].length ?? 0);
   const hasEquals = parsed.text.slice(nameEnd, lineEnd).trimStart().startsWith('=');
   const items = nameItems(ctx, position.line, range(nameStart, nameEnd), hasEquals);
   const queryIsEmpty = !query || query.params.every((p) => p.line === position.line);

@@ -94,7 +94,7 @@ export function isUserReference(value: string, subtypes: readonly string[] | und
         break;
       case 'interwiki': {
         const gt = value.indexOf('>');
-        if (gt > 0 && isUserName(value.slice(gt + 1)) && /^[A-Za-z0-9_.\-]+$/.test(value.slice(0, gt))) return true;
+        if (gt > 0 && isUserName(value.slice(gt + 1)) && /^[A-Za-z0-9_.-]+$/.test(value.slice(0, gt))) return true;
         break;
       }
       case 'id':

@@ -1,0 +1,18 @@
+// Facts about endpoint addresses, in one place: what is an http(s) URL, and
+// the host that messages name (never the whole URL, which may carry secrets).
+
+const HTTP_URL = /^https?:\/\//i;
+
+/** True for text that starts like an http(s) URL (`http://`, `HTTPS://`). */
+export function isHttpUrl(text: string): boolean {
+  return HTTP_URL.test(text);
+}
+
+/** The host (and port) of an endpoint, for messages; `(not a URL)` when it is none (its text may hold anything). */
+export function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return '(not a URL)';
+  }
+}

@@ -1,0 +1,65 @@
+// Lint: typescript-eslint's recommended rules, and the layers, enforced
+// (docs/architecture.md): only the client talks to VS Code; the language
+// service and the editor-independent parts of common/ do no I/O; the server
+// receives catalogues and never fetches them.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const noVscode = { name: 'vscode', message: 'Only client/ may import "vscode" (the layers: docs/architecture.md).' };
+const noNode = {
+  group: ['node:*', 'fs', 'path', 'os', 'http', 'https', 'child_process', 'crypto', 'net', 'vm'],
+  message: 'The language service and the pure parts of common/ do no I/O: no Node built-ins here (docs/architecture.md).',
+};
+const noFetcher = {
+  group: ['**/catalogue/fetchCatalogue', '**/catalogue/catalogueCache'],
+  message: 'The language server receives catalogue snapshots; only common/src/catalogue/snapshot.ts may be imported here.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '.wiki-test/**', 'test-results/**', 'client/media/**/*.js', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      // Catalogue and answer JSON is untyped by nature; narrowed where it is read.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' }],
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'common/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode] }] },
+  },
+  {
+    // Pure: the language service, and common/ except the runner, the catalogue fetcher and cache, and the parts that read files or run code.
+    files: ['server/src/service/**/*.ts', 'common/src/**/*.ts'],
+    ignores: [
+      'common/src/runner/**',
+      'common/src/chain/**',
+      'common/src/catalogue/fetchCatalogue.ts',
+      'common/src/catalogue/catalogueCache.ts',
+      'common/src/results/history.ts',
+      'common/src/expect/boundedRegex.ts',
+      'common/src/expect/runForExpectations.ts',
+      'common/src/codegen/model.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [noNode] }] },
+  },
+  {
+    // The LSP server (not the CLI, which fetches catalogues for `mwq check --endpoint`).
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/cli/**', 'server/src/cli.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [noFetcher] }] },
+  },
+  {
+    files: ['server/src/service/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [noNode, noFetcher] }] },
+  },
+  {
+    // Scripts run by node, with code that runs in a browser page (page.evaluate): no TypeScript to know the globals.
+    files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
+    rules: { 'no-undef': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
