@@ -5,6 +5,7 @@
 
 import * as vscode from 'vscode';
 import { isWikimediaEndpoint, looksLikeContact } from '../../common/src/runner';
+import { hostOf } from '../../common/src/url';
 
 export type ContactVerdict = { allowed: true; contact: string | undefined } | { allowed: false; message: string };
 
@@ -66,13 +67,5 @@ export class ContactGate {
       }
       return choice === SET ? this.prompt() : undefined;
     }
-  }
-}
-
-function hostOf(endpoint: string): string {
-  try {
-    return new URL(endpoint).host;
-  } catch {
-    return endpoint;
   }
 }

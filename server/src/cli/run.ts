@@ -4,6 +4,7 @@
 // Every message is scrubbed of the run's secrets, bounded and terminal-safe.
 
 import { readFileSync } from 'node:fs';
+import { hostOf } from '../../../common/src/url';
 import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
 import { AccountSession, describeAccountError } from '../../../common/src/runner/login';
 import { parseDocument, type ParsedDocument, type QueryNode } from '../../../common/src/parser';
@@ -235,13 +236,13 @@ export async function runCommand(args: string[]): Promise<number> {
   const http = { timeoutMs: parsed.timeoutMs, contact: parsed.contact };
   // A terminal cannot be asked mid-pipe: say it, and send the plain User-Agent (never a placeholder).
   if (!parsed.contact?.trim() && isWikimediaEndpoint(request.endpoint)) {
-    say.say(`note: ${new URL(request.endpoint).host} is a Wikimedia wiki: its User-Agent policy asks for a contact; add --contact "User:You" (or an e-mail or URL)`);
+    say.say(`note: ${hostOf(request.endpoint)} is a Wikimedia wiki: its User-Agent policy asks for a contact; add --contact "User:You" (or an e-mail or URL)`);
   }
   let account: AccountSession | undefined;
   if (parsed.user !== undefined) {
     const user = parsed.user;
     // The file chose the host (--trust-file-endpoint): say where the password goes before it goes there.
-    if (parsed.endpoint === undefined) say.say(`logging in as ${user} at ${new URL(request.endpoint).host} (the endpoint the file names)`);
+    if (parsed.endpoint === undefined) say.say(`logging in as ${user} at ${hostOf(request.endpoint)} (the endpoint the file names)`);
     account = new AccountSession({ endpoint: request.endpoint, credentials: { user, password: password ?? '' }, http: { ...http, signal: controller.signal } });
     try {
       const who = await account.login(controller.signal);
