@@ -5,6 +5,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { LanguageService } from './service/languageService';
+import { SOURCE, type DiagnosticCode } from './service/diagnostics';
 
 export class ValidationScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -66,8 +67,8 @@ export function validationFailed(error: unknown): Diagnostic {
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity: DiagnosticSeverity.Error,
-    code: 'check-failed',
-    source: 'mwquery',
+    code: 'check-failed' satisfies DiagnosticCode,
+    source: SOURCE,
     message: `This file could not be checked (${kind}); its other problems are not shown. The language server's log has the details.`,
   };
 }

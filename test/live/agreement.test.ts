@@ -31,7 +31,7 @@ import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { doc } from './liveHelpers';
 
 interface Case {
-  /** The row of the design's diagnostics table (section 4) it exercises, or `clean`. */
+  /** The row of the diagnostics table (docs/file-format.md) it exercises, or `clean`. */
   row: string;
   text: string;
   /** Sent logged in as the wiki's sysop (main account): for modules that need rights (deleted revisions). */
@@ -101,14 +101,14 @@ const CASES: Case[] = [
     text: 'list=deletedrevs\ndruser=Admin\ndrfrom=A',
     admin: true,
     exclude:
-      'design vs wiki: the design names `invalidparammix` for a deletedrevs parameter outside its modes; MediaWiki 1.39 reports `badparams` ("The "from" parameter cannot be used in modes 1 or 2.")',
+      'table vs wiki: paraminfo names `invalidparammix` for a deletedrevs parameter outside its modes; MediaWiki 1.39 reports `badparams` ("The "from" parameter cannot be used in modes 1 or 2.")',
   },
   {
     row: 'invalidparammix',
     text: 'list=deletedrevs\ntitles=Page 0001\ndrunique',
     admin: true,
     exclude:
-      'design vs wiki: paraminfo gives drunique/drnamespace/drdir modes, but MediaWiki 1.39 ignores them outside those modes (only from/to/prefix and start/end are refused)',
+      'table vs wiki: paraminfo gives drunique/drnamespace/drdir modes, but MediaWiki 1.39 ignores them outside those modes (only from/to/prefix and start/end are refused)',
   },
   // show
   { row: 'show', text: 'list=recentchanges\nrcshow=bot|!bot' },

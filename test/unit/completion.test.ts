@@ -1,4 +1,4 @@
-// Completion in every context of the design's section 5, with a cursor marker.
+// Completion in every context a line offers (docs/file-format.md), with a cursor marker.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

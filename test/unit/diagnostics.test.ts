@@ -1,4 +1,4 @@
-// One test per row of the diagnostics table (design, section 4): code,
+// One test per row of the diagnostics table (docs/file-format.md): code,
 // severity and the exact text the range covers.
 
 import { describe, it } from 'node:test';

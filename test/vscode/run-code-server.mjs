@@ -2,7 +2,7 @@
 // Runs the integration tests (out/vscode-suite/, built from test/vscode/suite/)
 // inside a real VS Code, offline: code-server (VS Code 1.100 with a Node
 // extension host, from the npm registry) driven by Debian's Chromium through
-// playwright-core. Recipe: shared/testing/real-vscode.md; usage and timings:
+// playwright-core. Usage and timings:
 // test/vscode/README.md.
 //
 //   node test/vscode/run-code-server.mjs [options]

@@ -1,4 +1,4 @@
-// Completion (design, section 5). The cursor's context comes from the partial
+// Completion (docs/file-format.md, "Lines", says what goes where). The cursor's context comes from the partial
 // line itself, so it works on half-typed lines and queries that do not parse;
 // the parsed document only tells which modules the query already uses.
 

@@ -1,6 +1,6 @@
 // Helpers for the integration tests: every wait is for an event, with a
 // time-out that fails with a message saying what was awaited and what was
-// seen (architecture.md item 12: wait for an event, never sleep).
+// seen (wait for an event, never sleep: a sleep is either too short on a busy machine or wastes time).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';

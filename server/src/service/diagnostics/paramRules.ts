@@ -1,0 +1,321 @@
+// The rules that look at one parameter line of a query: module names,
+// generators, unknown parameters, and each value against its type.
+
+import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
+import type { ParamNode, QueryNode, Span, ValueItem } from '../../../../common/src/parser';
+import type { VariableScope } from '../../../../common/src/resolve';
+import { isOnlyReferences } from '../../../../common/src/variables';
+import { chainRefOf } from '../../../../common/src/chain/chainRef';
+import type { Catalogue, ModuleGroup, ModuleInfo, ParamInfo } from '../catalogue';
+import { nearest } from '../nearest';
+import type { QueryContext, ResolvedParam } from '../queryContext';
+import { isFalseLooking, isInteger, isTimestamp, isUserReference } from '../values';
+import type { FixData } from '../fixes';
+import type { Collector } from './collector';
+
+/** What every rule of one query sees. */
+export interface QueryCheck {
+  readonly ctx: QueryContext;
+  readonly catalogue: Catalogue;
+  readonly query: QueryNode;
+  readonly scope: VariableScope;
+  readonly out: Collector;
+}
+
+/** Parameters the runner sets itself (JSON, formatversion 2). */
+export const RUNNER_PARAMETERS = new Set(['format', 'formatversion', 'utf8', 'ascii', 'callback']);
+
+/** Successors named in deprecation messages. */
+const REPLACEMENTS: Record<string, string> = {
+  deletedrevs: 'use `list=alldeletedrevisions` or `prop=deletedrevisions`',
+};
+
+/** Rule: every parameter line, on its own. */
+export function checkParams(c: QueryCheck): void {
+  for (const node of c.query.params) checkParam(c, node);
+}
+
+function checkParam(c: QueryCheck, node: ParamNode): void {
+  const last = c.ctx.lastByName.get(node.name);
+  if (last !== node && last) {
+    c.out.add(node.nameSpan, DiagnosticSeverity.Warning, 'duplicate-parameter', `\`${node.name}\` is given again on line ${last.line + 1}; the API uses only the last value.`, {
+      tags: [DiagnosticTag.Unnecessary],
+      data: { fix: 'removeParam' } satisfies FixData,
+    });
+  }
+  if (RUNNER_PARAMETERS.has(node.name)) {
+    if (!node.fromUrl) {
+      c.out.add(node.nameSpan, DiagnosticSeverity.Hint, 'runner-parameter', `\`${node.name}\` is set by the runner (JSON, formatversion 2); this line is ignored.`, {
+        tags: [DiagnosticTag.Unnecessary],
+        data: { fix: 'removeParam' } satisfies FixData,
+      });
+    }
+    return;
+  }
+  if (node.name === 'action') {
+    if (node.value !== 'query') {
+      c.out.add(node.hasEquals ? node.valueSpan : node.nameSpan, DiagnosticSeverity.Error, 'unsupported-action', 'Query files run `action=query`; other actions are not supported.');
+    }
+    return;
+  }
+  if (node.name === 'list' || node.name === 'prop' || node.name === 'meta') {
+    checkModuleList(c, node, node.name);
+    checkMultiCount(c, node, c.catalogue.query.paramByName.get(node.name), node.items.length);
+    return;
+  }
+  if (node.name === 'generator') {
+    checkGenerator(c, node);
+    return;
+  }
+  const resolved = c.ctx.resolve(node.name);
+  if (!resolved) {
+    reportUnknownParam(c, node);
+    return;
+  }
+  const { param } = resolved;
+  if (param.deprecated) {
+    c.out.deprecation(node.nameSpan, `\`${node.name}\` is deprecated${resolved.module ? ` (${describeOwner(resolved)})` : ''}.`, { fix: 'removeParam' });
+  }
+  checkValue(c, node, resolved);
+}
+
+function checkModuleList(c: QueryCheck, node: ParamNode, group: ModuleGroup): void {
+  if (!node.hasEquals || node.value === '') return;
+  for (const item of node.items) {
+    const module = c.catalogue.module(item.text);
+    if (module && module.group === group) {
+      if (module.deprecated) deprecatedModule(c, item, module);
+      continue;
+    }
+    if (module && module.group) {
+      c.out.add(item, DiagnosticSeverity.Warning, 'unrecognizedvalues', `\`${item.text}\` is a ${module.group} module: use \`${module.group}=${item.text}\`.`, {
+        data: { fix: 'moveModule', module: item.text, from: group, to: module.group } satisfies FixData,
+      });
+      continue;
+    }
+    const suggestion = nearest(item.text, c.catalogue.byGroup[group].map((m) => m.name));
+    c.out.add(
+      item,
+      DiagnosticSeverity.Warning,
+      'unrecognizedvalues',
+      `\`${item.text}\` is not a ${group} module${suggestion ? `; did you mean \`${suggestion}\`?` : ` of ${describeCatalogue(c)}.`}`,
+      suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {},
+    );
+  }
+}
+
+function deprecatedModule(c: QueryCheck, item: ValueItem, module: ModuleInfo): void {
+  const replacement = REPLACEMENTS[module.name];
+  c.out.deprecation(item, `The ${module.group ?? ''} module \`${module.name}\` is deprecated${replacement ? `; ${replacement}` : ''}.`, {
+    fix: 'removeValue',
+  });
+}
+
+function checkGenerator(c: QueryCheck, node: ParamNode): void {
+  const name = node.value;
+  const span = node.hasEquals ? node.valueSpan : node.nameSpan;
+  // An empty or unknown generator is `badgenerator` too, as the API itself
+  // reports it (ApiQuery: "Unknown "generator=bogus"", code badgenerator;
+  // seen on MediaWiki 1.39 by test/live/agreement.test.ts), not `badvalue`.
+  if (name === '') {
+    c.out.add(span, DiagnosticSeverity.Error, 'badgenerator', '`generator` needs the name of a generator module.');
+    return;
+  }
+  const module = c.catalogue.module(name);
+  if (!module) {
+    const suggestion = nearest(name, c.catalogue.generators.map((m) => m.name));
+    c.out.add(span, DiagnosticSeverity.Error, 'badgenerator', `\`${name}\` is not a module${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
+    return;
+  }
+  if (!module.generator) {
+    c.out.add(span, DiagnosticSeverity.Error, 'badgenerator', `\`${name}\` cannot be used as a generator; use \`${module.group ?? 'list'}=${name}\` instead.`, {
+      ...(module.group ? { data: { fix: 'moveModule', module: name, from: 'generator', to: module.group } satisfies FixData } : {}),
+    });
+    return;
+  }
+  if (module.deprecated) deprecatedModule(c, { text: name, ...span }, module);
+}
+
+function reportUnknownParam(c: QueryCheck, node: ParamNode): void {
+  const owners = c.catalogue.ownersOf(node.name);
+  const owner = owners.find((o) => !o.asGenerator) ?? owners[0];
+  if (owner) {
+    const slot = owner.asGenerator ? 'generator' : owner.module.group ?? 'list';
+    const usedElsewhere = c.ctx.uses.find((u) => u.module === owner.module);
+    const message = usedElsewhere
+      ? `\`${node.name}\` belongs to \`${slot}=${owner.module.name}\`, but this query uses \`${owner.module.name}\` as \`${usedElsewhere.slot}\`${usedElsewhere.slot === 'generator' ? ` (write \`g${owner.module.prefix}${owner.param.name}\`)` : ` (write \`${owner.module.prefix}${owner.param.name}\`)`}.`
+      : `\`${node.name}\` belongs to \`${slot}=${owner.module.name}\`, which this query does not use.`;
+    c.out.add(node.nameSpan, DiagnosticSeverity.Warning, 'unrecognizedparams', message, {
+      data: { fix: 'addModule', slot, module: owner.module.name } satisfies FixData,
+    });
+    return;
+  }
+  const suggestion = nearest(node.name, c.ctx.available().keys());
+  c.out.add(
+    node.nameSpan,
+    DiagnosticSeverity.Warning,
+    'unrecognizedparams',
+    `Unrecognized parameter \`${node.name}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ': no module of this query takes it.'}`,
+    suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {},
+  );
+}
+
+function checkValue(c: QueryCheck, node: ParamNode, resolved: ResolvedParam): void {
+  const { param } = resolved;
+  if (param.sensitive && node.value !== '' && !isOnlyReferences(node.value)) {
+    c.out.add(node.valueSpan, DiagnosticSeverity.Warning, 'secret-in-file', `\`${node.name}\` is a secret; keep it out of the file with \`{{$secret ${node.name}}}\`.`, {
+      data: { fix: 'useSecret', name: node.name } satisfies FixData,
+    });
+  }
+  if (chainRefOf(node.value, node.valueSpan.start)) return; // values from another query's rows (chainDiagnostics.ts)
+  const value = c.scope.resolve(node.value, node.valueSpan.start);
+  if (!value.complete) return; // depends on $env, $secret or an undefined variable
+  const usesVariables = value.text !== node.value;
+  // An empty value has no width to underline: point at the name instead.
+  const valueSpan = node.hasEquals && node.value !== '' ? node.valueSpan : node.nameSpan;
+  if (param.type === 'boolean') {
+    if (node.hasEquals && isFalseLooking(value.text)) {
+      c.out.add(node.valueSpan, DiagnosticSeverity.Warning, 'boolean-value', `\`${node.name}=${value.text}\` still turns \`${node.name}\` on: a flag is on whenever it is present. Remove the line to turn it off.`, {
+        data: { fix: 'dropValue' } satisfies FixData,
+      });
+    }
+    return;
+  }
+  if (param.multi) {
+    if (value.text === '') return;
+    const items: ValueItem[] = usesVariables || node.fromUrl
+      ? value.text.split('|').map((text) => ({ text, start: valueSpan.start, end: valueSpan.end }))
+      : node.items;
+    if (checkMultiCount(c, node, param, items.length)) return;
+    for (const item of items) checkMultiItem(c, node, param, item);
+    checkShow(c, node, param, items);
+    return;
+  }
+  checkSingle(c, node, param, value.text, valueSpan);
+}
+
+/** Reports `toomanyvalues`; true when reported. */
+function checkMultiCount(c: QueryCheck, node: ParamNode, param: ParamInfo | undefined, count: number): boolean {
+  const limit = param?.maxValues;
+  if (limit === undefined || count <= limit) return false;
+  c.out.add(node.valueSpan, DiagnosticSeverity.Error, 'toomanyvalues', `\`${node.name}\` takes at most ${limit} values${param?.highMaxValues ? ` (${param.highMaxValues} for accounts with apihighlimits)` : ''}; this gives ${count}.`);
+  return true;
+}
+
+function checkMultiItem(c: QueryCheck, node: ParamNode, param: ParamInfo, item: ValueItem): void {
+  const text = item.text;
+  if (param.allSpecifier !== undefined && text === param.allSpecifier) return;
+  switch (param.type) {
+    case 'enum': {
+      const values = param.values ?? [];
+      if (!values.includes(text)) {
+        const what = text === '*' ? `\`*\` (all values) is not accepted by \`${node.name}\`` : `\`${text}\` is not a value of \`${node.name}\``;
+        const suggestion = text === '*' ? undefined : nearest(text, values);
+        c.out.add(item, DiagnosticSeverity.Warning, 'unrecognizedvalues', `${what}${suggestion ? `; did you mean \`${suggestion}\`?` : `. Allowed: ${listValues(values)}.`}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
+      } else if (param.deprecatedValues.has(text)) {
+        c.out.deprecation(item, `The value \`${text}\` of \`${node.name}\` is deprecated.`, { fix: 'removeValue' });
+      }
+      return;
+    }
+    case 'namespace':
+      if (!isNamespace(c, text, param)) {
+        c.out.add(item, DiagnosticSeverity.Warning, 'unrecognizedvalues', `\`${text}\` is not a namespace of ${describeCatalogue(c)}.`);
+      }
+      return;
+    case 'integer':
+    case 'limit':
+      if (!isInteger(text)) c.out.add(item, DiagnosticSeverity.Error, 'badinteger', `\`${text}\` is not an integer (\`${node.name}\`).`);
+      return;
+    case 'user':
+      if (!isUserReference(text, param.subtypes)) c.out.add(item, DiagnosticSeverity.Error, 'baduser', badUserMessage(node.name, text, param));
+      return;
+    case 'timestamp':
+      if (!isTimestamp(text)) c.out.add(item, DiagnosticSeverity.Error, 'badtimestamp', badTimestampMessage(node.name, text));
+      return;
+  }
+}
+
+function checkShow(c: QueryCheck, node: ParamNode, param: ParamInfo, items: ValueItem[]): void {
+  if (param.type !== 'enum') return;
+  const given = new Set(items.map((i) => i.text));
+  for (const item of items) {
+    if (!item.text.startsWith('!') && given.has('!' + item.text) && param.values?.includes('!' + item.text)) {
+      c.out.add(node.valueSpan, DiagnosticSeverity.Error, 'show', `\`${node.name}\` cannot hold both \`${item.text}\` and \`!${item.text}\`.`);
+      return;
+    }
+  }
+}
+
+function checkSingle(c: QueryCheck, node: ParamNode, param: ParamInfo, text: string, span: Span): void {
+  switch (param.type) {
+    case 'enum': {
+      const values = param.values ?? [];
+      if (!values.includes(text)) {
+        const suggestion = nearest(text, values.filter((v) => v !== ''));
+        c.out.add(span, DiagnosticSeverity.Error, 'badvalue', `\`${text}\` is not a value of \`${node.name}\`${suggestion ? `; did you mean \`${suggestion}\`?` : `. Allowed: ${listValues(values)}.`}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
+      } else if (param.deprecatedValues.has(text)) {
+        c.out.deprecation(span, `The value \`${text}\` of \`${node.name}\` is deprecated.`, { fix: 'removeParam' });
+      }
+      return;
+    }
+    case 'limit':
+      if (text === 'max') return;
+      checkInteger(c, node, param, text, span);
+      return;
+    case 'integer':
+      checkInteger(c, node, param, text, span);
+      return;
+    case 'namespace':
+      if (!isNamespace(c, text, param)) {
+        c.out.add(span, DiagnosticSeverity.Error, 'badvalue', `\`${text}\` is not a namespace \`${node.name}\` accepts${param.extraNamespaces.length ? '' : ' (special namespaces such as -1 are not accepted here)'}.`);
+      }
+      return;
+    case 'timestamp':
+      if (!isTimestamp(text)) c.out.add(span, DiagnosticSeverity.Error, 'badtimestamp', badTimestampMessage(node.name, text));
+      return;
+    case 'user':
+      if (!isUserReference(text, param.subtypes)) c.out.add(span, DiagnosticSeverity.Error, 'baduser', badUserMessage(node.name, text, param));
+      return;
+  }
+}
+
+function checkInteger(c: QueryCheck, node: ParamNode, param: ParamInfo, text: string, span: Span): void {
+  if (!isInteger(text)) {
+    c.out.add(span, DiagnosticSeverity.Error, 'badinteger', text === '' ? `\`${node.name}\` needs an integer${param.type === 'limit' ? ' or `max`' : ''}.` : `\`${text}\` is not an integer${param.type === 'limit' ? ' (or `max`)' : ''}.`);
+    return;
+  }
+  const n = Number(text);
+  if ((param.min !== undefined && n < param.min) || (param.max !== undefined && n > param.max)) {
+    const range = `${param.min ?? '…'}–${param.max ?? '…'}`;
+    const high = param.highmax !== undefined ? ` (${param.highmax} for accounts with apihighlimits)` : '';
+    c.out.add(span, DiagnosticSeverity.Warning, 'outofrange', `\`${node.name}\` must be within ${range}${high}; the API will clamp ${text}${param.type === 'limit' ? '. Use `max` for the most allowed' : ''}.`);
+  }
+}
+
+function isNamespace(c: QueryCheck, text: string, param: ParamInfo): boolean {
+  if (!isInteger(text)) return false;
+  const id = Number(text);
+  return c.catalogue.namespaceIds().has(id) || param.extraNamespaces.includes(id);
+}
+
+function describeCatalogue(c: QueryCheck): string {
+  return c.catalogue.origin === 'bundled' ? 'the bundled catalogue' : c.catalogue.origin;
+}
+
+function describeOwner(resolved: ResolvedParam): string {
+  if (!resolved.module) return '';
+  return `${resolved.asGenerator ? 'generator' : resolved.module.group ?? 'module'}=${resolved.module.name}`;
+}
+
+function listValues(values: readonly string[]): string {
+  const shown = values.slice(0, 12).map((v) => (v === '' ? '(empty)' : `\`${v}\``));
+  return values.length > 12 ? `${shown.join(', ')}, … (${values.length} in all)` : shown.join(', ');
+}
+
+function badTimestampMessage(name: string, text: string): string {
+  return `\`${text}\` is not a timestamp for \`${name}\`: use ISO 8601 with a time (2024-01-31T12:00:00Z), 14 digits (20240131120000), Unix seconds, or \`now\`.`;
+}
+
+function badUserMessage(name: string, text: string, param: ParamInfo): string {
+  return `\`${text}\` is not a user reference \`${name}\` accepts (${(param.subtypes ?? ['name']).join(', ')}).`;
+}

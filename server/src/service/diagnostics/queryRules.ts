@@ -1,0 +1,92 @@
+// The rules that look at a query as a whole: required parameters, pages given
+// two ways, and parameters that only work with (or without) others.
+
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import type { ParamNode } from '../../../../common/src/parser';
+import type { FixData } from '../fixes';
+import type { QueryCheck } from './paramRules';
+
+const PAGE_SOURCES = ['titles', 'pageids', 'revids'];
+
+const MODE_NAMES: Record<number, string> = { 1: 'revisions of given pages', 2: 'contributions of a user', 3: 'all deleted revisions' };
+
+export function checkRequired(c: QueryCheck): void {
+  for (const use of c.ctx.uses) {
+    const prefix = (use.slot === 'generator' ? 'g' : '') + use.module.prefix;
+    const missing = use.module.params.filter((p) => p.required && !c.ctx.has(prefix + p.name)).map((p) => prefix + p.name);
+    for (const name of missing) {
+      c.out.add(use.item, DiagnosticSeverity.Error, 'missingparam', `\`${use.slot}=${use.module.name}\` needs \`${name}\`.`, {
+        data: { fix: 'addParam', name } satisfies FixData,
+      });
+    }
+  }
+}
+
+export function checkPageSources(c: QueryCheck): void {
+  const given = c.query.params.filter((p) => PAGE_SOURCES.includes(p.name) && c.ctx.lastByName.get(p.name) === p);
+  for (const node of given.slice(1)) {
+    c.out.add(node.nameSpan, DiagnosticSeverity.Error, 'multisource', `\`${node.name}\` cannot be used with \`${given[0]!.name}\`: give the pages one way only.`);
+  }
+}
+
+/** Number of pages the query names directly, or undefined when a generator picks them. */
+function pageCount(c: QueryCheck): number | undefined {
+  if (c.ctx.has('generator')) return undefined;
+  let count = 0;
+  for (const name of ['titles', 'pageids']) {
+    const node = c.ctx.lastByName.get(name);
+    if (node && node.value !== '') count += node.items.length;
+  }
+  return count;
+}
+
+export function checkInfoConditions(c: QueryCheck): void {
+  for (const [name, node] of c.ctx.lastByName) {
+    const resolved = c.ctx.resolve(name);
+    if (!resolved?.module || resolved.param.info.length === 0) continue;
+    const prefix = (resolved.asGenerator ? 'g' : '') + resolved.module.prefix;
+    for (const condition of resolved.param.info) {
+      switch (condition.name) {
+        case 'useronly':
+          if (!c.ctx.has(prefix + 'user')) mix(c, node, `\`${name}\` can only be used with \`${prefix}user\`.`);
+          break;
+        case 'nonuseronly':
+          if (c.ctx.has(prefix + 'user')) mix(c, node, `\`${name}\` cannot be used with \`${prefix}user\`.`);
+          break;
+        case 'singlepageonly': {
+          const pages = c.ctx.has('revids') ? Infinity : pageCount(c);
+          if (pages !== undefined && pages > 1) {
+            mix(c, node, `\`${name}\` can only be used with a single page${c.ctx.has('revids') ? ', not with `revids`' : ` (this query names ${pages})`}.`);
+          }
+          break;
+        }
+        case 'modes': {
+          const mode = deletedRevsMode(c, prefix);
+          const modes = (condition.values ?? []).map(Number);
+          if (modes.length && !modes.includes(mode)) {
+            mix(c, node, `\`${name}\` cannot be used in mode ${mode} (${MODE_NAMES[mode]}); it applies in mode ${modes.join(' and ')}.`);
+          }
+          break;
+        }
+        case 'preloadcontentonly':
+        case 'editintroonly': {
+          const needed = condition.name === 'preloadcontentonly' ? 'preloadcontent' : 'editintro';
+          const propNode = c.ctx.lastByName.get(prefix + 'prop');
+          if (!propNode?.items.some((i) => i.text === needed)) {
+            c.out.add(node.nameSpan, DiagnosticSeverity.Information, 'ignored-parameter', `\`${name}\` has an effect only with \`${prefix}prop=${needed}\`.`);
+          }
+          break;
+        }
+      }
+    }
+  }
+}
+
+function deletedRevsMode(c: QueryCheck, prefix: string): number {
+  if (c.ctx.has('titles') || c.ctx.has('pageids') || c.ctx.has('revids') || c.ctx.has('generator')) return 1;
+  return c.ctx.has(prefix + 'user') ? 2 : 3;
+}
+
+function mix(c: QueryCheck, node: ParamNode, message: string): void {
+  c.out.add(node.nameSpan, DiagnosticSeverity.Error, 'invalidparammix', message);
+}
