@@ -49,7 +49,7 @@ class Session {
 
   private async handle(res: Response): Promise<Json> {
     for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
+      const pair = c.split(';')[0] ?? '';
       const eq = pair.indexOf('=');
       this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
     }
@@ -139,11 +139,11 @@ describe('real MediaWiki test fixture', () => {
   test('categories have their expected member counts', async () => {
     const large = await api.all({ action: 'query', list: 'categorymembers', cmtitle: 'Category:Large', cmlimit: 'max' });
     assert.ok(large.length >= 2);
-    assert.equal(list(large, 'categorymembers').length, wiki.facts.categories['Category:Large'].members);
+    assert.equal(list(large, 'categorymembers').length, wiki.facts.categories['Category:Large']!.members);
 
     const even = await api.all({ action: 'query', list: 'categorymembers', cmtitle: 'Category:Even', cmlimit: 100 });
-    assert.equal(even.length, Math.ceil(wiki.facts.categories['Category:Even'].members / 100));
-    assert.equal(list(even, 'categorymembers').length, wiki.facts.categories['Category:Even'].members);
+    assert.equal(even.length, Math.ceil(wiki.facts.categories['Category:Even']!.members / 100));
+    assert.equal(list(even, 'categorymembers').length, wiki.facts.categories['Category:Even']!.members);
 
     for (const [title, c] of Object.entries(wiki.facts.categories)) {
       const members = list(await api.all({ action: 'query', list: 'categorymembers', cmtitle: title, cmlimit: 'max' }), 'categorymembers');

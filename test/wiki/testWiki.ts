@@ -250,7 +250,7 @@ function ensureInstalled(allowInstall: boolean, log: (m: string) => void): void 
 function mediawikiVersion(): string {
   const src = fs.readFileSync(path.join(MW_CODE, 'includes', 'Defines.php'), 'utf8');
   const m = /define\(\s*'MW_VERSION',\s*'([^']+)'/.exec(src);
-  return m ? m[1] : 'unknown';
+  return m?.[1] ?? 'unknown';
 }
 
 // ---------------------------------------------------------------------------
@@ -430,7 +430,7 @@ async function buildWiki(dir: string, bigPages: number, mwVersion: string, log: 
   await sqlite(dataDir, 'ANALYZE');
   log(`ANALYZE: ${Date.now() - t} ms`);
 
-  const allUsers = (await sqlite(dataDir, 'SELECT user_name FROM user ORDER BY user_name')).map((r) => r.user_name);
+  const allUsers = (await sqlite(dataDir, 'SELECT user_name FROM user ORDER BY user_name')).map((r) => r.user_name ?? '');
   return { ...content.facts, allUsers, mediawikiVersion: mwVersion };
 }
 
@@ -543,7 +543,7 @@ export function generateContent(bigPages: number): { xml: string; bulkXml: strin
   };
   const users = ['Admin', 'Alice', 'Bob'];
   const who = (i: number): Pick<Rev, 'user' | 'ip'> => (i % 4 === 3 ? { ip: `192.0.2.${(i % 200) + 1}` } : { user: users[i % 3] });
-  const templateUse: Record<string, number> = { 'Template:Infobox': 0, 'Template:Nav': 0, 'Template:Stub': 0, 'Template:Unused': 0 };
+  const templateUse = { 'Template:Infobox': 0, 'Template:Nav': 0, 'Template:Stub': 0, 'Template:Unused': 0 };
 
   // Revision counts of the multi-revision pages.
   const multi: Record<string, number> = { [pageTitle(1)]: 60, [pageTitle(2)]: 12, [pageTitle(3)]: 7, [pageTitle(4)]: 5, [pageTitle(5)]: 5 };
@@ -608,7 +608,7 @@ export function generateContent(bigPages: number): { xml: string; bulkXml: strin
     ns: 0,
     title: hostile,
     revs: [
-      { text: 'Harmless first version.', comment: HOSTILE_STRINGS[0], user: 'Alice' },
+      { text: 'Harmless first version.', comment: HOSTILE_STRINGS[0]!, user: 'Alice' },
       { text: `Second version ${HOSTILE_STRINGS[1]}`, comment: `${HOSTILE_STRINGS[1]} ${HOSTILE_STRINGS[2]}`, ip: '192.0.2.66' },
       { text: hostileText, comment: HOSTILE_STRINGS.join(' '), user: 'Bob' },
     ],
@@ -684,7 +684,7 @@ export function generateContent(bigPages: number): { xml: string; bulkXml: strin
   const bulkXml = bulk.length ? dump(bulk) : '';
 
   // Facts. The installer's "Main Page" is the one page not in the dump.
-  const pagesByNamespace: Record<string, number> = { 0: 1 };
+  const pagesByNamespace: Record<string, number> & { 0: number } = { 0: 1 };
   for (const p of pages) pagesByNamespace[p.ns] = (pagesByNamespace[p.ns] ?? 0) + 1;
   const revisionCount = pages.reduce((s, p) => s + p.revs.length, 0);
   pagesByNamespace[0] += bulk.length;
