@@ -1,0 +1,107 @@
+// A run as the editor keeps it (its request, session, rows and what the panel
+// was sent), and small facts about queries and commands' arguments.
+
+import type * as vscode from 'vscode';
+import type { PanelPage, PanelRunInfo, PanelStatus } from '../../../common/src/panelProtocol';
+import type { ParsedDocument, QueryNode } from '../../../common/src/parser';
+import { MASK, RowStore, toUrl, type QuerySession, type PreparedRequest } from '../../../common/src/runner';
+import type { ApiMessage } from '../../../common/src/runner/apiMessages';
+import type { ChainedSession } from '../../../common/src/chain/chainedSession';
+import type { Row } from '../../../common/src/runner/merge';
+import { RunHistory } from '../../../common/src/results/history';
+
+/** What an export or "Open in an editor" takes: a part of the answers (default the main list), expanded or not. */
+export interface RowChoice {
+  expand?: string;
+  part?: string;
+}
+
+/** Queries whose last run stays in memory for "Show Results" (older ones are reopened from the history). */
+export const MAX_KEPT_RUNS = 5;
+
+
+export interface Prepared {
+  uri: vscode.Uri;
+  doc: ParsedDocument;
+  query: QueryNode;
+  request: PreparedRequest;
+}
+
+export interface ActiveRun extends Prepared {
+  /** The run's id in the query's history (one file, rewritten after each fetch). */
+  id: string;
+  info: PanelRunInfo;
+  /** Every page as sent to the panel, to show the run again ("Show Results", a new panel). */
+  panelPages: PanelPage[];
+  /** Sum of request durations (ms) of every fetch of the run. */
+  requestMs: number;
+  session: QuerySession | ChainedSession;
+  /** The API's messages of every page, for the expectations' verdict. */
+  messages: { warnings: ApiMessage[]; errors: ApiMessage[] };
+  store: RowStore;
+  /** Every answer of the run (scrubbed), for the parts of the answer (results/parts.ts). */
+  answers: unknown[];
+  /** The list shown in the table: the first one the answers had. */
+  mainList?: string;
+  abort?: AbortController;
+  lastStatus: PanelStatus;
+}
+
+/** What the results panel shows: a live run, or a stored run of a query's history. */
+export interface Shown {
+  label: string;
+  history?: RunHistory;
+  rows(): readonly Row[];
+  /** The run's id in the history (a stored run's, or the live run's). */
+  id?: string;
+}
+
+/** A RowChoice from a command argument (automation): only short string fields are taken. */
+export function rowChoice(value: unknown): RowChoice {
+  if (typeof value !== 'object' || value === null) return {};
+  const v = value as Record<string, unknown>;
+  const name = (x: unknown) => (typeof x === 'string' && x.length > 0 && x.length <= 200 ? x : undefined);
+  return { expand: name(v.expand), part: name(v.part) };
+}
+
+/** A query's name in messages and the history: its `### name`, else `line N`. */
+export function queryLabel(query: QueryNode): string {
+  return query.name || `line ${query.firstLine + 1}`;
+}
+
+/** A new run of a prepared query, before its first page. */
+export function newActiveRun(prepared: Prepared, session: QuerySession | ChainedSession): ActiveRun {
+  return {
+    ...prepared,
+    id: RunHistory.newId(),
+    info: {
+      queryName: queryLabel(prepared.query),
+      endpoint: prepared.request.endpointSensitive ? MASK : prepared.request.endpoint,
+      requestUrl: toUrl(prepared.request),
+      startedAt: new Date().toISOString(),
+    },
+    panelPages: [],
+    requestMs: 0,
+    session,
+    store: new RowStore(),
+    answers: [],
+    messages: { warnings: [], errors: [] },
+    lastStatus: { pages: 0, items: 0, hasMore: true, running: false },
+  };
+}
+
+/** Keeps `run` as its query's last run; runs kept for "Show Results" hold their rows, so only the latest few queries' runs stay. */
+export function keepRun(runs: Map<string, ActiveRun>, key: string, run: ActiveRun): void {
+  runs.delete(key);
+  runs.set(key, run);
+  for (const [k, old] of runs) {
+    if (runs.size <= MAX_KEPT_RUNS) break;
+    if (old.session.running) continue;
+    runs.delete(k);
+  }
+}
+
+/** A query's identity across runs: its file and its name (or first line when unnamed). */
+export function queryKey(uri: vscode.Uri, query: QueryNode): string {
+  return `${uri.toString()}#${queryLabel(query)}`;
+}

@@ -1,0 +1,29 @@
+// The settings of a run (mwquery.*), read when a run starts.
+
+import * as vscode from 'vscode';
+import { RunHistory } from '../../../common/src/results/history';
+
+/** The settings a run reads, each bounded; `defaultEndpoint`: the selected environment's or mwquery.endpoint. */
+export function readRunSettings(defaultEndpoint: string | undefined) {
+  const c = vscode.workspace.getConfiguration('mwquery');
+  return {
+    endpoint: defaultEndpoint,
+    maxPages: c.get<number>('maxPages', 100),
+    maxItems: c.get<number>('maxItems', 100_000),
+    // Every run only reads: `mwquery.maxlagForReads` ("off" sends none), else `mwquery.maxlag`.
+    maxlag: ((v) => (v === 'off' ? null : typeof v === 'number' && v >= 0 ? v : c.get<number>('maxlag', 5)))(c.get<unknown>('maxlagForReads')),
+    contact: c.get<string>('contact', '').trim() || undefined,
+    timeoutMs: Math.max(1, c.get<number>('timeoutSeconds', 30)) * 1000,
+    maxBytes: Math.max(1, c.get<number>('maxResultMegabytes', 256)) * 1024 * 1024,
+    history: c.get<boolean>('history.enabled', true),
+    historyMaxRuns: Math.max(1, Math.min(1000, c.get<number>('history.maxRuns', 20))),
+    historyMaxBytes: Math.max(1, Math.min(1024, c.get<number>('history.maxRunMegabytes', 8))) * 1024 * 1024,
+  };
+}
+
+/** A query's run history (file queries only, when the history is on). */
+export function historyFor(uri: vscode.Uri, label: string, settings: ReturnType<typeof readRunSettings>): RunHistory | undefined {
+  if (!settings.history || uri.scheme !== 'file') return undefined;
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  return new RunHistory({ file: uri.fsPath, name: label }, { stopAt: folder?.uri.fsPath, maxRuns: settings.historyMaxRuns, maxRunBytes: settings.historyMaxBytes });
+}
