@@ -1,0 +1,106 @@
+// Pure functions behind the results views: sort, filter, expand, answer parts.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { answerParts } from '../../common/src/results/answerParts';
+import { expandableFields, expandRows } from '../../common/src/results/expand';
+import { filterIndexes, parseFilter } from '../../common/src/results/filterRows';
+import { sortIndexes } from '../../common/src/results/sortRows';
+
+const all = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+
+describe('sortIndexes', () => {
+  const rows = [{ n: 10, t: 'b' }, { n: 9, t: 'B2' }, { n: '100', t: 'a10' }, { t: 'a9' }, { n: -1, t: null }];
+  it('numbers as numbers (10 after 9, "100" as a number), missing last', () => {
+    assert.deepEqual(sortIndexes(rows, all(5), { column: 'n', direction: 'asc' }), [4, 1, 0, 2, 3]);
+  });
+  it('descending reverses the values; missing cells stay last', () => {
+    assert.deepEqual(sortIndexes(rows, all(5), { column: 'n', direction: 'desc' }), [2, 0, 1, 4, 3]);
+  });
+  it('texts in natural, case-insensitive order; null last', () => {
+    assert.deepEqual(sortIndexes(rows, all(5), { column: 't', direction: 'asc' }), [3, 2, 0, 1, 4]);
+  });
+  it('stable: equal cells in the rows\' order; sorts only the given indexes', () => {
+    const same = [{ k: 1 }, { k: 1 }, { k: 0 }, { k: 1 }];
+    assert.deepEqual(sortIndexes(same, [3, 1, 0], { column: 'k', direction: 'asc' }), [0, 1, 3]);
+    assert.deepEqual(sortIndexes(same, all(4), { column: 'k', direction: 'desc' }), [0, 1, 3, 2]);
+  });
+});
+
+describe('parseFilter / filterIndexes', () => {
+  const rows = [
+    { title: 'Main Page', ns: 0, comment: 'fix typo' },
+    { title: 'Talk:Main Page', ns: 1, comment: 'reply' },
+    { title: 'Even 2', ns: 0, comment: 'Fix: Links' },
+  ];
+  const cols = ['title', 'ns', 'comment'];
+  it('a word matches any column, case-insensitively; all words must match', () => {
+    assert.deepEqual(filterIndexes(rows, cols, parseFilter('main', cols)), [0, 1]);
+    assert.deepEqual(filterIndexes(rows, cols, parseFilter('FIX main', cols)), [0]);
+  });
+  it('column:word filters one column; quotes keep spaces', () => {
+    assert.deepEqual(filterIndexes(rows, cols, parseFilter('ns:1', cols)), [1]);
+    assert.deepEqual(filterIndexes(rows, cols, parseFilter('comment:"fix typo"', cols)), [0]);
+    assert.deepEqual(parseFilter('comment:"fix typo" x', cols), { any: ['x'], byColumn: [{ column: 'comment', word: 'fix typo' }] });
+  });
+  it('an unknown column prefix is a plain word (Talk:Main matches the title)', () => {
+    assert.deepEqual(filterIndexes(rows, cols, parseFilter('Talk:Main', cols)), [1]);
+  });
+  it('only the columns given are searched; an empty filter keeps every row', () => {
+    assert.deepEqual(filterIndexes(rows, ['title'], parseFilter('reply', cols)), []);
+    assert.deepEqual(filterIndexes(rows, cols, parseFilter('   ', cols)), [0, 1, 2]);
+  });
+});
+
+describe('expandRows', () => {
+  const pages = [
+    { pageid: 1, title: 'A', revisions: [{ revid: 11, user: 'X' }, { revid: 12, user: 'Y' }] },
+    { pageid: 2, title: 'B', revisions: [] },
+    { pageid: 3, title: 'C' },
+    { pageid: 4, title: 'D', categories: ['x'], revisions: ['odd'] },
+  ];
+  it('one row per item, parent columns repeated, items as field.key; pages without items keep one row', () => {
+    assert.deepEqual(expandRows(pages, 'revisions'), [
+      { pageid: 1, title: 'A', 'revisions.revid': 11, 'revisions.user': 'X' },
+      { pageid: 1, title: 'A', 'revisions.revid': 12, 'revisions.user': 'Y' },
+      { pageid: 2, title: 'B' },
+      { pageid: 3, title: 'C' },
+      { pageid: 4, title: 'D', categories: ['x'], revisions: 'odd' },
+    ]);
+  });
+  it('does not change its input', () => {
+    const copy = JSON.parse(JSON.stringify(pages));
+    expandRows(pages, 'revisions');
+    assert.deepEqual(pages, copy);
+  });
+  it('lists the fields that hold lists', () => {
+    assert.deepEqual(expandableFields(pages), ['revisions', 'categories']);
+  });
+});
+
+describe('answerParts', () => {
+  it('siteinfo general|namespaces: namespaces as a list keyed by id, general as an object', () => {
+    const answer = {
+      batchcomplete: true,
+      query: {
+        general: { sitename: 'Test', mainpage: 'Main Page' },
+        namespaces: { '-1': { id: -1, name: 'Special' }, '0': { id: 0, name: '' } },
+      },
+    };
+    const parts = answerParts([answer]);
+    assert.deepEqual(parts.map((p) => [p.name, p.kind]), [['general', 'object'], ['namespaces', 'list']]);
+    const ns = parts[1]!;
+    assert.ok(ns.kind === 'list');
+    assert.deepEqual(ns.rows.map((r) => r.name), ['', 'Special']); // integer-like keys come in numeric order
+  });
+  it('lists of the same name are joined across pages; meta members are left out', () => {
+    const p1 = { continue: { x: 1 }, query: { allpages: [{ title: 'A' }], normalized: [{ from: 'a', to: 'A' }] } };
+    const p2 = { query: { allpages: [{ title: 'B' }] }, warnings: {} };
+    const parts = answerParts([p1, p2]);
+    assert.equal(parts.length, 1);
+    assert.deepEqual(parts[0], { name: 'allpages', kind: 'list', rows: [{ title: 'A' }, { title: 'B' }] });
+  });
+  it('other modules\' answers (parse) are parts too; hostile shapes are skipped', () => {
+    assert.deepEqual(answerParts([{ parse: { title: 'X', text: '<p>' } }, null, 'x', { query: 5 }]).map((p) => p.name), ['parse']);
+  });
+});
