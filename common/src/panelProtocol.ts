@@ -55,4 +55,8 @@ export type PanelToHost =
   | { type: 'all' }
   | { type: 'cancel' }
   | { type: 'export'; format: 'json' | 'ndjson' | 'csv' }
-  | { type: 'copy'; what: 'url' | 'curl' };
+  | { type: 'copy'; what: 'url' | 'curl' }
+  /** Open a text from the panel (a long cell, a page's JSON) in an untitled editor tab. */
+  | { type: 'openText'; title: string; text: string; language: 'plaintext' | 'json' }
+  /** Put text chosen in the panel (a cell, rows as TSV or JSON) on the clipboard; `what` says what, for the message. */
+  | { type: 'copyText'; text: string; what: string };
