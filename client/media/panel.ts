@@ -148,6 +148,10 @@ class PanelController {
     tools.setAttribute('aria-label', 'Table tools');
     this.partSelect.addEventListener('change', () => this.selectPart(this.partSelect.value));
     this.expandSelect.addEventListener('change', () => this.setExpand(this.expandSelect.value));
+    // Names of their own: a wrapping label would add the selected option's text.
+    this.partSelect.setAttribute('aria-label', 'Part');
+    this.expandSelect.setAttribute('aria-label', 'Expand field');
+    this.filterInput.setAttribute('aria-label', 'Filter rows');
     this.filterInput.type = 'search';
     this.filterInput.placeholder = 'Filter: words, column:word';
     this.filterInput.spellcheck = false;
@@ -274,7 +278,12 @@ class PanelController {
     this.store.saveSoon();
     const total = this.table.rowCount;
     const shown = this.table.shownCount;
-    this.shownInfo.textContent = shown === total ? plural(total, 'row') : `${numberFormat.format(shown)} of ${plural(total, 'row')}`;
+    const part = this.parts.get(this.part);
+    if (part?.kind === 'object') {
+      const n = Object.keys(part.value).length;
+      this.shownInfo.textContent = `${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`;
+    }
+    else this.shownInfo.textContent = shown === total ? plural(total, 'row') : `${numberFormat.format(shown)} of ${plural(total, 'row')}`;
     this.renderEmptyNote();
   }
 

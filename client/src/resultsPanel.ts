@@ -184,11 +184,12 @@ export class ResultsPanel implements vscode.Disposable {
     }
   }
 
-  /** A text from the panel in a new untitled editor tab, in the panel's editor group. */
+  /** A text from the panel in a new untitled editor tab. */
   private async openText(text: string, language: 'plaintext' | 'json'): Promise<void> {
     try {
       const doc = await vscode.workspace.openTextDocument({ content: text, language });
-      await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Active });
+      // Beside the panel: in the panel's own group it would hide (and discard) the panel.
+      await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
     } catch (error) {
       void vscode.window.showErrorMessage(`Cannot open the text in an editor: ${error instanceof Error ? error.message : String(error)}`);
     }
