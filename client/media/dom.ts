@@ -38,3 +38,12 @@ export function cssPx(name: string, fallback: number): number {
   const value = parseFloat(getComputedStyle(document.documentElement).getPropertyValue(name));
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
+
+/** The width of one character of the font `container` gives its text (the table's monospace font). */
+export function measureCharWidth(container: HTMLElement): number {
+  const probe = el('span', 'vt-probe', '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ');
+  container.append(probe);
+  const width = probe.getBoundingClientRect().width / 46;
+  probe.remove();
+  return width > 0 ? width : 7.5;
+}

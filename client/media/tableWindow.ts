@@ -90,3 +90,15 @@ export function visibleColumns(lefts: readonly number[], widths: readonly number
   while (end < n && lefts[end]! < right) end++;
   return [Math.max(0, first - overscan), Math.min(n, end + overscan)];
 }
+
+/**
+ * The scrollTop that brings row `position` fully into view, or undefined
+ * when it already is (the least scrolling: to the top or the bottom edge).
+ */
+export function scrollTopToShow(position: number, scrollTop: number, viewport: number, total: number, rowHeight: number, maxBodyPx = MAX_BODY_PX): number | undefined {
+  const { first, visible } = rowWindow({ scrollTop, viewport, total, rowHeight, maxBodyPx });
+  const fully = Math.max(1, visible - 2);
+  if (position < first) return scrollTopForRow(position, viewport, total, rowHeight, maxBodyPx);
+  if (position >= first + fully) return scrollTopForRow(position - fully + 1, viewport, total, rowHeight, maxBodyPx);
+  return undefined;
+}

@@ -6,40 +6,20 @@
 // gives rows and listens for selection and copy.
 
 import { cellText, type Row } from '../../common/src/results/cells';
+import { rowsToJson, rowsToTsv } from '../../common/src/results/copyRows';
 import { filterIndexes, isEmptyFilter, parseFilter } from '../../common/src/results/filterRows';
 import { sortIndexes, type SortSpec } from '../../common/src/results/sortRows';
-import { clip, cssPx, el } from './dom';
-import { bodyHeightFor, columnLefts, renderRange, rowWindow, scrollTopForRow, visibleColumns } from './tableWindow';
+import { cssPx, el, measureCharWidth } from './dom';
+import { RowPool, type RowSlot } from './rowPool';
+import { ColumnSet } from './tableColumns';
+import { RowSelection } from './tableSelection';
+import { buildHeaderRow } from './tableHeader';
+import { tableCommand } from './tableKeys';
+import { bodyHeightFor, renderRange, rowWindow, scrollTopToShow, visibleColumns } from './tableWindow';
 
 /** Rows rendered above and below the visible ones (not on a frame that jumped past them). */
-const OVERSCAN = 6;
-/** Characters of a cell put in the DOM at most (fewer in narrow columns); the rest is in the title. */
-const CELL_DISPLAY_MAX = 240;
+const OVERSCAN = 10;
 const COLUMN_OVERSCAN = 1;
-/** Characters of a cell's title (tooltip). */
-const TITLE_MAX = 20_000;
-const MIN_COL_PX = 40;
-const AUTO_MAX_COL_PX = 360;
-const MAX_COL_PX = 2000;
-/** Rows sampled to size a new column. */
-const WIDTH_SAMPLE_ROWS = 200;
-
-interface Column {
-  name: string;
-  width: number;
-  /** Characters worth putting in a cell: enough to overflow it, so CSS adds the ellipsis. */
-  chars: number;
-  hidden: boolean;
-}
-
-interface RowSlot {
-  el: HTMLDivElement;
-  /** The row number, then the cells of the shown columns colStart..colEnd-1. */
-  cells: HTMLDivElement[];
-  /** Position in the view shown, -1 when the slot is hidden. */
-  index: number;
-  y: number;
-}
 
 export interface TableEvents {
   /** The selected row changed (undefined: none). */
@@ -58,28 +38,20 @@ export class VirtualTable {
   private readonly body: HTMLDivElement;
 
   private rows: Row[] = [];
-  private columns: Column[] = [];
-  private columnIndex = new Map<string, number>();
-  /** The shown columns (not hidden), in order: indexes into `columns`. */
-  private shown: number[] = [];
-  private lefts: number[] = [];
-  private totalWidth = 0;
+  private readonly columns = new ColumnSet();
   /** Rows in view order (after filter and sort): indexes into `rows`; undefined = all, in order. */
   private order: number[] | undefined;
   private filterText = '';
   private sort: SortSpec | undefined;
-  /** Selected view position and column (shown-column index), and the anchor of a range. */
-  private selected = -1;
-  private anchor = -1;
-  private selectedColumn = 0;
+  private readonly selection = new RowSelection();
+  private recomputeQueued = false;
 
-  private pool: RowSlot[] = [];
-  private poolKey = '';
-  private colStart = 0;
-  private colEnd = 0;
+  private readonly pool: RowPool;
   private bodyHeight = -1;
   private frameRequested = false;
   private headerKey = '';
+  /** The row-number column and the shown columns. */
+  private totalWidth = 0;
   private lastFirst = -1;
   private pendingScroll: { top: number; left: number; keepTrying: () => boolean } | undefined;
 
@@ -87,7 +59,6 @@ export class VirtualTable {
   private readonly headHeight: number;
   private charWidth = 7.5;
   private numWidth = 64;
-  private dragFrom = -1;
 
   constructor(private readonly events: TableEvents) {
     this.rowHeight = cssPx('--vt-row-height', 22);
@@ -101,6 +72,7 @@ export class VirtualTable {
     this.head.setAttribute('aria-rowindex', '1');
     this.body = el('div', 'vt-body');
     this.body.setAttribute('role', 'rowgroup');
+    this.pool = new RowPool(this.body);
     this.element.append(this.head, this.body);
 
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
@@ -114,12 +86,9 @@ export class VirtualTable {
 
   /** Measures the font once the element is in the document. */
   measure(): void {
-    const probe = el('span', 'vt-probe', '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ');
-    this.element.append(probe);
-    const width = probe.getBoundingClientRect().width / 46;
-    probe.remove();
-    this.charWidth = width > 0 ? width : 7.5;
+    this.charWidth = measureCharWidth(this.element);
     this.numWidth = Math.ceil(this.charWidth * 7 + 14);
+    this.columns.setCharWidth(this.charWidth);
     this.layoutColumns();
   }
 
@@ -128,13 +97,11 @@ export class VirtualTable {
   /** Replaces the rows (a new run, another part, another expanded field). */
   setRows(rows: Row[], hiddenColumns: readonly string[] = []): void {
     this.rows = rows;
-    this.columns = [];
-    this.columnIndex = new Map();
-    this.addColumns(rows, new Set(hiddenColumns));
+    this.columns.clear();
+    this.columns.add(rows, new Set(hiddenColumns));
     this.layoutColumns();
-    this.selected = -1;
-    this.anchor = -1;
-    this.selectedColumn = 0;
+    this.selection.clear();
+    this.selection.column = 0;
     this.element.scrollTop = 0;
     this.element.scrollLeft = 0;
     this.recompute();
@@ -144,8 +111,19 @@ export class VirtualTable {
   appendRows(rows: readonly Row[]): void {
     if (!rows.length) return;
     for (let i = 0; i < rows.length; i++) this.rows.push(rows[i]!);
-    this.addColumns(rows, new Set());
-    this.recompute();
+    if (this.columns.add(rows)) this.layoutColumns();
+    // Unfiltered and unsorted: the new rows just extend the view. Otherwise
+    // filter and sort again once per frame, not once per page of a replay.
+    if (this.order === undefined && !this.filterText && !this.sort) {
+      this.invalidateRows();
+      this.events.onViewChange();
+    } else if (!this.recomputeQueued) {
+      this.recomputeQueued = true;
+      requestAnimationFrame(() => {
+        this.recomputeQueued = false;
+        this.recompute();
+      });
+    }
   }
 
   get rowCount(): number {
@@ -157,11 +135,11 @@ export class VirtualTable {
   }
 
   get columnNames(): string[] {
-    return this.columns.map((c) => c.name);
+    return this.columns.names;
   }
 
   get hiddenColumns(): string[] {
-    return this.columns.filter((c) => c.hidden).map((c) => c.name);
+    return this.columns.hiddenNames;
   }
 
   get sortSpec(): SortSpec | undefined {
@@ -175,7 +153,7 @@ export class VirtualTable {
   setFilter(text: string): void {
     if (text === this.filterText) return;
     this.filterText = text;
-    this.selected = -1;
+    this.selection.clear();
     this.recompute();
     this.events.onSelect(undefined);
   }
@@ -194,35 +172,20 @@ export class VirtualTable {
   }
 
   setColumnHidden(name: string, hidden: boolean): void {
-    const i = this.columnIndex.get(name);
-    if (i === undefined) return;
-    this.columns[i]!.hidden = hidden;
+    if (!this.columns.setHidden(name, hidden)) return;
     this.layoutColumns();
     if (this.filterText) this.recompute();
     else this.events.onViewChange();
   }
 
-  /** Moves shown column `from` to where shown column `to` is (dropping a header on another). */
   moveColumn(from: number, to: number): void {
-    const a = this.shown[from];
-    const b = this.shown[to];
-    if (a === undefined || b === undefined || a === b) return;
-    const moved = this.columns[a]!;
-    const target = this.columns[b]!;
-    this.columns.splice(a, 1);
-    const t = this.columns.indexOf(target);
-    this.columns.splice(a < b ? t + 1 : t, 0, moved);
-    this.columnIndex = new Map(this.columns.map((c, i) => [c.name, i]));
+    if (!this.columns.move(from, to)) return;
     this.layoutColumns();
     this.events.onViewChange();
   }
 
   setColumnWidth(shownIndex: number, width: number): void {
-    const c = this.columns[this.shown[shownIndex] ?? -1];
-    if (!c) return;
-    c.width = Math.max(MIN_COL_PX, Math.min(MAX_COL_PX, Math.round(width)));
-    c.chars = this.charsFor(c.width);
-    this.layoutColumns();
+    if (this.columns.setWidth(shownIndex, width)) this.layoutColumns();
   }
 
   /** The row at a view position. */
@@ -232,23 +195,24 @@ export class VirtualTable {
   }
 
   get selectedRow(): Row | undefined {
-    return this.selected >= 0 ? this.rowAt(this.selected) : undefined;
+    return this.selection.position >= 0 ? this.rowAt(this.selection.position) : undefined;
   }
 
   /** Filter, then sort: the view order. Keeps the selected row selected if it is still shown. */
   private recompute(): void {
     const selectedRow = this.selectedRow;
-    const names = this.shown.map((i) => this.columns[i]!.name);
-    const filter = parseFilter(this.filterText, this.columns.map((c) => c.name));
+    const names = this.columns.shownNames;
+    const filter = parseFilter(this.filterText, this.columns.names);
     let order: number[] | undefined;
     if (!isEmptyFilter(filter)) order = filterIndexes(this.rows, names, filter);
-    if (this.sort && this.columnIndex.has(this.sort.column)) {
+    if (this.sort && this.columns.has(this.sort.column)) {
       order = sortIndexes(this.rows, order ?? this.rows.map((_, i) => i), this.sort);
     }
     this.order = order;
     if (selectedRow) {
       const at = order ? order.findIndex((i) => this.rows[i] === selectedRow) : this.rows.indexOf(selectedRow);
-      this.selected = at;
+      this.selection.position = at;
+      this.selection.anchor = at;
       if (at < 0) this.events.onSelect(undefined);
     }
     this.invalidateRows();
@@ -257,103 +221,27 @@ export class VirtualTable {
 
   // ------------------------------------------------------------------ columns
 
-  private charsFor(width: number): number {
-    return Math.min(CELL_DISPLAY_MAX, Math.ceil((width / this.charWidth) * 1.5) + 4);
-  }
-
-  private addColumns(rows: readonly Row[], hidden: ReadonlySet<string>): void {
-    let added = false;
-    for (const row of rows) {
-      for (const name of Object.keys(row)) {
-        if (this.columnIndex.has(name)) continue;
-        this.columnIndex.set(name, this.columns.length);
-        let longest = name.length + 3;
-        const n = Math.min(rows.length, WIDTH_SAMPLE_ROWS);
-        for (let i = 0; i < n; i++) {
-          const r = rows[i]!;
-          if (!Object.hasOwn(r, name)) continue;
-          longest = Math.max(longest, Math.min(cellText(r[name]).length, 64));
-        }
-        const width = Math.max(60, Math.min(AUTO_MAX_COL_PX, Math.ceil(longest * this.charWidth + 14)));
-        this.columns.push({ name, width, chars: this.charsFor(width), hidden: hidden.has(name) });
-        added = true;
-      }
-    }
-    if (added) this.layoutColumns();
-  }
-
+  /** Columns changed: the header and the row pool are made again. */
   private layoutColumns(): void {
-    this.shown = [];
-    for (let i = 0; i < this.columns.length; i++) if (!this.columns[i]!.hidden) this.shown.push(i);
-    const widths = this.shown.map((i) => this.columns[i]!.width);
-    this.lefts = columnLefts(widths);
-    this.totalWidth = this.numWidth + widths.reduce((a, b) => a + b, 0);
+    this.totalWidth = this.numWidth + this.columns.width;
     this.headerKey = '';
     this.clearPool();
     this.requestRender();
   }
 
   private buildHeader(): void {
-    const head = this.head;
-    head.replaceChildren();
-    const num = el('div', 'vt-cell vt-num', '#');
-    num.setAttribute('role', 'columnheader');
-    num.style.width = `${this.numWidth}px`;
-    head.append(num);
-    this.shown.forEach((ci, s) => {
-      const column = this.columns[ci]!;
-      const cell = el('div', 'vt-cell vt-headcell');
-      cell.setAttribute('role', 'columnheader');
-      cell.style.width = `${column.width}px`;
-      const sorted = this.sort?.column === column.name ? this.sort.direction : undefined;
-      cell.setAttribute('aria-sort', sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none');
-      // The button's text is the column name; its accessible name says what a click does.
-      const button = el('button', 'vt-sort', column.name);
-      button.type = 'button';
-      button.title = `${column.name}: click to sort (ascending, descending, off); drag to move`;
-      button.setAttribute('aria-label', `Sort by ${column.name}`);
-      button.addEventListener('click', () => this.cycleSort(column.name));
-      cell.draggable = true;
-      cell.addEventListener('dragstart', (e) => {
-        this.dragFrom = s;
-        e.dataTransfer?.setData('text/plain', column.name);
-      });
-      cell.addEventListener('dragover', (e) => e.preventDefault());
-      cell.addEventListener('drop', (e) => {
-        e.preventDefault();
-        if (this.dragFrom >= 0) this.moveColumn(this.dragFrom, s);
-        this.dragFrom = -1;
-      });
-      const grip = el('div', 'vt-resize');
-      grip.setAttribute('aria-hidden', 'true');
-      grip.addEventListener('pointerdown', (e) => this.startResize(e, s, grip));
-      cell.append(button, grip);
-      head.append(cell);
+    buildHeaderRow(this.head, this.numWidth, this.columns.shown, this.sort, {
+      sort: (name) => this.cycleSort(name),
+      move: (from, to) => this.moveColumn(from, to),
+      resize: (s, width) => this.setColumnWidth(s, width),
     });
-    head.style.width = `${this.totalWidth}px`;
+    this.head.style.width = `${this.totalWidth}px`;
     this.body.style.width = `${this.totalWidth}px`;
     this.headerKey = this.currentHeaderKey();
   }
 
   private currentHeaderKey(): string {
-    return `${this.shown.join(',')}|${this.sort?.column ?? ''}|${this.sort?.direction ?? ''}|${this.totalWidth}`;
-  }
-
-  private startResize(e: PointerEvent, shownIndex: number, grip: HTMLElement): void {
-    e.preventDefault();
-    e.stopPropagation();
-    const column = this.columns[this.shown[shownIndex] ?? -1];
-    if (!column) return;
-    const startX = e.clientX;
-    const startWidth = column.width;
-    grip.setPointerCapture(e.pointerId);
-    const move = (m: PointerEvent) => this.setColumnWidth(shownIndex, startWidth + m.clientX - startX);
-    const up = () => {
-      grip.removeEventListener('pointermove', move);
-      grip.removeEventListener('pointerup', up);
-    };
-    grip.addEventListener('pointermove', move);
-    grip.addEventListener('pointerup', up);
+    return `${this.columns.shownNames.join('\u0000')}|${this.sort?.column ?? ''}|${this.sort?.direction ?? ''}|${this.totalWidth}`;
   }
 
   // ------------------------------------------------------------------ rendering
@@ -365,77 +253,20 @@ export class VirtualTable {
   }
 
   private invalidateRows(): void {
-    for (const slot of this.pool) slot.index = -1;
+    this.pool.invalidate();
     this.lastFirst = -1;
     this.requestRender();
   }
 
   private clearPool(): void {
-    for (const slot of this.pool) slot.el.remove();
-    this.pool = [];
-    this.poolKey = '';
+    this.pool.clear();
     this.lastFirst = -1;
   }
 
-  private buildPool(size: number, first: number, end: number): void {
-    this.clearPool();
-    this.colStart = first;
-    this.colEnd = end;
-    const fragment = document.createDocumentFragment();
-    for (let s = 0; s < size; s++) {
-      const row = el('div', 'vt-row');
-      row.setAttribute('role', 'row');
-      row.style.width = `${this.totalWidth}px`;
-      row.hidden = true;
-      const num = el('div', 'vt-cell vt-num');
-      num.style.width = `${this.numWidth}px`;
-      const cells = [num];
-      row.append(num);
-      if (first > 0) {
-        const gap = el('div', 'vt-gap');
-        gap.style.width = `${this.lefts[first]}px`;
-        row.append(gap);
-      }
-      for (let c = first; c < end; c++) {
-        const cell = el('div', 'vt-cell');
-        cell.setAttribute('role', 'gridcell');
-        cell.style.width = `${this.columns[this.shown[c]!]!.width}px`;
-        cells.push(cell);
-        row.append(cell);
-      }
-      fragment.append(row);
-      this.pool.push({ el: row, cells, index: -1, y: -1 });
-    }
-    this.body.append(fragment);
-  }
-
-  private isSelected(position: number): boolean {
-    if (this.selected < 0) return false;
-    const lo = Math.min(this.selected, this.anchor < 0 ? this.selected : this.anchor);
-    const hi = Math.max(this.selected, this.anchor < 0 ? this.selected : this.anchor);
-    return position >= lo && position <= hi;
-  }
-
   private fillRow(slot: RowSlot, position: number): void {
-    const row = this.rowAt(position) ?? {};
-    slot.index = position;
-    slot.el.setAttribute('aria-rowindex', String(position + 2));
-    slot.el.classList.toggle('odd', position % 2 === 1);
-    const selected = this.isSelected(position);
-    slot.el.classList.toggle('selected', selected);
-    slot.el.setAttribute('aria-selected', String(selected));
-    slot.cells[0]!.textContent = String(position + 1);
-    for (let c = this.colStart; c < this.colEnd; c++) {
-      const cell = slot.cells[c - this.colStart + 1]!;
-      const column = this.columns[this.shown[c]!]!;
-      const text = Object.hasOwn(row, column.name) ? cellText(row[column.name]) : '';
-      const shown = clip(text, column.chars);
-      if (cell.textContent !== shown) cell.textContent = shown;
-      cell.classList.toggle('cursor', selected && position === this.selected && c === this.selectedColumn);
-      // A title only where the column cannot show the whole text.
-      const title = text.length * this.charWidth > column.width - 12 || text.includes('\n') ? clip(text, TITLE_MAX) : '';
-      if (cell.title !== title) cell.title = title;
-    }
+    const selected = this.selection.contains(position);
+    const cursor = selected && position === this.selection.position ? this.selection.column : -1;
+    this.pool.fill(slot, position, this.rowAt(position) ?? {}, this.columns, this.charWidth, selected, cursor);
   }
 
   private updateBodySize(): void {
@@ -463,11 +294,12 @@ export class VirtualTable {
     const viewport = this.viewport();
     const { first, firstY, visible } = rowWindow({ scrollTop: this.element.scrollTop, viewport, total, rowHeight: this.rowHeight });
     const poolSize = visible + 2 * OVERSCAN;
-    const [firstColumn, endColumn] = visibleColumns(this.lefts, this.shown.map((i) => this.columns[i]!.width), this.element.scrollLeft - this.numWidth, this.element.clientWidth, COLUMN_OVERSCAN);
+    const [firstColumn, endColumn] = visibleColumns(this.columns.lefts, this.columns.widths, this.element.scrollLeft - this.numWidth, this.element.clientWidth, COLUMN_OVERSCAN);
     const key = `${poolSize}|${firstColumn}|${endColumn}|${this.totalWidth}`;
-    if (key !== this.poolKey) {
-      this.buildPool(poolSize, firstColumn, endColumn);
-      this.poolKey = key;
+    if (key !== this.pool.key) {
+      this.pool.build(poolSize, firstColumn, endColumn, this.columns, this.numWidth, this.totalWidth);
+      this.pool.key = key;
+      this.lastFirst = -1;
     }
     // A frame that jumps further than a screen (dragging the scroll bar) gets
     // no overscan: none of it would be reused. The next frame adds it.
@@ -476,7 +308,7 @@ export class VirtualTable {
     if (jumped) this.requestRender();
     const [start, end] = renderRange(first, visible, jumped ? 0 : OVERSCAN, total);
     for (let i = start; i < end; i++) {
-      const slot = this.pool[i % poolSize]!;
+      const slot = this.pool.slots[i % poolSize]!;
       if (slot.index !== i) this.fillRow(slot, i);
       const y = firstY + (i - first) * this.rowHeight;
       if (slot.y !== y) {
@@ -485,7 +317,7 @@ export class VirtualTable {
       }
       if (slot.el.hidden) slot.el.hidden = false;
     }
-    for (const slot of this.pool) {
+    for (const slot of this.pool.slots) {
       if (slot.index >= start && slot.index < end) continue;
       if (!slot.el.hidden) slot.el.hidden = true;
       slot.index = -1;
@@ -521,118 +353,67 @@ export class VirtualTable {
   // ------------------------------------------------------------------ selection, keys, copy
 
   select(position: number, extend = false): void {
-    const total = this.shownCount;
-    if (!total) return;
-    const p = Math.max(0, Math.min(total - 1, position));
-    if (!extend || this.anchor < 0) this.anchor = p;
-    this.selected = p;
+    const p = this.selection.set(position, this.shownCount, extend);
+    if (p === undefined) return;
     this.scrollIntoView(p);
     this.invalidateRows();
     this.events.onSelect(this.rowAt(p));
   }
 
   private scrollIntoView(position: number): void {
-    const viewport = this.viewport();
-    const { first, visible } = rowWindow({ scrollTop: this.element.scrollTop, viewport, total: this.shownCount, rowHeight: this.rowHeight });
-    const fully = Math.max(1, visible - 2);
-    if (position < first) this.element.scrollTop = scrollTopForRow(position, viewport, this.shownCount, this.rowHeight);
-    else if (position >= first + fully) this.element.scrollTop = scrollTopForRow(position - fully + 1, viewport, this.shownCount, this.rowHeight);
+    const top = scrollTopToShow(position, this.element.scrollTop, this.viewport(), this.shownCount, this.rowHeight);
+    if (top !== undefined) this.element.scrollTop = top;
     // Keep the cursor's column in view too.
-    const left = this.lefts[this.selectedColumn];
-    const column = this.columns[this.shown[this.selectedColumn] ?? -1];
-    if (left !== undefined && column) {
-      const x = left + this.numWidth;
-      if (x < this.element.scrollLeft + this.numWidth) this.element.scrollLeft = left;
-      else if (x + column.width > this.element.scrollLeft + this.element.clientWidth) this.element.scrollLeft = x + column.width - this.element.clientWidth;
-    }
+    const left = this.columns.lefts[this.selection.column];
+    const column = this.columns.shown[this.selection.column];
+    if (left === undefined || !column) return;
+    const x = left + this.numWidth;
+    if (x < this.element.scrollLeft + this.numWidth) this.element.scrollLeft = left;
+    else if (x + column.width > this.element.scrollLeft + this.element.clientWidth) this.element.scrollLeft = x + column.width - this.element.clientWidth;
   }
 
   private onBodyClick(e: MouseEvent): void {
-    const rowEl = (e.target as HTMLElement).closest('.vt-row');
-    if (!rowEl) return;
-    const slot = this.pool.find((s) => s.el === rowEl);
+    const target = e.target as HTMLElement;
+    const slot = this.pool.slots.find((s) => s.el === target.closest('.vt-row'));
     if (!slot || slot.index < 0) return;
-    const cellEl = (e.target as HTMLElement).closest('.vt-cell');
-    const c = cellEl ? slot.cells.indexOf(cellEl as HTMLDivElement) : -1;
-    if (c > 0) this.selectedColumn = this.colStart + c - 1;
+    const c = slot.cells.indexOf(target.closest('.vt-cell') as HTMLDivElement);
+    if (c > 0) this.selection.column = this.pool.colStart + c - 1;
     this.select(slot.index, e.shiftKey);
     this.element.focus({ preventScroll: true });
   }
 
   private onKey(e: KeyboardEvent): void {
-    const page = Math.max(1, Math.floor(this.viewport() / this.rowHeight) - 1);
-    const at = this.selected < 0 ? -1 : this.selected;
-    const mod = e.ctrlKey || e.metaKey;
-    let handled = true;
-    switch (e.key) {
-      case 'ArrowDown':
-        this.select(at + 1, e.shiftKey);
-        break;
-      case 'ArrowUp':
-        this.select(Math.max(0, at - 1), e.shiftKey);
-        break;
-      case 'PageDown':
-        this.select(at + page, e.shiftKey);
-        break;
-      case 'PageUp':
-        this.select(Math.max(0, at - page), e.shiftKey);
-        break;
-      case 'Home':
-        if (mod) this.select(0, e.shiftKey);
-        else this.moveCursorColumn(-this.shown.length);
-        break;
-      case 'End':
-        if (mod) this.select(this.shownCount - 1, e.shiftKey);
-        else this.moveCursorColumn(this.shown.length);
-        break;
-      case 'ArrowLeft':
-        this.moveCursorColumn(-1);
-        break;
-      case 'ArrowRight':
-        this.moveCursorColumn(1);
-        break;
-      case 'Escape':
-        this.selected = -1;
-        this.anchor = -1;
+    const command = tableCommand(e);
+    if (!command) return;
+    e.preventDefault();
+    const total = this.shownCount;
+    switch (command.kind) {
+      case 'row':
+        return this.select(this.selection.target(command.to, Math.max(1, Math.floor(this.viewport() / this.rowHeight) - 1), total), command.extend);
+      case 'column': {
+        const n = this.columns.shown.length;
+        this.selection.moveColumn({ left: -1, right: 1, first: -n, last: n }[command.to], n);
+        if (this.selection.position < 0) return this.select(0);
+        this.scrollIntoView(this.selection.position);
+        return this.invalidateRows();
+      }
+      case 'clear':
+        this.selection.clear();
         this.invalidateRows();
-        this.events.onSelect(undefined);
-        break;
-      case 'c':
-      case 'C':
-        if (!mod) handled = false;
-        else if (e.shiftKey) this.copy(e.altKey ? 'json' : 'tsv');
-        else this.copy('cell');
-        break;
-      case 'a':
-        if (mod && this.shownCount) {
-          this.anchor = 0;
-          this.selected = this.shownCount - 1;
-          this.invalidateRows();
-        } else handled = false;
-        break;
-      default:
-        handled = false;
-    }
-    if (handled) e.preventDefault();
-  }
-
-  private moveCursorColumn(delta: number): void {
-    if (!this.shown.length) return;
-    this.selectedColumn = Math.max(0, Math.min(this.shown.length - 1, this.selectedColumn + delta));
-    if (this.selected < 0) this.select(0);
-    else {
-      this.scrollIntoView(this.selected);
-      this.invalidateRows();
+        return this.events.onSelect(undefined);
+      case 'selectAll':
+        this.selection.selectAll(total);
+        return this.invalidateRows();
+      case 'copy':
+        return this.copy(command.what);
     }
   }
 
-  /** The selected rows in view order (the selection is a range). */
+  /** The selected rows in view order. */
   selectedRows(): Row[] {
-    if (this.selected < 0) return [];
-    const lo = Math.min(this.selected, this.anchor < 0 ? this.selected : this.anchor);
-    const hi = Math.max(this.selected, this.anchor < 0 ? this.selected : this.anchor);
+    const r = this.selection.range();
     const out: Row[] = [];
-    for (let p = lo; p <= hi; p++) {
+    for (let p = r ? r[0] : 0; r && p <= r[1]; p++) {
       const row = this.rowAt(p);
       if (row) out.push(row);
     }
@@ -641,24 +422,15 @@ export class VirtualTable {
 
   /** Copies the cursor's cell, or the selected rows (all shown rows if none) as TSV or JSON. */
   copy(what: 'cell' | 'tsv' | 'json'): void {
-    const names = this.shown.map((i) => this.columns[i]!.name);
+    const names = this.columns.shownNames;
     if (what === 'cell') {
       const row = this.selectedRow;
-      const name = names[this.selectedColumn];
-      if (!row || name === undefined) return;
-      this.events.onCopy(Object.hasOwn(row, name) ? cellText(row[name]) : '', 'cell');
+      const name = names[this.selection.column];
+      if (row && name !== undefined) this.events.onCopy(Object.hasOwn(row, name) ? cellText(row[name]) : '', 'cell');
       return;
     }
     let rows = this.selectedRows();
     if (!rows.length) rows = Array.from({ length: this.shownCount }, (_, p) => this.rowAt(p)!);
-    if (what === 'json') {
-      const picked = rows.map((r) => Object.fromEntries(names.filter((n) => Object.hasOwn(r, n)).map((n) => [n, r[n]])));
-      this.events.onCopy(JSON.stringify(picked, null, 2), `${rows.length} rows as JSON`);
-      return;
-    }
-    // TSV: tabs and line breaks inside a cell become spaces, so every row stays one line.
-    const field = (v: unknown) => cellText(v).replace(/[\t\r\n]+/g, ' ');
-    const lines = [names.join('\t'), ...rows.map((r) => names.map((n) => (Object.hasOwn(r, n) ? field(r[n]) : '')).join('\t'))];
-    this.events.onCopy(lines.join('\n'), `${rows.length} rows as TSV`);
+    this.events.onCopy(what === 'json' ? rowsToJson(rows, names) : rowsToTsv(rows, names), `${rows.length} rows as ${what.toUpperCase()}`);
   }
 }

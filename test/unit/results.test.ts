@@ -6,6 +6,7 @@ import { answerParts } from '../../common/src/results/answerParts';
 import { expandableFields, expandRows } from '../../common/src/results/expand';
 import { filterIndexes, parseFilter } from '../../common/src/results/filterRows';
 import { sortIndexes } from '../../common/src/results/sortRows';
+import { rowsToJson, rowsToTsv } from '../../common/src/results/copyRows';
 
 const all = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
@@ -102,5 +103,15 @@ describe('answerParts', () => {
   });
   it('other modules\' answers (parse) are parts too; hostile shapes are skipped', () => {
     assert.deepEqual(answerParts([{ parse: { title: 'X', text: '<p>' } }, null, 'x', { query: 5 }]).map((p) => p.name), ['parse']);
+  });
+});
+
+describe('rowsToTsv / rowsToJson', () => {
+  const rows = [{ title: 'A\tB', comment: 'line 1\nline 2', n: 1 }, { title: 'C', extra: true }];
+  it('TSV: header, one line per row, tabs and line breaks in cells as spaces, missing cells empty', () => {
+    assert.equal(rowsToTsv(rows, ['title', 'comment']), 'title\tcomment\nA B\tline 1 line 2\nC\t');
+  });
+  it('JSON: only the columns given, in their order', () => {
+    assert.deepEqual(JSON.parse(rowsToJson(rows, ['n', 'title'])), [{ n: 1, title: 'A\tB' }, { title: 'C' }]);
   });
 });
