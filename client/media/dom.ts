@@ -11,6 +11,12 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: st
   return node;
 }
 
+/** Sets attributes (ARIA roles and the like; never from wiki data) and returns the node. */
+export function withAttributes<T extends HTMLElement>(node: T, attributes: Record<string, string>): T {
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
 export function makeButton(label: string, onClick: () => void, className = 'btn'): HTMLButtonElement {
   const b = el('button', className, label);
   b.type = 'button';

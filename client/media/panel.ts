@@ -21,10 +21,11 @@ import { answerParts, type AnswerPart } from '../../common/src/results/answerPar
 import { isRecord, type Row } from '../../common/src/results/cells';
 import { expandableFields, expandRows } from '../../common/src/results/expand';
 import { DetailsPane } from './detailsPane';
-import { el, labelled, makeButton, numberFormat, plural } from './dom';
+import { el, numberFormat, plural } from './dom';
 import { PanelHeader } from './header';
 import { PanelStateStore, type View, type WebviewApi } from './panelState';
 import { RawView } from './rawView';
+import { TableTools } from './tableTools';
 import { routeHostMessages } from './router';
 import { VirtualTable } from './virtualTable';
 
@@ -66,12 +67,7 @@ class PanelController {
   private readonly raw: RawView;
   private readonly tableView = el('section', 'view table-view');
   private readonly emptyNote = el('div', 'empty-note');
-  private readonly partSelect = el('select', 'part-select');
-  private readonly expandSelect = el('select', 'expand-select');
-  private readonly filterInput = el('input', 'filter-input');
-  private readonly columnsMenu = el('details', 'columns-menu');
-  private readonly columnsList = el('div', 'columns-list');
-  private readonly shownInfo = el('span', 'shown-info');
+  private readonly tools: TableTools;
 
   private run: PanelRunInfo | undefined;
   private status: PanelStatus | undefined;
@@ -86,7 +82,6 @@ class PanelController {
   private expand = '';
   /** Set by 'reset', cleared by the first 'status' after it (the end of a replay). */
   private replaying = false;
-  private filterFrame = 0;
 
   constructor() {
     this.app.id = 'app';
@@ -98,7 +93,7 @@ class PanelController {
         this.store.state.tableScrollLeft = left;
         this.store.saveSoon();
       },
-      onCopy: (text, what) => this.post({ type: 'copyText', text: text.slice(0, TEXT_TO_HOST_MAX), what }),
+      onCopy: (what) => this.tools.copy(what),
       onViewChange: () => this.onTableChange(),
     });
     const openText = (title: string, text: string) => this.post({ type: 'openText', title: title.slice(0, 200), text: text.slice(0, TEXT_TO_HOST_MAX), language: 'plaintext' });
@@ -113,15 +108,19 @@ class PanelController {
     this.tableView.setAttribute('aria-label', 'Rows');
     const main = el('div', 'table-main');
     main.append(this.table.element, this.emptyNote, this.propertyView.element);
-    this.tableView.append(this.makeTools(), main, this.details.element);
+    this.tools = new TableTools(this.table, {
+      part: (name) => this.selectPart(name),
+      expand: (field) => this.setExpand(field),
+      copyText: (text, what) => this.post({ type: 'copyText', text: text.slice(0, TEXT_TO_HOST_MAX), what }),
+    });
+    this.tableView.append(this.tools.element, main, this.details.element);
     this.app.append(this.header.element, this.tableView, this.raw.element);
 
     document.addEventListener('keydown', (e) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 'f' || e.key === 'F')) {
         e.preventDefault();
         if (this.store.state.view !== 'table') this.showView('table');
-        this.filterInput.focus();
-        this.filterInput.select();
+        this.tools.focusFilter();
       }
     });
   }
@@ -129,7 +128,7 @@ class PanelController {
   start(): void {
     document.body.append(this.app);
     this.table.measure();
-    this.filterInput.value = this.store.state.filter;
+    this.tools.filterInput.value = this.store.state.filter;
     this.render();
     this.showView(this.store.state.view);
     routeHostMessages({ reset: (r) => this.onReset(r), page: (p) => this.onPage(p), status: (s) => this.onStatus(s) });
@@ -140,83 +139,14 @@ class PanelController {
     this.api.postMessage(message);
   }
 
-  // ------------------------------------------------------------------ table tools
-
-  private makeTools(): HTMLElement {
-    const tools = el('div', 'table-tools');
-    tools.setAttribute('role', 'toolbar');
-    tools.setAttribute('aria-label', 'Table tools');
-    this.partSelect.addEventListener('change', () => this.selectPart(this.partSelect.value));
-    this.expandSelect.addEventListener('change', () => this.setExpand(this.expandSelect.value));
-    // Names of their own: a wrapping label would add the selected option's text.
-    this.partSelect.setAttribute('aria-label', 'Part');
-    this.expandSelect.setAttribute('aria-label', 'Expand field');
-    this.filterInput.setAttribute('aria-label', 'Filter rows');
-    this.filterInput.type = 'search';
-    this.filterInput.placeholder = 'Filter: words, column:word';
-    this.filterInput.spellcheck = false;
-    this.filterInput.addEventListener('input', () => {
-      // One filter pass per frame, however fast the typing.
-      if (this.filterFrame) return;
-      this.filterFrame = requestAnimationFrame(() => {
-        this.filterFrame = 0;
-        this.table.setFilter(this.filterInput.value);
-      });
-    });
-    this.filterInput.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && this.filterInput.value) {
-        this.filterInput.value = '';
-        this.table.setFilter('');
-      } else if (e.key === 'Enter' || e.key === 'ArrowDown') {
-        e.preventDefault();
-        this.table.select(0);
-        this.table.element.focus();
-      }
-    });
-    const summary = el('summary', 'btn secondary small', 'Columns');
-    this.columnsMenu.append(summary, this.columnsList);
-    this.columnsMenu.addEventListener('toggle', () => this.renderColumnsMenu());
-    const copyTsv = makeButton('Copy TSV', () => this.table.copy('tsv'), 'btn secondary small');
-    copyTsv.title = 'Copy the selected rows (or all rows shown) as tab-separated text';
-    const copyJson = makeButton('Copy JSON', () => this.table.copy('json'), 'btn secondary small');
-    copyJson.title = 'Copy the selected rows (or all rows shown) as JSON';
-    tools.append(
-      labelled('Part', this.partSelect),
-      labelled('Filter', this.filterInput, 'field grow'),
-      labelled('Expand', this.expandSelect),
-      this.columnsMenu,
-      copyTsv,
-      copyJson,
-      this.shownInfo,
-    );
-    return tools;
-  }
-
-  private renderColumnsMenu(): void {
-    if (!this.columnsMenu.open) return;
-    this.columnsList.replaceChildren();
-    const hidden = new Set(this.table.hiddenColumns);
-    for (const name of this.table.columnNames) {
-      const box = el('input');
-      box.type = 'checkbox';
-      box.checked = !hidden.has(name);
-      box.addEventListener('change', () => this.table.setColumnHidden(name, !box.checked));
-      const label = el('label', 'column-choice');
-      label.append(box, el('span', undefined, name));
-      this.columnsList.append(label);
-    }
-  }
+  // ------------------------------------------------------------------ parts and expanded fields
 
   private renderPartOptions(): void {
     const options: [string, string][] = [['', `result rows (${numberFormat.format(this.rows.length)})`]];
     for (const part of this.parts.values()) {
       options.push([part.name, part.kind === 'list' ? `${part.name} (${numberFormat.format(part.rows.length)})` : `${part.name} (properties)`]);
     }
-    const select = this.partSelect;
-    if (select.options.length !== options.length || options.some(([v, t], i) => select.options[i]?.value !== v || select.options[i]?.text !== t)) {
-      select.replaceChildren(...options.map(([value, text]) => Object.assign(el('option', undefined, text), { value })));
-    }
-    select.value = this.part;
+    this.tools.setParts(options, this.part);
   }
 
   private baseRows(): Row[] {
@@ -228,13 +158,7 @@ class PanelController {
   private renderExpandOptions(): void {
     const fields = this.part === '' || this.parts.get(this.part)?.kind === 'list' ? expandableFields(this.baseRows()) : [];
     if (this.expand && !fields.includes(this.expand)) fields.push(this.expand);
-    const options: [string, string][] = [['', 'none'], ...fields.map((f): [string, string] => [f, f])];
-    const select = this.expandSelect;
-    if (select.options.length !== options.length || options.some(([v], i) => select.options[i]?.value !== v)) {
-      select.replaceChildren(...options.map(([value, text]) => Object.assign(el('option', undefined, text), { value })));
-    }
-    select.value = this.expand;
-    select.disabled = fields.length === 0;
+    this.tools.setExpandFields(fields, this.expand);
   }
 
   /** Shows a part: a list in the table, an object as properties. */
@@ -274,16 +198,16 @@ class PanelController {
     s.sortColumn = sort?.column ?? '';
     s.sortDirection = sort?.direction ?? 'asc';
     s.filter = this.table.filter;
-    s.hiddenColumns = this.table.hiddenColumns;
+    s.hiddenColumns = this.table.columns.hiddenNames;
     this.store.saveSoon();
     const total = this.table.rowCount;
     const shown = this.table.shownCount;
     const part = this.parts.get(this.part);
     if (part?.kind === 'object') {
       const n = Object.keys(part.value).length;
-      this.shownInfo.textContent = `${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`;
+      this.tools.setShownInfo(`${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`);
     }
-    else this.shownInfo.textContent = shown === total ? plural(total, 'row') : `${numberFormat.format(shown)} of ${plural(total, 'row')}`;
+    else this.tools.setShownInfo(shown === total ? plural(total, 'row') : `${numberFormat.format(shown)} of ${plural(total, 'row')}`);
     this.renderEmptyNote();
   }
 
@@ -341,11 +265,11 @@ class PanelController {
     const same = s.runKey === key;
     if (!same) {
       this.store.resetForRun(key);
-      this.filterInput.value = '';
+      this.tools.filterInput.value = '';
     }
     this.table.setRows([], s.hiddenColumns);
     this.table.setFilter(s.filter);
-    this.filterInput.value = s.filter;
+    this.tools.filterInput.value = s.filter;
     this.table.setSort(s.sortColumn ? { column: s.sortColumn, direction: s.sortDirection } : undefined);
     // The same run replayed into a recreated page: restore where the user was.
     if (same) this.table.restoreScroll(s.tableScrollTop, s.tableScrollLeft, () => this.replaying);

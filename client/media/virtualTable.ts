@@ -6,11 +6,11 @@
 // gives rows and listens for selection and copy.
 
 import { cellText, type Row } from '../../common/src/results/cells';
-import { rowsToJson, rowsToTsv } from '../../common/src/results/copyRows';
-import { filterIndexes, isEmptyFilter, parseFilter } from '../../common/src/results/filterRows';
-import { sortIndexes, type SortSpec } from '../../common/src/results/sortRows';
-import { cssPx, el, measureCharWidth } from './dom';
+import type { SortSpec } from '../../common/src/results/sortRows';
+import { nextSort, viewOrder } from '../../common/src/results/viewOrder';
+import { cssPx, el, measureCharWidth, withAttributes } from './dom';
 import { RowPool, type RowSlot } from './rowPool';
+import { ScrollRestore } from './scrollRestore';
 import { ColumnSet } from './tableColumns';
 import { RowSelection } from './tableSelection';
 import { buildHeaderRow } from './tableHeader';
@@ -26,8 +26,8 @@ export interface TableEvents {
   onSelect(row: Row | undefined): void;
   /** The user scrolled (not a restore). */
   onScroll(top: number, left: number): void;
-  /** Text to put on the clipboard. */
-  onCopy(text: string, what: string): void;
+  /** Ctrl+C and friends: copy the cursor's cell or the selected rows. */
+  onCopy(what: 'cell' | 'tsv' | 'json'): void;
   /** Rows shown / sort / columns changed: the caller updates counts and saved state. */
   onViewChange(): void;
 }
@@ -38,7 +38,8 @@ export class VirtualTable {
   private readonly body: HTMLDivElement;
 
   private rows: Row[] = [];
-  private readonly columns = new ColumnSet();
+  /** The columns: names, order, widths, which are hidden. */
+  readonly columns = new ColumnSet();
   /** Rows in view order (after filter and sort): indexes into `rows`; undefined = all, in order. */
   private order: number[] | undefined;
   private filterText = '';
@@ -53,7 +54,7 @@ export class VirtualTable {
   /** The row-number column and the shown columns. */
   private totalWidth = 0;
   private lastFirst = -1;
-  private pendingScroll: { top: number; left: number; keepTrying: () => boolean } | undefined;
+  private readonly restore: ScrollRestore;
 
   private readonly rowHeight: number;
   private readonly headHeight: number;
@@ -63,22 +64,13 @@ export class VirtualTable {
   constructor(private readonly events: TableEvents) {
     this.rowHeight = cssPx('--vt-row-height', 22);
     this.headHeight = cssPx('--vt-head-height', 24);
-    this.element = el('div', 'vt-scroller');
-    this.element.tabIndex = 0;
-    this.element.setAttribute('role', 'grid');
-    this.element.setAttribute('aria-label', 'Result rows');
-    this.head = el('div', 'vt-head');
-    this.head.setAttribute('role', 'row');
-    this.head.setAttribute('aria-rowindex', '1');
-    this.body = el('div', 'vt-body');
-    this.body.setAttribute('role', 'rowgroup');
+    this.element = withAttributes(el('div', 'vt-scroller'), { role: 'grid', 'aria-label': 'Result rows', tabindex: '0' });
+    this.head = withAttributes(el('div', 'vt-head'), { role: 'row', 'aria-rowindex': '1' });
+    this.body = withAttributes(el('div', 'vt-body'), { role: 'rowgroup' });
     this.pool = new RowPool(this.body);
     this.element.append(this.head, this.body);
-
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
-    for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart'] as const) {
-      this.element.addEventListener(type, () => (this.pendingScroll = undefined), { passive: true });
-    }
+    this.restore = new ScrollRestore(this.element);
     this.element.addEventListener('keydown', (e) => this.onKey(e));
     this.body.addEventListener('click', (e) => this.onBodyClick(e));
     new ResizeObserver(() => this.requestRender()).observe(this.element);
@@ -134,14 +126,6 @@ export class VirtualTable {
     return this.order ? this.order.length : this.rows.length;
   }
 
-  get columnNames(): string[] {
-    return this.columns.names;
-  }
-
-  get hiddenColumns(): string[] {
-    return this.columns.hiddenNames;
-  }
-
   get sortSpec(): SortSpec | undefined {
     return this.sort;
   }
@@ -165,10 +149,7 @@ export class VirtualTable {
 
   /** Header click: ascending, descending, unsorted. */
   cycleSort(column: string): void {
-    const s = this.sort;
-    if (!s || s.column !== column) this.setSort({ column, direction: 'asc' });
-    else if (s.direction === 'asc') this.setSort({ column, direction: 'desc' });
-    else this.setSort(undefined);
+    this.setSort(nextSort(this.sort, column));
   }
 
   setColumnHidden(name: string, hidden: boolean): void {
@@ -201,13 +182,7 @@ export class VirtualTable {
   /** Filter, then sort: the view order. Keeps the selected row selected if it is still shown. */
   private recompute(): void {
     const selectedRow = this.selectedRow;
-    const names = this.columns.shownNames;
-    const filter = parseFilter(this.filterText, this.columns.names);
-    let order: number[] | undefined;
-    if (!isEmptyFilter(filter)) order = filterIndexes(this.rows, names, filter);
-    if (this.sort && this.columns.has(this.sort.column)) {
-      order = sortIndexes(this.rows, order ?? this.rows.map((_, i) => i), this.sort);
-    }
+    const order = viewOrder(this.rows, this.columns.shownNames, this.columns.names, this.filterText, this.sort);
     this.order = order;
     if (selectedRow) {
       const at = order ? order.findIndex((i) => this.rows[i] === selectedRow) : this.rows.indexOf(selectedRow);
@@ -288,7 +263,7 @@ export class VirtualTable {
     if (this.element.offsetParent === null) return; // hidden view
     if (this.headerKey !== this.currentHeaderKey()) this.buildHeader();
     this.updateBodySize();
-    this.applyPendingScroll();
+    this.restore.apply();
 
     const total = this.shownCount;
     const viewport = this.viewport();
@@ -331,22 +306,13 @@ export class VirtualTable {
    * page by page); `keepTrying` says whether more rows may still come.
    */
   restoreScroll(top: number, left: number, keepTrying: () => boolean): void {
-    this.pendingScroll = { top, left, keepTrying };
+    this.restore.start(top, left, keepTrying);
     this.requestRender();
-  }
-
-  private applyPendingScroll(): void {
-    const p = this.pendingScroll;
-    if (!p) return;
-    this.element.scrollTop = p.top;
-    this.element.scrollLeft = p.left;
-    const reached = Math.abs(this.element.scrollTop - p.top) < 1 && Math.abs(this.element.scrollLeft - p.left) < 1;
-    if (reached || !p.keepTrying()) this.pendingScroll = undefined;
   }
 
   private onScroll(): void {
     this.requestRender();
-    if (this.pendingScroll) return; // a restore is in progress; keep the saved position
+    if (this.restore.active) return; // a restore is in progress; keep the saved position
     this.events.onScroll(this.element.scrollTop, this.element.scrollLeft);
   }
 
@@ -405,32 +371,26 @@ export class VirtualTable {
         this.selection.selectAll(total);
         return this.invalidateRows();
       case 'copy':
-        return this.copy(command.what);
+        return this.events.onCopy(command.what);
     }
   }
 
-  /** The selected rows in view order. */
+  /** The selected rows in view order; all rows shown when none is selected. */
   selectedRows(): Row[] {
     const r = this.selection.range();
+    if (!r) return Array.from({ length: this.shownCount }, (_, p) => this.rowAt(p)!);
     const out: Row[] = [];
-    for (let p = r ? r[0] : 0; r && p <= r[1]; p++) {
+    for (let p = r[0]; p <= r[1]; p++) {
       const row = this.rowAt(p);
       if (row) out.push(row);
     }
     return out;
   }
 
-  /** Copies the cursor's cell, or the selected rows (all shown rows if none) as TSV or JSON. */
-  copy(what: 'cell' | 'tsv' | 'json'): void {
-    const names = this.columns.shownNames;
-    if (what === 'cell') {
-      const row = this.selectedRow;
-      const name = names[this.selection.column];
-      if (row && name !== undefined) this.events.onCopy(Object.hasOwn(row, name) ? cellText(row[name]) : '', 'cell');
-      return;
-    }
-    let rows = this.selectedRows();
-    if (!rows.length) rows = Array.from({ length: this.shownCount }, (_, p) => this.rowAt(p)!);
-    this.events.onCopy(what === 'json' ? rowsToJson(rows, names) : rowsToTsv(rows, names), `${rows.length} rows as ${what.toUpperCase()}`);
+  /** The cursor cell's text, if a row is selected. */
+  cursorText(): string | undefined {
+    const row = this.selectedRow;
+    const name = this.columns.shownNames[this.selection.column];
+    return row && name !== undefined ? (Object.hasOwn(row, name) ? cellText(row[name]) : '') : undefined;
   }
 }

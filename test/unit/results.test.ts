@@ -7,6 +7,7 @@ import { expandableFields, expandRows } from '../../common/src/results/expand';
 import { filterIndexes, parseFilter } from '../../common/src/results/filterRows';
 import { sortIndexes } from '../../common/src/results/sortRows';
 import { rowsToJson, rowsToTsv } from '../../common/src/results/copyRows';
+import { nextSort, viewOrder } from '../../common/src/results/viewOrder';
 
 const all = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
@@ -113,5 +114,22 @@ describe('rowsToTsv / rowsToJson', () => {
   });
   it('JSON: only the columns given, in their order', () => {
     assert.deepEqual(JSON.parse(rowsToJson(rows, ['n', 'title'])), [{ n: 1, title: 'A\tB' }, { title: 'C' }]);
+  });
+});
+
+describe('viewOrder / nextSort', () => {
+  const rows = [{ t: 'b', n: 2 }, { t: 'a', n: 10 }, { t: 'ab', n: 1 }];
+  it('no filter, no sort: undefined (all rows, as they are)', () => {
+    assert.equal(viewOrder(rows, ['t', 'n'], ['t', 'n'], '', undefined), undefined);
+  });
+  it('filter then sort; a sort by an unknown column is ignored', () => {
+    assert.deepEqual(viewOrder(rows, ['t', 'n'], ['t', 'n'], 'a', { column: 'n', direction: 'asc' }), [2, 1]);
+    assert.deepEqual(viewOrder(rows, ['t'], ['t', 'n'], '', { column: 'zz', direction: 'asc' }), undefined);
+  });
+  it('a header click cycles ascending, descending, off', () => {
+    assert.deepEqual(nextSort(undefined, 'n'), { column: 'n', direction: 'asc' });
+    assert.deepEqual(nextSort({ column: 'n', direction: 'asc' }, 'n'), { column: 'n', direction: 'desc' });
+    assert.equal(nextSort({ column: 'n', direction: 'desc' }, 'n'), undefined);
+    assert.deepEqual(nextSort({ column: 'n', direction: 'desc' }, 't'), { column: 't', direction: 'asc' });
   });
 });
