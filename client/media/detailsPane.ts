@@ -14,6 +14,8 @@ const LONG_TEXT = 120;
 const TEXT_SHOWN = 100_000;
 /** Rows of a nested list shown in its sub-table. */
 const SUBTABLE_ROWS = 500;
+/** Items of a nested list shown as cards (one property table each) when they hold long texts. */
+const CARD_ITEMS = 20;
 /** Nesting flattened into dotted columns at most. */
 const FLATTEN_DEPTH = 4;
 
@@ -97,10 +99,16 @@ export class DetailsPane {
     return box;
   }
 
-  /** A nested list as a sub-table: one row per item, dotted columns, long texts as blocks. */
+  /**
+   * A nested list as a sub-table: one row per item, dotted columns. A few
+   * items with long texts (revisions with content) are cards instead, one
+   * property table each, so the texts get the pane's width.
+   */
   private subTable(items: readonly Record<string, unknown>[], title: string): HTMLElement {
-    const wrap = el('div', 'sub-table-wrap');
     const rows = items.slice(0, SUBTABLE_ROWS).map((item) => flatten(item));
+    const long = (v: unknown) => typeof v === 'string' && (v.length > LONG_TEXT || v.includes('\n'));
+    if (items.length <= CARD_ITEMS && rows.some((r) => Object.values(r).some(long))) return this.cards(rows, title);
+    const wrap = el('div', 'sub-table-wrap');
     const columns: string[] = [];
     const seen = new Set<string>();
     for (const row of rows) for (const k of Object.keys(row)) if (!seen.has(k)) (seen.add(k), columns.push(k));
@@ -127,5 +135,20 @@ export class DetailsPane {
     wrap.append(table);
     if (items.length > SUBTABLE_ROWS) wrap.append(el('div', 'sub-more', `and ${numberFormat.format(items.length - SUBTABLE_ROWS)} more (Expand this field to see every item as a row)`));
     return wrap;
+  }
+
+  private cards(rows: readonly Record<string, unknown>[], title: string): HTMLElement {
+    const list = el('div', 'sub-cards');
+    rows.forEach((row, i) => {
+      const card = el('div', 'sub-card');
+      card.append(el('div', 'sub-card-heading', `${i + 1}`));
+      const table = el('table', 'prop-table nested');
+      const body = el('tbody');
+      for (const key of Object.keys(row)) body.append(this.propertyRow(key, row[key], `${title} ${i + 1}`));
+      table.append(body);
+      card.append(table);
+      list.append(card);
+    });
+    return list;
   }
 }

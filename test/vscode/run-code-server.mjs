@@ -800,6 +800,7 @@ function readPanel() {
       ? [...document.querySelectorAll('.property-view .details-content > .prop-table > tbody > .prop-row')].map((r) => [r.querySelector(':scope > .prop-name')?.textContent ?? '', cap(r.querySelector(':scope > .prop-value')?.textContent ?? '', 2000)])
       : undefined,
     requestUrlTitle: q('.request-url')?.title ?? '',
+    focused: document.activeElement ? `${document.activeElement.tagName.toLowerCase()}.${document.activeElement.className}` : '',
     text: cap(q('#app')?.textContent ?? ''),
     cellTitles: cap([...document.querySelectorAll('.vt-cell[title]')].map((c) => c.title).join('\n')),
     pwned: window.__pwned !== undefined,

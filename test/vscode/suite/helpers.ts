@@ -213,6 +213,8 @@ export interface PanelSnapshot {
   properties?: [string, string][];
   /** The request URL's tooltip. */
   requestUrlTitle: string;
+  /** `tag.class` of the focused element of the panel. */
+  focused: string;
   /** textContent of the whole panel. */
   text: string;
   /** The tooltips of the table's cells (full texts of clipped cells), one a line. */

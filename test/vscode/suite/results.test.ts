@@ -74,8 +74,9 @@ suite('results views: nested data, answer parts, sort and filter', () => {
     assert.ok(content.includes('\n'), 'the revision text has line breaks');
     assert.ok(shown.details, `the details pane shows; ${describePanel(shown)}`);
     assert.equal(shown.details.heading, `Details: ${title}`);
-    const revColumns = shown.details.subTableColumns.find((c) => c.includes('revid'));
-    assert.ok(revColumns?.includes('slots.main.content'), `the revisions sub-table's columns: ${JSON.stringify(shown.details.subTableColumns)}`);
+    // Categories: a sub-table; revisions (long texts): one card per revision, the content a text block.
+    assert.ok(shown.details.subTableColumns.some((c) => c.includes('title') && c.includes('ns')), `sub-tables: ${JSON.stringify(shown.details.subTableColumns)}`);
+    assert.ok(shown.details.text.includes('slots.main.content') && shown.details.text.includes(String(page.revisions[0]!.revid)), 'the revision\'s fields are listed');
     assert.ok(shown.details.longTexts.includes(content), 'the content, line breaks and all, is a text block of the details');
     await screenshot('results-01-details');
 
@@ -158,6 +159,12 @@ suite('results views: nested data, answer parts, sort and filter', () => {
     assert.equal(shown.shownInfo, `${matching.length} of 40 rows`);
     for (const r of shown.rows) assert.equal(r.cells.title, matching[r.index]!.title, `filtered row ${r.index}, still sorted`);
     await screenshot('results-07-sort-filter');
+
+    // Keyboard: a click selects a row, ArrowDown the next one (its details follow), Ctrl+F goes to the filter box.
+    shown = await probePanel({ steps: [{ clickRow: 0 }, { press: 'ArrowDown' }] });
+    assert.equal(shown.details?.heading, `Details: ${matching[1]!.title}`, 'ArrowDown selects the second row');
+    shown = await probePanel({ steps: [{ press: 'Control+f' }] });
+    assert.equal(shown.focused, 'input.filter-input', 'Ctrl+F focuses the filter box');
 
     // Clearing the filter brings every row back, still sorted.
     shown = await probePanel({ steps: [{ fill: ['Filter rows', ''] }] });
