@@ -318,7 +318,7 @@ function evaluate(r) {
   if (ro && !ro.error) {
     const slowest = Math.max(ro.sortNumberColumn.medianMs, ro.sortTextColumn.medianMs);
     add('Results table: sort 100,000 rows (slower of a number and a text column, median)', slowest, '< 300', slowest < 300, 'ms', `number ${ro.sortNumberColumn.medianMs} ms, text ${ro.sortTextColumn.medianMs} ms`);
-    add('Results table: filter keystroke on 100,000 rows (slowest of 5 keystrokes)', ro.filterKeystrokes.maxMs, '< 100', ro.filterKeystrokes.maxMs < 100, 'ms', `median ${ro.filterKeystrokes.medianMs} ms; one column ${ro.filterOneColumn.medianMs} ms`);
+    add('Results table: filter keystroke on 100,000 rows (slowest of 5 keystrokes)', ro.filterKeystrokes.maxMs, '< 100', ro.filterKeystrokes.maxMs < 100, 'ms', `median ${ro.filterKeystrokes.medianMs} ms; index made on focus ${ro.filterIndexMs} ms; without it ${ro.filterWithoutIndex.medianMs} ms; one column ${ro.filterOneColumn.medianMs} ms`);
   }
   if (r.bundles.serverJsBytes) add('dist/server.js (production build)', kb(r.bundles.serverJsBytes), '< 400', r.bundles.serverJsBytes < 400 * 1024, 'KB');
   if (r.bundles.vsixBytes) {

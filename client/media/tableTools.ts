@@ -53,6 +53,8 @@ export class TableTools {
         table.setFilter(this.filterInput.value);
       });
     });
+    // Index the rows while the user starts typing, not on the first keystroke.
+    this.filterInput.addEventListener('focus', () => setTimeout(() => table.prepareFilter(), 0));
     this.filterInput.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && this.filterInput.value) {
         this.filterInput.value = '';

@@ -6,6 +6,7 @@
 // gives rows and listens for selection and copy.
 
 import { cellText, type Row } from '../../common/src/results/cells';
+import { FilterIndex } from '../../common/src/results/filterRows';
 import type { SortSpec } from '../../common/src/results/sortRows';
 import { nextSort, viewOrder } from '../../common/src/results/viewOrder';
 import { cssPx, el, measureCharWidth, withAttributes } from './dom';
@@ -46,6 +47,7 @@ export class VirtualTable {
   private sort: SortSpec | undefined;
   private readonly selection = new RowSelection();
   private recomputeQueued = false;
+  private filterIndex: FilterIndex | undefined;
 
   private readonly pool: RowPool;
   private bodyHeight = -1;
@@ -179,10 +181,21 @@ export class VirtualTable {
     return this.selection.position >= 0 ? this.rowAt(this.selection.position) : undefined;
   }
 
+  /** The filter's index of the rows and shown columns, made when first needed (see prepareFilter). */
+  private searchIndex(): FilterIndex {
+    if (!this.filterIndex?.serves(this.rows, this.columns.shownNames)) this.filterIndex = new FilterIndex(this.rows, this.columns.shownNames);
+    return this.filterIndex;
+  }
+
+  /** Indexes the rows for the filter ahead of the first keystroke (the filter box got focus). */
+  prepareFilter(): void {
+    this.searchIndex().update();
+  }
+
   /** Filter, then sort: the view order. Keeps the selected row selected if it is still shown. */
   private recompute(): void {
     const selectedRow = this.selectedRow;
-    const order = viewOrder(this.rows, this.columns.shownNames, this.columns.names, this.filterText, this.sort);
+    const order = viewOrder(this.rows, this.columns.shownNames, this.columns.names, this.filterText, this.sort, this.filterText ? this.searchIndex() : undefined);
     this.order = order;
     if (selectedRow) {
       const at = order ? order.findIndex((i) => this.rows[i] === selectedRow) : this.rows.indexOf(selectedRow);

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { answerParts } from '../../common/src/results/answerParts';
 import { expandableFields, expandRows } from '../../common/src/results/expand';
-import { filterIndexes, parseFilter } from '../../common/src/results/filterRows';
+import { FilterIndex, filterIndexes, parseFilter } from '../../common/src/results/filterRows';
 import { sortIndexes } from '../../common/src/results/sortRows';
 import { rowsToJson, rowsToTsv } from '../../common/src/results/copyRows';
 import { nextSort, viewOrder } from '../../common/src/results/viewOrder';
@@ -131,5 +131,23 @@ describe('viewOrder / nextSort', () => {
     assert.deepEqual(nextSort({ column: 'n', direction: 'asc' }, 'n'), { column: 'n', direction: 'desc' });
     assert.equal(nextSort({ column: 'n', direction: 'desc' }, 'n'), undefined);
     assert.deepEqual(nextSort({ column: 'n', direction: 'desc' }, 't'), { column: 't', direction: 'asc' });
+  });
+});
+
+describe('FilterIndex', () => {
+  it('gives what filterIndexes gives, and indexes rows added later', () => {
+    const rows: Record<string, unknown>[] = [{ title: 'Main Page', ns: 0 }, { title: 'Talk:Main', ns: 1, extra: 'x' }, { title: 'Other', ns: 0 }];
+    const cols = ['title', 'ns'];
+    const index = new FilterIndex(rows, cols);
+    for (const text of ['main', 'ns:1', 'main ns:0', 'page main', '0', 'x', '']) {
+      assert.deepEqual(index.filter(parseFilter(text, [...cols, 'extra'])), filterIndexes(rows, cols, parseFilter(text, [...cols, 'extra'])), text);
+    }
+    rows.push({ title: 'Main again', ns: 4 });
+    assert.deepEqual(index.filter(parseFilter('main', cols)), [0, 1, 3]);
+    assert.ok(index.serves(rows, ['title', 'ns']) && !index.serves(rows, ['title']) && !index.serves([...rows], cols));
+  });
+  it('a word does not match across two cells', () => {
+    const index = new FilterIndex([{ a: 'ab', b: 'cd' }], ['a', 'b']);
+    assert.deepEqual(index.filter(parseFilter('bc', ['a', 'b'])), []);
   });
 });

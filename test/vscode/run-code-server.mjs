@@ -604,7 +604,8 @@ function startProbeService(page, dir, verbose) {
     }
     // Steps after the clicks, in order: typing in a labelled field, choosing
     // in a labelled select, clicking a table row (by its index among the rows
-    // shown), pressing a key in the focused element.
+    // shown), pressing a key in the focused element, showing or hiding a
+    // column in the Columns menu.
     const done = [];
     for (const step of [].concat(request.steps ?? [])) {
       try {
@@ -612,6 +613,12 @@ function startProbeService(page, dir, verbose) {
         else if (step.select) await frame.getByLabel(step.select[0], { exact: true }).first().selectOption(step.select[1], { timeout: 10_000 });
         else if (step.clickRow !== undefined) await frame.locator(`.vt-row[aria-rowindex="${step.clickRow + 2}"] > .vt-cell:not(.vt-num)`).first().click({ timeout: 10_000 });
         else if (step.press) await frame.locator(':focus').first().press(step.press, { timeout: 10_000 });
+        else if (step.column) {
+          // The Columns menu: open it, set a column's box, close it.
+          await frame.locator('.columns-menu > summary').click({ timeout: 10_000 });
+          await frame.locator('.columns-list').getByLabel(step.column[0], { exact: true }).setChecked(step.column[1], { timeout: 10_000 });
+          await frame.locator('.columns-menu > summary').click({ timeout: 10_000 });
+        }
         else throw new Error('unknown step');
         done.push(JSON.stringify(step));
         // Let the panel react (a filter runs on the next animation frame).

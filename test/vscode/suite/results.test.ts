@@ -86,6 +86,8 @@ suite('results views: nested data, answer parts, sort and filter', () => {
     const opened = await waitFor(() => vscode.workspace.textDocuments.find((d) => !before.has(d) && d.isUntitled && d.getText() === content), 20_000, 'the revision text in an untitled editor');
     assert.equal(opened.languageId, 'plaintext');
     await screenshot('results-02-open-in-editor');
+    await vscode.window.showTextDocument(opened);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
 
     // Expand categories: one row per category, pages without categories keep one row.
     const expected = pages.reduce((n, p) => n + Math.max(1, p.categories?.length ?? 0), 0);
@@ -94,7 +96,11 @@ suite('results views: nested data, answer parts, sort and filter', () => {
     shown = await waitForPanel((s) => s.expand === 'categories' && s.rowCount === expected, 20_000, `${expected} rows, one per category`);
     assert.ok(shown.columns.includes('categories.title') && !shown.columns.includes('categories'), `columns ${shown.columns.join(', ')}`);
     assert.ok(shown.columns.includes('title') && shown.columns.includes('revisions'), 'the parent\'s columns are repeated');
+    // The Columns menu hides the wide revisions column.
+    shown = await probePanel({ steps: [{ column: ['revisions', false] }] });
+    assert.ok(!shown.columns.includes('revisions') && shown.columns.includes('categories.title'), `columns after hiding revisions: ${shown.columns.join(', ')}`);
     await screenshot('results-03-expand-categories');
+    await probePanel({ steps: [{ column: ['revisions', true] }] });
     await probePanel({ steps: [{ select: ['Expand field', ''] }] });
 
     // Raw JSON: a tree, expanded as far as it is small, the content a JSON string.
