@@ -5,7 +5,7 @@
 // into dotted columns (slots.main.content). Also used for an object part of
 // the answer (siteinfo general, userinfo): the two-column property view.
 
-import { cellText, isRecord, type Row } from '../../common/src/results/cells';
+import { cellText, isRecord, setOwn, type Row } from '../../common/src/results/cells';
 import { clip, el, makeButton, numberFormat } from './dom';
 
 /** A text longer than this, or with a line break, is a block with "Open in editor". */
@@ -30,7 +30,7 @@ export function flatten(value: Record<string, unknown>, prefix = '', depth = 0, 
     const v = value[key];
     const name = prefix ? `${prefix}.${key}` : key;
     if (isRecord(v) && depth < FLATTEN_DEPTH && Object.keys(v).length) flatten(v, name, depth + 1, out);
-    else out[name] = v;
+    else setOwn(out, name, v);
   }
   return out;
 }

@@ -75,6 +75,15 @@ describe('expandRows', () => {
     expandRows(pages, 'revisions');
     assert.deepEqual(pages, copy);
   });
+  it('a hostile __proto__ field is a column like any other, in the parent and in the items', () => {
+    const rows = [JSON.parse('{"__proto__": {"polluted": 1}, "title": "A", "revisions": [{"__proto__": 5, "revid": 1}]}')];
+    const out = expandRows(rows, 'revisions');
+    assert.equal(out.length, 1);
+    assert.deepEqual(Object.keys(out[0]!), ['__proto__', 'title', 'revisions.__proto__', 'revisions.revid']);
+    assert.equal(Object.getPrototypeOf(out[0]), Object.prototype);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.deepEqual(JSON.parse(rowsToJson(out, ['__proto__', 'title'])), [JSON.parse('{"__proto__": {"polluted": 1}, "title": "A"}')]);
+  });
   it('lists the fields that hold lists', () => {
     assert.deepEqual(expandableFields(pages), ['revisions', 'categories']);
   });

@@ -7,6 +7,14 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Sets an own property, whatever its name: `obj[key] = v` with a key such as
+ * `__proto__` (wiki data is hostile) would set the object's prototype instead.
+ */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** A value as panel cell text: strings as they are, nested values as compact JSON, `null` spelled out. */
 export function cellText(value: unknown): string {
   if (value === undefined) return '';

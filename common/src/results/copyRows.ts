@@ -2,7 +2,7 @@
 // and line breaks inside a cell become one space, so a row stays one line)
 // and JSON (an array of objects with the columns given, in that order). Pure.
 
-import { cellText, type Row } from './cells';
+import { cellText, setOwn, type Row } from './cells';
 
 export function rowsToTsv(rows: readonly Row[], columns: readonly string[]): string {
   const field = (row: Row, name: string) => (Object.hasOwn(row, name) ? cellText(row[name]).replace(/[\t\r\n]+/g, ' ') : '');
@@ -12,7 +12,7 @@ export function rowsToTsv(rows: readonly Row[], columns: readonly string[]): str
 export function rowsToJson(rows: readonly Row[], columns: readonly string[]): string {
   const picked = rows.map((r) => {
     const out: Row = {};
-    for (const c of columns) if (Object.hasOwn(r, c)) out[c] = r[c];
+    for (const c of columns) if (Object.hasOwn(r, c)) setOwn(out, c, r[c]);
     return out;
   });
   return JSON.stringify(picked, null, 2);

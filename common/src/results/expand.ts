@@ -1,7 +1,7 @@
 // "Expand FIELD": one row per item of a nested list (a page's revisions,
 // categories, langlinks, ...), the parent's other columns repeated. Pure.
 
-import { isRecord, type Row } from './cells';
+import { isRecord, setOwn, type Row } from './cells';
 
 /** The fields of `rows` that hold a list in at least one row, in first-seen order. */
 export function expandableFields(rows: readonly Row[], sample = 2000): string[] {
@@ -26,7 +26,7 @@ export function expandRows(rows: readonly Row[], field: string): Row[] {
   for (const row of rows) {
     const items = row[field];
     const parent: Row = {};
-    for (const key of Object.keys(row)) if (key !== field) parent[key] = row[key];
+    for (const key of Object.keys(row)) if (key !== field) setOwn(parent, key, row[key]);
     if (!Array.isArray(items) || items.length === 0) {
       out.push(parent);
       continue;
@@ -34,9 +34,9 @@ export function expandRows(rows: readonly Row[], field: string): Row[] {
     for (const item of items) {
       const child: Row = { ...parent };
       if (isRecord(item)) {
-        for (const key of Object.keys(item)) child[`${field}.${key}`] = item[key];
+        for (const key of Object.keys(item)) setOwn(child, `${field}.${key}`, item[key]);
       } else {
-        child[field] = item;
+        setOwn(child, field, item);
       }
       out.push(child);
     }
