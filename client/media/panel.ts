@@ -267,10 +267,12 @@ class PanelController {
       this.store.resetForRun(key);
       this.tools.filterInput.value = '';
     }
-    this.table.setRows([], s.hiddenColumns);
-    this.table.setFilter(s.filter);
-    this.tools.filterInput.value = s.filter;
-    this.table.setSort(s.sortColumn ? { column: s.sortColumn, direction: s.sortDirection } : undefined);
+    // Read before the table is touched: its change events save its (empty) state.
+    const { filter, sortColumn, sortDirection, hiddenColumns } = { ...s, hiddenColumns: [...s.hiddenColumns] };
+    this.table.setRows([], hiddenColumns);
+    this.table.setFilter(filter);
+    this.tools.filterInput.value = filter;
+    this.table.setSort(sortColumn ? { column: sortColumn, direction: sortDirection } : undefined);
     // The same run replayed into a recreated page: restore where the user was.
     if (same) this.table.restoreScroll(s.tableScrollTop, s.tableScrollLeft, () => this.replaying);
     this.raw.reset(same ? s.rawScrollTop : undefined);

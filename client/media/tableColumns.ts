@@ -25,6 +25,8 @@ export interface Column {
 export class ColumnSet {
   private all: Column[] = [];
   private byName = new Map<string, Column>();
+  /** Columns hidden by the user, also those not seen yet (a replay brings them later). */
+  private hidden = new Set<string>();
   /** The columns not hidden, in order, their widths and left edges (x 0 = the first data column). */
   shown: Column[] = [];
   widths: number[] = [];
@@ -44,7 +46,7 @@ export class ColumnSet {
   }
 
   get hiddenNames(): string[] {
-    return this.all.filter((c) => c.hidden).map((c) => c.name);
+    return [...this.hidden];
   }
 
   get shownNames(): string[] {
@@ -55,9 +57,11 @@ export class ColumnSet {
     return this.byName.has(name);
   }
 
-  clear(): void {
+  /** Forgets every column; `hidden` are kept hidden when they come. */
+  clear(hidden: Iterable<string> = []): void {
     this.all = [];
     this.byName = new Map();
+    this.hidden = new Set(hidden);
     this.layout();
   }
 
@@ -66,7 +70,7 @@ export class ColumnSet {
   }
 
   /** Adds the keys of `rows` not seen yet, sized from a sample of `rows`; true if any. */
-  add(rows: readonly Row[], hidden: ReadonlySet<string> = new Set()): boolean {
+  add(rows: readonly Row[]): boolean {
     let added = false;
     for (const row of rows) {
       for (const name of Object.keys(row)) {
@@ -78,7 +82,7 @@ export class ColumnSet {
           if (Object.hasOwn(r, name)) longest = Math.max(longest, Math.min(cellText(r[name]).length, 64));
         }
         const width = Math.max(AUTO_MIN_COL_PX, Math.min(AUTO_MAX_COL_PX, Math.ceil(longest * this.charWidth + 14)));
-        const column = { name, width, chars: this.charsFor(width), hidden: hidden.has(name) };
+        const column = { name, width, chars: this.charsFor(width), hidden: this.hidden.has(name) };
         this.all.push(column);
         this.byName.set(name, column);
         added = true;
@@ -90,6 +94,8 @@ export class ColumnSet {
 
   setHidden(name: string, hidden: boolean): boolean {
     const column = this.byName.get(name);
+    if (hidden) this.hidden.add(name);
+    else this.hidden.delete(name);
     if (!column || column.hidden === hidden) return false;
     column.hidden = hidden;
     this.layout();

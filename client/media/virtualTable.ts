@@ -91,8 +91,8 @@ export class VirtualTable {
   /** Replaces the rows (a new run, another part, another expanded field). */
   setRows(rows: Row[], hiddenColumns: readonly string[] = []): void {
     this.rows = rows;
-    this.columns.clear();
-    this.columns.add(rows, new Set(hiddenColumns));
+    this.columns.clear(hiddenColumns);
+    this.columns.add(rows);
     this.layoutColumns();
     this.selection.clear();
     this.selection.column = 0;

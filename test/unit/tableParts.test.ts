@@ -73,6 +73,17 @@ describe('ColumnSet', () => {
     c.setWidth(0, 1);
     assert.equal(c.shown[0]!.width, 40, 'a minimum width');
   });
+  it('columns hidden before they arrive stay hidden when they come', () => {
+    const c = new ColumnSet();
+    c.clear(['b']);
+    c.add([{ a: 1 }]);
+    assert.deepEqual(c.hiddenNames, ['b']);
+    c.add([{ b: 2 }]);
+    assert.deepEqual(c.shownNames, ['a']);
+    c.setHidden('b', false);
+    assert.deepEqual(c.shownNames, ['a', 'b']);
+    assert.deepEqual(c.hiddenNames, []);
+  });
   it('a hostile key like __proto__ is a column like any other', () => {
     const c = new ColumnSet();
     c.add([JSON.parse('{"__proto__": 1, "constructor": 2}')]);
