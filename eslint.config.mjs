@@ -16,7 +16,7 @@ const noFetcher = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '.wiki-test/**', 'test-results/**', 'client/media/**/*.js', '**/*.d.ts'] },
+  { ignores: ['dist/**', 'out/**', 'bench-results/**', 'node_modules/**', '.vscode-test/**', '.wiki-test/**', 'test-results/**', 'client/media/**/*.js', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,7 @@
 // prints a table, writes bench-results/latest.json (+ a dated copy) and
 // bench/RESULTS.md. Not part of the tests.
 //
-//   node --import tsx bench/run.mjs [--sizes 100,1000,10000,50000] [--skip lsp,peer,runner,panel,package] [--seed N]
+//   node --import tsx bench/run.mjs [--sizes 100,1000,10000,50000] [--skip lsp,peer,runner,panel,results,package] [--seed N]
 //
 // Steps: build (`npm run package`: the production build + the .vsix), bundle
 // sizes; generate the query files (bench/generate.mjs); the language server
@@ -20,6 +20,7 @@ import { benchFile, coldStart, serverNodeFlags } from './lsp.mjs';
 import { buildServiceBundle } from './peer.mjs';
 import { benchRunner } from './runner.mjs';
 import { benchPanel } from './panel.mjs';
+import { benchResultsOps } from './resultsOps.mjs';
 import { machine, round } from './util.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -195,6 +196,17 @@ async function main() {
     }
   }
 
+  // Sort and filter of the results table (the panel's pure functions).
+  if (!SKIP.has('results')) {
+    log('results table: sort and filter on 100,000 rows (bench/resultsOps.mjs)');
+    try {
+      results.resultsOps = benchResultsOps({ log });
+    } catch (e) {
+      results.resultsOps = { error: String(e?.message ?? e) };
+      log(`  results: ${results.resultsOps.error}`);
+    }
+  }
+
   results.finishedAt = new Date().toISOString();
   results.machine.loadAverageAtEnd = machine().loadAverage;
   results.targets = evaluate(results);
@@ -300,6 +312,13 @@ function evaluate(r) {
     add('Panel: time to first rows (100,000-row run)', r.panel.firstRowsMs, '≤ 300', r.panel.firstRowsMs <= 300);
     const w = r.panel.wheelScroll;
     if (w) add('Panel: scrolling 100,000 rows, median frame time (wheel-sized steps)', w.medianMs, '≤ 17 (60 fps)', w.medianMs <= 17, 'ms', `${w.fps} fps; p95 ${w.p95Ms} ms`);
+  }
+  const ro = r.resultsOps;
+  if (ro?.error) add('Results table: sort 100,000 rows', 'failed', '< 300', false, '', ro.error.slice(0, 300));
+  if (ro && !ro.error) {
+    const slowest = Math.max(ro.sortNumberColumn.medianMs, ro.sortTextColumn.medianMs);
+    add('Results table: sort 100,000 rows (slower of a number and a text column, median)', slowest, '< 300', slowest < 300, 'ms', `number ${ro.sortNumberColumn.medianMs} ms, text ${ro.sortTextColumn.medianMs} ms`);
+    add('Results table: filter keystroke on 100,000 rows (slowest of 5 keystrokes)', ro.filterKeystrokes.maxMs, '< 100', ro.filterKeystrokes.maxMs < 100, 'ms', `median ${ro.filterKeystrokes.medianMs} ms; index made on focus ${ro.filterIndexMs} ms; without it ${ro.filterWithoutIndex.medianMs} ms; one column ${ro.filterOneColumn.medianMs} ms`);
   }
   if (r.bundles.serverJsBytes) add('dist/server.js (production build)', kb(r.bundles.serverJsBytes), '< 400', r.bundles.serverJsBytes < 400 * 1024, 'KB');
   if (r.bundles.vsixBytes) {

@@ -19,11 +19,14 @@ import * as vscode from 'vscode';
 import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
 import { EXPORT_FORMATS } from '../../common/src/runner/export';
 
-/** What the page asks the extension to do. */
-export type PanelRequest = Exclude<PanelToHost, { type: 'ready' }>;
+/** What the page asks the extension to do (the panel itself answers 'ready', 'openText' and 'copyText'). */
+export type PanelRequest = Exclude<PanelToHost, { type: 'ready' } | { type: 'openText' } | { type: 'copyText' }>;
 
 const EXPORT_FORMAT_NAMES: ReadonlySet<string> = new Set(EXPORT_FORMATS);
 const COPY_WHATS: ReadonlySet<string> = new Set(['url', 'curl']);
+const TEXT_LANGUAGES: ReadonlySet<string> = new Set(['plaintext', 'json']);
+/** Characters the page may send to open or copy (its rows are already in this process: a guard against a runaway page). */
+const TEXT_MAX = 50_000_000;
 
 /** Checks a message from the page; the page runs next to wiki content, so nothing is assumed. */
 export function isPanelToHost(value: unknown): value is PanelToHost {
@@ -46,6 +49,10 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
       return typeof message.format === 'string' && EXPORT_FORMAT_NAMES.has(message.format) && optionalName(message.expand) && optionalName(message.part);
     case 'copy':
       return typeof message.what === 'string' && COPY_WHATS.has(message.what);
+    case 'openText':
+      return typeof message.title === 'string' && typeof message.text === 'string' && message.text.length <= TEXT_MAX && typeof message.language === 'string' && TEXT_LANGUAGES.has(message.language);
+    case 'copyText':
+      return typeof message.text === 'string' && message.text.length <= TEXT_MAX && typeof message.what === 'string';
     default:
       return false;
   }
@@ -224,13 +231,34 @@ export class ResultsPanel implements vscode.Disposable {
 
   private receive(message: unknown): void {
     if (this.isDisposed || !isPanelToHost(message)) return;
-    if (message.type === 'ready') {
-      this.onReady();
-      return;
+    switch (message.type) {
+      case 'ready':
+        return this.onReady();
+      case 'openText':
+        return void this.openText(message.text, message.language);
+      case 'copyText':
+        return void this.copyText(message.text, message.what);
+      default:
+        // A pinned panel only shows what it has.
+        if (this.pinnedPanel) return;
+        this.requests.fire(message);
     }
-    // A pinned panel only shows what it has.
-    if (this.pinnedPanel) return;
-    this.requests.fire(message);
+  }
+
+  /** A text from the panel in a new untitled editor tab. */
+  private async openText(text: string, language: 'plaintext' | 'json'): Promise<void> {
+    try {
+      const doc = await vscode.workspace.openTextDocument({ content: text, language });
+      // Beside the panel: in the panel's own group it would hide (and discard) the panel.
+      await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Cannot open the text in an editor: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async copyText(text: string, what: string): Promise<void> {
+    await vscode.env.clipboard.writeText(text);
+    vscode.window.setStatusBarMessage(`Copied ${what.replace(/[^\w ,.-]/g, '').slice(0, 60)}.`, 3000);
   }
 
   /** A freshly loaded page: replay the whole run to it. */

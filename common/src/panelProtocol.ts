@@ -12,7 +12,7 @@
 // `expand` / `part`. docs/running.md describes what users see.
 
 import type { ApiMessage as RunnerApiMessage } from './runner/apiMessages';
-import type { ExportFormat } from './runner/export';
+import type { ExportFormat } from './exportFormats';
 
 /** One fetched page of results, already flattened into rows. */
 export interface PanelPage {
@@ -136,4 +136,8 @@ export type PanelToHost =
   /** Keeps this panel's results; the next run opens another panel. */
   | { type: 'pin' }
   /** "Open as JSON/CSV in an editor" (the command mwquery.openResultsInEditor). */
-  | { type: 'openInEditor'; format: 'json' | 'csv'; expand?: string; part?: string };
+  | { type: 'openInEditor'; format: 'json' | 'csv'; expand?: string; part?: string }
+  /** Open a text from the panel (a long cell, a page's JSON) in an untitled editor tab. */
+  | { type: 'openText'; title: string; text: string; language: 'plaintext' | 'json' }
+  /** Put text chosen in the panel (a cell, rows as TSV or JSON) on the clipboard; `what` says what, for the message. */
+  | { type: 'copyText'; text: string; what: string };

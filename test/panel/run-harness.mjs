@@ -453,6 +453,37 @@ try {
   check(fresh.top === 0 && fresh.state.rawExpanded.length === 0, `a new run resets scroll and expanded pages (${JSON.stringify(fresh)})`);
   check(fresh.nextDisabled, 'Next page disabled when there is no more');
 
+  // Sort and filter survive a recreated page of the same run (and only of it).
+  const run2 = await page.evaluate(() => {
+    const h = window.__harness;
+    const run = { ...h.makeRun('Third run'), startedAt: '2026-01-02T03:04:05.000Z' };
+    h.send({ type: 'reset', run });
+    h.send({ type: 'page', page: h.makePage(0, 500, 500) });
+    h.send({ type: 'status', status: { pages: 1, items: 500, hasMore: false, running: false } });
+    return run;
+  });
+  await page.waitForFunction(() => document.querySelector('.query-name')?.textContent === 'Third run');
+  await page.getByLabel('Filter rows', { exact: true }).fill('beta');
+  await page.getByRole('button', { name: 'Sort by pageid' }).click();
+  await page.getByRole('button', { name: 'Sort by pageid' }).click();
+  const shownBefore = await page.evaluate(() => document.querySelector('.vt-scroller').getAttribute('aria-rowcount'));
+  await page.waitForTimeout(300); // the state is saved within 150 ms
+  await page.reload();
+  await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+  await page.evaluate((run) => {
+    const h = window.__harness;
+    h.send({ type: 'reset', run });
+    h.send({ type: 'page', page: h.makePage(0, 500, 500) });
+    h.send({ type: 'status', status: { pages: 1, items: 500, hasMore: false, running: false } });
+  }, run2);
+  await page.waitForFunction(() => document.querySelector('.query-name')?.textContent === 'Third run' && document.querySelector('.vt-row:not([hidden])'));
+  const kept = await page.evaluate(() => ({
+    filter: document.querySelector('.filter-input').value,
+    sort: [...document.querySelectorAll('.vt-headcell')].map((c) => `${c.textContent}:${c.getAttribute('aria-sort')}`).filter((t) => !t.endsWith(':none')),
+    rowCount: document.querySelector('.vt-scroller').getAttribute('aria-rowcount'),
+  }));
+  check(kept.filter === 'beta' && kept.sort.join() === 'pageid:descending' && kept.rowCount === shownBefore && Number(shownBefore) > 1 && Number(shownBefore) < 501, `a recreated page keeps the filter and the sort (${JSON.stringify({ ...kept, shownBefore })})`);
+
   check(pageErrors.length === 0, `no page errors (${pageErrors.slice(0, 3).join(' | ')})`);
   const csp = await page.evaluate(() => window.__cspViolations);
   check(csp.length === 0 && hostileTable.csp.length === 0, `no CSP violations (${JSON.stringify([...hostileTable.csp, ...csp].slice(0, 3))})`);

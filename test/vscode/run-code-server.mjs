@@ -609,6 +609,31 @@ function startProbeService(page, dir, verbose) {
         return { found: true, clicked, error: `click on button "${name}" failed: ${err.message.split('\n')[0]}` };
       }
     }
+    // Steps after the clicks, in order: typing in a labelled field, choosing
+    // in a labelled select, clicking a table row (by its index among the rows
+    // shown), pressing a key in the focused element, showing or hiding a
+    // column in the Columns menu.
+    const done = [];
+    for (const step of [].concat(request.steps ?? [])) {
+      try {
+        if (step.fill) await frame.getByLabel(step.fill[0], { exact: true }).first().fill(step.fill[1], { timeout: 10_000 });
+        else if (step.select) await frame.getByLabel(step.select[0], { exact: true }).first().selectOption(step.select[1], { timeout: 10_000 });
+        else if (step.clickRow !== undefined) await frame.locator(`.vt-row[aria-rowindex="${step.clickRow + 2}"] > .vt-cell:not(.vt-num)`).first().click({ timeout: 10_000 });
+        else if (step.press) await frame.locator(':focus').first().press(step.press, { timeout: 10_000 });
+        else if (step.column) {
+          // The Columns menu: open it, set a column's box, close it.
+          await frame.locator('.columns-menu > summary').click({ timeout: 10_000 });
+          await frame.locator('.columns-list').getByLabel(step.column[0], { exact: true }).setChecked(step.column[1], { timeout: 10_000 });
+          await frame.locator('.columns-menu > summary').click({ timeout: 10_000 });
+        }
+        else throw new Error('unknown step');
+        done.push(JSON.stringify(step));
+        // Let the panel react (a filter runs on the next animation frame).
+        await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))).catch(() => {});
+      } catch (err) {
+        return { found: true, clicked, error: `step ${JSON.stringify(step)} failed: ${err.message.split('\n')[0]}` };
+      }
+    }
     // Let the panel paint what its last messages brought (it renders rows on
     // animation frames): two frames, or 500 ms if it is not painting.
     const painted = timeout(500, 'two animation frames');
@@ -798,7 +823,28 @@ function readPanel() {
     warnings: problems.filter((p) => p.level === 'warning').map((p) => `${p.code}: ${p.text}`),
     errors: problems.filter((p) => p.level === 'error').map((p) => `${p.code}: ${p.text}`),
     buttons: [...document.querySelectorAll('button')].map((b) => ({ label: (b.textContent ?? '').trim(), disabled: b.disabled })),
-    rawTexts: [...document.querySelectorAll('pre.raw-json')].map((p) => cap(p.textContent ?? '')),
+    rawTexts: [...document.querySelectorAll('.raw-json')].map((p) => cap(p.textContent ?? '')),
+    // The table tools and the views of nested data (client/media/panel.ts, detailsPane.ts).
+    parts: [...document.querySelectorAll('.part-select > option')].map((o) => ({ value: o.value, text: o.textContent ?? '' })),
+    part: q('.part-select')?.value ?? '',
+    expandOptions: [...document.querySelectorAll('.expand-select > option')].map((o) => o.value),
+    expand: q('.expand-select')?.value ?? '',
+    filter: q('.filter-input')?.value ?? '',
+    shownInfo: text('.shown-info'),
+    sort: [...document.querySelectorAll('.vt-head > .vt-headcell')].filter((c) => c.getAttribute('aria-sort') !== 'none').map((c) => `${c.textContent} ${c.getAttribute('aria-sort')}`),
+    details: q('.details-pane') && !q('.details-pane').hidden
+      ? {
+          heading: text('.details-pane .details-heading'),
+          text: cap(q('.details-pane')?.textContent ?? ''),
+          longTexts: [...document.querySelectorAll('.details-pane pre.long-text-body')].map((p) => cap(p.textContent ?? '')),
+          subTableColumns: [...document.querySelectorAll('.details-pane .sub-table')].map((t) => [...t.querySelectorAll('thead th')].map((th) => th.textContent ?? '')),
+        }
+      : undefined,
+    properties: q('.property-view') && !q('.property-view').hidden
+      ? [...document.querySelectorAll('.property-view .details-content > .prop-table > tbody > .prop-row')].map((r) => [r.querySelector(':scope > .prop-name')?.textContent ?? '', cap(r.querySelector(':scope > .prop-value')?.textContent ?? '', 2000)])
+      : undefined,
+    requestUrlTitle: q('.request-url')?.title ?? '',
+    focused: document.activeElement ? `${document.activeElement.tagName.toLowerCase()}.${document.activeElement.className}` : '',
     text: cap(q('#app')?.textContent ?? ''),
     cellTitles: cap([...document.querySelectorAll('.vt-cell[title]')].map((c) => c.title).join('\n')),
     pwned: window.__pwned !== undefined,

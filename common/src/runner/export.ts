@@ -16,8 +16,8 @@ import { createTempBeside } from './atomicWrite';
 import { RunnerError } from './errors';
 import type { Row } from './merge';
 
-export type ExportFormat = 'json' | 'ndjson' | 'csv' | 'tsv' | 'wikitable';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'ndjson', 'csv', 'tsv', 'wikitable'];
+import { EXPORT_FORMATS, type ExportFormat } from '../exportFormats';
+export { EXPORT_FORMATS, type ExportFormat } from '../exportFormats';
 
 /** The file name extension of an export format. */
 export function exportExtension(format: ExportFormat): string {

@@ -194,8 +194,27 @@ export interface PanelSnapshot {
   warnings: string[];
   errors: string[];
   buttons: { label: string; disabled: boolean }[];
-  /** Text of the raw view's expanded pages. */
+  /** Text of the raw view's expanded pages (their JSON trees). */
   rawTexts: string[];
+  /** The answer parts offered (value '' = the run's rows) and the one shown. */
+  parts: { value: string; text: string }[];
+  part: string;
+  /** Fields offered by "Expand" ('' = none) and the one chosen. */
+  expandOptions: string[];
+  expand: string;
+  filter: string;
+  /** e.g. "12 of 50 rows". */
+  shownInfo: string;
+  /** "column ascending|descending" of the sorted column. */
+  sort: string[];
+  /** The details pane of the selected row, when shown. */
+  details?: { heading: string; text: string; longTexts: string[]; subTableColumns: string[][] };
+  /** The property view of an object part, when shown: [name, value text]. */
+  properties?: [string, string][];
+  /** The request URL's tooltip. */
+  requestUrlTitle: string;
+  /** `tag.class` of the focused element of the panel. */
+  focused: string;
   /** textContent of the whole panel. */
   text: string;
   /** The tooltips of the table's cells (full texts of clipped cells), one a line. */
@@ -236,7 +255,10 @@ let probeCounter = 0;
  * while no panel is open; rejects when the launcher reports an error or does
  * not answer within `timeoutMs`.
  */
-export function probePanel(options: { click?: PanelClick[]; keys?: KeyStep[] } = {}, timeoutMs = 30_000): Promise<PanelSnapshot> {
+/** A step after the clicks: type in / choose in a labelled field, click the row at an index, press a key, show/hide a column. */
+export type PanelStep = { fill: [label: string, text: string] } | { select: [label: string, value: string] } | { clickRow: number } | { press: string } | { column: [name: string, shown: boolean] };
+
+export function probePanel(options: { click?: PanelClick[]; keys?: KeyStep[]; steps?: PanelStep[] } = {}, timeoutMs = 30_000): Promise<PanelSnapshot> {
   const dir = process.env.MWQ_PROBE_DIR;
   if (!dir) return Promise.reject(new Error('no launcher answers panel probes here (MWQ_PROBE_DIR is unset): run test/vscode/run-code-server.mjs'));
   const id = `${process.pid}-${Date.now()}-${++probeCounter}`;

@@ -1,0 +1,409 @@
+// The results table: a virtual table over any number of rows. Only the rows
+// in view (plus overscan) and, in wide tables, the columns in view exist in
+// the DOM, absolutely positioned in a body as tall as all rows (capped; see
+// tableWindow.ts). It owns the rows shown, their order (sort), which pass the
+// filter, the columns (order, width, hidden) and the selection; the caller
+// gives rows and listens for selection and copy.
+
+import { cellText, type Row } from '../../common/src/results/cells';
+import { FilterIndex } from '../../common/src/results/filterRows';
+import type { SortSpec } from '../../common/src/results/sortRows';
+import { nextSort, viewOrder } from '../../common/src/results/viewOrder';
+import { cssPx, el, measureCharWidth, withAttributes } from './dom';
+import { RowPool, type RowSlot } from './rowPool';
+import { ScrollRestore } from './scrollRestore';
+import { ColumnSet } from './tableColumns';
+import { RowSelection } from './tableSelection';
+import { buildHeaderRow } from './tableHeader';
+import { tableCommand } from './tableKeys';
+import { bodyHeightFor, renderRange, rowWindow, scrollTopToShow, visibleColumns } from './tableWindow';
+
+/** Rows rendered above and below the visible ones (not on a frame that jumped past them). */
+const OVERSCAN = 10;
+const COLUMN_OVERSCAN = 1;
+
+export interface TableEvents {
+  /** The selected row changed (undefined: none). */
+  onSelect(row: Row | undefined): void;
+  /** The user scrolled (not a restore). */
+  onScroll(top: number, left: number): void;
+  /** Ctrl+C and friends: copy the cursor's cell or the selected rows. */
+  onCopy(what: 'cell' | 'tsv' | 'json'): void;
+  /** Rows shown / sort / columns changed: the caller updates counts and saved state. */
+  onViewChange(): void;
+}
+
+export class VirtualTable {
+  readonly element: HTMLDivElement;
+  private readonly head: HTMLDivElement;
+  private readonly body: HTMLDivElement;
+
+  private rows: Row[] = [];
+  /** The columns: names, order, widths, which are hidden. */
+  readonly columns = new ColumnSet();
+  /** Rows in view order (after filter and sort): indexes into `rows`; undefined = all, in order. */
+  private order: number[] | undefined;
+  private filterText = '';
+  private sort: SortSpec | undefined;
+  private readonly selection = new RowSelection();
+  private recomputeQueued = false;
+  private filterIndex: FilterIndex | undefined;
+
+  private readonly pool: RowPool;
+  private bodyHeight = -1;
+  private frameRequested = false;
+  private headerKey = '';
+  /** The row-number column and the shown columns. */
+  private totalWidth = 0;
+  private lastFirst = -1;
+  private readonly restore: ScrollRestore;
+
+  private readonly rowHeight: number;
+  private readonly headHeight: number;
+  private charWidth = 7.5;
+  private numWidth = 64;
+
+  constructor(private readonly events: TableEvents) {
+    this.rowHeight = cssPx('--vt-row-height', 22);
+    this.headHeight = cssPx('--vt-head-height', 24);
+    this.element = withAttributes(el('div', 'vt-scroller'), { role: 'grid', 'aria-label': 'Result rows', tabindex: '0' });
+    this.head = withAttributes(el('div', 'vt-head'), { role: 'row', 'aria-rowindex': '1' });
+    this.body = withAttributes(el('div', 'vt-body'), { role: 'rowgroup' });
+    this.pool = new RowPool(this.body);
+    this.element.append(this.head, this.body);
+    this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    this.restore = new ScrollRestore(this.element);
+    this.element.addEventListener('keydown', (e) => this.onKey(e));
+    this.body.addEventListener('click', (e) => this.onBodyClick(e));
+    new ResizeObserver(() => this.requestRender()).observe(this.element);
+  }
+
+  /** Measures the font once the element is in the document. */
+  measure(): void {
+    this.charWidth = measureCharWidth(this.element);
+    this.numWidth = Math.ceil(this.charWidth * 7 + 14);
+    this.columns.setCharWidth(this.charWidth);
+    this.layoutColumns();
+  }
+
+  // ------------------------------------------------------------------ data
+
+  /** Replaces the rows (a new run, another part, another expanded field). */
+  setRows(rows: Row[], hiddenColumns: readonly string[] = []): void {
+    this.rows = rows;
+    this.columns.clear(hiddenColumns);
+    this.columns.add(rows);
+    this.layoutColumns();
+    this.selection.clear();
+    this.selection.column = 0;
+    this.element.scrollTop = 0;
+    this.element.scrollLeft = 0;
+    this.recompute();
+    this.events.onSelect(undefined);
+  }
+
+  appendRows(rows: readonly Row[]): void {
+    if (!rows.length) return;
+    for (let i = 0; i < rows.length; i++) this.rows.push(rows[i]!);
+    if (this.columns.add(rows)) this.layoutColumns();
+    // Unfiltered and unsorted: the new rows just extend the view. Otherwise
+    // filter and sort again once per frame, not once per page of a replay.
+    if (this.order === undefined && !this.filterText && !this.sort) {
+      this.invalidateRows();
+      this.events.onViewChange();
+    } else if (!this.recomputeQueued) {
+      this.recomputeQueued = true;
+      requestAnimationFrame(() => {
+        this.recomputeQueued = false;
+        this.recompute();
+      });
+    }
+  }
+
+  get rowCount(): number {
+    return this.rows.length;
+  }
+
+  get shownCount(): number {
+    return this.order ? this.order.length : this.rows.length;
+  }
+
+  get sortSpec(): SortSpec | undefined {
+    return this.sort;
+  }
+
+  get filter(): string {
+    return this.filterText;
+  }
+
+  setFilter(text: string): void {
+    if (text === this.filterText) return;
+    this.filterText = text;
+    this.selection.clear();
+    this.recompute();
+    this.events.onSelect(undefined);
+  }
+
+  setSort(spec: SortSpec | undefined): void {
+    this.sort = spec;
+    this.recompute();
+  }
+
+  /** Header click: ascending, descending, unsorted. */
+  cycleSort(column: string): void {
+    this.setSort(nextSort(this.sort, column));
+  }
+
+  setColumnHidden(name: string, hidden: boolean): void {
+    if (!this.columns.setHidden(name, hidden)) return;
+    this.layoutColumns();
+    if (this.filterText) this.recompute();
+    else this.events.onViewChange();
+  }
+
+  moveColumn(from: number, to: number): void {
+    if (!this.columns.move(from, to)) return;
+    this.layoutColumns();
+    this.events.onViewChange();
+  }
+
+  setColumnWidth(shownIndex: number, width: number): void {
+    if (this.columns.setWidth(shownIndex, width)) this.layoutColumns();
+  }
+
+  /** The row at a view position. */
+  rowAt(position: number): Row | undefined {
+    const i = this.order ? this.order[position] : position;
+    return i === undefined ? undefined : this.rows[i];
+  }
+
+  get selectedRow(): Row | undefined {
+    return this.selection.position >= 0 ? this.rowAt(this.selection.position) : undefined;
+  }
+
+  /** The filter's index of the rows and shown columns, made when first needed (see prepareFilter). */
+  private searchIndex(): FilterIndex {
+    if (!this.filterIndex?.serves(this.rows, this.columns.shownNames)) this.filterIndex = new FilterIndex(this.rows, this.columns.shownNames);
+    return this.filterIndex;
+  }
+
+  /** Indexes the rows for the filter ahead of the first keystroke (the filter box got focus). */
+  prepareFilter(): void {
+    this.searchIndex().update();
+  }
+
+  /** Filter, then sort: the view order. Keeps the selected row selected if it is still shown. */
+  private recompute(): void {
+    const selectedRow = this.selectedRow;
+    const order = viewOrder(this.rows, this.columns.shownNames, this.columns.names, this.filterText, this.sort, this.filterText ? this.searchIndex() : undefined);
+    this.order = order;
+    if (selectedRow) {
+      const at = order ? order.findIndex((i) => this.rows[i] === selectedRow) : this.rows.indexOf(selectedRow);
+      this.selection.position = at;
+      this.selection.anchor = at;
+      if (at < 0) this.events.onSelect(undefined);
+    }
+    this.invalidateRows();
+    this.events.onViewChange();
+  }
+
+  // ------------------------------------------------------------------ columns
+
+  /** Columns changed: the header and the row pool are made again. */
+  private layoutColumns(): void {
+    this.totalWidth = this.numWidth + this.columns.width;
+    this.headerKey = '';
+    this.clearPool();
+    this.requestRender();
+  }
+
+  private buildHeader(): void {
+    buildHeaderRow(this.head, this.numWidth, this.columns.shown, this.sort, {
+      sort: (name) => this.cycleSort(name),
+      move: (from, to) => this.moveColumn(from, to),
+      resize: (s, width) => this.setColumnWidth(s, width),
+    });
+    this.head.style.width = `${this.totalWidth}px`;
+    this.body.style.width = `${this.totalWidth}px`;
+    this.headerKey = this.currentHeaderKey();
+  }
+
+  private currentHeaderKey(): string {
+    return `${this.columns.shownNames.join('\u0000')}|${this.sort?.column ?? ''}|${this.sort?.direction ?? ''}|${this.totalWidth}`;
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  requestRender(): void {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    requestAnimationFrame(() => this.render());
+  }
+
+  private invalidateRows(): void {
+    this.pool.invalidate();
+    this.lastFirst = -1;
+    this.requestRender();
+  }
+
+  private clearPool(): void {
+    this.pool.clear();
+    this.lastFirst = -1;
+  }
+
+  private fillRow(slot: RowSlot, position: number): void {
+    const selected = this.selection.contains(position);
+    const cursor = selected && position === this.selection.position ? this.selection.column : -1;
+    this.pool.fill(slot, position, this.rowAt(position) ?? {}, this.columns, this.charWidth, selected, cursor);
+  }
+
+  private updateBodySize(): void {
+    const total = this.shownCount;
+    const height = bodyHeightFor(total, this.rowHeight);
+    if (height !== this.bodyHeight) {
+      this.bodyHeight = height;
+      this.body.style.height = `${height}px`;
+    }
+    this.element.setAttribute('aria-rowcount', String(total + 1));
+  }
+
+  private viewport(): number {
+    return Math.max(0, this.element.clientHeight - this.headHeight);
+  }
+
+  private render(): void {
+    this.frameRequested = false;
+    if (this.element.offsetParent === null) return; // hidden view
+    if (this.headerKey !== this.currentHeaderKey()) this.buildHeader();
+    this.updateBodySize();
+    this.restore.apply();
+
+    const total = this.shownCount;
+    const viewport = this.viewport();
+    const { first, firstY, visible } = rowWindow({ scrollTop: this.element.scrollTop, viewport, total, rowHeight: this.rowHeight });
+    const poolSize = visible + 2 * OVERSCAN;
+    const [firstColumn, endColumn] = visibleColumns(this.columns.lefts, this.columns.widths, this.element.scrollLeft - this.numWidth, this.element.clientWidth, COLUMN_OVERSCAN);
+    const key = `${poolSize}|${firstColumn}|${endColumn}|${this.totalWidth}`;
+    if (key !== this.pool.key) {
+      this.pool.build(poolSize, firstColumn, endColumn, this.columns, this.numWidth, this.totalWidth);
+      this.pool.key = key;
+      this.lastFirst = -1;
+    }
+    // A frame that jumps further than a screen (dragging the scroll bar) gets
+    // no overscan: none of it would be reused. The next frame adds it.
+    const jumped = this.lastFirst < 0 || Math.abs(first - this.lastFirst) >= visible;
+    this.lastFirst = first;
+    if (jumped) this.requestRender();
+    const [start, end] = renderRange(first, visible, jumped ? 0 : OVERSCAN, total);
+    for (let i = start; i < end; i++) {
+      const slot = this.pool.slots[i % poolSize]!;
+      if (slot.index !== i) this.fillRow(slot, i);
+      const y = firstY + (i - first) * this.rowHeight;
+      if (slot.y !== y) {
+        slot.y = y;
+        slot.el.style.transform = `translateY(${y}px)`;
+      }
+      if (slot.el.hidden) slot.el.hidden = false;
+    }
+    for (const slot of this.pool.slots) {
+      if (slot.index >= start && slot.index < end) continue;
+      if (!slot.el.hidden) slot.el.hidden = true;
+      slot.index = -1;
+    }
+  }
+
+  // ------------------------------------------------------------------ scrolling
+
+  /**
+   * Restores a scroll position once the rows reach it (a replay sends them
+   * page by page); `keepTrying` says whether more rows may still come.
+   */
+  restoreScroll(top: number, left: number, keepTrying: () => boolean): void {
+    this.restore.start(top, left, keepTrying);
+    this.requestRender();
+  }
+
+  private onScroll(): void {
+    this.requestRender();
+    if (this.restore.active) return; // a restore is in progress; keep the saved position
+    this.events.onScroll(this.element.scrollTop, this.element.scrollLeft);
+  }
+
+  // ------------------------------------------------------------------ selection, keys, copy
+
+  select(position: number, extend = false): void {
+    const p = this.selection.set(position, this.shownCount, extend);
+    if (p === undefined) return;
+    this.scrollIntoView(p);
+    this.invalidateRows();
+    this.events.onSelect(this.rowAt(p));
+  }
+
+  private scrollIntoView(position: number): void {
+    const top = scrollTopToShow(position, this.element.scrollTop, this.viewport(), this.shownCount, this.rowHeight);
+    if (top !== undefined) this.element.scrollTop = top;
+    // Keep the cursor's column in view too.
+    const left = this.columns.lefts[this.selection.column];
+    const column = this.columns.shown[this.selection.column];
+    if (left === undefined || !column) return;
+    const x = left + this.numWidth;
+    if (x < this.element.scrollLeft + this.numWidth) this.element.scrollLeft = left;
+    else if (x + column.width > this.element.scrollLeft + this.element.clientWidth) this.element.scrollLeft = x + column.width - this.element.clientWidth;
+  }
+
+  private onBodyClick(e: MouseEvent): void {
+    const target = e.target as HTMLElement;
+    const slot = this.pool.slots.find((s) => s.el === target.closest('.vt-row'));
+    if (!slot || slot.index < 0) return;
+    const c = slot.cells.indexOf(target.closest('.vt-cell') as HTMLDivElement);
+    if (c > 0) this.selection.column = this.pool.colStart + c - 1;
+    this.select(slot.index, e.shiftKey);
+    this.element.focus({ preventScroll: true });
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const command = tableCommand(e);
+    if (!command) return;
+    e.preventDefault();
+    const total = this.shownCount;
+    switch (command.kind) {
+      case 'row':
+        return this.select(this.selection.target(command.to, Math.max(1, Math.floor(this.viewport() / this.rowHeight) - 1), total), command.extend);
+      case 'column': {
+        const n = this.columns.shown.length;
+        this.selection.moveColumn({ left: -1, right: 1, first: -n, last: n }[command.to], n);
+        if (this.selection.position < 0) return this.select(0);
+        this.scrollIntoView(this.selection.position);
+        return this.invalidateRows();
+      }
+      case 'clear':
+        this.selection.clear();
+        this.invalidateRows();
+        return this.events.onSelect(undefined);
+      case 'selectAll':
+        this.selection.selectAll(total);
+        return this.invalidateRows();
+      case 'copy':
+        return this.events.onCopy(command.what);
+    }
+  }
+
+  /** The selected rows in view order; all rows shown when none is selected. */
+  selectedRows(): Row[] {
+    const r = this.selection.range();
+    if (!r) return Array.from({ length: this.shownCount }, (_, p) => this.rowAt(p)!);
+    const out: Row[] = [];
+    for (let p = r[0]; p <= r[1]; p++) {
+      const row = this.rowAt(p);
+      if (row) out.push(row);
+    }
+    return out;
+  }
+
+  /** The cursor cell's text, if a row is selected. */
+  cursorText(): string | undefined {
+    const row = this.selectedRow;
+    const name = this.columns.shownNames[this.selection.column];
+    return row && name !== undefined ? (Object.hasOwn(row, name) ? cellText(row[name]) : '') : undefined;
+  }
+}

@@ -1,0 +1,5 @@
+// The export formats, in one place (the CLI's --format, the panel's buttons,
+// the panel protocol, the export writers). Pure: the webview imports it too.
+
+export type ExportFormat = 'json' | 'ndjson' | 'csv' | 'tsv' | 'wikitable';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'ndjson', 'csv', 'tsv', 'wikitable'];

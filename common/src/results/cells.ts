@@ -1,0 +1,48 @@
+// Cell values of result rows: their text, and how two of them compare.
+// Shared by the results panel (browser) and other consumers; no node:*.
+
+export type Row = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Sets an own property, whatever its name: `obj[key] = v` with a key such as
+ * `__proto__` (wiki data is hostile) would set the object's prototype instead.
+ */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A value as panel cell text: strings as they are, nested values as compact JSON, `null` spelled out. */
+export function cellText(value: unknown): string {
+  if (value === undefined) return '';
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    default:
+      try {
+        return JSON.stringify(value) ?? '';
+      } catch {
+        return '[unserialisable]';
+      }
+  }
+}
+
+const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+
+/** The number a cell holds (a number, or a text that is a plain number), else undefined. */
+export function numericValue(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.length < 40 && NUMERIC.test(value)) {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return undefined;
+}
