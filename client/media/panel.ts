@@ -5,6 +5,7 @@
 //   detailsPane.ts  the selected row's details; an object part's properties
 //   rawView.ts      each page's answer as a JSON tree (jsonTree.ts)
 //   panelState.ts   UI state kept across a recreated page
+//   historyView.ts  the query's stored runs and a comparison with one
 //   router.ts       the host's messages
 //
 // Wiki content is hostile. Every node is made with document.createElement and
@@ -27,6 +28,7 @@ import { PanelStateStore, type View, type WebviewApi } from './panelState';
 import { RawView } from './rawView';
 import { TableTools } from './tableTools';
 import { routeHostMessages } from './router';
+import { HistoryView } from './historyView';
 import { VirtualTable } from './virtualTable';
 
 declare function acquireVsCodeApi(): WebviewApi;
@@ -68,12 +70,15 @@ class PanelController {
   private readonly tableView = el('section', 'view table-view');
   private readonly emptyNote = el('div', 'empty-note');
   private readonly tools: TableTools;
+  private readonly history: HistoryView;
 
   private run: PanelRunInfo | undefined;
   private status: PanelStatus | undefined;
   private pages: PanelPage[] = [];
   /** The run's rows, as the host flattened them. */
   private rows: Row[] = [];
+  /** Pages of an unfinished generator/prop batch, with what has arrived (shown after the rows). */
+  private pendingRows: Row[] = [];
   /** Every list and object of the answers, by name. */
   private parts = new Map<string, AnswerPart>();
   /** Shown: '' = the run's rows, else a part's name. */
@@ -114,7 +119,8 @@ class PanelController {
       copyText: (text, what) => this.post({ type: 'copyText', text: text.slice(0, TEXT_TO_HOST_MAX), what }),
     });
     this.tableView.append(this.tools.element, main, this.details.element);
-    this.app.append(this.header.element, this.tableView, this.raw.element);
+    this.history = new HistoryView((m) => this.post(m));
+    this.app.append(this.header.element, this.history.element, this.tableView, this.raw.element);
 
     document.addEventListener('keydown', (e) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 'f' || e.key === 'F')) {
@@ -131,7 +137,15 @@ class PanelController {
     this.tools.filterInput.value = this.store.state.filter;
     this.render();
     this.showView(this.store.state.view);
-    routeHostMessages({ reset: (r) => this.onReset(r), page: (p) => this.onPage(p), status: (s) => this.onStatus(s) });
+    routeHostMessages({
+      reset: (r) => this.onReset(r),
+      page: (p) => this.onPage(p),
+      status: (s) => this.onStatus(s),
+      pending: (p) => this.onPending(p?.rows.filter(isRecord) ?? []),
+      history: (runs) => this.history.setRuns(runs, this.run?.startedAt),
+      comparison: (c) => this.history.showComparison(c),
+      pinned: () => this.history.setPinned(),
+    });
     this.post({ type: 'ready' });
   }
 
@@ -150,7 +164,7 @@ class PanelController {
   }
 
   private baseRows(): Row[] {
-    if (!this.part) return this.rows;
+    if (!this.part) return this.pendingRows.length ? [...this.rows, ...this.pendingRows] : this.rows;
     const part = this.parts.get(this.part);
     return part?.kind === 'list' ? part.rows : [];
   }
@@ -255,6 +269,7 @@ class PanelController {
     this.status = undefined;
     this.pages = [];
     this.rows = [];
+    this.pendingRows = [];
     this.parts = new Map();
     this.part = '';
     this.expand = '';
@@ -320,6 +335,12 @@ class PanelController {
     this.renderExpandOptions();
     this.render();
     if (this.store.state.view === 'raw') this.raw.sync(this.replaying);
+  }
+
+  private onPending(rows: Row[]): void {
+    if (!this.run || (rows.length === 0 && this.pendingRows.length === 0)) return;
+    this.pendingRows = rows;
+    if (this.part === '') this.reloadTable();
   }
 
   private onStatus(next: PanelStatus): void {

@@ -27,6 +27,9 @@ suite('catalogue on open: ask once per host', function () {
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document, { preview: false });
     // Until the answer: the bundled catalogue, which does not know the module.
+    // (So this suite runs before any that runs a query against the test wiki:
+    // a run makes its catalogue known and fetched without asking. Suites run in
+    // file-name order.)
     await waitForDiagnostics(uri, flagged, 30_000, 'abusefilters flagged by the bundled catalogue');
     await typeKeys([{ waitForText: `Fetch the catalogue of ${host}?` }, { waitForText: 'This time' }, { pause: 500 }]);
     await screenshot('catalogue-01-ask-on-open');

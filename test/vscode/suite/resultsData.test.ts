@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { editPage } from '../../wiki/wikiEdits';
-import { extensionLogFile, fixturesDir, hasPanelProbe, openFixture, screenshot, waitForFile, waitForPanel } from './helpers';
+import { extensionLogFile, fixturesDir, hasPanelProbe, openFixture, probePanel, screenshot, waitForFile, waitForPanel } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
 const HEADING = '### Even pages with categories';
@@ -109,7 +109,7 @@ suite('results data: first batch, history, exports', () => {
     if (!hasPanelProbe()) this.skip();
     const at = doc.positionAt(doc.getText().indexOf('### Unreachable wiki')).line + 1;
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, at);
-    const shown = await waitForPanel((s) => s.title === 'Unreachable wiki' && /Could not connect/.test(s.statusText) && !/Fetching/.test(s.progressText), 60_000, 'the failure in the panel');
+    const shown = await waitForPanel((s) => s.title === 'Unreachable wiki' && /Nothing listens|Could not connect/.test(s.statusText) && !/Fetching/.test(s.progressText), 60_000, 'the failure in the panel');
     assert.doesNotMatch(shown.itemsText, /more available|complete/);
     assert.match(shown.itemsText, /· stopped$/);
     assert.equal(shown.buttons.find((b) => b.label === 'Next page')?.disabled, true);
@@ -146,6 +146,14 @@ suite('results data: first batch, history, exports', () => {
     if (hasPanelProbe()) {
       await waitForPanel((s) => s.title === 'Watched pages' && s.rowCount === 3, 30_000, 'the watched pages');
       await screenshot('results-data-04-after-edit');
+      // The panel's own history list: the earlier run, compared with the rows shown now by a click.
+      await probePanel({ click: ['Close comparison'] }).catch(() => undefined);
+      const compared = await probePanel({ click: [{ name: 'Run history', exact: false }, 'Compare'] });
+      assert.ok(compared.buttons.some((b) => /^Run history \(2 runs\)$/.test(b.label)), compared.buttons.map((b) => b.label).join(', '));
+      const shown = await waitForPanel((s) => /0 added · 0 removed · 1 changed · 2 unchanged \(rows matched by pageid\)/.test(s.text), 30_000, 'the comparison in the panel');
+      assert.match(shown.text, /changedPage 0598|changed\s*\S*Page 0598|Page 0598/);
+      assert.match(shown.text, /revisions: /);
+      await screenshot('results-data-05-compare-in-panel');
     }
   });
 
