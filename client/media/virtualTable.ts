@@ -16,22 +16,13 @@ import { ColumnSet } from './tableColumns';
 import { RowSelection } from './tableSelection';
 import { buildHeaderRow } from './tableHeader';
 import { tableCommand } from './tableKeys';
+import type { TableEvents } from './tableEvents';
+export type { TableEvents } from './tableEvents';
 import { bodyHeightFor, renderRange, rowWindow, scrollTopToShow, visibleColumns } from './tableWindow';
 
 /** Rows rendered above and below the visible ones (not on a frame that jumped past them). */
 const OVERSCAN = 10;
 const COLUMN_OVERSCAN = 1;
-
-export interface TableEvents {
-  /** The selected row changed (undefined: none). */
-  onSelect(row: Row | undefined): void;
-  /** The user scrolled (not a restore). */
-  onScroll(top: number, left: number): void;
-  /** Ctrl+C and friends: copy the cursor's cell or the selected rows. */
-  onCopy(what: 'cell' | 'tsv' | 'json'): void;
-  /** Rows shown / sort / columns changed: the caller updates counts and saved state. */
-  onViewChange(): void;
-}
 
 export class VirtualTable {
   readonly element: HTMLDivElement;
