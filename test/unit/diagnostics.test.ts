@@ -42,8 +42,10 @@ describe('diagnostics table', () => {
     assert.deepEqual(diagnose('prop=revisions\ntitles=A\nrvslots=*\n'), []);
   });
 
-  it('unrecognizedvalues: unknown namespace in a multi-valued namespace parameter', () => {
-    expectOne('list=recentchanges\nrcnamespace=0|9999\n', 'unrecognizedvalues', WARNING, '9999', 2);
+  it('unknown-namespace: a namespace the bundled catalogue does not list is a note, not an error (the wiki may have it)', () => {
+    const d = expectOne('list=recentchanges\nrcnamespace=0|9999\n', 'unknown-namespace', INFORMATION, '9999', 2);
+    assert.match(d.message, /checked once its own catalogue is fetched/);
+    expectOne('list=allpages\napnamespace=828\n', 'unknown-namespace', INFORMATION, '828', 2);
   });
 
   it('unrecognizedparams: parameter of no module', () => {
@@ -74,7 +76,11 @@ describe('diagnostics table', () => {
 
   it('outofrange: limit below min or above max; `max` is fine', () => {
     expectOne('list=allpages\naplimit=0\n', 'outofrange', WARNING, '0', 2);
-    expectOne('list=allpages\naplimit=600\n', 'outofrange', WARNING, '600', 2);
+    const over = expectOne('list=allpages\naplimit=600\n', 'outofrange', WARNING, '600', 2);
+    // What the API will read: 500 (it clamps), not "clamp 600".
+    assert.match(over.message, /the API will use 500 instead of 600 \(accounts with apihighlimits get 600\)/);
+    assert.match(only('list=allpages\naplimit=9000\n', 'outofrange').message, /the API will use 500 instead of 9000 \(5000 for accounts with apihighlimits\)/);
+    assert.match(only('list=allpages\naplimit=0\n', 'outofrange').message, /the API will use 1 instead of 0/);
     expectOne('list=search\nsrsearch=x\nsroffset=-1\n', 'outofrange', WARNING, '-1', 3);
     assert.deepEqual(diagnose('list=allpages\naplimit=max\n'), []);
     assert.deepEqual(diagnose('list=allpages\naplimit=500\n'), []);

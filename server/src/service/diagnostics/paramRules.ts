@@ -218,9 +218,9 @@ function checkMultiItem(c: QueryCheck, node: ParamNode, param: ParamInfo, item: 
       return;
     }
     case 'namespace':
-      if (!isNamespace(c, text, param)) {
-        c.out.add(item, DiagnosticSeverity.Warning, 'unrecognizedvalues', `\`${text}\` is not a namespace of ${describeCatalogue(c)}.`);
-      }
+      if (isNamespace(c, text, param)) return;
+      if (unknownToBundled(c, text)) noteUnknownNamespace(c, item, text);
+      else c.out.add(item, DiagnosticSeverity.Warning, 'unrecognizedvalues', `\`${text}\` is not a namespace of ${describeCatalogue(c)}.`);
       return;
     case 'integer':
     case 'limit':
@@ -266,7 +266,9 @@ function checkSingle(c: QueryCheck, node: ParamNode, param: ParamInfo, text: str
       checkInteger(c, node, param, text, span);
       return;
     case 'namespace':
-      if (!isNamespace(c, text, param)) {
+      if (isNamespace(c, text, param)) return;
+      if (unknownToBundled(c, text)) noteUnknownNamespace(c, span, text);
+      else {
         c.out.add(span, DiagnosticSeverity.Error, 'badvalue', `\`${text}\` is not a namespace \`${node.name}\` accepts${param.extraNamespaces.length ? '' : ' (special namespaces such as -1 are not accepted here)'}.`);
       }
       return;
@@ -288,8 +290,29 @@ function checkInteger(c: QueryCheck, node: ParamNode, param: ParamInfo, text: st
   if ((param.min !== undefined && n < param.min) || (param.max !== undefined && n > param.max)) {
     const range = `${param.min ?? '…'}–${param.max ?? '…'}`;
     const high = param.highmax !== undefined ? ` (${param.highmax} for accounts with apihighlimits)` : '';
-    c.out.add(span, DiagnosticSeverity.Warning, 'outofrange', `\`${node.name}\` must be within ${range}${high}; the API will clamp ${text}${param.type === 'limit' ? '. Use `max` for the most allowed' : ''}.`);
+    c.out.add(span, DiagnosticSeverity.Warning, 'outofrange', `\`${node.name}\` must be within ${range}${high}; ${clampedTo(param, n)}${param.type === 'limit' ? '. Use `max` for the most allowed' : ''}.`);
   }
+}
+
+/** What the API reads instead of an out-of-range `n` (it clamps, with a warning). */
+function clampedTo(param: ParamInfo, n: number): string {
+  if (param.min !== undefined && n < param.min) return `the API will use ${param.min} instead of ${n}`;
+  const max = param.max ?? n;
+  if (param.highmax === undefined || param.highmax <= max) return `the API will use ${max} instead of ${n}`;
+  return n <= param.highmax ? `the API will use ${max} instead of ${n} (accounts with apihighlimits get ${n})` : `the API will use ${max} instead of ${n} (${param.highmax} for accounts with apihighlimits)`;
+}
+
+/**
+ * A namespace number the bundled catalogue does not list, where only the
+ * wiki's own list can tell (Module 828, Draft 118, Portal 100 exist on many
+ * wikis): not an error until the wiki's catalogue is known.
+ */
+function unknownToBundled(c: QueryCheck, text: string): boolean {
+  return c.catalogue.origin === 'bundled' && isInteger(text) && Number(text) >= 0;
+}
+
+function noteUnknownNamespace(c: QueryCheck, span: Span, text: string): void {
+  c.out.add(span, DiagnosticSeverity.Information, 'unknown-namespace', `Namespace ${text} is not one of the standard namespaces; whether this wiki has it is checked once its own catalogue is fetched.`);
 }
 
 function isNamespace(c: QueryCheck, text: string, param: ParamInfo): boolean {
