@@ -142,8 +142,35 @@ export function parseUrlLine(doc: Parts, query: QueryNode, raw: string, line: So
   query.urls.push({ endpoint, span: { start: contentStart, end: contentStart + endpointEnd }, line: line.number });
   if (q < 0) return;
   const queryEnd = hash > q ? hash : urlText.length;
-  let offset = contentStart + q + 1;
-  for (const pair of urlText.slice(q + 1, queryEnd).split('&')) {
+  parseQueryPairs(doc, query, urlText.slice(q + 1, queryEnd), contentStart + q + 1, line, false);
+}
+
+/**
+ * `a=b&c=d` on a line of its own (a URL's query string without its host, or
+ * a bot's code): read as parameters, percent-decoding like a URL line. Every
+ * `&`-separated piece must be `name=value` with a plain name, so that a value
+ * holding ` & ` (`titles=Tom & Jerry`) stays one parameter.
+ */
+export function isQueryStringLine(trimmed: string): boolean {
+  if (!trimmed.includes('&') || trimmed.startsWith('|')) return false;
+  const pieces = trimmed.split('&');
+  if (pieces[pieces.length - 1] === '') pieces.pop();
+  return pieces.length >= 2 && pieces.every((piece) => QUERY_PIECE.test(piece));
+}
+
+const QUERY_PIECE = /^[A-Za-z0-9_.:%|-]+=[^\s]*$/;
+
+export function parseQueryStringLine(doc: Parts, query: QueryNode, raw: string, line: SourceLine, contentStart: number): void {
+  parseQueryPairs(doc, query, raw.trim(), contentStart, line, true);
+}
+
+/** A name the wiki may not know but that can be sent as written (`acfrom|acprefix`): no spaces, controls, `=`, `&` or `#`. */
+const SENDABLE_NAME = /^[^\s\u0000-\u001f\u007f=&#]+$/;
+
+/** The `name=value&…` pairs of a query string that starts at `start` in the document. */
+function parseQueryPairs(doc: Parts, query: QueryNode, text: string, start: number, line: SourceLine, fromQueryString: boolean): void {
+  let offset = start;
+  for (const pair of text.split('&')) {
     const pairStart = offset;
     offset += pair.length + 1;
     if (pair === '') continue;
@@ -158,7 +185,9 @@ export function parseUrlLine(doc: Parts, query: QueryNode, raw: string, line: So
       doc.problems.push({ message: 'Malformed percent-encoding in the URL.', span: { start: pairStart, end: pairStart + pair.length } });
       continue;
     }
-    if (!NAME.test(name)) {
+    // A name the API does not know is still sent as written (the wiki answers
+    // `unrecognizedparams`, and so does the checker), never dropped.
+    if (!NAME.test(name) && !SENDABLE_NAME.test(name)) {
       doc.problems.push({ message: `"${truncate(name)}" is not a parameter name.`, span: nameSpan });
       continue;
     }
@@ -176,6 +205,7 @@ export function parseUrlLine(doc: Parts, query: QueryNode, raw: string, line: So
       valueSpan,
       items,
       fromUrl: true,
+      ...(fromQueryString ? { fromQueryString: true } : {}),
       urlValue: rawValue,
       line: line.number,
       lastLine: line.number,

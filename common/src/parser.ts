@@ -6,7 +6,7 @@
 
 import { lineIndexAt, scanLineRange, scanLines, type SourceLine } from './lines';
 import type { ParamNode, ParsedDocument, QueryNode, Span } from './syntaxTree';
-import { appendContinuation, EXPECT_LINE, parseExpect, parseParamLine, parseUrlLine, parseVariable, Source, type Parts } from './lineParsers';
+import { appendContinuation, EXPECT_LINE, isQueryStringLine, parseExpect, parseParamLine, parseQueryStringLine, parseUrlLine, parseVariable, Source, type Parts } from './lineParsers';
 
 export type { Span, ValueItem, ParamNode, VariableDef, UrlNode, ExpectNode, SyntaxProblem, QueryNode, ParsedDocument } from './syntaxTree';
 export { decodeQueryComponent, splitItems } from './lineParsers';
@@ -260,6 +260,12 @@ function parseLines(parts: Parts, src: Source, lines: readonly SourceLine[], fro
       lastParam = undefined;
       const query = ensureQuery(line);
       parseUrlLine(parts, query, raw, line, contentStart);
+      extendQuery(line);
+      continue;
+    }
+    if (isQueryStringLine(trimmed)) {
+      lastParam = undefined;
+      parseQueryStringLine(parts, ensureQuery(line), raw, line, contentStart);
       extendQuery(line);
       continue;
     }

@@ -33,6 +33,8 @@ export interface ParamNode {
    * only by decoding (`%7B%7B%24secret…`) is sent as it is, never resolved.
    */
   urlValue?: string;
+  /** The parameter came from an `a=b&c=d` line (a query string without its host). */
+  fromQueryString?: boolean;
   line: number;
   lastLine: number;
   /** Uses of `{{…}}` inside the value. */

@@ -60,9 +60,24 @@ class FixBuilder {
         return this.addParam(fix.name);
       case 'dropValue':
         return this.param && this.action(`Write \`${this.param.name}\` as a flag`, [this.edit(this.param.nameSpan.end, this.param.valueSpan.end, '')], true);
+      case 'splitQueryString':
+        return this.splitQueryString();
       case 'useSecret':
         return this.param && this.action(`Keep \`${this.param.name}\` in secret storage: {{$secret ${fix.name}}}`, [this.edit(this.param.valueSpan.start, this.param.valueSpan.end, `{{$secret ${fix.name}}}`)], true);
     }
+  }
+
+  /**
+   * An `a=b&c=d` line as one `name=value` line each, decoded. Not offered when
+   * a decoded value would read differently as a line of its own (a `{{…}}`
+   * that only decoding made, a line break).
+   */
+  private splitQueryString(): CodeAction | undefined {
+    const line = this.diagnostic.range.start.line;
+    const params = this.query?.params.filter((p) => p.fromQueryString && p.line === line) ?? [];
+    if (params.length === 0 || params.some((p) => /\{\{|[\r\n]/.test(p.value))) return undefined;
+    const text = params.map((p) => (p.hasEquals ? `${p.name}=${p.value}` : p.name)).join('\n');
+    return this.action('Split into one parameter per line', [this.edit(params[0]!.nameSpan.start, params[params.length - 1]!.valueSpan.end, text)], true);
   }
 
   private action(title: string, edits: TextEdit[], preferred = false): CodeAction {

@@ -17,7 +17,7 @@ import { QueryDiagnosticsCache, queryKey, shiftLines } from './diagnostics/cache
 import { Collector } from './diagnostics/collector';
 import { DOCUMENT_RULES } from './diagnostics/documentRules';
 import { checkParams, type QueryCheck } from './diagnostics/paramRules';
-import { checkInfoConditions, checkPageSources, checkRequired } from './diagnostics/queryRules';
+import { checkInfoConditions, checkPageSources, checkQueryStringLines, checkRequired } from './diagnostics/queryRules';
 
 export { QueryDiagnosticsCache } from './diagnostics/cache';
 export { SOURCE } from './diagnostics/collector';
@@ -26,7 +26,7 @@ export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes';
 
 export type QueryRule = (check: QueryCheck) => void;
 
-export const QUERY_RULES: readonly QueryRule[] = [checkParams, checkRequired, checkPageSources, checkInfoConditions];
+export const QUERY_RULES: readonly QueryRule[] = [checkParams, checkRequired, checkPageSources, checkInfoConditions, checkQueryStringLines];
 
 export function validate(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, cache?: QueryDiagnosticsCache): Diagnostic[] {
   const out = new Collector(document);

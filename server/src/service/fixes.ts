@@ -9,4 +9,5 @@ export type FixData =
   | { fix: 'removeValue' }
   | { fix: 'addParam'; name: string }
   | { fix: 'dropValue' }
-  | { fix: 'useSecret'; name: string };
+  | { fix: 'useSecret'; name: string }
+  | { fix: 'splitQueryString' };

@@ -90,3 +90,21 @@ function deletedRevsMode(c: QueryCheck, prefix: string): number {
 function mix(c: QueryCheck, node: ParamNode, message: string): void {
   c.out.add(node.nameSpan, DiagnosticSeverity.Error, 'invalidparammix', message);
 }
+
+/** Rule: an `a=b&c=d` line was read as parameters; a hint offers to split it into one line each. */
+export function checkQueryStringLines(c: QueryCheck): void {
+  const byLine = new Map<number, ParamNode[]>();
+  for (const node of c.query.params) {
+    if (!node.fromQueryString) continue;
+    const list = byLine.get(node.line);
+    if (list) list.push(node);
+    else byLine.set(node.line, [node]);
+  }
+  for (const nodes of byLine.values()) {
+    const first = nodes[0]!;
+    const last = nodes[nodes.length - 1]!;
+    c.out.add({ start: first.nameSpan.start, end: last.valueSpan.end }, DiagnosticSeverity.Hint, 'query-string-line', `A query string on one line, read as ${nodes.length} parameters (percent-decoded, as in a URL).`, {
+      data: { fix: 'splitQueryString' } satisfies FixData,
+    });
+  }
+}

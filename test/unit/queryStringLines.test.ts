@@ -1,0 +1,75 @@
+// Issue 13 items 2 and 4: a query string on one line (`a=b&c=d`, a URL
+// without its host) is read as parameters, percent-decoded like a URL line,
+// with a quick fix that splits it; a parameter name the API does not know
+// (`acfrom|acprefix`, pasted from a URL) is sent as written and flagged with
+// the wiki's own code, never dropped.
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseDocument } from '../../common/src/parser';
+import { VariableScope } from '../../common/src/resolve';
+import { buildRequest, requestPairs } from '../../common/src/runner/request';
+import { applyEdits, diagnose, documentOf, service } from './serviceHelpers';
+
+function pairsOf(text: string): [string, string][] {
+  const doc = parseDocument(text);
+  const request = buildRequest(doc.queries[0]!, new VariableScope(doc), { defaultEndpoint: 'https://wiki.example/w/api.php' });
+  return [...requestPairs(request)].map(([k, v]) => [k, v] as [string, string]);
+}
+
+describe('a query string on one line', () => {
+  const line = 'prop=revisions&titles=Page%200001&rvlimit=3\n';
+
+  it('is read as its parameters, percent-decoded', () => {
+    const doc = parseDocument(line);
+    assert.deepEqual(doc.problems, []);
+    assert.deepEqual(doc.queries[0]!.params.map((p) => [p.name, p.value]), [['prop', 'revisions'], ['titles', 'Page 0001'], ['rvlimit', '3']]);
+    assert.ok(pairsOf(line).some(([k, v]) => k === 'titles' && v === 'Page 0001'));
+  });
+
+  it('is checked like any parameters, with a hint that offers to split it', () => {
+    assert.deepEqual(diagnose(line).map((d) => d.code), ['query-string-line']);
+    assert.deepEqual(diagnose('list=allpages&apfilterredir=some\n').map((d) => d.code).sort(), ['badvalue', 'query-string-line']);
+  });
+
+  it('the quick fix writes one parameter per line', () => {
+    const document = documentOf(line);
+    const diagnostic = service.validate(document).find((d) => d.code === 'query-string-line');
+    assert.ok(diagnostic);
+    const action = service.codeActions(document, diagnostic.range).find((a) => /Split into one parameter per line/.test(a.title));
+    assert.ok(action);
+    assert.equal(applyEdits(document, action.edit!.changes![document.uri]!), 'prop=revisions\ntitles=Page 0001\nrvlimit=3\n');
+  });
+
+  it('a value with " & " in it stays one parameter', () => {
+    const doc = parseDocument('titles=Tom & Jerry\n');
+    assert.deepEqual(doc.queries[0]!.params.map((p) => [p.name, p.value]), [['titles', 'Tom & Jerry']]);
+    assert.deepEqual(diagnose('prop=info\ntitles=Tom & Jerry\n'), []);
+  });
+
+  it('a {{…}} that only decoding makes is text, not a reference, and the split is not offered', () => {
+    const text = 'list=allpages&apfrom=%7B%7B%24secret%20WIKI_TOKEN%7D%7D\n';
+    const doc = parseDocument(text);
+    assert.equal(doc.uses.length, 0);
+    assert.ok(pairsOf(text).some(([k, v]) => k === 'apfrom' && v === '{{$secret WIKI_TOKEN}}'));
+    const document = documentOf(text);
+    const diagnostic = service.validate(document).find((d) => d.code === 'query-string-line');
+    assert.ok(diagnostic);
+    assert.equal(service.codeActions(document, diagnostic.range).length, 0);
+  });
+});
+
+describe('a parameter name the API does not know, from a pasted URL', () => {
+  const text = 'https://wiki.example/w/api.php?action=query&list=allcategories&acfrom|acprefix=Cat\n';
+
+  it('is sent as written, never dropped', () => {
+    const doc = parseDocument(text);
+    assert.deepEqual(doc.problems, []);
+    assert.ok(pairsOf(text).some(([k, v]) => k === 'acfrom|acprefix' && v === 'Cat'));
+  });
+
+  it('is flagged with the wiki\'s own code (unrecognizedparams), not as a syntax error', () => {
+    const codes = diagnose(text).map((d) => d.code);
+    assert.ok(codes.includes('unrecognizedparams'), codes.join(', '));
+    assert.ok(!codes.includes('syntax'));
+  });
+});
