@@ -124,6 +124,11 @@ const CASES: Case[] = [
   // Editor-only rows: the wiki must say nothing, the checker only its kebab-case code.
   { row: 'duplicate-parameter', text: 'list=allpages\naplimit=5\naplimit=10' },
   { row: 'boolean-value', text: 'list=allpages\nredirects=false' },
+  // The wiki accepts fields out of range and rolls them over silently (MediaWiki 1.39: no error, no warning); the checker warns what it will read.
+  { row: 'normalised-timestamp', text: 'list=logevents\nlestart=2024-13-45T00:00:00Z' },
+  { row: 'normalised-timestamp', text: 'list=logevents\nlestart=20240230000000' },
+  // A one-line query string (the checker's hint offers to split it); the wiki reads the same parameters.
+  { row: 'query-string-line', text: 'prop=revisions&titles=Page%200001&rvlimit=3' },
   { row: 'secret-in-file', text: 'list=watchlistraw\nwrowner=Admin\nwrtoken=abc', exclude: 'the token is wrong on purpose: the wiki checks its value (bad_wltoken), the checker only that it is written in the file' },
   // A pasted URL line.
   { row: 'unrecognizedvalues', text: '{{endpoint}}?action=query&list=allpagez&aplimit=600' },
@@ -305,6 +310,8 @@ describe('the checker agrees with the wiki (MediaWiki 1.39, live catalogue)', ()
     const editorOnly = (text: string) => service.validate(doc(text + '\n')).map((d) => String(d.code));
     assert.ok(editorOnly('list=allpages\naplimit=5\naplimit=10').includes('duplicate-parameter'));
     assert.ok(editorOnly('list=allpages\nredirects=false').includes('boolean-value'));
+    assert.ok(editorOnly('list=logevents\nlestart=2024-13-45T00:00:00Z').includes('normalised-timestamp'));
+    assert.ok(editorOnly('prop=revisions&titles=Page%200001&rvlimit=3').includes('query-string-line'));
   });
 
   it('the excluded cases still differ as their notes say (so a fix on either side is noticed)', () => {

@@ -86,9 +86,20 @@ describe('diagnostics table', () => {
     assert.deepEqual(diagnose('list=allpages\naplimit=500\n'), []);
   });
 
+  it('normalised-timestamp: fields out of range are accepted and rolled over by the wiki; the warning says what it reads', () => {
+    const d = expectOne('list=logevents\nlestart=2024-13-45T00:00:00Z\n', 'normalised-timestamp', WARNING, '2024-13-45T00:00:00Z', 2);
+    assert.match(d.message, /reads it as 2025-02-14T00:00:00Z/);
+    assert.match(only('list=logevents\nlestart=20240230000000\n', 'normalised-timestamp').message, /2024-03-01T00:00:00Z/);
+    assert.match(only('list=logevents\nlestart=2024-12-31T24:00:00Z\n', 'normalised-timestamp').message, /2025-01-01T00:00:00Z/);
+    assert.deepEqual(diagnose('list=logevents\nlestart=2024-02-29T23:59:59Z\n'), []);
+    assert.deepEqual(diagnose('list=logevents\nlestart=2024-01-01 00:00:00\n'), []);
+  });
+
   it('badtimestamp: words and a date without time', () => {
     expectOne('list=logevents\nlestart=yesterday\n', 'badtimestamp', ERROR, 'yesterday', 2);
     expectOne('list=logevents\nlestart=2024-01-01\n', 'badtimestamp', ERROR, '2024-01-01', 2);
+    expectOne('list=logevents\nlestart=24-01-01T00:00:00Z\n', 'badtimestamp', ERROR, '24-01-01T00:00:00Z', 2);
+    expectOne('list=logevents\nlestart=2024-1-5T00:00:00Z\n', 'badtimestamp', ERROR, '2024-1-5T00:00:00Z', 2);
     for (const ok of ['2024-01-01T00:00:00Z', '20240101000000', '1700000000', 'now', '2024-01-31T12:00:00+02:00']) {
       assert.deepEqual(diagnose(`list=logevents\nlestart=${ok}\n`), [], ok);
     }

@@ -12,15 +12,37 @@ const ISO_8601 =
 const MEDIAWIKI_14 = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
 const UNIX_SECONDS = /^-?\d{1,13}$/;
 
-/** ISO 8601 date and time, 14-digit `YYYYMMDDHHMMSS`, Unix seconds, or `now`. A date alone is refused. */
+/**
+ * ISO 8601 date and time, 14-digit `YYYYMMDDHHMMSS`, Unix seconds, or `now`:
+ * what MediaWiki's ConvertibleTimestamp reads. Its fields are two digits each
+ * whatever their range (MediaWiki 1.39 accepts month 13 and day 45, and rolls
+ * them over: see normalisedTimestamp). A date alone is refused.
+ */
 export function isTimestamp(value: string): boolean {
   if (value === 'now') return true;
-  const parts = ISO_8601.exec(value) ?? MEDIAWIKI_14.exec(value);
-  if (parts) {
-    const [month, day, hour, minute, second] = [parts[2], parts[3], parts[4], parts[5], parts[6] ?? '0'].map(Number);
-    return month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31 && hour! <= 23 && minute! <= 59 && second! <= 60;
-  }
+  if (ISO_8601.test(value) || MEDIAWIKI_14.test(value)) return true;
   return UNIX_SECONDS.test(value);
+}
+
+/**
+ * The time MediaWiki reads a timestamp as when a field is out of its range
+ * (month 13, day 45, February 30, hour 24, second 60): the fields roll over
+ * into the next ones, as PHP's date arithmetic (and JavaScript's Date.UTC)
+ * does, silently. Undefined when the timestamp means what it says.
+ */
+export function normalisedTimestamp(value: string): string | undefined {
+  const iso = ISO_8601.exec(value);
+  const parts = iso ?? MEDIAWIKI_14.exec(value);
+  if (!parts) return undefined;
+  const [year, month, day, hour, minute, second] = [parts[1], parts[2], parts[3], parts[4], parts[5], parts[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  const daysInMonth = month >= 1 && month <= 12 ? new Date(Date.UTC(year, month, 0)).getUTCDate() : 0;
+  if (month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59) return undefined;
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (Number.isNaN(date.getTime())) return undefined;
+  const text = date.toISOString().slice(0, 19);
+  // The zone as written (the roll-over happens in the written fields).
+  const zone = iso ? /(Z|[+-]\d{2}(?::?\d{2})?)$/.exec(value)?.[1] ?? '' : 'Z';
+  return `${text}${zone}`;
 }
 
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;

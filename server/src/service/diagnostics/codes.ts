@@ -42,6 +42,7 @@ export const DIAGNOSTIC_CODES = {
   'bad-chain': { severity: 'error', origin: 'editor', what: "A `{{#\u2026}}` reference that is not the whole value." },
   'unknown-namespace': { severity: 'information', origin: 'editor', what: 'A namespace number the bundled catalogue does not list; checked against the wiki once its catalogue is known.' },
   'query-string-line': { severity: 'hint', origin: 'editor', what: 'An `a=b&c=d` line read as parameters; a quick fix splits it into one line each.' },
+  'normalised-timestamp': { severity: 'warning', origin: 'editor', what: 'A timestamp with a field out of range (month 13, day 45), which the wiki silently rolls over.' },
   'check-failed': { severity: 'error', origin: 'editor', what: 'The checker itself failed on this file (a bug): the other problems are not shown.' },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 

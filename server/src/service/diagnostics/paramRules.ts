@@ -9,7 +9,7 @@ import { chainRefOf } from '../../../../common/src/chain/chainRef';
 import type { Catalogue, ModuleGroup, ModuleInfo, ParamInfo } from '../catalogue';
 import { nearest } from '../nearest';
 import type { QueryContext, ResolvedParam } from '../queryContext';
-import { isFalseLooking, isInteger, isTimestamp, isUserReference } from '../values';
+import { isFalseLooking, isInteger, isTimestamp, isUserReference, normalisedTimestamp } from '../values';
 import type { FixData } from '../fixes';
 import type { Collector } from './collector';
 
@@ -230,7 +230,7 @@ function checkMultiItem(c: QueryCheck, node: ParamNode, param: ParamInfo, item: 
       if (!isUserReference(text, param.subtypes)) c.out.add(item, DiagnosticSeverity.Error, 'baduser', badUserMessage(node.name, text, param));
       return;
     case 'timestamp':
-      if (!isTimestamp(text)) c.out.add(item, DiagnosticSeverity.Error, 'badtimestamp', badTimestampMessage(node.name, text));
+      checkTimestamp(c, node, text, item);
       return;
   }
 }
@@ -273,7 +273,7 @@ function checkSingle(c: QueryCheck, node: ParamNode, param: ParamInfo, text: str
       }
       return;
     case 'timestamp':
-      if (!isTimestamp(text)) c.out.add(span, DiagnosticSeverity.Error, 'badtimestamp', badTimestampMessage(node.name, text));
+      checkTimestamp(c, node, text, span);
       return;
     case 'user':
       if (!isUserReference(text, param.subtypes)) c.out.add(span, DiagnosticSeverity.Error, 'baduser', badUserMessage(node.name, text, param));
@@ -313,6 +313,20 @@ function unknownToBundled(c: QueryCheck, text: string): boolean {
 
 function noteUnknownNamespace(c: QueryCheck, span: Span, text: string): void {
   c.out.add(span, DiagnosticSeverity.Information, 'unknown-namespace', `Namespace ${text} is not one of the standard namespaces; whether this wiki has it is checked once its own catalogue is fetched.`);
+}
+
+/** `badtimestamp` as the wiki says it; a timestamp the wiki silently rolls over gets a warning saying what it will read. */
+function checkTimestamp(c: QueryCheck, node: ParamNode, text: string, span: Span): void {
+  if (!isTimestamp(text)) {
+    c.out.add(span, DiagnosticSeverity.Error, 'badtimestamp', badTimestampMessage(node.name, text));
+    return;
+  }
+  const reading = normalisedTimestamp(text);
+  if (reading !== undefined) {
+    c.out.add(span, DiagnosticSeverity.Warning, 'normalised-timestamp', `\`${text}\` has a field out of its range: the wiki reads it as ${reading}, without a warning.`, {
+      data: { fix: 'replace', replacement: reading } satisfies FixData,
+    });
+  }
 }
 
 function isNamespace(c: QueryCheck, text: string, param: ParamInfo): boolean {
