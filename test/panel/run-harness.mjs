@@ -576,6 +576,47 @@ try {
   }));
   check(kept.filter === 'beta' && kept.sort.join() === 'pageid:descending' && kept.rowCount === shownBefore && Number(shownBefore) > 1 && Number(shownBefore) < 501, `a recreated page keeps the filter and the sort (${JSON.stringify({ ...kept, shownBefore })})`);
 
+  // ---- A narrow panel: the toolbar wraps, nothing sticks out, the URL shows whole lines
+  // A run whose request URL is long (a generator + prop query with many parameters).
+  await page.evaluate(() => {
+    const h = window.__harness;
+    const run = h.makeRun('Narrow');
+    const long = `${run.requestUrl}&generator=categorymembers&gcmtitle=Category:Even&gcmlimit=50&prop=revisions|categories|info|pageprops&rvprop=ids|user|comment|content|timestamp&rvslots=main&cllimit=max&inprop=url|displaytitle`;
+    h.send({ type: 'reset', run: { ...run, requestUrl: long } });
+    h.send({ type: 'page', page: { ...h.makePage(0, 20, 20), requestUrl: long } });
+    h.send({ type: 'status', status: { pages: 1, items: 20, hasMore: true, running: false } });
+  });
+  await page.waitForFunction(() => document.querySelector('.query-name')?.textContent === 'Narrow');
+  await page.setViewportSize({ width: 340, height: 640 });
+  const narrow = await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const width = document.documentElement.clientWidth;
+    const outside = [...document.querySelectorAll('.panel-header button, .panel-header select, .panel-header input, .table-tools button, .table-tools select, .table-tools input')]
+      .filter((b) => b.offsetParent !== null)
+      .filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.left < 0 || r.right > width + 0.5;
+      })
+      .map((b) => b.textContent || b.getAttribute('aria-label') || b.tagName);
+    const url = document.querySelector('.request-url');
+    const style = getComputedStyle(url);
+    // The distance between two wrapped lines of the URL (line-height may be 'normal').
+    const range = document.createRange();
+    range.selectNodeContents(url);
+    const tops = [...new Set([...range.getClientRects()].map((r) => Math.round(r.top * 10) / 10))].sort((a, b) => a - b);
+    const lineHeight = tops.length > 1 ? tops[1] - tops[0] : NaN;
+    const inner = url.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const name = document.querySelector('.query-name');
+    return { width, nameCut: name.scrollWidth > name.clientWidth, outside, linesShown: inner / lineHeight, scrolls: url.scrollHeight > url.clientHeight, title: url.title, text: url.textContent };
+  });
+  await page.screenshot({ path: path.join(screenshotDir, 'panel-harness-narrow.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  metrics.narrowPanel = { width: narrow.width, urlLinesShown: Math.round(narrow.linesShown * 100) / 100, urlScrolls: narrow.scrolls };
+  check(narrow.outside.length === 0, `in a ${narrow.width}px panel every control stays inside (outside: ${JSON.stringify(narrow.outside)})`);
+  check(narrow.scrolls && Math.abs(narrow.linesShown - Math.round(narrow.linesShown)) < 0.15, `the request URL box shows whole lines, no half-cut one (${narrow.linesShown.toFixed(2)} lines)`);
+  check(!narrow.nameCut, 'in a narrow panel a short query name is shown whole (the endpoint moves below it)');
+  check(narrow.title === narrow.text && narrow.text.length > 0, 'the request URL\'s tooltip is the (masked) URL itself');
+
   check(pageErrors.length === 0, `no page errors (${pageErrors.slice(0, 3).join(' | ')})`);
   const csp = await page.evaluate(() => window.__cspViolations);
   check(csp.length === 0 && hostileTable.csp.length === 0, `no CSP violations (${JSON.stringify([...hostileTable.csp, ...csp].slice(0, 3))})`);
