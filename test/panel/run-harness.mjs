@@ -617,6 +617,16 @@ try {
   check(!narrow.nameCut, 'in a narrow panel a short query name is shown whole (the endpoint moves below it)');
   check(narrow.title === narrow.text && narrow.text.length > 0, 'the request URL\'s tooltip is the (masked) URL itself');
 
+  // The shown view's tab stays marked while the mouse is over it.
+  const tabBackground = async (name) => {
+    await page.getByRole('button', { name, exact: true }).hover();
+    return page.getByRole('button', { name, exact: true }).evaluate((b) => getComputedStyle(b).backgroundColor);
+  };
+  const hoveredShown = await tabBackground('Table');
+  const hoveredOther = await tabBackground('Raw JSON');
+  await page.mouse.move(0, 0);
+  check(hoveredShown !== hoveredOther, `under the mouse the shown view's tab looks unlike the other one (${hoveredShown} vs ${hoveredOther})`);
+
   check(pageErrors.length === 0, `no page errors (${pageErrors.slice(0, 3).join(' | ')})`);
   const csp = await page.evaluate(() => window.__cspViolations);
   check(csp.length === 0 && hostileTable.csp.length === 0, `no CSP violations (${JSON.stringify([...hostileTable.csp, ...csp].slice(0, 3))})`);
