@@ -353,6 +353,14 @@ try {
     await frame();
     await frame();
     const unsorted = head();
+    // A text column (locale-aware comparison: the slower kind), ascending then descending, then off.
+    const titleButton = () => document.querySelector('.vt-headcell button[aria-label="Sort by title"]');
+    const titleHead = () => titleButton()?.closest('.vt-headcell')?.getAttribute('aria-sort');
+    const textSorts = [];
+    for (const expected of ['ascending', 'descending']) textSorts.push(await until(() => titleButton().click(), () => titleHead() === expected));
+    titleButton().click();
+    await frame();
+    await frame();
 
     // Typing into the filter box: focus indexes the rows (timed on its own), then one keystroke at a time.
     const input = document.querySelector('.filter-input');
@@ -384,12 +392,12 @@ try {
     await frame();
     await frame();
     input.blur();
-    return { sorts, orders, unsorted, indexMs, keystrokes, counts, restored: Number(rowCount()) - 1 };
+    return { sorts, textSorts, orders, unsorted, indexMs, keystrokes, counts, restored: Number(rowCount()) - 1 };
   });
-  metrics.panelSortMs = { clicks: sortFilter.sorts, max: Math.max(...sortFilter.sorts) };
+  metrics.panelSortMs = { clicks: sortFilter.sorts, textClicks: sortFilter.textSorts, max: Math.max(...sortFilter.sorts, ...sortFilter.textSorts) };
   metrics.panelFilterKeystrokeMs = { keystrokes: sortFilter.keystrokes, max: Math.max(...sortFilter.keystrokes), indexOnFocusMs: sortFilter.indexMs, shownAfterEach: sortFilter.counts };
   check(sortFilter.sorts.length === 4 && sortFilter.orders.every(Boolean), `clicking the length header sorts the shown rows by number, both directions (${JSON.stringify(sortFilter.orders)})`);
-  check(metrics.panelSortMs.max < BUDGET.sortMs, `sort of ${TOTAL + HOSTILE_ROWS} rows in the panel, click to rendered frame < ${BUDGET.sortMs} ms (${JSON.stringify(sortFilter.sorts)})`);
+  check(metrics.panelSortMs.max < BUDGET.sortMs, `sort of ${TOTAL + HOSTILE_ROWS} rows in the panel, click to rendered frame < ${BUDGET.sortMs} ms (length ${JSON.stringify(sortFilter.sorts)}, title ${JSON.stringify(sortFilter.textSorts)})`);
   check(sortFilter.counts.at(-1) > 0 && sortFilter.counts.at(-1) < TOTAL, `the filter narrows the rows (${JSON.stringify(sortFilter.counts)})`);
   check(metrics.panelFilterKeystrokeMs.max < BUDGET.filterKeystrokeMs, `filter keystroke on ${TOTAL + HOSTILE_ROWS} rows in the panel, input to rendered frame < ${BUDGET.filterKeystrokeMs} ms (${JSON.stringify(sortFilter.keystrokes)})`);
   check(sortFilter.unsorted === 'none' && sortFilter.restored === TOTAL + HOSTILE_ROWS, `a third click and an empty filter give back every row in arrival order (${sortFilter.unsorted}, ${sortFilter.restored})`);
