@@ -38,6 +38,8 @@ export function benchPanel({ log = () => {} } = {}) {
         wheelScroll: m.scroll_wheel && { medianMs: m.scroll_wheel.median, p95Ms: m.scroll_wheel.p95, fps: Math.round((1000 / m.scroll_wheel.median) * 10) / 10, frames: m.scroll_wheel.frames, attempts: m.scroll_wheel.attempts },
         jumpScroll: m.scroll_jump && { medianMs: m.scroll_jump.median, p95Ms: m.scroll_jump.p95, fps: Math.round((1000 / m.scroll_jump.median) * 10) / 10, frames: m.scroll_jump.frames, attempts: m.scroll_jump.attempts },
         mainThreadCpuPerFrameMs: m.jumpScrollMainThreadCpuPerFrameMs,
+        sortClickMs: m.panelSortMs,
+        filterKeystrokeMs: m.panelFilterKeystrokeMs,
         maxDomNodes: m.maxDomNodesWhileScrolling,
         loadAverage: { before: m.loadAverageBefore, after: m.loadAverageAfter },
         checks: { ok: report.ok, failures: report.failures },

@@ -312,6 +312,12 @@ function evaluate(r) {
     add('Panel: time to first rows (100,000-row run)', r.panel.firstRowsMs, '≤ 300', r.panel.firstRowsMs <= 300);
     const w = r.panel.wheelScroll;
     if (w) add('Panel: scrolling 100,000 rows, median frame time (wheel-sized steps)', w.medianMs, '≤ 17 (60 fps)', w.medianMs <= 17, 'ms', `${w.fps} fps; p95 ${w.p95Ms} ms`);
+    const cpu = r.panel.mainThreadCpuPerFrameMs;
+    if (cpu) add('Panel: render cost per frame of the virtual window, 100,000 rows (main-thread CPU, p95 over a jump scroll)', cpu.p95, '< 16', cpu.p95 < 16, 'ms', `median ${cpu.median} ms over ${cpu.frames} frames; every visible row new each frame`);
+    const ps = r.panel.sortClickMs;
+    if (ps) add('Panel: sort 100,000 rows, click on a header to rendered frame (slowest click)', ps.max, '< 300', ps.max < 300, 'ms', `length (number) ${ps.clicks.join(', ')} ms; title (text) ${(ps.textClicks ?? []).join(', ')} ms`);
+    const pf = r.panel.filterKeystrokeMs;
+    if (pf) add('Panel: filter keystroke on 100,000 rows, input to rendered frame (slowest)', pf.max, '< 100', pf.max < 100, 'ms', `keystrokes ${pf.keystrokes.join(', ')} ms; index made on focus ${pf.indexOnFocusMs} ms`);
   }
   const ro = r.resultsOps;
   if (ro?.error) add('Results table: sort 100,000 rows', 'failed', '< 300', false, '', ro.error.slice(0, 300));
