@@ -47,7 +47,8 @@ suite('results data: first batch, history, exports', () => {
     assert.equal(batch.size, 50);
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, line);
     if (!hasPanelProbe()) return;
-    const shown = await waitForPanel((s) => s.rowCount === 50 && !/Fetching/.test(s.progressText), 60_000, '50 rows after one run');
+    // The rows, and the run's final status (the counts line ends with it once the run is over).
+    const shown = await waitForPanel((s) => s.rowCount === 50 && !/Fetching/.test(s.progressText) && / · (more available|complete|stopped)$/.test(s.itemsText), 60_000, '50 rows after one run');
     assert.match(shown.itemsText, /^50 items · \d+ pages · more available$/);
     for (const row of shown.rows.slice(0, 10)) {
       const want = batch.get(row.cells.title ?? '');
