@@ -121,6 +121,30 @@ const CASES: Case[] = [
   { row: 'deprecation', text: 'prop=info\ntitles=Page 0001\ninprop=readable' },
   { row: 'deprecation', text: 'list=search\nsrsearch=page\nsrprop=score' },
   { row: 'deprecation', text: 'list=usercontribs\nucuser=Admin\nuctoponly' },
+  // Module rules that live in the modules' code (server/src/service/diagnostics/moduleRules.ts), one case per rule.
+  { row: 'missingparam', text: 'list=categorymembers\ncmlimit=5' },
+  { row: 'invalidparammix', text: 'list=categorymembers\ncmtitle=Category:Even\ncmpageid=1' },
+  { row: 'missingparam', text: 'list=backlinks\nbllimit=5' },
+  { row: 'missingparam', text: 'list=embeddedin\neilimit=5' },
+  { row: 'missingparam', text: 'list=usercontribs\nuclimit=5' },
+  { row: 'invalidparammix', text: 'list=usercontribs\nucuser=Admin\nucuserprefix=Ad' },
+  { row: 'invalidparammix', text: 'list=blocks\nbkusers=\nbkip=' },
+  { row: 'invalidparammix', text: 'list=allusers\naugroup=sysop\nauexcludegroup=bot' },
+  { row: 'invalidparammix', text: 'list=allrevisions\narvuser=Admin\narvexcludeuser=Bob' },
+  { row: 'invalidparammix', text: 'prop=contributors\ntitles=Page 0001\npcgroup=sysop\npcrights=edit' },
+  { row: 'invalidparammix', text: 'list=logevents\nletitle=Page 0001\nleprefix=Page' },
+  { row: 'invalidparammix', text: 'list=recentchanges\nrcuser=Admin\nrcexcludeuser=Bob' },
+  { row: 'invalidparammix', text: 'list=users\nususers=Admin\nususerids=1' },
+  { row: 'invalidparammix', text: 'list=random\nrnfilterredir=all\nrnredirect' },
+  { row: 'invalidparammix', text: 'prop=langlinks\ntitles=Page 0001\nllurl\nllprop=url' },
+  { row: 'invalidparammix', text: 'prop=iwlinks\ntitles=Page 0001\niwtitle=Foo' },
+  { row: 'invalidparammix', text: 'list=allpages\napprlevel=sysop' },
+  { row: 'invalidparammix', text: 'list=allimages\naisort=timestamp\naifrom=A' },
+  { row: 'invalidparammix', text: 'list=allimages\naistart=2024-01-01T00:00:00Z' },
+  { row: 'invalidparammix', text: 'list=alllinks\nalunique\nalprop=ids|title' },
+  { row: 'deprecation', text: 'prop=revisions\ntitles=Page 0001\nrvprop=content' },
+  { row: 'clean', text: 'prop=revisions\ntitles=Page 0001\nrvprop=content\nrvslots=main' },
+  { row: 'clean', text: 'list=allimages\naisort=timestamp\naistart=2024-01-01T00:00:00Z' },
   // Editor-only rows: the wiki must say nothing, the checker only its kebab-case code.
   { row: 'duplicate-parameter', text: 'list=allpages\naplimit=5\naplimit=10' },
   { row: 'boolean-value', text: 'list=allpages\nredirects=false' },
@@ -151,8 +175,8 @@ const CASES: Case[] = [
   { row: 'clean', text: 'list=alldeletedrevisions\nadruser=Admin\nadrstart=2024-01-01T00:00:00Z', admin: true },
   { row: 'clean', text: 'prop=pageimages|extracts\ntitles=Page 0001\nexplaintext\nexsentences=1' },
   // Known gaps: what the wiki reports and paraminfo cannot tell the checker.
-  { row: 'missingparam', text: 'list=usercontribs', exclude: 'known gap: "one of ucuser, ucuserids, ucuserprefix, uciprange is required" is not in paraminfo (no parameter is marked required)' },
-  { row: 'deprecation', text: 'prop=revisions\ntitles=Page 0001\nrvprop=content', exclude: 'known gap: the "legacy format without rvslots" deprecation depends on the request, not on a deprecated marker in paraminfo' },
+  // Were known gaps; now module rules (moduleRules.ts): requireOnlyOneParameter, and the rvslots deprecation.
+  { row: 'missingparam', text: 'list=usercontribs' },
   { row: 'badvalue', text: 'list=blocks\nbkip=1.2.3.0/8', exclude: 'known gap: `cidrtoobroad` depends on the wiki\'s $wgBlockCIDRLimit, which paraminfo does not give' },
 ];
 

@@ -1,7 +1,8 @@
 // Validation of a parsed `.mwq` document against a catalogue: the rules are
 // functions in two lists, applied in order: DOCUMENT_RULES on the whole
 // document (diagnostics/documentRules.ts), QUERY_RULES on each query
-// (diagnostics/paramRules.ts, diagnostics/queryRules.ts). Every code is in one
+// (diagnostics/paramRules.ts, diagnostics/queryRules.ts, and the rules that
+// live in the modules' code: diagnostics/moduleRules.ts). Every code is in one
 // table (diagnostics/codes.ts), documented in docs/file-format.md. Codes the
 // API itself reports carry the API's code and severity; editor-only checks
 // use kebab-case codes. A query's diagnostics are cached by its text
@@ -18,6 +19,7 @@ import { Collector } from './diagnostics/collector';
 import { DOCUMENT_RULES } from './diagnostics/documentRules';
 import { checkParams, type QueryCheck } from './diagnostics/paramRules';
 import { checkInfoConditions, checkPageSources, checkQueryStringLines, checkRequired } from './diagnostics/queryRules';
+import { checkModuleRules } from './diagnostics/moduleRules';
 
 export { QueryDiagnosticsCache } from './diagnostics/cache';
 export { SOURCE } from './diagnostics/collector';
@@ -26,7 +28,7 @@ export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes';
 
 export type QueryRule = (check: QueryCheck) => void;
 
-export const QUERY_RULES: readonly QueryRule[] = [checkParams, checkRequired, checkPageSources, checkInfoConditions, checkQueryStringLines];
+export const QUERY_RULES: readonly QueryRule[] = [checkParams, checkRequired, checkPageSources, checkInfoConditions, checkModuleRules, checkQueryStringLines];
 
 export function validate(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, cache?: QueryDiagnosticsCache): Diagnostic[] {
   const out = new Collector(document);
