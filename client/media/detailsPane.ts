@@ -75,7 +75,7 @@ export class DetailsPane {
     if (typeof value === 'string') return this.textNode(value, title);
     if (Array.isArray(value)) {
       if (value.length && value.every(isRecord)) return this.subTable(value, title);
-      if (value.length && value.every((v) => !isRecord(v) && !Array.isArray(v))) return el('span', 'prop-list', value.map(cellText).join(', '));
+      if (value.length && value.every((v) => !isRecord(v) && !Array.isArray(v))) return el('span', 'prop-list', value.map((v) => cellText(v)).join(', '));
     }
     if (isRecord(value) && Object.keys(value).length) {
       const nested = el('table', 'prop-table nested');

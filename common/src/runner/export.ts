@@ -17,6 +17,7 @@ import { RunnerError } from './errors';
 import type { Row } from './merge';
 
 import { EXPORT_FORMATS, type ExportFormat } from '../exportFormats';
+import { cellText as cellTextOf } from '../results/cells';
 export { EXPORT_FORMATS, type ExportFormat } from '../exportFormats';
 
 /** The file name extension of an export format. */
@@ -38,15 +39,11 @@ export interface RowWriter {
 
 /** A value as the text of one cell: strings as they are, nested values as compact JSON, nothing for null. */
 export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch (error) {
+  // The one spelling of a cell (results/cells.ts); an export stops on a value it cannot write.
+  return cellTextOf(value, (error) => {
     if (error instanceof RangeError) throw tooDeep();
     throw error;
-  }
+  });
 }
 
 /**
