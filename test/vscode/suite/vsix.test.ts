@@ -37,6 +37,8 @@ suite('vsix: the packaged extension, installed', () => {
 
   test('its page shows the icon and a README that starts with what it does', async () => {
     // As a person: the Extensions view, the installed extension clicked (the gallery is offline here).
+    // No editor open: the status bar's language item also reads "MediaWiki Query", and the click must find the extension.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.extensions.search', '@installed mediawiki');
     await typeKeys([{ waitForText: 'Write, check and run MediaWiki' }, { clickText: 'MediaWiki Query' }, { waitForText: 'DETAILS' }, { pause: 1500 }]);
     await screenshot('vsix-02-extension-page');
