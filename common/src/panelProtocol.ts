@@ -70,10 +70,7 @@ export interface PanelPending {
   stillComing: string[];
 }
 
-/**
- * One stored run of the shown query (history list: time, count, status).
- * Same shape as RunSummary in results/history.ts.
- */
+/** One stored run of the shown query (history list: time, count, status); results/history.ts stores it as RunSummary. */
 export interface PanelHistoryEntry {
   id: string;
   startedAt: string;

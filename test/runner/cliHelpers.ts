@@ -8,10 +8,11 @@ import * as path from 'node:path';
 const root = path.join(__dirname, '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
 
-export function runCli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** `env`: extra environment variables for the command (MWQ_SECRET_*, MWQ_PASSWORD). */
+export function runCliWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   assert.ok(existsSync(cli), 'dist/cli.js is missing: run `npm run build` first');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env } });
+    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
@@ -19,4 +20,8 @@ export function runCli(...args: string[]): Promise<{ code: number | null; stdout
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+export function runCli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runCliWith({}, ...args);
 }

@@ -4,8 +4,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseDocument } from '../../common/src/parser';
@@ -14,6 +13,7 @@ import { LAGGED_HINT, QuerySession, buildRequest, type PageResult, type SessionO
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
 import { runSession } from './sessionHelpers';
+import { runCliWith } from './cliHelpers';
 
 let wiki: TestWiki;
 let proxy: FaultProxy;
@@ -28,8 +28,6 @@ after(async () => {
 
 const SECRET = 'S3cretValue42';
 const FAST: SessionOptions['http'] = { waitScale: 0.02, backoffMs: 20, timeoutMs: 10_000, contact: 'test-contact' };
-const root = path.join(__dirname, '..', '..');
-const cli = path.join(root, 'dist', 'cli.js');
 
 function session(text: string, endpoint: string, options: SessionOptions = {}): QuerySession {
   const doc = parseDocument(text);
@@ -40,17 +38,8 @@ function session(text: string, endpoint: string, options: SessionOptions = {}): 
   return new QuerySession(request, { http: FAST, ...options });
 }
 
-function mwq(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  assert.ok(existsSync(cli), 'dist/cli.js is missing: run `npm run build` first');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function mwq(args: string[], env: Record<string, string> = {}): ReturnType<typeof runCliWith> {
+  return runCliWith(env, ...args);
 }
 
 describe('issue 10, item 4: a wiki that echoes a secret back', () => {

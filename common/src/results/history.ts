@@ -22,6 +22,7 @@ import * as path from 'node:path';
 import { redactDeep, type Redactor } from '../redact';
 import { writeFileAtomic } from '../runner/atomicWrite';
 import type { Row } from '../runner/merge';
+import type { PanelHistoryEntry } from '../panelProtocol';
 
 export const HISTORY_DIR = '.mwquery';
 export const RUNS_DIR = 'runs';
@@ -39,23 +40,8 @@ export interface QueryRef {
   name: string;
 }
 
-/** What the history list shows of a run (the panel's history entries). */
-export interface RunSummary {
-  id: string;
-  startedAt: string;
-  finishedAt: string;
-  /** The run's stop reason (`complete`, `page`, `max-pages`, `failed`, …). */
-  status: string;
-  pages: number;
-  items: number;
-  /** Rows stored (fewer than `items` when truncated). */
-  rows: number;
-  requestMs: number;
-  hasMore: boolean;
-  truncated: boolean;
-  /** The failure, masked. */
-  error?: string;
-}
+/** What the history list shows of a run: the panel's history entry. */
+export type RunSummary = PanelHistoryEntry;
 
 export interface StoredRun extends RunSummary {
   version: number;

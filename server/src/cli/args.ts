@@ -4,6 +4,8 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { endpointProblem } from '../../../common/src/runner/transport';
+import { readFileSync } from 'node:fs';
+import { errnoOf } from '../../../common/src/runner/atomicWrite';
 
 export class UsageError extends Error {}
 
@@ -72,4 +74,13 @@ export function endpointOption(text: string | undefined): string | undefined {
   const problem = endpointProblem(text);
   if (problem) throw new UsageError(`--endpoint must be the http(s) URL of the wiki's api.php: ${problem}`);
   return text;
+}
+
+/** The text of a query file; a file that cannot be read is a usage error naming the file and the system's code. */
+export function readQueryFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${errnoOf(error)}`);
+  }
 }

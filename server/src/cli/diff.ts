@@ -6,14 +6,13 @@
 // run). The first run of a query has nothing to compare with: it is stored,
 // and the exit code is 0.
 
-import { readFileSync } from 'node:fs';
 import { isChained } from '../../../common/src/chain/chainedSession';
 import { parseDocument } from '../../../common/src/parser';
 import { VariableScope } from '../../../common/src/resolve';
 import { comparisonText, compareRows, hasChanges } from '../../../common/src/results/compare';
 import { RunHistory } from '../../../common/src/results/history';
 import { QuerySession, RunnerError, buildRequest, redactorOf, toUrl, withEndpoint, type PreparedRequest, type Row } from '../../../common/src/runner';
-import { endpointOption, positiveInt, readArgs, stringOption, timeoutOption, UsageError } from './args';
+import { endpointOption, positiveInt, readArgs, readQueryFile, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { cliLookup, selectQuery } from './run';
 import { Messages, jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
@@ -55,12 +54,7 @@ export async function diffCommand(args: string[]): Promise<number> {
     if (format !== 'text' && format !== 'json') throw new UsageError('--format must be text or json');
     const maxPages = positiveInt('max-pages', get('max-pages'));
     options = { all: values.all === true || maxPages !== undefined, maxPages, json: format === 'json', save: values['no-save'] !== true, timeoutMs: timeoutOption(get('timeout')), contact: get('contact') };
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${errnoOf(error)}`);
-    }
+    const text = readQueryFile(file);
     const doc = parseDocument(text);
     const query = selectQuery(doc, { file, query: get('query'), line: positiveInt('line', get('line')) });
     if (isChained(query)) throw new UsageError('mwq diff does not run queries that take values from another query');

@@ -4,8 +4,8 @@
 // query that cannot be sent), 1 the output file could not be written.
 
 import { isHttpUrl } from '../../../common/src/url';
-import { readFileSync } from 'node:fs';
 import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
+import { readQueryFile, UsageError } from './args';
 import { parseArgs } from 'node:util';
 import { CODE_TARGETS, codeTarget, exportQueryAsCode } from '../../../common/src/codegen';
 import { parseDocument, queryAtLine, type ParsedDocument, type QueryNode } from '../../../common/src/parser';
@@ -25,7 +25,6 @@ export const EXPORT_USAGE = `  mwq export FILE --to LANG [options]      write on
     sensitive parameter written literally (token=…) of MWQ_PARAM_<PARAM>: no secret is
     ever written into the program.`;
 
-class UsageError extends Error {}
 
 function pickQuery(doc: ParsedDocument, file: string, name: string | undefined, line: string | undefined): QueryNode {
   if (name !== undefined && line !== undefined) throw new UsageError('give --query or --line, not both');
@@ -71,12 +70,7 @@ export async function exportCommand(args: string[]): Promise<number> {
     if (values.endpoint !== undefined && !isHttpUrl(values.endpoint)) {
       throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${values.endpoint}"`);
     }
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${errnoOf(error)}`);
-    }
+    const text = readQueryFile(file);
     const doc = parseDocument(text);
     const query = pickQuery(doc, file, values.query, values.line);
     program = exportQueryAsCode(query, new VariableScope(doc), target, {

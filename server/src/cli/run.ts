@@ -3,7 +3,6 @@
 // warnings and errors go to stderr as `file:line:col severity code message`.
 // Every message is scrubbed of the run's secrets, bounded and terminal-safe.
 
-import { readFileSync } from 'node:fs';
 import { hostOf } from '../../../common/src/url';
 import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
 import { AccountSession, describeAccountError } from '../../../common/src/runner/login';
@@ -24,13 +23,12 @@ import {
   type PreparedRequest,
   isWikimediaEndpoint,
 } from '../../../common/src/runner';
-import { endpointOption, positiveInt, readArgs, shown, stringOption, timeoutOption, UsageError } from './args';
+import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { makeSink, RUN_FORMATS, type RunFormat } from './sinks';
 import { answerParts, findPart } from '../../../common/src/results/parts';
 import { Messages, terminalSafeLine } from './terminal';
 import { count } from '../../../common/src/text';
-import { errnoOf } from '../../../common/src/runner/atomicWrite';
 
 export const RUN_USAGE = `  mwq run FILE [options]                   run one query and print its results
       --query NAME       the query named NAME (### NAME)
@@ -202,12 +200,7 @@ export async function runCommand(args: string[]): Promise<number> {
   let query: QueryNode;
   try {
     parsed = parseRunArgs(args);
-    let text: string;
-    try {
-      text = readFileSync(parsed.file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read ${parsed.file}: ${errnoOf(error)}`);
-    }
+    const text = readQueryFile(parsed.file);
     doc = parseDocument(text);
     query = selectQuery(doc, parsed);
     const endpoint = parsed.endpoint;

@@ -15,6 +15,7 @@ import { toRunnerError } from '../../../common/src/runner/errors';
 import { buildRequest } from '../../../common/src/runner/request';
 import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
 import { count } from '../../../common/src/text';
+import { UsageError } from './args';
 
 export const TEST_USAGE = `  mwq test FILE... [options]               run the queries that have @expect lines and check them
       --junit OUT        also write the results as JUnit XML to OUT
@@ -25,7 +26,6 @@ export const TEST_USAGE = `  mwq test FILE... [options]               run the qu
       --contact C        contact for the User-Agent (URL or e-mail)
     Exit codes: 0 all passed, 1 an expectation failed or a query could not run, 2 usage errors.`;
 
-class UsageError extends Error {}
 
 /** `$env` from the environment; `$secret NAME` from MWQ_SECRET_NAME (as `mwq run`). */
 const lookup: ExternalLookup = (use) => {
