@@ -6,6 +6,7 @@
 //   connection.onRequest(requestType(CatalogueInfoRequest), (params) => …)              // server/src/lspTypes.ts
 
 import type { CatalogueSnapshot } from './catalogue/snapshot';
+import type { ContentAnswers, ContentQuestions, LiveValuesAnswer, LiveValuesQuestion } from './content/contentTypes';
 
 /** A message of this protocol: its method name, and (as types only) its parameters and result. */
 export interface MessageSignature<P, R = void> {
@@ -69,3 +70,23 @@ export interface ServerInfo {
   version: string;
 }
 export const ServerInfoRequest: MessageSignature<void, ServerInfo> = { method: 'mwquery/serverInfo' };
+
+/**
+ * server → client: look these values up on the wiki (docs/live-content.md).
+ * The client answers `null` when it will not ask the wiki (untrusted
+ * workspace, content checks turned off, no catalogue of that wiki fetched
+ * yet, or the wiki could not be reached): the server then checks nothing
+ * about content.
+ */
+export interface ContentFactsParams {
+  endpoint: string;
+  questions: ContentQuestions;
+}
+export const ContentFactsRequest: MessageSignature<ContentFactsParams, ContentAnswers | null> = { method: 'mwquery/contentFacts' };
+
+/** server → client: values to complete from the wiki itself; `null` as for ContentFactsRequest. */
+export interface LiveValuesParams {
+  endpoint: string;
+  question: LiveValuesQuestion;
+}
+export const LiveValuesRequest: MessageSignature<LiveValuesParams, LiveValuesAnswer | null> = { method: 'mwquery/liveValues' };
