@@ -229,14 +229,17 @@ export function decodeQueryComponent(text: string): string | undefined {
 
 /** Splits a value on `|` into items with their document offsets. */
 export function splitItems(value: string, start: number): ValueItem[] {
+  // Most values are one item: an array of the exact size, not one grown by push.
+  let bar = value.indexOf('|');
+  if (bar < 0) return [{ text: value, start, end: start + value.length }];
   const items: ValueItem[] = [];
   let from = 0;
   for (;;) {
-    const bar = value.indexOf('|', from);
     const to = bar < 0 ? value.length : bar;
     items.push({ text: value.slice(from, to), start: start + from, end: start + to });
     if (bar < 0) return items;
     from = bar + 1;
+    bar = value.indexOf('|', from);
   }
 }
 

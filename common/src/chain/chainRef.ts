@@ -44,7 +44,11 @@ export interface ChainedParam {
 /** The chained parameters of a query. */
 export function chainedParams(query: QueryNode): ChainedParam[] {
   const out: ChainedParam[] = [];
-  for (const p of query.params) {
+  const params = query.params;
+  // Checked on every parameter of every query at each validation: the regex only where `{{#` is.
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i]!;
+    if (!p.value.includes(CHAIN_OPEN)) continue;
     const ref = chainRefOf(p.value, p.valueSpan.start);
     if (ref) out.push({ name: p.name, ref });
   }

@@ -125,9 +125,12 @@ export class Catalogue {
     return this.modules.get(name);
   }
 
-  namespaceIds(): Set<number> {
-    return new Set(this.namespaces.filter((ns) => ns.id >= 0).map((ns) => ns.id));
+  /** The ids of the wiki's namespaces (not the virtual Special and Media): asked per namespace value, so made once. */
+  namespaceIds(): ReadonlySet<number> {
+    this.namespaceIdSet ??= new Set(this.namespaces.filter((ns) => ns.id >= 0).map((ns) => ns.id));
+    return this.namespaceIdSet;
   }
+  private namespaceIdSet?: Set<number>;
 
   /**
    * Every module parameter that could be sent under `fullName`: as a list,

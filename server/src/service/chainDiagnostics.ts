@@ -18,8 +18,12 @@ export interface ChainProblem {
 
 export function chainProblems(parsed: ParsedDocument): ChainProblem[] {
   const out: ChainProblem[] = [];
-  const names = parsed.queries.map((q) => q.name).filter((n) => n !== '');
-  for (const query of parsed.queries) {
+  let names: string[] | undefined;
+  const queries = parsed.queries;
+  // Runs over every query at each validation: skip the ones without `{{#` at once.
+  for (let q = 0; q < queries.length; q++) {
+    const query = queries[q]!;
+    if (!query.params.some((p) => p.value.includes(CHAIN_OPEN))) continue;
     for (const p of query.params) {
       if (p.value.includes(CHAIN_OPEN) && !chainRefOf(p.value, p.valueSpan.start)) {
         out.push({ span: p.valueSpan, code: 'bad-chain', severity: 'error', message: 'A value from another query is the whole value: `{{#Query name.field}}`.' });
@@ -33,6 +37,7 @@ export function chainProblems(parsed: ParsedDocument): ChainProblem[] {
       const source = queryNamed(parsed, ref.queryName);
       const nameSpan = ref.nameSpan.end > ref.nameSpan.start ? ref.nameSpan : { start: ref.nameSpan.start - 3, end: ref.fieldSpan.end + 2 };
       if (!source) {
+        names ??= queries.map((q) => q.name).filter((n) => n !== '');
         const guess = nearest(ref.queryName, names);
         out.push({ span: nameSpan, code: 'unknown-query', severity: 'error', message: `No query named "${ref.queryName}" in this file${guess ? `; did you mean "${guess}"?` : '.'}` });
         continue;

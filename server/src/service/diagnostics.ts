@@ -5,7 +5,7 @@
 // live in the modules' code: diagnostics/moduleRules.ts). Every code is in one
 // table (diagnostics/codes.ts), documented in docs/file-format.md. Codes the
 // API itself reports carry the API's code and severity; editor-only checks
-// use kebab-case codes. A query's diagnostics are cached by its text
+// use kebab-case codes. A query's diagnostics are cached by its node
 // (diagnostics/cache.ts).
 
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -14,7 +14,7 @@ import type { ParsedDocument } from '../../../common/src/parser';
 import { VariableScope } from '../../../common/src/resolve';
 import type { Catalogue } from './catalogue';
 import { QueryContext } from './queryContext';
-import { QueryDiagnosticsCache, queryKey, shiftLines } from './diagnostics/cache';
+import { QueryDiagnosticsCache, variableInputs } from './diagnostics/cache';
 import { Collector } from './diagnostics/collector';
 import { DOCUMENT_RULES } from './diagnostics/documentRules';
 import { checkParams, type QueryCheck } from './diagnostics/paramRules';
@@ -34,22 +34,26 @@ export function validate(document: TextDocument, parsed: ParsedDocument, catalog
   const out = new Collector(document);
   const scope = new VariableScope(parsed);
   for (const rule of DOCUMENT_RULES) rule(parsed, scope, out);
-  const used = cache?.begin(catalogue);
-  for (const query of parsed.queries) {
-    const key = cache ? queryKey(parsed, query, scope) : '';
-    let relative = cache?.get(key) ?? used?.get(key);
-    if (!relative) {
+  const all = out.diagnostics;
+  cache?.begin(catalogue);
+  // Indexed loops: the first check of a big file runs before the JIT has
+  // optimised anything, and for…of allocates per step there.
+  const queries = parsed.queries;
+  for (let q = 0; q < queries.length; q++) {
+    const query = queries[q]!;
+    const inputs = cache ? variableInputs(query, scope) : '';
+    let diagnostics = cache?.take(query, inputs);
+    if (!diagnostics) {
       const queryOut = new Collector(document);
       const ctx = new QueryContext(query, catalogue);
       const check: QueryCheck = { ctx, catalogue, query, scope, out: queryOut };
-      for (const rule of QUERY_RULES) rule(check);
-      relative = queryOut.diagnostics.map((d) => shiftLines(d, -query.firstLine));
+      for (let r = 0; r < QUERY_RULES.length; r++) QUERY_RULES[r]!(check);
+      diagnostics = queryOut.diagnostics;
+      cache?.put(query, inputs, diagnostics);
     }
-    used?.set(key, relative);
-    for (const d of relative) out.diagnostics.push(shiftLines(d, query.firstLine));
+    for (let d = 0; d < diagnostics.length; d++) all.push(diagnostics[d]!);
   }
-  if (cache && used) cache.end(used);
-  return out.diagnostics.sort(byPosition);
+  return all.sort(byPosition);
 }
 
 function byPosition(a: Diagnostic, b: Diagnostic): number {

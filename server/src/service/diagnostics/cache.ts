@@ -2,86 +2,70 @@
 // only the query it touched.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { ParsedDocument, QueryNode } from '../../../../common/src/parser';
+import type { QueryNode } from '../../../../common/src/parser';
 import type { VariableScope } from '../../../../common/src/resolve';
 import type { Catalogue } from '../catalogue';
 
+interface Entry {
+  /** The query's first line when `diagnostics` were made (their ranges are absolute). */
+  line: number;
+  diagnostics: Diagnostic[];
+  /** The values of the variables the query uses, as they were then. */
+  inputs: string;
+}
+
 /**
- * Diagnostics of each query, keyed by the query's text (and the values of the
- * variables it uses), so an edit re-checks only the query it touched. Ranges
- * are stored relative to the query's first line.
+ * Diagnostics of each query, keyed by the query's node. Incremental parsing
+ * (reparseDocument) hands back the same node for every query outside the
+ * `###` sections an edit touched, so the node stands for its text: no hashing,
+ * and an entry goes when its node does (a WeakMap sweeps itself). What else a
+ * query's diagnostics depend on is compared: the catalogue, and the values of
+ * the variables it uses. A query that did not move hands back the same
+ * objects; a moved one gets shifted copies.
  */
 export class QueryDiagnosticsCache {
   private catalogue?: Catalogue;
-  private entries = new Map<string, Diagnostic[]>();
+  private entries = new WeakMap<QueryNode, Entry>();
 
-  /** Starts a validation pass; entries not used in it are dropped at `end`. */
-  begin(catalogue: Catalogue): Map<string, Diagnostic[]> {
-    if (this.catalogue !== catalogue) this.entries.clear();
+  /** Starts a validation pass against `catalogue` (another one empties the cache). */
+  begin(catalogue: Catalogue): void {
+    if (this.catalogue !== catalogue) this.entries = new WeakMap();
     this.catalogue = catalogue;
-    return new Map();
   }
 
-  get(key: string): Diagnostic[] | undefined {
-    return this.entries.get(key);
+  /** The diagnostics made for `query` with the same `inputs`, moved to where it starts now. */
+  take(query: QueryNode, inputs: string): Diagnostic[] | undefined {
+    const entry = this.entries.get(query);
+    if (!entry || entry.inputs !== inputs) return undefined;
+    if (entry.line !== query.firstLine) {
+      const by = query.firstLine - entry.line;
+      const moved = new Array<Diagnostic>(entry.diagnostics.length);
+      for (let i = 0; i < moved.length; i++) moved[i] = shiftLines(entry.diagnostics[i]!, by);
+      entry.diagnostics = moved;
+      entry.line = query.firstLine;
+    }
+    return entry.diagnostics;
   }
 
-  end(used: Map<string, Diagnostic[]>): void {
-    this.entries = used;
+  put(query: QueryNode, inputs: string, diagnostics: Diagnostic[]): void {
+    this.entries.set(query, { line: query.firstLine, diagnostics, inputs });
   }
 }
 
 /**
- * What a query's diagnostics depend on: its text, and the values of the
- * variables it uses, as a hash. (The text itself would do, but a slice keeps
- * the whole document it was cut from alive for as long as the cache holds it.)
+ * What a query's diagnostics depend on besides its own text: the values of
+ * the variables its parameters use ('' when it uses none, the common case).
  */
-export function queryKey(parsed: ParsedDocument, query: QueryNode, scope: VariableScope): string {
-  // Incremental parsing hands back the same node for a query whose text did
-  // not change: its text hash is computed once.
-  let textHash = textHashes.get(query);
-  if (textHash === undefined) {
-    const hash = new TextHash();
-    hash.add(parsed.text, query.span.start, query.span.end);
-    textHash = hash.digest();
-    textHashes.set(query, textHash);
-  }
-  if (!query.params.some((p) => p.uses.length)) return textHash;
-  const hash = new TextHash();
-  hash.add(textHash, 0, textHash.length);
-  for (const param of query.params) {
+export function variableInputs(query: QueryNode, scope: VariableScope): string {
+  let inputs = '';
+  const params = query.params;
+  for (let i = 0; i < params.length; i++) {
+    const param = params[i]!;
     if (param.uses.length === 0) continue;
     const resolved = scope.resolve(param.value, param.valueSpan.start);
-    const text = `\u0000${resolved.complete ? '1' : '0'}${resolved.text}`;
-    hash.add(text, 0, text.length);
+    inputs += `\u0000${i}\u0000${resolved.complete ? '1' : '0'}${resolved.text}`;
   }
-  return hash.digest();
-}
-
-const textHashes = new WeakMap<QueryNode, string>();
-
-/** Two independent 32-bit FNV-1a style hashes and the length: collisions are out of reach for editor use. */
-class TextHash {
-  private a = 0x811c9dc5;
-  private b = 0x01000193 ^ 0x5bd1e995;
-  private length = 0;
-
-  add(text: string, start: number, end: number): void {
-    let a = this.a;
-    let b = this.b;
-    for (let i = start; i < end; i++) {
-      const c = text.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
-    }
-    this.a = a;
-    this.b = b;
-    this.length += end - start;
-  }
-
-  digest(): string {
-    return `${(this.a >>> 0).toString(36)}.${(this.b >>> 0).toString(36)}.${this.length}`;
-  }
+  return inputs;
 }
 
 export function shiftLines(d: Diagnostic, by: number): Diagnostic {

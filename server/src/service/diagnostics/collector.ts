@@ -12,15 +12,16 @@ export class Collector {
   readonly diagnostics: Diagnostic[] = [];
   constructor(private readonly document: TextDocument) {}
 
-  add(span: Span, severity: DiagnosticSeverity, code: DiagnosticCode, message: string, extra: Partial<Diagnostic> = {}): void {
-    this.diagnostics.push({
+  add(span: Span, severity: DiagnosticSeverity, code: DiagnosticCode, message: string, extra?: Partial<Diagnostic>): void {
+    const diagnostic: Diagnostic = {
       range: { start: this.document.positionAt(span.start), end: this.document.positionAt(span.end) },
       severity,
       code,
       source: SOURCE,
       message,
-      ...extra,
-    });
+    };
+    if (extra) Object.assign(diagnostic, extra);
+    this.diagnostics.push(diagnostic);
   }
 
   deprecation(span: Span, message: string, fix?: FixData): void {
