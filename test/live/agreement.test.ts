@@ -5,30 +5,23 @@
 // same parameters. Editor-only diagnostics (kebab-case codes and `syntax`) are
 // not compared: the API has nothing to say about them.
 //
-// Which parameter an API message concerns is read from its text, as
-// common/src/runner/apiMessages.ts `locateApiMessage` does: the parameters it
-// names (`Unrecognized parameter: apfoo.`, `… for parameter "aplimit" …`).
-// When the text names no parameter of the query (`Incorrect parameter -
-// mutually exclusive values may not be supplied.`, `The "srsearch" parameter
-// must be set.`), it concerns the module that raised it (`query+recentchanges`:
-// its parameters and the `list=` line naming it) or the value it quotes
-// (`Module "allusers" cannot be used as a generator.` → `generator`).
+// How findings are read and paired: agreementCompare.ts.
 //
 // Run: node --import tsx --test test/live/agreement.test.ts
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Diagnostic } from 'vscode-languageserver-types';
-import { parseDocument, type ParsedDocument, type QueryNode } from '../../common/src/parser';
+import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
-import { buildRequest, locateApiMessage, requestPairs, sendApiRequest, type ApiMessage } from '../../common/src/runner';
+import { buildRequest, requestPairs, sendApiRequest } from '../../common/src/runner';
 import { AccountSession } from '../../common/src/runner/login';
 import { fetchLiveCatalogue } from '../../common/src/catalogue/fetchCatalogue';
 import { catalogueFromSnapshot } from '../../server/src/catalogue/liveCatalogue';
-import type { Catalogue, ModuleInfo } from '../../server/src/service/catalogue';
+import type { Catalogue } from '../../server/src/service/catalogue';
 import { createLanguageService, type LanguageService } from '../../server/src/service/languageService';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { doc } from './liveHelpers';
+import { checkerFindings, isEditorOnly, matchFindings, show, wikiFindings, type Finding } from './agreementCompare';
 
 interface Case {
   /** The row of the diagnostics table (docs/file-format.md) it exercises, or `clean`. */
@@ -180,19 +173,6 @@ const CASES: Case[] = [
   { row: 'badvalue', text: 'list=blocks\nbkip=1.2.3.0/8', exclude: 'known gap: `cidrtoobroad` depends on the wiki\'s $wgBlockCIDRLimit, which paraminfo does not give' },
 ];
 
-/** The auxiliary warning that accompanies every deprecation (a mailing-list pointer), not a finding of its own. */
-const AUXILIARY_CODES = new Set(['deprecation-help']);
-
-const isEditorOnly = (code: string) => code === 'syntax' || code.includes('-');
-
-interface Finding {
-  severity: 'error' | 'warning';
-  code: string;
-  /** Parameters it may concern (the wiki's) or concerns (the checker's, one). */
-  params: Set<string>;
-  text: string;
-}
-
 let wiki: TestWiki;
 let catalogue: Catalogue;
 let service: LanguageService;
@@ -207,33 +187,6 @@ before(async () => {
 after(async () => {
   await wiki?.stop();
 });
-
-function ownedBy(name: string, module: ModuleInfo): boolean {
-  return module.params.some((p) => name === module.prefix + p.name || name === 'g' + module.prefix + p.name);
-}
-
-/** The parameters an API message concerns, read from its text (see the top of this file). */
-function wikiParams(message: ApiMessage, query: QueryNode, parsed: ParsedDocument): Set<string> {
-  const params = new Set(locateApiMessage(message, query, parsed).map((l) => l.param).filter((p): p is string => !!p));
-  const names = new Set(query.params.map((p) => p.name));
-  const quoted = [...message.text.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
-  const namesAParam = quoted.some((q) => names.has(q)) || /^Unrecognized parameters?:/.test(message.text);
-  if (!namesAParam) {
-    const module = message.module?.startsWith('query+') ? catalogue.module(message.module.slice('query+'.length)) : undefined;
-    for (const p of query.params) {
-      if (module && ownedBy(p.name, module)) params.add(p.name);
-      if (quoted.some((q) => q === p.value || q === `${p.name}=${p.value}`)) params.add(p.name);
-    }
-  }
-  return params;
-}
-
-/** The parameter a checker diagnostic is on (by offset: URL lines hold several). */
-function checkerParam(d: Diagnostic, query: QueryNode, document: ReturnType<typeof doc>): string | undefined {
-  const offset = document.offsetAt(d.range.start);
-  const inside = query.params.find((p) => p.nameSpan.start <= offset && offset <= Math.max(p.valueSpan.end, p.nameSpan.end));
-  return (inside ?? query.params.find((p) => p.line <= d.range.start.line && d.range.start.line <= p.lastLine))?.name;
-}
 
 interface Outcome {
   kase: Case;
@@ -251,33 +204,11 @@ async function runCase(kase: Case): Promise<Outcome> {
   const request = buildRequest(query, new VariableScope(parsed), { defaultEndpoint: wiki.endpoint });
   const pairs = requestPairs(request, { mask: false });
   const response = kase.admin ? await admin.send(request.endpoint, pairs) : await sendApiRequest(request.endpoint, pairs);
-  const wikiFindings: Finding[] = [...response.messages.errors, ...response.messages.warnings]
-    .filter((m) => !AUXILIARY_CODES.has(m.code))
-    .map((m) => ({ severity: m.severity, code: m.code, params: wikiParams(m, query, parsed), text: m.text }));
-
+  const wikiSaid = wikiFindings(response.messages, query, parsed, catalogue);
   const document = doc(text);
-  const checkerFindings: Finding[] = service
-    .validate(document)
-    .filter((d) => !isEditorOnly(String(d.code)))
-    .map((d) => {
-      const param = checkerParam(d, query, document);
-      return { severity: d.severity === 1 ? 'error' : 'warning', code: String(d.code), params: new Set(param ? [param] : []), text: typeof d.message === 'string' ? d.message : d.message.value };
-    });
-
-  const unmatchedChecker = [...checkerFindings];
-  const unmatchedWiki: Finding[] = [];
-  for (const w of wikiFindings) {
-    const at = unmatchedChecker.findIndex(
-      // A message that concerns no particular parameter (it names none, and no module of the query raised it) matches anywhere in the query.
-      (c) => c.code === w.code && c.severity === w.severity && (w.params.size === 0 || [...c.params].some((p) => w.params.has(p))),
-    );
-    if (at >= 0) unmatchedChecker.splice(at, 1);
-    else unmatchedWiki.push(w);
-  }
-  return { kase, text, wiki: wikiFindings, checker: checkerFindings, unmatchedWiki, unmatchedChecker };
+  const checkerSaid = checkerFindings(service.validate(document), query, document);
+  return { kase, text, wiki: wikiSaid, checker: checkerSaid, ...matchFindings(wikiSaid, checkerSaid) };
 }
-
-const show = (f: Finding) => `${f.severity === 'error' ? 'E' : 'W'}:${f.code}@${f.params.size ? [...f.params].sort().join('/') : '-'}`;
 
 function table(outcomes: Outcome[]): string {
   const rows = outcomes.map((o, i) => {
