@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { RunnerError, toRunnerError } from '../runner/errors';
 import { errnoOf, writeFileAtomic } from '../runner/atomicWrite';
-import { fetchLiveCatalogue, type FetchCatalogueOptions } from './fetchCatalogue';
+import { fetchLiveCatalogue, helpLanguage, type FetchCatalogueOptions } from './fetchCatalogue';
 import { snapshotFromFile, snapshotToFile, type CatalogueSnapshot } from './snapshot';
 
 
@@ -119,8 +119,10 @@ export interface LoadCatalogueOptions extends FetchCatalogueOptions {
 }
 
 /**
- * The endpoint's snapshot from the cache when fresh, else fetched (and put in
- * the cache). A cache that cannot be written does not fail the load.
+ * The endpoint's snapshot from the cache when fresh and its help texts are in
+ * the wanted language, else fetched (and put in the cache): a snapshot written
+ * before help texts were fetched, or in another display language, is fetched
+ * again. A cache that cannot be written does not fail the load.
  */
 export async function loadLiveCatalogue(
   endpoint: string,
@@ -129,7 +131,7 @@ export async function loadLiveCatalogue(
   const { cache, refresh, ...fetchOptions } = options;
   if (cache && !refresh) {
     const cached = await cache.get(endpoint);
-    if (cached) return { snapshot: cached, source: 'cache' };
+    if (cached && cached.lang === helpLanguage(fetchOptions.lang)) return { snapshot: cached, source: 'cache' };
   }
   const snapshot = await fetchLiveCatalogue(endpoint, fetchOptions);
   let cacheError: RunnerError | undefined;
