@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
+import * as net from 'node:net';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { CatalogueCache, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';
 import { fetchLiveCatalogue } from '../../common/src/catalogue/fetchCatalogue';
@@ -110,6 +111,25 @@ describe("the wiki's help texts", () => {
     const german = await loadLiveCatalogue(wiki.endpoint, { cache, lang: 'de' });
     assert.equal(german.source, 'network');
     assert.equal((await cache.get(wiki.endpoint))?.lang, 'de');
+  });
+
+  it('an old cached catalogue is still used when fetching it again fails (offline)', async () => {
+    // A port nothing listens on.
+    const port = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = server.address() as net.AddressInfo;
+        server.close(() => resolve(p));
+      });
+    });
+    const endpoint = `http://127.0.0.1:${port}/api.php`;
+    const cache = new CatalogueCache(fs.mkdtempSync(path.join(dir, 'offline-')));
+    const { lang: _lang, ...old } = snapshot;
+    await cache.put({ ...old, endpoint });
+    const loaded = await loadLiveCatalogue(endpoint, { cache, lang: 'en', timeoutMs: 5_000, networkRetries: 0 });
+    assert.equal(loaded.source, 'cache');
+    assert.equal(loaded.snapshot.lang, undefined);
+    // Without a cached one, the failure is the caller's.
+    await assert.rejects(loadLiveCatalogue(endpoint, { cache: new CatalogueCache(fs.mkdtempSync(path.join(dir, 'empty-'))), lang: 'en', timeoutMs: 5_000, networkRetries: 0 }), /127\.0\.0\.1/);
   });
 
   it('keeps the snapshot a reasonable size', () => {
