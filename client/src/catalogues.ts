@@ -165,7 +165,7 @@ export class Catalogues implements vscode.Disposable {
           return;
         }
         const contact = verdict.contact;
-        const { snapshot, source } = await loadLiveCatalogue(endpoint, { cache: this.cache, refresh, contact, timeoutMs: 60_000 });
+        const { snapshot, source } = await loadLiveCatalogue(endpoint, { cache: this.cache, refresh, contact, timeoutMs: 60_000, lang: vscode.env.language });
         this.failed.delete(endpoint);
         await this.send(endpoint, snapshot);
         this.log.info(`Catalogue of ${endpoint}: ${source === 'cache' ? 'from the cache' : 'fetched'} (${describeSnapshot(snapshot)}).`);

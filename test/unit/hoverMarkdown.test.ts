@@ -31,6 +31,23 @@ const EVIL = [
 
 const WIKI = 'https://wiki.example/w/api.php';
 
+/** A help text (paraminfo `helpformat=wikitext`) that tries everything wikitext and HTML could carry into Markdown. */
+const EVIL_HELP = [
+  EVIL,
+  '[[Special:Evil|![i](http://evil.example/i.png)]] [http://evil.example/phish Wikipedia] [[javascript:alert(1)|click]]',
+  '<kbd>![k](http://evil.example/k.png)</kbd> <var>`` ` ``</var> <code><img src=x onerror=alert(1)></code>',
+  '&lt;img src=x onerror=alert(1)&gt; &#60;script&#62;alert(1)&#60;/script&#62; &#x3c;b&#x3e;bold',
+  ';<img src=x onerror=alert(1)>:[x](https://evil.example) definition',
+  ';javascript:alert(1):a term with a colon',
+  '* <b>list</b> item with a bare https://evil.example/x link',
+  '# ![n](http://evil.example/n.png)',
+  '== <script>alert(1)</script> ==',
+  '<div onclick="alert(1)">div</div><!-- a comment <img src=x> -->',
+  'control\u0007 and bidi \u202e text',
+  'huge '.repeat(3000),
+  '<!-- an unterminated comment <img src=x>',
+].join('\n');
+
 function hostileCatalogue() {
   return buildCatalogue(
     [
@@ -47,9 +64,15 @@ function hostileCatalogue() {
               sourcename: EVIL,
               licensetag: EVIL,
               helpurls: ['http://evil.example/help', 'javascript:alert(1)', 'https://user:pw@wiki.example/help', 'https://wiki.example/wiki/Help:Evil_(list)'],
+              description: EVIL_HELP,
+              examples: [
+                { query: 'action=query&list=evil&evkind=plain', description: EVIL_HELP },
+                { query: 'action=query&list=evil&evkind=![x](http://evil.example/x.png)`<img src=x>', description: '[x](javascript:alert(1))' },
+                { query: `action=query&list=evil&evns=${'%'.repeat(5000)}` },
+              ],
               parameters: [
-                { name: 'kind', type: ['plain', EVIL], default: EVIL },
-                { name: 'ns', type: 'namespace' },
+                { name: 'kind', type: ['plain', EVIL], default: EVIL, description: `Kinds:\n;plain:${EVIL_HELP}\n;<img src=x>:x` },
+                { name: 'ns', type: 'namespace', description: EVIL_HELP },
               ],
             },
           ],
@@ -97,10 +120,27 @@ describe('wiki-supplied text in hover and completion Markdown', () => {
     assertSafe(render(hoverAt(2, 5)), 'namespace value hover');
   });
 
+  it('the wiki\'s help texts and examples are text too, and bounded', () => {
+    for (const [what, line, character] of [['module', 0, 6], ['kind parameter', 1, 3], ['value plain', 1, 9], ['ns parameter', 2, 3]] as const) {
+      const markdown = hoverAt(line, character);
+      assert.ok(markdown.length < 40_000, `${what}: ${markdown.length} characters`);
+      const html = render(markdown);
+      assertSafe(html, `${what} hover`);
+      assert.doesNotMatch(html, /<h[1-6]|<div|<span/i, `${what}: no block from the wiki`);
+      if (what === 'module') assert.deepEqual(linksOf(html), ['https://wiki.example/wiki/Help:Evil_(list)']);
+      else assert.deepEqual(linksOf(html), [], what);
+    }
+    // Still readable.
+    assert.match(render(hoverAt(0, 6)), /Wikipedia/);
+    assert.match(render(hoverAt(1, 9)), /Wikipedia/);
+    assert.match(render(hoverAt(2, 3)), /huge huge/);
+  });
+
   it('completion documentation is as safe as hover', () => {
     const modules = service.complete(TextDocument.create('file:///c.mwq', 'mwquery', 1, 'list='), { line: 0, character: 5 });
     const values = service.complete(TextDocument.create('file:///d.mwq', 'mwquery', 1, 'list=evil\nevkind='), { line: 1, character: 7 });
-    const docs = [...modules.items, ...values.items].map((i) => (i.documentation as MarkupContent | undefined)?.value ?? '');
+    const names = service.complete(TextDocument.create('file:///e.mwq', 'mwquery', 1, 'list=evil\nev'), { line: 1, character: 2 });
+    const docs = [...modules.items, ...values.items, ...names.items].map((i) => (i.documentation as MarkupContent | undefined)?.value ?? '');
     assert.ok(docs.length >= 3);
     for (const d of docs) assertSafe(render(d), 'completion');
   });

@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { RunnerError, toRunnerError } from '../runner/errors';
 import { errnoOf, writeFileAtomic } from '../runner/atomicWrite';
-import { fetchLiveCatalogue, type FetchCatalogueOptions } from './fetchCatalogue';
+import { fetchLiveCatalogue, helpLanguage, type FetchCatalogueOptions } from './fetchCatalogue';
 import { snapshotFromFile, snapshotToFile, type CatalogueSnapshot } from './snapshot';
 
 
@@ -119,19 +119,27 @@ export interface LoadCatalogueOptions extends FetchCatalogueOptions {
 }
 
 /**
- * The endpoint's snapshot from the cache when fresh, else fetched (and put in
- * the cache). A cache that cannot be written does not fail the load.
+ * The endpoint's snapshot from the cache when fresh and its help texts are in
+ * the wanted language, else fetched (and put in the cache): a snapshot written
+ * before help texts were fetched, or in another display language, is fetched
+ * again, and still used when that fetch fails. A cache that cannot be written
+ * does not fail the load.
  */
 export async function loadLiveCatalogue(
   endpoint: string,
   options: LoadCatalogueOptions = {},
 ): Promise<{ snapshot: CatalogueSnapshot; source: 'cache' | 'network'; cacheError?: RunnerError }> {
   const { cache, refresh, ...fetchOptions } = options;
-  if (cache && !refresh) {
-    const cached = await cache.get(endpoint);
-    if (cached) return { snapshot: cached, source: 'cache' };
+  const cached = cache && !refresh ? await cache.get(endpoint) : undefined;
+  if (cached && cached.lang === helpLanguage(fetchOptions.lang)) return { snapshot: cached, source: 'cache' };
+  let snapshot: CatalogueSnapshot;
+  try {
+    snapshot = await fetchLiveCatalogue(endpoint, fetchOptions);
+  } catch (error) {
+    // Fresh, only without help texts or in another language: better than none (offline, say).
+    if (cached && toRunnerError(error).kind !== 'cancelled') return { snapshot: cached, source: 'cache' };
+    throw error;
   }
-  const snapshot = await fetchLiveCatalogue(endpoint, fetchOptions);
   let cacheError: RunnerError | undefined;
   if (cache) {
     try {

@@ -25,6 +25,12 @@ export interface FetchCatalogueOptions extends HttpOptions {
   send?: ApiSender;
   /** Clock, for tests. */
   now?: () => Date;
+  /**
+   * The language of the help texts (`uselang`), e.g. VS Code's display
+   * language; English when absent or not a language code. The wiki falls back
+   * to English itself for texts it lacks in that language.
+   */
+  lang?: string;
 }
 
 type Json = Record<string, any>;
@@ -38,7 +44,8 @@ export async function fetchLiveCatalogue(endpoint: string, options: FetchCatalog
   const formatversion = options.formatversion ?? 2;
   const host = hostOf(endpoint);
   const send: ApiSender = options.send ?? sendApiRequest;
-  const { formatversion: _fv, send: _send, now: _now, ...http } = options;
+  const lang = helpLanguage(options.lang);
+  const { formatversion: _fv, send: _send, now: _now, lang: _lang, ...http } = options;
   const format: ParamPairs = [
     ['format', 'json'],
     ['formatversion', String(formatversion)],
@@ -67,7 +74,9 @@ export async function fetchLiveCatalogue(endpoint: string, options: FetchCatalog
     const json = await call(`paraminfo of ${count(modules.length, 'module')}`, [
       ['action', 'paraminfo'],
       ['modules', modules.join('|')],
-      ['helpformat', 'none'],
+      // Help texts as wikitext: smaller than HTML, and keeps lists and code (the language service makes it Markdown).
+      ['helpformat', 'wikitext'],
+      ['uselang', lang],
     ]);
     const list = json.paraminfo?.modules;
     if (!Array.isArray(list)) {
@@ -102,12 +111,24 @@ export async function fetchLiveCatalogue(endpoint: string, options: FetchCatalog
   return {
     endpoint,
     fetchedAt: (options.now?.() ?? new Date()).toISOString(),
-    documents: [{ paraminfo: { helpformat: 'none', modules } }],
+    documents: [{ paraminfo: { helpformat: 'wikitext', modules } }],
+    lang,
     namespaces,
     ...(typeof general.generator === 'string' ? { generator: general.generator } : {}),
     ...(typeof general.sitename === 'string' ? { sitename: general.sitename } : {}),
     formatversion,
   };
+}
+
+/**
+ * A language code for `uselang`: lower-case letters, digits and hyphens in the
+ * shape of one (`en`, `de`, `zh-cn`, `pt-br`, `sr-el`); anything else is
+ * English. `qqq`/`qqx` (message documentation and keys) are not languages.
+ */
+export function helpLanguage(value: unknown): string {
+  const code = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (!/^[a-z]{2,3}(-[a-z0-9]{1,8}){0,3}$/.test(code) || code === 'qqq' || code === 'qqx') return 'en';
+  return code;
 }
 
 /** `query+allpages`, … : the paths of the list, prop and meta submodules the `query` module names. */

@@ -34,6 +34,12 @@ export interface CatalogueSnapshot {
   sitename?: string;
   /** The formatversion the documents were fetched with. */
   formatversion?: 1 | 2;
+  /**
+   * The language of the help texts (`uselang`) when the modules carry them
+   * (paraminfo `helpformat=wikitext`); absent in snapshots fetched without
+   * them (written before descriptions were fetched), which still load, without descriptions.
+   */
+  lang?: string;
 }
 
 /**
@@ -42,18 +48,19 @@ export interface CatalogueSnapshot {
  * the namespaces and where it came from beside it.
  */
 export interface CatalogueFile {
-  mwquery: { format: typeof CATALOGUE_FILE_FORMAT; version: number; endpoint: string; fetchedAt: string; generator?: string; sitename?: string; formatversion?: 1 | 2 };
-  paraminfo: { helpformat: 'none'; modules: unknown[] };
+  mwquery: { format: typeof CATALOGUE_FILE_FORMAT; version: number; endpoint: string; fetchedAt: string; generator?: string; sitename?: string; formatversion?: 1 | 2; lang?: string };
+  /** `wikitext` when the modules carry help texts (in `mwquery.lang`); `none` in files written before they did. */
+  paraminfo: { helpformat: 'none' | 'wikitext'; modules: unknown[] };
   namespaces: SnapshotNamespace[];
 }
 
 export function snapshotToFile(snapshot: CatalogueSnapshot): CatalogueFile {
   const modules: unknown[] = [];
   for (const document of snapshot.documents) for (const module of modulesOfDocument(document)) modules.push(module);
-  const { endpoint, fetchedAt, generator, sitename, formatversion } = snapshot;
+  const { endpoint, fetchedAt, generator, sitename, formatversion, lang } = snapshot;
   return {
-    mwquery: { format: CATALOGUE_FILE_FORMAT, version: CATALOGUE_FILE_VERSION, endpoint, fetchedAt, ...(generator ? { generator } : {}), ...(sitename ? { sitename } : {}), ...(formatversion ? { formatversion } : {}) },
-    paraminfo: { helpformat: 'none', modules },
+    mwquery: { format: CATALOGUE_FILE_FORMAT, version: CATALOGUE_FILE_VERSION, endpoint, fetchedAt, ...(generator ? { generator } : {}), ...(sitename ? { sitename } : {}), ...(formatversion ? { formatversion } : {}), ...(lang ? { lang } : {}) },
+    paraminfo: { helpformat: lang ? 'wikitext' : 'none', modules },
     namespaces: snapshot.namespaces,
   };
 }
@@ -68,14 +75,17 @@ export function snapshotFromFile(json: unknown): CatalogueSnapshot | undefined {
   const modules = file.paraminfo?.modules;
   if (!Array.isArray(modules) || modules.length === 0) return undefined;
   if (!Array.isArray(file.namespaces) || !file.namespaces.every((n) => n && Number.isInteger(n.id) && typeof n.name === 'string')) return undefined;
+  // Help texts only when the file says it has them, and in which language.
+  const lang = file.paraminfo?.helpformat === 'wikitext' && typeof meta.lang === 'string' && meta.lang !== '' ? meta.lang : undefined;
   return {
     endpoint: meta.endpoint,
     fetchedAt: meta.fetchedAt,
-    documents: [{ paraminfo: { helpformat: 'none', modules } }],
+    documents: [{ paraminfo: { helpformat: lang ? 'wikitext' : 'none', modules } }],
     namespaces: file.namespaces,
     ...(meta.generator ? { generator: meta.generator } : {}),
     ...(meta.sitename ? { sitename: meta.sitename } : {}),
     ...(meta.formatversion ? { formatversion: meta.formatversion } : {}),
+    ...(lang ? { lang } : {}),
   };
 }
 

@@ -12,9 +12,19 @@ export interface InfoCondition {
   values?: (string | number)[];
 }
 
+/** One of a module's examples from paraminfo: a query string and what it does (wikitext). */
+export interface HelpExample {
+  query: string;
+  description?: string;
+}
+
 export interface ParamInfo {
   /** Unprefixed name, as in paraminfo (`limit`, `contentformat-{slot}`). */
   name: string;
+  /** The wiki's help text (wikitext, helptext.ts makes it Markdown); absent in catalogues without help texts. */
+  description?: string;
+  /** The module's examples that use this parameter. */
+  examples?: readonly HelpExample[];
   index: number;
   /** A type name; `enum` when paraminfo gave an array of values. */
   type: string;
@@ -56,6 +66,9 @@ export interface ModuleInfo {
   licenseTag?: string;
   licenseLink?: string;
   helpUrls: readonly string[];
+  /** The wiki's help text (wikitext); absent in catalogues without help texts. */
+  description?: string;
+  examples: readonly HelpExample[];
   params: readonly ParamInfo[];
   templatedParams: readonly ParamInfo[];
   paramByName: ReadonlyMap<string, ParamInfo>;
@@ -99,6 +112,8 @@ export class Catalogue {
   readonly modules: ReadonlyMap<string, ModuleInfo>;
   readonly byGroup: Readonly<Record<ModuleGroup, readonly ModuleInfo[]>>;
   readonly generators: readonly ModuleInfo[];
+  /** True when the modules carry the wiki's help texts (a live catalogue fetched with them). */
+  readonly hasHelpTexts: boolean;
   private ownerIndex?: Map<string, ParamOwner[]>;
 
   constructor(
@@ -119,6 +134,7 @@ export class Catalogue {
       meta: sorted.filter((m) => m.group === 'meta'),
     };
     this.generators = sorted.filter((m) => m.generator);
+    this.hasHelpTexts = sorted.some((m) => m.description !== undefined);
   }
 
   module(name: string): ModuleInfo | undefined {
@@ -219,6 +235,7 @@ export function readParam(raw: Json): ParamInfo {
   }
   return {
     name: String(raw.name ?? ''),
+    ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
     index: asNumber(raw.index) ?? 0,
     type,
     values,
@@ -245,15 +262,40 @@ export function readParam(raw: Json): ParamInfo {
   };
 }
 
+/** At most this many examples of a module are kept (a hostile wiki could send thousands). */
+const MAX_EXAMPLES = 20;
+
+function readExamples(value: unknown): HelpExample[] {
+  const examples: HelpExample[] = [];
+  for (const raw of Array.isArray(value) ? (value as Json[]).slice(0, MAX_EXAMPLES) : []) {
+    if (!raw || typeof raw !== 'object' || typeof raw.query !== 'string') continue;
+    examples.push({ query: raw.query, ...(typeof raw.description === 'string' ? { description: raw.description } : {}) });
+  }
+  return examples;
+}
+
+/** The parameter names an example's query sends (`list=allpages&apfrom=B` → list, apfrom). */
+function namesSent(example: HelpExample): Set<string> {
+  return new Set(example.query.split('&').map((pair) => pair.slice(0, Math.max(0, pair.indexOf('=')))));
+}
+
 export function readModule(raw: Json): ModuleInfo {
-  const params = Array.isArray(raw.parameters) ? (raw.parameters as Json[]).map(readParam) : [];
+  const examples = readExamples(raw.examples);
+  const sent = examples.map(namesSent);
+  const prefix = typeof raw.prefix === 'string' ? raw.prefix : '';
+  // A parameter's examples: those that send it, as `prefix+name` or, for a generator, `g+prefix+name`.
+  const withExamples = (param: ParamInfo): ParamInfo => {
+    const used = examples.filter((_, i) => sent[i]!.has(prefix + param.name) || sent[i]!.has(`g${prefix}${param.name}`));
+    return used.length ? { ...param, examples: used } : param;
+  };
+  const params = Array.isArray(raw.parameters) ? (raw.parameters as Json[]).map((p) => withExamples(readParam(p))) : [];
   const templatedParams = Array.isArray(raw.templatedparameters) ? (raw.templatedparameters as Json[]).map(readParam) : [];
   const group = raw.group;
   return {
     name: String(raw.name ?? ''),
     path: String(raw.path ?? raw.name ?? ''),
     group: group === 'list' || group === 'prop' || group === 'meta' ? group : undefined,
-    prefix: typeof raw.prefix === 'string' ? raw.prefix : '',
+    prefix,
     generator: marker(raw.generator),
     deprecated: marker(raw.deprecated),
     readRights: marker(raw.readrights),
@@ -262,6 +304,8 @@ export function readModule(raw: Json): ModuleInfo {
     licenseTag: typeof raw.licensetag === 'string' ? raw.licensetag : undefined,
     licenseLink: typeof raw.licenselink === 'string' ? raw.licenselink : undefined,
     helpUrls: asStrings(raw.helpurls),
+    ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
+    examples,
     params,
     templatedParams,
     paramByName: new Map(params.map((p) => [p.name, p])),
@@ -300,6 +344,7 @@ export function buildCatalogue(
     deprecated: false,
     readRights: false,
     helpUrls: [],
+    examples: [],
     params: [],
     templatedParams: [],
     paramByName: new Map(),

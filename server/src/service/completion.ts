@@ -17,7 +17,6 @@ import type { ParsedDocument, QueryNode } from '../../../common/src/parser';
 import { VariableScope } from '../../../common/src/resolve';
 import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue';
 import { RUNNER_PARAMETERS } from './diagnostics';
-import { linkHostOf } from './markdownText';
 import { describeModule, describeParam, describeValue, moduleSummary, ownerOf, paramSummary } from './docs';
 import { paramAtLine, queryAtLine } from './locate';
 import { QueryContext, type ResolvedParam } from './queryContext';
@@ -120,9 +119,9 @@ function valueCompletion(
   const r = range(from, to);
   const items: CompletionItem[] = [];
   if (name === 'list' || name === 'prop' || name === 'meta') {
-    for (const module of ctx.catalogue.byGroup[name]) if (!used.has(module.name)) items.push(moduleItem(module, r, linkHostOf(ctx.catalogue.origin)));
+    for (const module of ctx.catalogue.byGroup[name]) if (!used.has(module.name)) items.push(moduleItem(module, r, ctx.catalogue));
   } else if (name === 'generator') {
-    for (const module of ctx.catalogue.generators) items.push(moduleItem(module, r, linkHostOf(ctx.catalogue.origin)));
+    for (const module of ctx.catalogue.generators) items.push(moduleItem(module, r, ctx.catalogue));
   } else if (name === 'action') {
     items.push({ label: 'query', kind: CompletionItemKind.EnumMember, textEdit: { range: r, newText: 'query' } });
   } else {
@@ -133,12 +132,12 @@ function valueCompletion(
   return { isIncomplete: false, items };
 }
 
-function moduleItem(module: ModuleInfo, range: Range, linkHost: string | undefined): CompletionItem {
+function moduleItem(module: ModuleInfo, range: Range, catalogue: Catalogue): CompletionItem {
   return {
     label: module.name,
     kind: CompletionItemKind.Module,
     detail: moduleSummary(module),
-    documentation: { kind: MarkupKind.Markdown, value: describeModule(module, linkHost) },
+    documentation: { kind: MarkupKind.Markdown, value: describeModule(module, catalogue) },
     textEdit: { range, newText: module.name },
     ...(module.deprecated ? { tags: [CompletionItemTag.Deprecated], sortText: `z${module.name}` } : { sortText: `a${module.name}` }),
   };
@@ -198,13 +197,31 @@ function paramValueItems(catalogue: Catalogue, resolved: ResolvedParam, used: Re
   return items;
 }
 
-/** How a parameter's name sorts: required first, then the query's modules, the query's own, the API's; deprecated last. */
-function nameRank(resolved: ResolvedParam, missingRequired: boolean): string {
-  if (resolved.param.deprecated) return 'z';
-  if (missingRequired) return 'a';
-  if (resolved.module) return 'b';
-  if (MODULE_SLOT_NAMES.has(resolved.fullName) || resolved.fullName === 'titles') return 'c';
-  return resolved.fromMain ? 'e' : 'd';
+/**
+ * How a parameter's name sorts: required first, then the query's modules, the
+ * query's own, the API's; `continue` and deprecated ones last. Within a rank,
+ * by usefulness (paramOrder), then by name.
+ */
+function nameSortText(resolved: ResolvedParam, missingRequired: boolean): string {
+  const { param, fullName } = resolved;
+  let rank: string;
+  if (param.deprecated) rank = 'z';
+  else if (missingRequired) rank = 'a';
+  else if (param.name === 'continue') rank = 'y';
+  else if (resolved.module) rank = 'b';
+  else if (MODULE_SLOT_NAMES.has(fullName) || fullName === 'titles') rank = 'c';
+  else rank = resolved.fromMain ? 'e' : 'd';
+  return `${rank}${paramOrder(param)}${fullName}`;
+}
+
+const TITLE_PARAMS = new Set(['title', 'titles', 'namespace']);
+
+/** A module's `limit`, then `prop`, then its title and namespace parameters, then the rest. */
+function paramOrder(param: ParamInfo): string {
+  if (param.name === 'limit') return '0';
+  if (param.name === 'prop') return '1';
+  if (TITLE_PARAMS.has(param.name) || param.type === 'namespace') return '2';
+  return '5';
 }
 
 function hasValues(param: ParamInfo, fullName: string): boolean {
@@ -225,7 +242,7 @@ function nameItems(ctx: QueryContext, line: number, range: Range, hasEquals: boo
       detail: `${paramSummary(param)} — ${ownerOf(resolved).replace(/^parameter of /, '').replace(/`/g, '')}`,
       documentation: { kind: MarkupKind.Markdown, value: describeParam(fullName, param, ownerOf(resolved), ctx.catalogue) },
       textEdit: { range, newText },
-      sortText: `${nameRank(resolved, param.required)}${fullName}`,
+      sortText: nameSortText(resolved, param.required),
       ...(param.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),
       ...(!hasEquals && !flag && hasValues(param, fullName) ? { command: { title: 'Suggest values', command: 'editor.action.triggerSuggest' } } : {}),
     });

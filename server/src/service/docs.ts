@@ -3,9 +3,15 @@
 // goes in through markdownText.ts (escaped, or as code; links only to the
 // catalogue's own wiki).
 
-import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue';
+import type { Catalogue, HelpExample, ModuleInfo, ParamInfo } from './catalogue';
 import type { ResolvedParam } from './queryContext';
-import { mdCode, mdLink, mdText } from './markdownText';
+import { exampleMarkdown, helpMarkdown, valueHelp } from './helpText';
+import { linkHostOf, mdCode, mdLink, mdText } from './markdownText';
+
+/** The command that fetches the wiki's catalogue (package.json), for the notes below. */
+const REFRESH_COMMAND = '**MediaWiki Query: Refresh Catalogue of This Wiki**';
+const MODULE_EXAMPLES = 3;
+const PARAM_EXAMPLES = 2;
 
 const INFO_TEXT: Record<string, string> = {
   useronly: 'only with the module\'s `user` parameter',
@@ -26,14 +32,41 @@ export function moduleSummary(module: ModuleInfo): string {
   return parts.join(' · ');
 }
 
-/** `linkHost`: the only host its help links may point at (markdownText.ts linkHostOf); none: no links. */
-export function describeModule(module: ModuleInfo, linkHost?: string): string {
+/**
+ * What the hover says when a module or parameter has no help text: the bundled
+ * catalogue has none (the wiki's own catalogue does); a wiki's catalogue cached
+ * before help texts were fetched has none until it is fetched again.
+ */
+export function missingHelpNote(catalogue: Catalogue | undefined): string | undefined {
+  if (!catalogue || catalogue.hasHelpTexts) return undefined;
+  if (catalogue.origin === 'bundled') {
+    return `_The bundled catalogue has no descriptions: they appear once the wiki's own catalogue is fetched (give the file an \`@endpoint\`, or run ${REFRESH_COMMAND})._`;
+  }
+  return `_This catalogue was fetched without descriptions: run ${REFRESH_COMMAND} to fetch them._`;
+}
+
+/** The wiki's help text as Markdown paragraphs, or the note that says why there is none. */
+function descriptionLines(description: string | undefined, catalogue: Catalogue | undefined): string[] {
+  const text = description === undefined ? missingHelpNote(catalogue) : helpMarkdown(description);
+  return text ? [text, ''] : [];
+}
+
+function exampleLines(examples: readonly HelpExample[], max: number): string[] {
+  if (!examples.length) return [];
+  const shown = examples.slice(0, max);
+  return [shown.length > 1 ? 'Examples:' : 'Example:', '', ...shown.map((e) => `- ${exampleMarkdown(e)}`), ''];
+}
+
+/** `catalogue`: its origin decides where help links may point (markdownText.ts linkHostOf); none: no links. */
+export function describeModule(module: ModuleInfo, catalogue?: Catalogue): string {
+  const linkHost = catalogue ? linkHostOf(catalogue.origin) : undefined;
   const summary = [`${mdText(module.group ?? 'module')} module`];
   if (module.prefix) summary.push(`prefix ${code(module.prefix)}`);
   if (module.generator) summary.push('generator');
   if (module.deprecated) summary.push('deprecated');
   const lines = [`**${mdText(module.name)}** — ${summary.join(' · ')}`, ''];
   if (module.deprecated) lines.push('⚠️ **Deprecated.**', '');
+  lines.push(...descriptionLines(module.description, catalogue), ...exampleLines(module.examples, MODULE_EXAMPLES));
   const use = [`${code(`${module.group}=${module.name}`)} with parameters ${code(`${module.prefix}…`)}`];
   if (module.generator) use.push(`${code(`generator=${module.name}`)} with parameters ${code(`g${module.prefix}…`)}`);
   lines.push(`Use: ${use.join('; or ')}.`, '');
@@ -67,6 +100,7 @@ export function describeParam(fullName: string, param: ParamInfo, owner: string,
   if (param.deprecated) lines.push('⚠️ **Deprecated.**', '');
   if (param.required) lines.push('**Required.**', '');
   if (param.sensitive) lines.push('🔒 **Sensitive**: keep it out of the file with `{{$secret NAME}}`.', '');
+  lines.push(...descriptionLines(param.description, catalogue));
   const facts: string[] = [`Type: ${param.type === 'enum' ? 'enumeration' : param.type}`];
   if (param.subtypes?.length) facts.push(`Accepts: ${param.subtypes.map(mdText).join(', ')}`);
   if (param.default !== undefined) facts.push(`Default: ${code(param.default)}`);
@@ -94,7 +128,8 @@ export function describeParam(fullName: string, param: ParamInfo, owner: string,
     if (condition.name === 'modes') lines.push(`Applies only in mode ${(condition.values ?? []).map((v) => mdText(String(v))).join(', ')} (1: given pages, 2: a user, 3: all).`);
     else lines.push(`Applies ${(Object.hasOwn(INFO_TEXT, condition.name) ? INFO_TEXT[condition.name] : undefined) ?? `only under condition ${code(condition.name)}`}.`);
   }
-  return lines.join('\n').trim();
+  lines.push('', ...exampleLines(param.examples ?? [], PARAM_EXAMPLES));
+  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 export function ownerOf(resolved: ResolvedParam): string {
@@ -105,6 +140,8 @@ export function ownerOf(resolved: ResolvedParam): string {
 
 export function describeValue(value: string, fullName: string, param: ParamInfo): string {
   const lines = [`${code(value)} — value of ${code(fullName)}`];
+  const help = valueHelp(param, value);
+  if (help) lines.push('', help);
   if (param.deprecatedValues.has(value)) lines.push('', '⚠️ **Deprecated value.**');
   if (param.default !== undefined && param.default.split('|').includes(value)) lines.push('', 'Part of the default.');
   return lines.join('\n');

@@ -7,7 +7,7 @@ import { VariableScope } from '../../../common/src/resolve';
 import type { Catalogue } from './catalogue';
 import { describeModule, describeParam, describeValue, ownerOf } from './docs';
 import { targetAt } from './locate';
-import { linkHostOf, mdCode, mdText } from './markdownText';
+import { mdCode, mdText } from './markdownText';
 import { QueryContext } from './queryContext';
 
 const MODULE_SLOTS = new Set(['list', 'prop', 'meta', 'generator']);
@@ -41,7 +41,7 @@ export function hover(document: TextDocument, parsed: ParsedDocument, catalogue:
   const { item } = target;
   if (MODULE_SLOTS.has(param.name)) {
     const module = catalogue.module(param.name === 'generator' ? param.value : item.text);
-    return module ? answer(describeModule(module, linkHostOf(catalogue.origin)), item) : null;
+    return module ? answer(describeModule(module, catalogue), item) : null;
   }
   const resolved = ctx.resolve(param.name);
   if (resolved?.param.type === 'enum' && resolved.param.values?.includes(item.text)) {
