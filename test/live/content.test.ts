@@ -135,8 +135,9 @@ describe('fetchLiveValues', () => {
     assert.ok((await values({ kind: 'right', prefix: 'apihigh' })).includes('apihighlimits'));
     assert.ok((await values({ kind: 'language', prefix: 'de' })).includes('de'));
     const own = await wikiGet({ action: 'query', meta: 'siteinfo', siprop: 'interwikimap' });
-    const first = own.query.interwikimap[0]?.prefix as string | undefined;
-    if (first) assert.ok((await values({ kind: 'interwiki', prefix: first })).includes(first));
+    const first = own.query.interwikimap[0]?.prefix as string;
+    assert.ok(first, 'the test wiki has an interwiki map');
+    assert.ok((await values({ kind: 'interwiki', prefix: first })).includes(first));
     assert.ok((await values({ kind: 'contentmodel', prefix: 'wiki' })).includes('wikitext'));
   });
 });
