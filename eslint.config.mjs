@@ -11,8 +11,8 @@ const noNode = {
   message: 'The language service and the pure parts of common/ do no I/O: no Node built-ins here (docs/architecture.md).',
 };
 const noFetcher = {
-  group: ['**/catalogue/fetchCatalogue', '**/catalogue/catalogueCache'],
-  message: 'The language server receives catalogue snapshots; only common/src/catalogue/snapshot.ts may be imported here.',
+  group: ['**/catalogue/fetchCatalogue', '**/catalogue/catalogueCache', '**/content/fetchContent', '**/content/fetchLiveValues'],
+  message: 'The language server receives catalogue snapshots and content answers from the client; it never fetches (common/src/catalogue/snapshot.ts and common/src/content/contentTypes.ts may be imported here).',
 };
 
 export default tseslint.config(
@@ -40,6 +40,8 @@ export default tseslint.config(
       'common/src/chain/**',
       'common/src/catalogue/fetchCatalogue.ts',
       'common/src/catalogue/catalogueCache.ts',
+      'common/src/content/fetchContent.ts',
+      'common/src/content/fetchLiveValues.ts',
       'common/src/results/history.ts',
       'common/src/expect/boundedRegex.ts',
       'common/src/expect/runForExpectations.ts',

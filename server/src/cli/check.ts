@@ -1,9 +1,11 @@
-// mwq check FILE... [--format text|json] [--endpoint URL [--refresh]]
+// mwq check FILE... [--format text|json] [--endpoint URL [--refresh] [--no-content]]
 // Prints `file:line:col severity code message` per diagnostic (or the LSP
 // diagnostics per file as JSON) and exits 1 when any error was found. With
 // --endpoint the files are checked against that wiki's own catalogue (cached
 // 24 h; --refresh fetches it again); when it cannot be fetched, a note on
-// stderr and the bundled catalogue.
+// stderr and the bundled catalogue. With the wiki's catalogue, the pages,
+// revisions and users the files name are looked up on the wiki too
+// (docs/live-content.md), unless --no-content.
 
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -18,11 +20,17 @@ import { endpointOption, readArgs, stringOption, timeoutOption, UsageError } fro
 import { EXIT } from './exitCodes';
 import { Messages, jsonTerminalSafe, writeOut } from './terminal';
 import { errnoOf } from '../../../common/src/runner/atomicWrite';
+import { emptyAnswers, type ContentAnswers, type ContentQuestions } from '../../../common/src/content/contentTypes';
+import { fetchContentAnswers } from '../../../common/src/content/fetchContent';
+import type { HttpOptions } from '../../../common/src/runner/http';
+import type { Diagnostic } from 'vscode-languageserver-types';
 
 export const CHECK_USAGE = `  mwq check FILE... [options]              check query files (against the bundled catalogue)
       --format F         text (default) or json
       --endpoint URL     check against that wiki's own catalogue (fetched, cached 24 h)
       --refresh          fetch the wiki's catalogue even when the cache has it
+      --no-content       with --endpoint: do not look up the files' pages, revisions and users on the wiki
+      --contact C        contact for the User-Agent (URL or e-mail)
       --timeout S        per-request time-out in seconds (default 30)`;
 
 export async function checkCommand(args: string[]): Promise<number> {
@@ -32,12 +40,16 @@ export async function checkCommand(args: string[]): Promise<number> {
   let endpoint: string | undefined;
   let timeoutMs: number;
   let refresh: boolean;
+  let content: boolean;
+  let contact: string | undefined;
   try {
     const { values, positionals } = readArgs(args, {
       format: { type: 'string' },
       endpoint: { type: 'string' },
       timeout: { type: 'string' },
       refresh: { type: 'boolean' },
+      'no-content': { type: 'boolean' },
+      contact: { type: 'string' },
     });
     format = stringOption(values, 'format') ?? 'text';
     if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
@@ -46,6 +58,8 @@ export async function checkCommand(args: string[]): Promise<number> {
     timeoutMs = timeoutOption(stringOption(values, 'timeout'));
     endpoint = endpointOption(stringOption(values, 'endpoint'));
     refresh = values.refresh === true;
+    content = values['no-content'] !== true;
+    contact = stringOption(values, 'contact');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     say.say(error.message);
@@ -57,7 +71,7 @@ export async function checkCommand(args: string[]): Promise<number> {
     try {
       const cache = new CatalogueCache(defaultCacheDir());
       // One retry only: a wiki that does not answer should not hold up a check for long.
-      const loaded = await loadLiveCatalogue(endpoint, { cache, refresh, timeoutMs, networkRetries: 1, busyRetries: 1 });
+      const loaded = await loadLiveCatalogue(endpoint, { cache, refresh, timeoutMs, contact, networkRetries: 1, busyRetries: 1 });
       if (loaded.cacheError) say.say(`note: ${loaded.cacheError.message}`);
       catalogue = catalogueFromSnapshot(loaded.snapshot);
     } catch (error) {
@@ -65,6 +79,8 @@ export async function checkCommand(args: string[]): Promise<number> {
     }
   }
   const checkedAgainst = catalogue;
+  // Content is looked up only on a wiki whose catalogue was read: one that could not be reached is said once.
+  const wiki = endpoint !== undefined && checkedAgainst && content ? new ContentLookup(endpoint, { timeoutMs, contact, networkRetries: 1, busyRetries: 1 }, say) : undefined;
   const service = createLanguageService(checkedAgainst ? { catalogueFor: () => checkedAgainst } : {});
   let errors = 0;
   let unreadable = 0;
@@ -80,7 +96,11 @@ export async function checkCommand(args: string[]): Promise<number> {
     }
     const uri = pathToFileURL(file).href;
     const document = TextDocument.create(uri, 'mwquery', 1, text);
-    const diagnostics = service.validate(document);
+    let diagnostics = service.validate(document);
+    if (wiki) {
+      const answers = await wiki.answersFor(service.contentQuestions(document));
+      if (answers) diagnostics = byPosition([...diagnostics, ...service.contentDiagnostics(document, answers)]);
+    }
     errors += diagnostics.filter((d) => d.severity === 1).length;
     if (format === 'json') report.push({ file, uri, diagnostics });
     else {
@@ -92,4 +112,44 @@ export async function checkCommand(args: string[]): Promise<number> {
   if (format === 'json') await writeOut(jsonTerminalSafe(JSON.stringify(report, null, 2)) + '\n');
   if (unreadable) return EXIT.usage;
   return errors > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/**
+ * The wiki's answers about the files' content, asked once per value across
+ * the files; after a failure, no more asking (and one note on stderr).
+ */
+class ContentLookup {
+  private readonly answers: ContentAnswers = emptyAnswers();
+  private readonly asked = { titles: new Set<string>(), pageids: new Set<string>(), revids: new Set<string>(), users: new Set<string>() };
+  private failed = false;
+
+  constructor(
+    private readonly endpoint: string,
+    private readonly http: HttpOptions,
+    private readonly say: Messages,
+  ) {}
+
+  async answersFor(questions: ContentQuestions): Promise<ContentAnswers | undefined> {
+    if (this.failed) return undefined;
+    const fresh = (kind: keyof ContentQuestions) => questions[kind].filter((v) => !this.asked[kind].has(v));
+    const ask: ContentQuestions = { titles: fresh('titles'), pageids: fresh('pageids'), revids: fresh('revids'), users: fresh('users') };
+    if (ask.titles.length + ask.pageids.length + ask.revids.length + ask.users.length > 0) {
+      try {
+        const got = await fetchContentAnswers(this.endpoint, ask, this.http);
+        for (const kind of ['titles', 'pageids', 'revids', 'users'] as const) {
+          for (const value of ask[kind]) this.asked[kind].add(value);
+          for (const [key, fact] of Object.entries(got[kind])) Object.defineProperty(this.answers[kind], key, { value: fact, enumerable: true, writable: true, configurable: true });
+        }
+      } catch (error) {
+        this.failed = true;
+        this.say.say(`${toRunnerError(error).message}\nmwq check: the pages, revisions and users of the files are not checked.`);
+        return undefined;
+      }
+    }
+    return this.answers;
+  }
+}
+
+function byPosition(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }

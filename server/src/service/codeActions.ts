@@ -58,6 +58,8 @@ class FixBuilder {
         return this.addModule(fix.slot, fix.module);
       case 'addParam':
         return this.addParam(fix.name);
+      case 'addFlag':
+        return this.addFlag(fix.name);
       case 'dropValue':
         return this.param && this.action(`Write \`${this.param.name}\` as a flag`, [this.edit(this.param.nameSpan.end, this.param.valueSpan.end, '')], true);
       case 'splitQueryString':
@@ -162,6 +164,12 @@ class FixBuilder {
     const first = this.parsed.lines[0];
     if (!first || first.end >= this.parsed.text.length) return '\n';
     return this.parsed.text.startsWith('\r\n', first.end) ? '\r\n' : this.parsed.text[first.end]!;
+  }
+
+  /** A flag (`redirects`) on a line of its own, unless the query has it already. */
+  private addFlag(name: string): CodeAction | undefined {
+    if (!this.param || this.query?.params.some((p) => p.name === name)) return undefined;
+    return this.action(`Add \`${name}\``, [this.insertLineAfter(this.param.lastLine, name)], true);
   }
 
   private addParam(name: string): CodeAction | undefined {

@@ -8,6 +8,7 @@ export type FixData =
   | { fix: 'removeParam' }
   | { fix: 'removeValue' }
   | { fix: 'addParam'; name: string }
+  | { fix: 'addFlag'; name: string }
   | { fix: 'dropValue' }
   | { fix: 'useSecret'; name: string }
   | { fix: 'splitQueryString' };

@@ -3,18 +3,25 @@
 
 import type {
   CodeAction,
+  CompletionItem,
   CompletionList,
   Diagnostic,
   DocumentSymbol,
   FoldingRange,
   Hover,
+  InlayHint,
   Position,
   Range,
   TextEdit,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParsedDocument } from '../../../common/src/parser';
+import type { ContentAnswers, ContentQuestions, LiveValuesAnswer } from '../../../common/src/content/contentTypes';
 import type { Catalogue } from './catalogue';
+import { contentDiagnostics } from './content/contentDiagnostics';
+import { inlayHints } from './content/inlayHints';
+import { liveValueCompletions, liveValueQuestionAt, type LiveValueSite } from './content/liveValues';
+import { contentQuestionsOf } from './content/questions';
 import { bundledCatalogue } from './bundledCatalogue';
 import { codeActions } from './codeActions';
 import { complete } from './completion';
@@ -40,6 +47,15 @@ export interface LanguageService {
   format(document: TextDocument): TextEdit[];
   catalogueFor(document: TextDocument): Catalogue;
   forget(uri: string): void;
+  /** What to ask the wiki about the pages, revisions and users the document names (docs/live-content.md). */
+  contentQuestions(document: TextDocument): ContentQuestions;
+  /** The wiki's answers as diagnostics; kept for the document's version so code actions offer their fixes. */
+  contentDiagnostics(document: TextDocument, answers: ContentAnswers): Diagnostic[];
+  /** Titles after page and revision ids (from `answers`), names after namespace numbers. */
+  inlayHints(document: TextDocument, range: Range, answers: ContentAnswers): InlayHint[];
+  /** The question for completing the value under the cursor from the wiki, if its values are the wiki's own. */
+  liveValueQuestionAt(document: TextDocument, position: Position): LiveValueSite | undefined;
+  liveValueCompletions(answer: LiveValuesAnswer, site: LiveValueSite): CompletionItem[];
 }
 
 export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
@@ -58,12 +74,19 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     diagnosticsCache.set(document.uri, { version: document.version, catalogue, diagnostics });
     return diagnostics;
   };
+  // The last content diagnostics per document, for their quick fixes.
+  const contentCache = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
+  const fixableOf = (document: TextDocument): Diagnostic[] => {
+    const content = contentCache.get(document.uri);
+    const own = diagnosticsOf(document);
+    return content && content.version === document.version ? [...own, ...content.diagnostics] : own;
+  };
   return {
     parse: (document) => cache.get(document),
     validate: diagnosticsOf,
     complete: (document, position) => complete(document, cache.get(document), catalogueFor(document), position),
     hover: (document, position) => hover(document, cache.get(document), catalogueFor(document), position),
-    codeActions: (document, range) => codeActions(document, cache.get(document), diagnosticsOf(document), range),
+    codeActions: (document, range) => codeActions(document, cache.get(document), fixableOf(document), range),
     documentSymbols: (document) => documentSymbols(document, cache.get(document)),
     foldingRanges: (document) => foldingRanges(cache.get(document)),
     format: (document) => format(document, cache.get(document)),
@@ -72,6 +95,16 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       cache.forget(uri);
       diagnosticsCache.delete(uri);
       queryCaches.delete(uri);
+      contentCache.delete(uri);
     },
+    contentQuestions: (document) => contentQuestionsOf(cache.get(document), catalogueFor(document)),
+    contentDiagnostics: (document, answers) => {
+      const diagnostics = contentDiagnostics(document, cache.get(document), catalogueFor(document), answers);
+      contentCache.set(document.uri, { version: document.version, diagnostics });
+      return diagnostics;
+    },
+    inlayHints: (document, range, answers) => inlayHints(document, cache.get(document), catalogueFor(document), answers, range),
+    liveValueQuestionAt: (document, position) => liveValueQuestionAt(document, cache.get(document), catalogueFor(document), position),
+    liveValueCompletions,
   };
 }

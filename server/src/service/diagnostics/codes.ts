@@ -43,6 +43,13 @@ export const DIAGNOSTIC_CODES = {
   'unknown-namespace': { severity: 'information', origin: 'editor', what: 'A namespace number the bundled catalogue does not list; checked against the wiki once its catalogue is known.' },
   'query-string-line': { severity: 'hint', origin: 'editor', what: 'An `a=b&c=d` line read as parameters; a quick fix splits it into one line each.' },
   'normalised-timestamp': { severity: 'warning', origin: 'editor', what: 'A timestamp with a field out of range (month 13, day 45), which the wiki silently rolls over.' },
+  'missingtitle': { severity: 'warning', origin: 'api', what: 'A page of `titles` that does not exist on the wiki (content check).' },
+  'invalidtitle': { severity: 'error', origin: 'api', what: 'A title the wiki says is not valid (content check).' },
+  'nosuchpageid': { severity: 'warning', origin: 'api', what: 'A page id the wiki does not have (content check).' },
+  'nosuchrevid': { severity: 'warning', origin: 'api', what: 'A revision id the wiki does not have (`badrevids`; content check).' },
+  'nosuchuser': { severity: 'warning', origin: 'api', what: 'A user name with no account on the wiki (content check).' },
+  'redirect-title': { severity: 'hint', origin: 'editor', what: 'A page of `titles` that is a redirect, in a query without `redirects` (content check).' },
+  'normalised-title': { severity: 'hint', origin: 'editor', what: 'A title the wiki reads in another form (`page_0001` → `Page 0001`; content check).' },
   'check-failed': { severity: 'error', origin: 'editor', what: 'The checker itself failed on this file (a bug): the other problems are not shown.' },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 

@@ -1,0 +1,118 @@
+// Values to complete from the wiki itself (docs/live-content.md): page titles
+// by prefix in a namespace (`list=allpages`), users (`list=allusers`), change
+// tags (`list=tags`), groups, rights, interwiki prefixes and languages
+// (`meta=siteinfo`), content models (the `edit` module's `contentmodel`
+// values in `action=paraminfo`). Anonymous; the wiki's text is checked for
+// its type and left to the language service to clean for display.
+
+import { RunnerError, toRunnerError } from '../runner/errors';
+import { sendApiRequest } from '../runner/http';
+import type { ApiSender } from '../runner/login';
+import type { ParamPairs } from '../runner/request';
+import { isObject } from '../json';
+import { hostOf } from '../url';
+import type { LiveValue, LiveValuesAnswer, LiveValuesQuestion } from './contentTypes';
+import { FORMAT, type FetchContentOptions } from './fetchContent';
+
+/** Titles and users asked per completion (the wiki filters them by prefix). */
+export const LIVE_TITLE_LIMIT = 20;
+/** Most values kept of a list filtered here (tags, languages …). */
+export const LIVE_LIST_LIMIT = 50;
+
+type Json = Record<string, unknown>;
+
+/**
+ * The wiki's values for a completion. Rejects with a RunnerError when the wiki
+ * cannot be reached or answers with an API error.
+ */
+export async function fetchLiveValues(endpoint: string, question: LiveValuesQuestion, options: FetchContentOptions = {}): Promise<LiveValuesAnswer> {
+  const { send: customSend, maxValues: _max, ...http } = options;
+  const send: ApiSender = customSend ?? sendApiRequest;
+  const call = async (pairs: ParamPairs): Promise<Json> => {
+    let response;
+    try {
+      response = await send(endpoint, [...pairs, ...FORMAT], http);
+    } catch (error) {
+      const e = toRunnerError(error);
+      if (e.kind === 'cancelled') throw e;
+      throw new RunnerError(e.kind, `Could not ask ${hostOf(endpoint)} for values to complete: ${e.message}`, e.extra);
+    }
+    const error = response.messages.errors[0];
+    if (error) throw new RunnerError('api', `Could not ask ${hostOf(endpoint)} for values to complete: the wiki answered ${error.code}: ${error.text}`, { detail: error.code });
+    return isObject(response.json) ? (response.json as Json) : {};
+  };
+  const prefix = typeof question.prefix === 'string' ? question.prefix : '';
+  switch (question.kind) {
+    case 'title': {
+      const namespace = Number.isInteger(question.namespace) ? String(question.namespace) : '0';
+      // The wiki normalises the prefix itself (first letter, `_`) as it does a title.
+      const json = await call([['action', 'query'], ['list', 'allpages'], ['apprefix', prefix.replace(/_/g, ' ').trimStart()], ['apnamespace', namespace], ['aplimit', String(LIVE_TITLE_LIMIT)]]);
+      return { values: listOf(json, 'allpages', 'title'), incomplete: json.continue !== undefined };
+    }
+    case 'user': {
+      const json = await call([['action', 'query'], ['list', 'allusers'], ['auprefix', prefix.replace(/_/g, ' ').trimStart()], ['aulimit', String(LIVE_TITLE_LIMIT)]]);
+      return { values: listOf(json, 'allusers', 'name'), incomplete: json.continue !== undefined };
+    }
+    case 'tag': {
+      const json = await call([['action', 'query'], ['list', 'tags'], ['tglimit', 'max'], ['tgprop', 'description']]);
+      return filtered(listOf(json, 'tags', 'name', 'description'), prefix, json.continue !== undefined);
+    }
+    case 'group':
+    case 'right': {
+      const groups = siteList(await call([['action', 'query'], ['meta', 'siteinfo'], ['siprop', 'usergroups']]), 'usergroups');
+      if (question.kind === 'group') return filtered(names(groups.filter((g) => g.name !== '*'), 'name'), prefix, false);
+      const rights = new Set<string>();
+      for (const group of groups) for (const right of Array.isArray(group.rights) ? group.rights : []) if (typeof right === 'string') rights.add(right);
+      return filtered([...rights].sort().map((value) => ({ value })), prefix, false);
+    }
+    case 'interwiki': {
+      const map = siteList(await call([['action', 'query'], ['meta', 'siteinfo'], ['siprop', 'interwikimap']]), 'interwikimap');
+      return filtered(names(map, 'prefix', 'url'), prefix, false);
+    }
+    case 'language': {
+      const languages = siteList(await call([['action', 'query'], ['meta', 'siteinfo'], ['siprop', 'languages']]), 'languages');
+      return filtered(names(languages, 'code', 'name'), prefix, false);
+    }
+    case 'contentmodel': {
+      const json = await call([['action', 'paraminfo'], ['modules', 'edit'], ['helpformat', 'none']]);
+      const modules = isObject(json.paraminfo) && Array.isArray(json.paraminfo.modules) ? json.paraminfo.modules : [];
+      const edit = modules.find((m): m is Json => isObject(m) && Array.isArray(m.parameters));
+      const param = (edit?.parameters as unknown[] | undefined)?.find((p): p is Json => isObject(p) && p.name === 'contentmodel');
+      const models = Array.isArray(param?.type) ? param.type.filter((t): t is string => typeof t === 'string') : [];
+      return filtered(models.map((value) => ({ value })), prefix, false);
+    }
+    default:
+      return { values: [], incomplete: false };
+  }
+}
+
+/** `query[key]` entries' `field` (and `detail`) as values. */
+function listOf(json: Json, key: string, field: string, detail?: string): LiveValue[] {
+  const query = isObject(json.query) ? json.query : {};
+  const list = Array.isArray(query[key]) ? (query[key] as unknown[]) : [];
+  return names(list.filter(isObject) as Json[], field, detail);
+}
+
+function siteList(json: Json, key: string): Json[] {
+  const query = isObject(json.query) ? json.query : {};
+  const list = query[key];
+  return (Array.isArray(list) ? list : isObject(list) ? Object.values(list) : []).filter(isObject) as Json[];
+}
+
+function names(entries: readonly Json[], field: string, detail?: string): LiveValue[] {
+  const out: LiveValue[] = [];
+  for (const entry of entries) {
+    const value = entry[field];
+    if (typeof value !== 'string' || value === '') continue;
+    const text = detail ? entry[detail] : undefined;
+    out.push(typeof text === 'string' && text !== '' ? { value, detail: text } : { value });
+  }
+  return out;
+}
+
+/** The values starting with the prefix (letter case ignored), at most LIVE_LIST_LIMIT. */
+function filtered(values: LiveValue[], prefix: string, more: boolean): LiveValuesAnswer {
+  const wanted = prefix.toLowerCase();
+  const matching = values.filter((v) => v.value.toLowerCase().startsWith(wanted));
+  return { values: matching.slice(0, LIVE_LIST_LIMIT), incomplete: more || matching.length > LIVE_LIST_LIMIT };
+}
