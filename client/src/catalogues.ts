@@ -184,6 +184,11 @@ export class Catalogues implements vscode.Disposable {
     return work;
   }
 
+  /** Whether the server has this wiki's own catalogue (the user chose to fetch it). */
+  hasLive(endpoint: string): boolean {
+    return this.sent.has(endpoint);
+  }
+
   private async send(endpoint: string, snapshot: CatalogueSnapshot | null): Promise<void> {
     const params: CatalogueSnapshotParams = { endpoint, snapshot };
     await this.client.sendNotification(notificationType(CatalogueSnapshotNotification), params);

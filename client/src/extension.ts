@@ -15,6 +15,7 @@ import {
 import { CookieJars } from '../../common/src/runner';
 import { Accounts } from './accounts';
 import { Catalogues } from './catalogues';
+import { registerLiveContent } from './liveContent';
 import { ContactGate } from './contact';
 import { openExample } from './example';
 import { ServerInfoRequest, type ServerInfo } from '../../common/src/protocol';
@@ -86,6 +87,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const accounts = new Accounts(context.secrets, cookies);
   const contact = new ContactGate();
   const catalogues = new Catalogues(context, client, environments, output, contact);
+  context.subscriptions.push(registerLiveContent(client, catalogues, contact, output));
   const runs = new RunController(context, feedback, output, environments, accounts, cookies, catalogues, contact);
   const expectationTests = new ExpectationTests(context.secrets, () => environments.defaultEndpoint(), contact);
   const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);

@@ -90,3 +90,6 @@ export interface LiveValuesParams {
   question: LiveValuesQuestion;
 }
 export const LiveValuesRequest: MessageSignature<LiveValuesParams, LiveValuesAnswer | null> = { method: 'mwquery/liveValues' };
+
+/** client → server: workspace trust or the content settings changed; content lookups refused before may now be allowed. */
+export const ContentSettingsNotification: MessageSignature<void> = { method: 'mwquery/contentSettingsChanged' };

@@ -3,6 +3,9 @@
 
 import {
   CodeActionKind,
+  ResponseError,
+  type CancellationToken,
+  type CompletionList,
   TextDocumentSyncKind,
   TextDocuments,
   type Connection,
@@ -14,19 +17,28 @@ import {
   CatalogueInfoRequest,
   CatalogueSnapshotNotification,
   ServerInfoRequest,
+  ContentFactsRequest,
+  ContentSettingsNotification,
+  LiveValuesRequest,
   type ServerInfo,
   type CatalogueInfo,
   type CatalogueInitOptions,
 } from '../../common/src/protocol';
 import { MWQUERY_VERSION } from '../../common/src/runner/version';
 import { CatalogueStore } from './catalogue/catalogueStore';
+import { emptyAnswers } from '../../common/src/content/contentTypes';
+import { ContentChecks } from './content/contentChecks';
+import { LiveValueCache } from './content/liveValueCache';
 import { runSafe } from './runSafe';
 import { createLanguageService, type LanguageService } from './service/languageService';
+import type { LiveValueSite } from './service/content/liveValues';
 import { ValidationScheduler } from './validationScheduler';
 import { notificationType, requestType, requestType0 } from './lspTypes';
 
 export interface ServerInitOptions extends CatalogueInitOptions {
   debounceMs?: number;
+  /** Pause before asking the client about a document's content (tests set 0). */
+  contentDebounceMs?: number;
 }
 
 const DEFAULT_DEBOUNCE_MS = 150;
@@ -37,13 +49,27 @@ export function startServer(connection: Connection): void {
   // against its endpoint's, else the bundled one.
   const catalogues = new CatalogueStore();
   const service: LanguageService = createLanguageService({ catalogueFor: (d) => catalogues.catalogueFor(service.parse(d)) });
-  const scheduler = new ValidationScheduler(connection, documents, service, DEFAULT_DEBOUNCE_MS);
   const log = (message: string) => connection.console.error(message);
+  const endpointOf = (document: TextDocument) => catalogues.endpointOf(service.parse(document));
+  const content = new ContentChecks(service, {
+    endpointOf,
+    ask: (endpoint, questions) => connection.sendRequest(requestType(ContentFactsRequest), { endpoint, questions }),
+    answered: () => {
+      scheduler.revalidateAll();
+      if (inlayHintRefresh) void connection.languages.inlayHint.refresh();
+    },
+    log,
+  });
+  const liveValues = new LiveValueCache((endpoint, question) => connection.sendRequest(requestType(LiveValuesRequest), { endpoint, question }));
+  const scheduler = new ValidationScheduler(connection, documents, service, DEFAULT_DEBOUNCE_MS, (d) => content.diagnostics(d));
+  let inlayHintRefresh = false;
 
   connection.onInitialize((params): InitializeResult => {
     const options = (params.initializationOptions ?? {}) as ServerInitOptions;
     if (typeof options.debounceMs === 'number' && options.debounceMs >= 0) scheduler.debounceMs = options.debounceMs;
     if (typeof options.defaultEndpoint === 'string') catalogues.setDefaultEndpoint(options.defaultEndpoint);
+    if (typeof options.contentDebounceMs === 'number' && options.contentDebounceMs >= 0) content.debounceMs = options.contentDebounceMs;
+    inlayHintRefresh = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -53,6 +79,7 @@ export function startServer(connection: Connection): void {
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         documentFormattingProvider: true,
+        inlayHintProvider: true,
       },
       serverInfo: { name: 'mwquery-language-server', version: MWQUERY_VERSION },
     };
@@ -73,11 +100,13 @@ export function startServer(connection: Connection): void {
   });
   documents.onDidClose((event) => {
     justOpened.delete(event.document.uri);
+    content.close(event.document.uri);
     scheduler.close(event.document.uri);
   });
 
   connection.onNotification(notificationType(CatalogueSnapshotNotification), (params) => {
     if (!params || typeof params.endpoint !== 'string') return;
+    content.reset();
     if (params.snapshot === null) {
       if (catalogues.remove(params.endpoint)) scheduler.revalidateAll();
       return;
@@ -99,6 +128,12 @@ export function startServer(connection: Connection): void {
     return catalogues.info(document ? service.parse(document) : undefined);
   });
   connection.onRequest(requestType0(ServerInfoRequest), (): ServerInfo => ({ pid: process.pid, version: MWQUERY_VERSION }));
+  // The client's trust or content settings changed: ask again.
+  connection.onNotification(notificationType(ContentSettingsNotification), () => {
+    content.reset();
+    liveValues.clear();
+    scheduler.revalidateAll();
+  });
   connection.onDidChangeConfiguration((params) => {
     const settings = (params?.settings ?? {}) as { mwquery?: { endpoint?: unknown }; defaultEndpoint?: unknown };
     const endpoint = settings.mwquery?.endpoint ?? settings.defaultEndpoint;
@@ -112,14 +147,35 @@ export function startServer(connection: Connection): void {
     return runSafe(log, what, token, fallback, () => work(document));
   };
 
-  connection.onCompletion((p, token) =>
-    withDocument(p.textDocument.uri, 'completion', token, { isIncomplete: false, items: [] }, (d) => service.complete(d, p.position)),
+  connection.onCompletion(async (p, token) => {
+    const list = withDocument(p.textDocument.uri, 'completion', token, { isIncomplete: false, items: [] }, (d) => service.complete(d, p.position));
+    const document = documents.get(p.textDocument.uri);
+    if (!document || list instanceof ResponseError) return list;
+    const site = runSafe(log, 'live values', token, undefined, () => service.liveValueQuestionAt(document, p.position));
+    const endpoint = endpointOf(document);
+    // Values from the wiki only where its content may be asked about (the client said yes before).
+    if (!site || site instanceof ResponseError || endpoint === undefined || !content.answersFor(document)) return list;
+    return withLiveValues(list, endpoint, site, token);
+  });
+  connection.languages.inlayHint.on((p, token) =>
+    withDocument(p.textDocument.uri, 'inlay hints', token, [], (d) => service.inlayHints(d, p.range, content.answersFor(d) ?? emptyAnswers())),
   );
   connection.onHover((p, token) => withDocument(p.textDocument.uri, 'hover', token, null, (d) => service.hover(d, p.position)));
   connection.onCodeAction((p, token) => withDocument(p.textDocument.uri, 'code actions', token, [], (d) => service.codeActions(d, p.range)));
   connection.onDocumentSymbol((p, token) => withDocument(p.textDocument.uri, 'document symbols', token, [], (d) => service.documentSymbols(d)));
   connection.onFoldingRanges((p, token) => withDocument(p.textDocument.uri, 'folding ranges', token, [], (d) => service.foldingRanges(d)));
   connection.onDocumentFormatting((p, token) => withDocument(p.textDocument.uri, 'formatting', token, [], (d) => service.format(d)));
+
+  async function withLiveValues(list: CompletionList, endpoint: string, site: LiveValueSite, token: CancellationToken): Promise<CompletionList> {
+    const answer = await liveValues.get(endpoint, site.question).catch((error: unknown) => {
+      log(`Live values from ${endpoint} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    });
+    if (!answer || token.isCancellationRequested) return list;
+    const known = new Set(list.items.map((i) => i.label));
+    const live = service.liveValueCompletions(answer, site).filter((i) => !known.has(i.label));
+    return { isIncomplete: list.isIncomplete || answer.incomplete, items: [...list.items, ...live] };
+  }
 
   documents.listen(connection);
   connection.listen();

@@ -15,6 +15,8 @@ export class ValidationScheduler {
     private readonly documents: TextDocuments<TextDocument>,
     private readonly service: LanguageService,
     public debounceMs: number,
+    /** More diagnostics published with the catalogue's (the content checks), from what is known now. */
+    private readonly extra?: (document: TextDocument) => Diagnostic[],
   ) {}
 
   schedule(document: TextDocument, immediately = false): void {
@@ -50,7 +52,9 @@ export class ValidationScheduler {
     const document = this.documents.get(uri);
     if (!document || document.version !== version) return; // closed or stale
     try {
-      const diagnostics = this.service.validate(document);
+      const own = this.service.validate(document);
+      const extra = this.extra?.(document) ?? [];
+      const diagnostics = extra.length ? own.concat(extra) : own;
       if (this.documents.get(uri)?.version !== version) return;
       void this.connection.sendDiagnostics({ uri, version, diagnostics });
     } catch (error) {

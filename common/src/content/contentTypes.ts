@@ -79,6 +79,11 @@ export interface LiveValuesAnswer {
 /** Most values per request (the API's limit for ordinary users). */
 export const CONTENT_BATCH = 50;
 
+/** Empty answers; the records have no prototype, so a value such as `__proto__` or `constructor` is just a key. */
 export function emptyAnswers(): ContentAnswers {
-  return { titles: {}, pageids: {}, revids: {}, users: {} };
+  return { titles: record(), pageids: record(), revids: record(), users: record() };
+}
+
+function record<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
 }

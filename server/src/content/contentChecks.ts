@@ -1,0 +1,114 @@
+// The content checks of open documents (docs/live-content.md, "In the
+// editor"): after the catalogue diagnostics of a document are published, the
+// values it names that the server has not asked about yet are sent to the
+// client in one request (debounced; the client looks them up on the wiki in
+// batches of 50, or refuses); when answers arrive, the documents of that wiki
+// are checked again. The content diagnostics themselves come from the cache
+// only, so they never hold up the catalogue diagnostics.
+
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ContentAnswers, ContentQuestions } from '../../../common/src/content/contentTypes';
+import type { LanguageService } from '../service/languageService';
+import { ContentStore } from './contentStore';
+
+export const CONTENT_DEBOUNCE_MS = 400;
+/** After the client refused (untrusted, turned off, no catalogue of that wiki yet), ask again no sooner than this. */
+const REFUSAL_MS = 30_000;
+/** Most values in one request to the client (it sends them to the wiki 50 at a time). */
+const MAX_VALUES_PER_REQUEST = 1000;
+
+export interface ContentChecksHost {
+  /** The wiki the document's queries go to, if known. */
+  endpointOf(document: TextDocument): string | undefined;
+  /** Asks the client; null when it will not ask the wiki. */
+  ask(endpoint: string, questions: ContentQuestions): Promise<ContentAnswers | null>;
+  /** New answers for `endpoint`: check its documents again. */
+  answered(endpoint: string): void;
+  log(message: string): void;
+}
+
+export class ContentChecks {
+  readonly store = new ContentStore();
+  private readonly refusedUntil = new Map<string, number>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly service: LanguageService,
+    private readonly host: ContentChecksHost,
+    public debounceMs = CONTENT_DEBOUNCE_MS,
+  ) {}
+
+  /** The answers known for the document's wiki (empty when none). */
+  answersFor(document: TextDocument): ContentAnswers | undefined {
+    const endpoint = this.host.endpointOf(document);
+    return endpoint === undefined || this.refused(endpoint) ? undefined : this.store.answersFor(endpoint);
+  }
+
+  /** Content diagnostics from what is known now; schedules asking about the rest. */
+  diagnostics(document: TextDocument): Diagnostic[] {
+    const endpoint = this.host.endpointOf(document);
+    if (endpoint === undefined || this.refused(endpoint)) return [];
+    this.schedule(document, endpoint);
+    return this.service.contentDiagnostics(document, this.store.answersFor(endpoint));
+  }
+
+  /** Forget refusals (the client's trust or settings, or a wiki's catalogue, changed). */
+  reset(): void {
+    this.refusedUntil.clear();
+  }
+
+  close(uri: string): void {
+    const timer = this.timers.get(uri);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(uri);
+  }
+
+  private refused(endpoint: string): boolean {
+    const until = this.refusedUntil.get(endpoint);
+    return until !== undefined && Date.now() < until;
+  }
+
+  private schedule(document: TextDocument, endpoint: string): void {
+    this.close(document.uri);
+    this.timers.set(
+      document.uri,
+      setTimeout(() => {
+        this.timers.delete(document.uri);
+        void this.askAbout(document, endpoint);
+      }, this.debounceMs),
+    );
+  }
+
+  private async askAbout(document: TextDocument, endpoint: string): Promise<void> {
+    if (this.refused(endpoint)) return; // refused while this one waited
+    const unasked = this.store.unasked(endpoint, this.service.contentQuestions(document));
+    if (!unasked) return;
+    const questions = capped(unasked);
+    this.store.markAsked(endpoint, questions);
+    let answers: ContentAnswers | null;
+    try {
+      answers = await this.host.ask(endpoint, questions);
+    } catch (error) {
+      this.host.log(`Content lookup for ${endpoint} failed: ${error instanceof Error ? error.message : String(error)}`);
+      answers = null;
+    }
+    if (!answers) {
+      this.store.forgetUnanswered(endpoint, questions);
+      this.refusedUntil.set(endpoint, Date.now() + REFUSAL_MS);
+      return;
+    }
+    this.store.store(endpoint, answers);
+    this.host.answered(endpoint);
+  }
+}
+
+function capped(questions: ContentQuestions): ContentQuestions {
+  let room = MAX_VALUES_PER_REQUEST;
+  const take = (values: string[]) => {
+    const part = values.slice(0, Math.max(0, room));
+    room -= part.length;
+    return part;
+  };
+  return { titles: take(questions.titles), pageids: take(questions.pageids), revids: take(questions.revids), users: take(questions.users) };
+}
