@@ -78,4 +78,44 @@ describe('service fuzzing', () => {
     console.log(`service fuzz: ${cases} documents, ${calls} position/action calls, seed ${SEED}`);
     assert.equal(cases, RUNS);
   });
+
+  it(`the content entry points survive random documents, answers and positions (seed ${SEED})`, () => {
+    const service = createLanguageService();
+    const contentFragment = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('### q\n', '\n', '\r\n', 'titles=', 'pageids=', 'revids=', 'list=categorymembers|usercontribs|users\n', 'prop=templates|revisions\n', 'cmtitle=', 'tltemplates=', 'ucuser=', 'ususers=', 'rctag=', 'uselang=', 'apnamespace=', 'cmnamespace=0|14', 'Page 1', '12', '|', '{{v}}', '@v = x\n', 'redirects\n', 'Category:', '\u0000', '\ud800', '__proto__') },
+      { weight: 2, arbitrary: fc.string({ maxLength: 8 }) },
+    );
+    const fact = fc.record({ missing: fc.constantFrom(true, undefined), invalid: fc.constantFrom(undefined, 'bad\u0000', 5), normalized: fc.constantFrom(undefined, 'N|x', '\u202eX'), redirectTo: fc.constantFrom(undefined, 'T'), title: fc.constantFrom(undefined, 'T\n', 7) }, { requiredKeys: [] });
+    let cases = 0;
+    let flagged = 0;
+    let sites = 0;
+    fc.assert(
+      fc.property(fc.array(contentFragment, { maxLength: 60 }).map((parts) => parts.join('')), fact, fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), (text, f, positions) => {
+        cases++;
+        const document = TextDocument.create(`file:///fuzz/content-${cases}.mwq`, 'mwquery', 1, text);
+        const q = service.contentQuestions(document);
+        const record = (values: string[]) => Object.fromEntries(values.map((v) => [v, f as any]));
+        const answers = { titles: record(q.titles), pageids: record(q.pageids), revids: record(q.revids), users: record(q.users) };
+        const diagnostics = service.contentDiagnostics(document, answers);
+        flagged += diagnostics.length;
+        for (const d of diagnostics) assert.ok(inside(document, d.range), `content diagnostic range ${JSON.stringify(d.range)}`);
+        for (const d of diagnostics.slice(0, 10)) {
+          for (const action of service.codeActions(document, d.range)) TextDocument.applyEdits(document, action.edit?.changes?.[document.uri] ?? []);
+        }
+        const whole = { start: { line: 0, character: 0 }, end: document.positionAt(text.length) };
+        for (const hint of service.inlayHints(document, whole, answers)) assert.ok(inside(document, { start: hint.position, end: hint.position }));
+        for (const n of positions) {
+          const site = service.liveValueQuestionAt(document, document.positionAt(text.length === 0 ? 0 : n % (text.length + 1)));
+          if (!site) continue;
+          sites++;
+          assert.ok(inside(document, site.range));
+          service.liveValueCompletions({ values: [{ value: 'A' }, { value: 5 as any }, null as any], incomplete: false }, site);
+        }
+        service.forget(document.uri);
+      }),
+      { seed: SEED, numRuns: Math.min(RUNS, 800) },
+    );
+    console.log(`content fuzz: ${cases} documents, ${flagged} content diagnostics, ${sites} live-value sites`);
+    assert.ok(flagged > 0 && sites > 0, 'the random documents name content');
+  });
 });

@@ -20,7 +20,8 @@ import { endpointOption, readArgs, stringOption, timeoutOption, UsageError } fro
 import { EXIT } from './exitCodes';
 import { Messages, jsonTerminalSafe, writeOut } from './terminal';
 import { errnoOf } from '../../../common/src/runner/atomicWrite';
-import { emptyAnswers, type ContentAnswers, type ContentQuestions } from '../../../common/src/content/contentTypes';
+import type { ContentAnswers, ContentQuestions } from '../../../common/src/content/contentTypes';
+import { ContentFactsCache, isEmptyQuestions } from '../../../common/src/content/contentCache';
 import { fetchContentAnswers } from '../../../common/src/content/fetchContent';
 import type { HttpOptions } from '../../../common/src/runner/http';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -119,8 +120,7 @@ export async function checkCommand(args: string[]): Promise<number> {
  * the files; after a failure, no more asking (and one note on stderr).
  */
 class ContentLookup {
-  private readonly answers: ContentAnswers = emptyAnswers();
-  private readonly asked = { titles: new Set<string>(), pageids: new Set<string>(), revids: new Set<string>(), users: new Set<string>() };
+  private readonly cache = new ContentFactsCache({ ttlMs: Infinity });
   private failed = false;
 
   constructor(
@@ -131,22 +131,17 @@ class ContentLookup {
 
   async answersFor(questions: ContentQuestions): Promise<ContentAnswers | undefined> {
     if (this.failed) return undefined;
-    const fresh = (kind: keyof ContentQuestions) => questions[kind].filter((v) => !this.asked[kind].has(v));
-    const ask: ContentQuestions = { titles: fresh('titles'), pageids: fresh('pageids'), revids: fresh('revids'), users: fresh('users') };
-    if (ask.titles.length + ask.pageids.length + ask.revids.length + ask.users.length > 0) {
+    const ask = this.cache.unanswered(this.endpoint, questions);
+    if (!isEmptyQuestions(ask)) {
       try {
-        const got = await fetchContentAnswers(this.endpoint, ask, this.http);
-        for (const kind of ['titles', 'pageids', 'revids', 'users'] as const) {
-          for (const value of ask[kind]) this.asked[kind].add(value);
-          for (const [key, fact] of Object.entries(got[kind])) Object.defineProperty(this.answers[kind], key, { value: fact, enumerable: true, writable: true, configurable: true });
-        }
+        this.cache.store(this.endpoint, ask, await fetchContentAnswers(this.endpoint, ask, this.http));
       } catch (error) {
         this.failed = true;
         this.say.say(`${toRunnerError(error).message}\nmwq check: the pages, revisions and users of the files are not checked.`);
         return undefined;
       }
     }
-    return this.answers;
+    return this.cache.answers(this.endpoint, questions);
   }
 }
 

@@ -9,7 +9,7 @@
 const MAX_TEXT = 500;
 
 // C0/C1 controls, line and paragraph separators, BIDI overrides and isolates.
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+export const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 function oneLine(text: string): string {
   const flat = text.replace(INVISIBLE, ' ');

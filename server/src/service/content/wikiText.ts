@@ -1,7 +1,7 @@
 // Text from the wiki (titles, reasons, descriptions) shown in messages, inlay
 // hints and completion details: one line, no invisible controls, capped.
 
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+import { INVISIBLE } from '../markdownText';
 
 export function plainWikiText(text: string, max = 120): string {
   const flat = text.replace(INVISIBLE, ' ').trim();
