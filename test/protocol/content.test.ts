@@ -38,7 +38,7 @@ describe('content checks over stdio', () => {
   before(async () => {
     child = spawn(process.execPath, [path.join(root, 'dist', 'server.js'), '--stdio'], { cwd: root });
     connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-    connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => published.push(p));
+    connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => void published.push(p));
     connection.onRequest('mwquery/contentFacts', (p: ContentFactsParams) => {
       factRequests.push(p);
       if (refuse) return null;

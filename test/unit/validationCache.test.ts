@@ -7,12 +7,13 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../../server/src/service/languageService';
+import { emptyAnswers, type ContentAnswers } from '../../common/src/content/contentTypes';
 
 const fragment = fc.oneof(
   {
     weight: 6,
     arbitrary: fc.constantFrom(
-      '### q\n', '\n', 'list=allpages\n', 'aplimit=5\n', 'aplimit=x\n', 'apfoo=1\n', 'prop=revisions\n', 'rvprop=content\n', 'titles=A|B\n',
+      '### q\n', '\n', 'list=allpages\n', 'aplimit=5\n', 'aplimit=x\n', 'apfoo=1\n', 'prop=revisions\n', 'rvprop=content\n', 'titles=A|B\n', 'titles={{v}}\n', '@v = A\n', 'prop=info\n', 'ucuser=Nobody\n', 'list=usercontribs\n',
       '@v = 1\n', '@v = zz\n', '### w\n@v = 2\n', 'aplimit={{v}}\n', '  ', 'list=categorymembers\n', 'cmtitle=Category:X\n', '|user\n', 'x', '=', '#',
     ),
   },
@@ -21,8 +22,10 @@ const fragment = fc.oneof(
 const text = fc.array(fragment, { maxLength: 50 }).map((parts) => parts.join(''));
 const edit = fc.tuple(fc.nat(), fc.nat({ max: 20 }), fc.array(fragment, { maxLength: 3 }).map((p) => p.join('')));
 
+const FACTS: ContentAnswers = { ...emptyAnswers(), titles: { A: { missing: true }, B: { normalized: 'Bb' }, 'Category:X': { invalid: 'bad' } }, users: { Nobody: { missing: true } } };
+
 describe('diagnostics cache', () => {
-  it('equals a fresh check after random edits (fixed seed)', () => {
+  it('equals a fresh check after random edits, content checks too (fixed seed)', () => {
     let cases = 0;
     fc.assert(
       fc.property(text, fc.array(edit, { minLength: 1, maxLength: 6 }), (original, edits) => {
@@ -35,8 +38,11 @@ describe('diagnostics cache', () => {
           const end = Math.min(current.length, start + length);
           TextDocument.update(document, [{ range: { start: document.positionAt(start), end: document.positionAt(end) }, text: insert }], document.version + 1);
           current = current.slice(0, start) + insert + current.slice(end);
-          const fresh = createLanguageService().validate(TextDocument.create('file:///b.mwq', 'mwquery', 1, current));
-          assert.deepStrictEqual(service.validate(document), fresh);
+          const freshService = createLanguageService();
+          const freshDocument = TextDocument.create('file:///b.mwq', 'mwquery', 1, current);
+          assert.deepStrictEqual(service.validate(document), freshService.validate(freshDocument));
+          // The content checks keep their sites per query node too.
+          assert.deepStrictEqual(service.contentDiagnostics(document, FACTS), freshService.contentDiagnostics(freshDocument, FACTS));
           cases++;
         }
       }),

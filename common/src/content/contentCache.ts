@@ -32,6 +32,8 @@ export function isEmptyQuestions(questions: ContentQuestions): boolean {
 
 export class ContentFactsCache {
   private readonly byEndpoint = new Map<string, Record<Kind, Map<string, Entry>>>();
+  /** `known()` per endpoint, made again after a change. */
+  private readonly views = new Map<string, ContentAnswers>();
   private readonly ttlMs: number;
   private readonly maxValues: number;
   private readonly now: () => number;
@@ -61,6 +63,7 @@ export class ContentFactsCache {
     let known = this.byEndpoint.get(endpoint);
     if (!known) this.byEndpoint.set(endpoint, (known = { titles: new Map(), pageids: new Map(), revids: new Map(), users: new Map() }));
     const at = this.now();
+    this.views.delete(endpoint);
     for (const kind of KINDS) {
       const map = known[kind];
       const facts = answers[kind] as Record<string, object>;
@@ -90,9 +93,34 @@ export class ContentFactsCache {
     return out;
   }
 
+  /**
+   * Every fact remembered for `endpoint` (fresh or not) as one answers object,
+   * the same object until something is stored: the editor checks each
+   * keystroke's document against it without collecting its questions again.
+   */
+  known(endpoint: string): ContentAnswers {
+    let view = this.views.get(endpoint);
+    if (view) return view;
+    view = emptyAnswers();
+    const known = this.byEndpoint.get(endpoint);
+    for (const kind of known ? KINDS : []) {
+      const target = view[kind] as Record<string, object>;
+      known![kind].forEach((entry, value) => {
+        if (entry.fact) Object.defineProperty(target, value, { value: entry.fact, enumerable: true, writable: true, configurable: true });
+      });
+    }
+    this.views.set(endpoint, view);
+    return view;
+  }
+
   /** Forgets one endpoint's answers, or all. */
   forget(endpoint?: string): void {
-    if (endpoint === undefined) this.byEndpoint.clear();
-    else this.byEndpoint.delete(endpoint);
+    if (endpoint === undefined) {
+      this.byEndpoint.clear();
+      this.views.clear();
+    } else {
+      this.byEndpoint.delete(endpoint);
+      this.views.delete(endpoint);
+    }
   }
 }

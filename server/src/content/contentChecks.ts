@@ -10,7 +10,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ContentAnswers, ContentQuestions } from '../../../common/src/content/contentTypes';
 import type { LanguageService } from '../service/languageService';
-import { ContentStore } from './contentStore';
+import { ContentFactsCache, isEmptyQuestions } from '../../../common/src/content/contentCache';
 
 export const CONTENT_DEBOUNCE_MS = 400;
 /** After the client refused (untrusted, turned off, no catalogue of that wiki yet), ask again no sooner than this. */
@@ -29,7 +29,9 @@ export interface ContentChecksHost {
 }
 
 export class ContentChecks {
-  readonly store = new ContentStore();
+  readonly cache = new ContentFactsCache();
+  /** Endpoints with a request out: no second one until it is answered (its answer re-checks the documents). */
+  private readonly inFlight = new Set<string>();
   private readonly refusedUntil = new Map<string, number>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
@@ -42,7 +44,7 @@ export class ContentChecks {
   /** The answers known for the document's wiki (empty when none). */
   answersFor(document: TextDocument): ContentAnswers | undefined {
     const endpoint = this.host.endpointOf(document);
-    return endpoint === undefined || this.refused(endpoint) ? undefined : this.store.answersFor(endpoint);
+    return endpoint === undefined || this.refused(endpoint) ? undefined : this.cache.known(endpoint);
   }
 
   /** Content diagnostics from what is known now; schedules asking about the rest. */
@@ -50,7 +52,7 @@ export class ContentChecks {
     const endpoint = this.host.endpointOf(document);
     if (endpoint === undefined || this.refused(endpoint)) return [];
     this.schedule(document, endpoint);
-    return this.service.contentDiagnostics(document, this.store.answersFor(endpoint));
+    return this.service.contentDiagnostics(document, this.cache.known(endpoint));
   }
 
   /** Forget refusals (the client's trust or settings, or a wiki's catalogue, changed). */
@@ -81,26 +83,33 @@ export class ContentChecks {
   }
 
   private async askAbout(document: TextDocument, endpoint: string): Promise<void> {
-    if (this.refused(endpoint)) return; // refused while this one waited
-    const unasked = this.store.unasked(endpoint, this.service.contentQuestions(document));
-    if (!unasked) return;
-    const questions = capped(unasked);
-    this.store.markAsked(endpoint, questions);
+    if (this.refused(endpoint) || this.inFlight.has(endpoint)) return; // refused while this one waited, or asked already
+    const unanswered = this.cache.unanswered(endpoint, this.service.contentQuestions(document));
+    if (isEmptyQuestions(unanswered)) return;
+    const questions = capped(unanswered);
+    this.inFlight.add(endpoint);
     let answers: ContentAnswers | null;
     try {
       answers = await this.host.ask(endpoint, questions);
     } catch (error) {
       this.host.log(`Content lookup for ${endpoint} failed: ${error instanceof Error ? error.message : String(error)}`);
       answers = null;
+    } finally {
+      this.inFlight.delete(endpoint);
     }
-    if (!answers) {
-      this.store.forgetUnanswered(endpoint, questions);
+    if (!answers || !isAnswers(answers)) {
       this.refusedUntil.set(endpoint, Date.now() + REFUSAL_MS);
       return;
     }
-    this.store.store(endpoint, answers);
+    // Values left out of the answers are remembered as unknown: not asked again before the time-to-live.
+    this.cache.store(endpoint, questions, answers);
     this.host.answered(endpoint);
   }
+}
+
+/** The client's answer has the four records (it is our own client, but a record read here must be one). */
+function isAnswers(value: ContentAnswers): boolean {
+  return (['titles', 'pageids', 'revids', 'users'] as const).every((k) => value[k] !== null && typeof value[k] === 'object' && !Array.isArray(value[k]));
 }
 
 function capped(questions: ContentQuestions): ContentQuestions {

@@ -10,6 +10,7 @@ import { chainRefOf } from '../../../../common/src/chain/chainRef';
 import type { Catalogue } from '../catalogue';
 import { QueryContext, type ResolvedParam } from '../queryContext';
 import { isIp, isUserName } from '../values';
+import { variableInputs } from '../diagnostics/cache';
 
 export type SiteKind = 'title' | 'pageid' | 'revid' | 'user' | 'namespace';
 
@@ -69,6 +70,13 @@ export function titleNamespaceOf(resolved: ResolvedParam): number {
 }
 
 const CACHE = new WeakMap<ParsedDocument, { catalogue: Catalogue; sites: ContentSite[] }>();
+/**
+ * The sites of each query, kept by its node as the diagnostics are
+ * (diagnostics/cache.ts): an edit finds again only the sites of the queries it
+ * touched. Spans are the parser's own item and value spans, which incremental
+ * parsing moves with their query.
+ */
+const PER_QUERY = new WeakMap<QueryNode, { catalogue: Catalogue; inputs: string; sites: ContentSite[] }>();
 
 /** Every content site of the document, in document order (cached per parsed document and catalogue). */
 export function contentSites(parsed: ParsedDocument, catalogue: Catalogue): ContentSite[] {
@@ -76,35 +84,51 @@ export function contentSites(parsed: ParsedDocument, catalogue: Catalogue): Cont
   if (cached && cached.catalogue === catalogue) return cached.sites;
   const sites: ContentSite[] = [];
   let scope: VariableScope | undefined;
-  for (const query of parsed.queries) {
+  const scopeOf = () => (scope ??= new VariableScope(parsed));
+  const queries = parsed.queries;
+  for (let q = 0; q < queries.length; q++) {
+    const query = queries[q]!;
     if (query.params.length === 0) continue;
-    const ctx = new QueryContext(query, catalogue);
-    for (const node of query.params) {
-      if (!node.hasEquals || node.value === '' || ctx.lastByName.get(node.name) !== node) continue;
-      const resolved = ctx.resolve(node.name);
-      const kind = resolved && siteKindOf(resolved);
-      if (!resolved || !kind) continue;
-      if (chainRefOf(node.value, node.valueSpan.start)) continue; // values from another query's rows
-      let text = node.value;
-      if (text.includes('{{')) {
-        scope ??= new VariableScope(parsed);
-        const value = scope.resolve(text, node.valueSpan.start);
-        if (!value.complete) continue; // $env, $secret or an undefined variable: unknown here
-        text = value.text;
-      }
-      const multi = resolved.param.multi || !resolved.module;
-      const exactItems = multi && text === node.value && !node.fromUrl;
-      const pages = !resolved.module;
-      const pieces = exactItems
-        ? node.items.map((item) => ({ value: item.text, span: { start: item.start, end: item.end }, exact: true }))
-        : (multi ? text.split('|') : [text]).map((value) => ({ value, span: node.valueSpan, exact: !multi && text === node.value && !node.fromUrl }));
-      for (const piece of pieces) {
-        if (!worthAsking(kind, piece.value, resolved)) continue;
-        sites.push({ kind, ...piece, param: node, query, pages });
-      }
+    const inputs = query.params.some((p) => p.uses.length > 0) ? variableInputs(query, scopeOf()) : '';
+    const hit = PER_QUERY.get(query);
+    let own = hit && hit.catalogue === catalogue && hit.inputs === inputs ? hit.sites : undefined;
+    if (!own) {
+      own = sitesOf(query, catalogue, scopeOf);
+      PER_QUERY.set(query, { catalogue, inputs, sites: own });
     }
+    for (let i = 0; i < own.length; i++) sites.push(own[i]!);
   }
   CACHE.set(parsed, { catalogue, sites });
+  return sites;
+}
+
+function sitesOf(query: QueryNode, catalogue: Catalogue, scopeOf: () => VariableScope): ContentSite[] {
+  const sites: ContentSite[] = [];
+  const ctx = new QueryContext(query, catalogue);
+  for (const node of query.params) {
+    if (!node.hasEquals || node.value === '' || ctx.lastByName.get(node.name) !== node) continue;
+    const resolved = ctx.resolve(node.name);
+    const kind = resolved && siteKindOf(resolved);
+    if (!resolved || !kind) continue;
+    if (chainRefOf(node.value, node.valueSpan.start)) continue; // values from another query's rows
+    let text = node.value;
+    if (text.includes('{{')) {
+      const value = scopeOf().resolve(text, node.valueSpan.start);
+      if (!value.complete) continue; // $env, $secret or an undefined variable: unknown here
+      text = value.text;
+    }
+    const multi = resolved.param.multi || !resolved.module;
+    const exactItems = multi && text === node.value && !node.fromUrl;
+    const pages = !resolved.module;
+    // The item itself as the span (not a copy): incremental parsing moves it with the query.
+    const pieces = exactItems
+      ? node.items.map((item) => ({ value: item.text, span: item as Span, exact: true }))
+      : (multi ? text.split('|') : [text]).map((value) => ({ value, span: node.valueSpan, exact: !multi && text === node.value && !node.fromUrl }));
+    for (const piece of pieces) {
+      if (!worthAsking(kind, piece.value, resolved)) continue;
+      sites.push({ kind, ...piece, param: node, query, pages });
+    }
+  }
   return sites;
 }
 

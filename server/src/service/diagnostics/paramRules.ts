@@ -8,6 +8,7 @@ import { isOnlyReferences } from '../../../../common/src/variables';
 import { chainRefOf } from '../../../../common/src/chain/chainRef';
 import type { Catalogue, ModuleGroup, ModuleInfo, ParamInfo } from '../catalogue';
 import { nearest } from '../nearest';
+import { count } from '../../../../common/src/text';
 import type { QueryContext, ResolvedParam } from '../queryContext';
 import { isFalseLooking, isInteger, isTimestamp, isUserReference, normalisedTimestamp } from '../values';
 import type { FixData } from '../fixes';
@@ -38,7 +39,7 @@ export function checkParams(c: QueryCheck): void {
 function checkParam(c: QueryCheck, node: ParamNode): void {
   const last = c.ctx.lastByName.get(node.name);
   if (last !== node && last) {
-    c.out.add(node.nameSpan, DiagnosticSeverity.Warning, 'duplicate-parameter', `\`${node.name}\` is given again on line ${last.line + 1}; the API uses only the last value.`, {
+    c.out.add(node.nameSpan, DiagnosticSeverity.Warning, 'duplicate-parameter', `\`${node.name}\` is given again ${count(last.line - node.line, 'line')} below; the API uses only the last value.`, {
       tags: [DiagnosticTag.Unnecessary],
       data: { fix: 'removeParam' } satisfies FixData,
     });
