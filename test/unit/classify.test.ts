@@ -58,6 +58,23 @@ describe('classify', () => {
     assert.equal(depthExceeds({ a: { b: [[1]] } }, 3), true);
   });
 
+  it('depth: the deep branch found wherever it is (first row, a middle key, under "__proto__"), exactly the limit accepted', () => {
+    const rows = (deepAt: number) => Array.from({ length: 500 }, (_, i) => ({ pageid: i, ns: 0, title: `P${i}`, ...(i === deepAt ? { x: [[[{}]]] } : {}) }));
+    // {query: {allpages: [ {x: [[[{}]]]} ]}}: 8 levels.
+    for (const at of [0, 250, 499]) {
+      assert.equal(depthExceeds({ query: { allpages: rows(at) } }, 7), true, `row ${at}`);
+      assert.equal(depthExceeds({ query: { allpages: rows(at) } }, 8), false, `row ${at}`);
+    }
+    assert.equal(depthExceeds({ query: { allpages: rows(-1) } }, 4), false);
+    assert.equal(depthExceeds({ query: { allpages: rows(-1) } }, 3), true);
+    assert.equal(depthExceeds({ a: 1, b: { c: [] }, d: 'x' }, 3), false);
+    assert.equal(depthExceeds({ a: 1, b: { c: [{}] }, d: 'x' }, 3), true);
+    assert.equal(depthExceeds(JSON.parse('{"__proto__":[[[1]]]}'), 3), true);
+    assert.equal(depthExceeds(JSON.parse('{"__proto__":[[1]]}'), 3), false);
+    assert.equal(depthExceeds([], 0), true);
+    assert.equal(depthExceeds('text', 0), false);
+  });
+
   it('Retry-After as an HTTP date, and unreadable', () => {
     assert.equal(parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')), 10);
     assert.equal(parseRetryAfter('soon'), undefined);

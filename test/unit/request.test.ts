@@ -150,6 +150,16 @@ describe('request: variables and secrets', () => {
 describe('request: URL, cURL, ApiSandbox', () => {
   const r = build(`@endpoint = ${EP}\nlist=search\nsrsearch=O'Brien & "co" 100%\nsrlimit=max\n`);
 
+  it('every character is encoded as encodeURIComponent does, with | : / , left readable (names and values)', () => {
+    const full = (t: string) => encodeURIComponent(t).replace(/%7C/gi, '|').replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%2C/gi, ',');
+    const texts = ['', 'Bulk_00501', '-||', 'a|b:c/d,e', "x!~*'()", 'Main Page', 'é', '\u{1F600}', '\x1fA|B\x1fC'];
+    for (let c = 0; c < 0x100; c++) texts.push(String.fromCharCode(c), `a${String.fromCharCode(c)}b`);
+    for (const text of texts) {
+      const wire = toWire(EP, [[text, text]]);
+      assert.equal(wire.url, `${EP}?${full(text)}=${full(text)}`, JSON.stringify(text));
+    }
+  });
+
   it('builds a readable, correctly encoded GET URL, with continue values merged whole', () => {
     const url = toUrl(r, { continueParams: { sroffset: 10, continue: '-||' } });
     assert.equal(url, `${EP}?action=query&format=json&formatversion=2&errorformat=plaintext&list=search&srsearch=O'Brien%20%26%20%22co%22%20100%25&srlimit=max&sroffset=10&continue=-||`);

@@ -95,15 +95,38 @@ function isApiAnswer(json: unknown): boolean {
   return typeof json === 'object' && json !== null && !Array.isArray(json);
 }
 
-/** True when `value` nests objects/arrays more than `max` levels (checked without recursion). */
+/**
+ * True when `value` nests objects/arrays more than `max` levels (checked
+ * without recursion). It visits every object of every answer: two parallel
+ * stacks and `for…in`, no array or tuple allocated per object.
+ */
 export function depthExceeds(value: unknown, max: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  while (values.length) {
+    const v = values.pop()!;
+    const depth = depths.pop()!;
     if (depth > max) return true;
-    const children = Array.isArray(v) ? v : Object.values(v as Record<string, unknown>);
-    for (const child of children) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const child: unknown = v[i];
+        if (typeof child === 'object' && child !== null) {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      const record = v as Record<string, unknown>;
+      for (const key in record) {
+        if (!Object.hasOwn(record, key)) continue;
+        const child = record[key];
+        if (typeof child === 'object' && child !== null) {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
   }
   return false;
 }

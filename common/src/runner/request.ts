@@ -320,6 +320,11 @@ export function endpointProblem(endpoint: string): string | undefined {
   } catch {
     return 'The endpoint is not a URL.';
   }
+  return urlProblem(url);
+}
+
+/** endpointProblem() of an address already parsed (the transport parses each request's URL once). */
+export function urlProblem(url: URL): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `The endpoint must be an http(s) URL, not ${url.protocol.replace(/:$/, '')}:.`;
   if (url.username || url.password) {
     return `The endpoint ${url.protocol}//${url.host}${url.pathname} has a user name or password in it ("user:password@"). The runner never sends credentials in a URL: remove them, and log in with a bot password instead.`;

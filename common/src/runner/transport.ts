@@ -14,11 +14,13 @@ import type { CookieJar } from './cookies';
 import { RunnerError } from './errors';
 import { describeNetworkError, timeoutMessage, tooLargeMessage, formatBytes } from './httpMessages';
 import type { AnswerHeaders } from './classify';
-import { endpointProblem, type WireRequest } from './request';
+import { endpointProblem, urlProblem, type WireRequest } from './request';
 
 export { endpointProblem };
 
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
+/** Stateless between calls (decode() without `stream`): one for every answer. */
+const UTF8 = new TextDecoder();
 
 // Idle sockets are unref'd by Node's agent: a CLI exits when it is done.
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 6 });
@@ -50,20 +52,34 @@ export { hostOf };
 
 /** Sends `wire`, following same-wiki redirects. */
 export async function exchange(wire: WireRequest, options: TransportOptions): Promise<TransportResult> {
-  const host = hostOf(wire.url);
-  const problem = endpointProblem(wire.url);
+  // Parsed once: the host for messages, the checks, and the first hop's request.
+  let first: URL;
+  try {
+    first = new URL(wire.url);
+  } catch {
+    return { kind: 'fatal', error: new RunnerError('usage', endpointProblem(wire.url) ?? 'The endpoint is not a URL.') };
+  }
+  const host = first.host;
+  const problem = urlProblem(first);
   if (problem) return { kind: 'fatal', error: new RunnerError('usage', problem) };
   if (options.signal?.aborted) return { kind: 'fatal', error: cancelled() };
-  const controller = new AbortController();
+  // The time-out and a cancellation destroy the request in flight (and refuse
+  // the next hop). Not an AbortController handed to node:http: that costs a
+  // signal and its listeners on every page of a run.
+  const flight: Flight = { stopped: false };
   let timedOut = false;
+  const stop = () => {
+    flight.stopped = true;
+    flight.req?.destroy(abortError());
+  };
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort();
+    stop();
   }, options.timeoutMs);
-  const onCancel = () => controller.abort();
-  options.signal?.addEventListener('abort', onCancel, { once: true });
+  options.signal?.addEventListener('abort', stop, { once: true });
   try {
     let url = wire.url;
+    let target = first;
     for (let hop = 0; ; hop++) {
       const headers: Record<string, string> = { ...options.headers };
       if (wire.method === 'POST') {
@@ -74,7 +90,7 @@ export async function exchange(wire: WireRequest, options: TransportOptions): Pr
       if (cookie) headers.Cookie = cookie;
       let got: Received;
       try {
-        got = await receive(url, wire.method, headers, wire.body, controller.signal, options.maxBytes);
+        got = await receive(target, wire.method, headers, wire.body, flight, options.maxBytes);
       } catch (error) {
         if (error instanceof StopAttempt) return { kind: 'fatal', error: new RunnerError('http', tooLargeMessage(host, error.what, options.maxBytes), { status: error.status, detail: 'too large' }) };
         if (error instanceof BadRequest) return { kind: 'fatal', error: new RunnerError('usage', error.message, { detail: error.code }) };
@@ -90,6 +106,7 @@ export async function exchange(wire: WireRequest, options: TransportOptions): Pr
         const next = redirectTarget(url, location, wire.url, got.status, host, hop, options.maxRedirects);
         if (next instanceof RunnerError) return { kind: 'fatal', error: next };
         url = next;
+        target = new URL(next);
         continue;
       }
       const retryAfter = got.headers['retry-after'];
@@ -97,8 +114,19 @@ export async function exchange(wire: WireRequest, options: TransportOptions): Pr
     }
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onCancel);
+    options.signal?.removeEventListener('abort', stop);
   }
+}
+
+/** The request of the current hop, and whether the attempt was ended (time-out, cancellation). */
+interface Flight {
+  stopped: boolean;
+  req?: http.ClientRequest;
+}
+
+/** What node:http itself raises when a request is aborted. */
+function abortError(): Error {
+  return Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
 }
 
 interface Received {
@@ -127,13 +155,14 @@ class BadRequest extends Error {
   }
 }
 
-function receive(url: string, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal, maxBytes: number): Promise<Received> {
+function receive(target: URL, method: string, headers: Record<string, string>, body: string | undefined, flight: Flight, maxBytes: number): Promise<Received> {
   return new Promise<Received>((resolve, reject) => {
-    const target = new URL(url);
+    if (flight.stopped) return reject(abortError());
     const lib = target.protocol === 'https:' ? https : http;
     let req: http.ClientRequest;
     try {
-      req = lib.request(target, { method, headers, agent: target.protocol === 'https:' ? httpsAgent : httpAgent, signal });
+      req = lib.request(target, { method, headers, agent: target.protocol === 'https:' ? httpsAgent : httpAgent });
+      flight.req = req;
     } catch (error) {
       // Node's text quotes the offending value: only the code goes on.
       const code = errorCode(error);
@@ -176,7 +205,7 @@ function receive(url: string, method: string, headers: Record<string, string>, b
         if (!res.complete) return fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
         settled = true;
         // As fetch's text(): UTF-8, a byte-order mark dropped.
-        resolve({ status, headers: res.headers, body: new TextDecoder().decode(Buffer.concat(chunks, total)) });
+        resolve({ status, headers: res.headers, body: UTF8.decode(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)) });
       });
     });
     req.end(body);

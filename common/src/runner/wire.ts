@@ -49,7 +49,12 @@ export function encodePairs(pairs: ParamPairs): string {
   return pairs.map(([name, value]) => `${encodeComponent(name)}=${encodeComponent(value)}`).join('&');
 }
 
+/** Characters encodeURIComponent leaves alone, and those encodeComponent puts back. */
+const UNCHANGED = /^[A-Za-z0-9\-_.!~*'()|:/,]*$/;
+
 function encodeComponent(text: string): string {
+  // Most names and values need no escaping: skip the encoding and the four replacements.
+  if (UNCHANGED.test(text)) return text;
   return encodeURIComponent(text).replace(/%7C/gi, '|').replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%2C/gi, ',');
 }
 
