@@ -60,11 +60,22 @@ export function serverNodeFlags(root) {
   }
 }
 
+/** Made-up facts for every value asked: every fifth title missing, every seventh normalised, ids known. */
+export function contentAnswers(questions) {
+  const record = () => Object.create(null);
+  const answers = { titles: record(), pageids: record(), revids: record(), users: record() };
+  questions.titles.forEach((t, i) => (answers.titles[t] = i % 5 === 0 ? { missing: true } : i % 7 === 0 ? { normalized: t.toUpperCase() } : { pageid: i + 1 }));
+  questions.pageids.forEach((id) => (answers.pageids[id] = { title: `Page ${id}` }));
+  questions.revids.forEach((id) => (answers.revids[id] = { title: `Revision ${id}` }));
+  questions.users.forEach((u, i) => (answers.users[u] = i % 3 === 0 ? { missing: true } : {}));
+  return answers;
+}
+
 /**
  * Spawns a server and answers `initialize`. transport 'stdio' (the default, as
  * measured) or 'ipc' (Node IPC; leaves stdout free, e.g. for --trace-gc).
  */
-export async function startServer({ serverPath, initializationOptions, nodeArgs = [], env, transport = 'stdio' }) {
+export async function startServer({ serverPath, initializationOptions, nodeArgs = [], env, transport = 'stdio', contentChecks = true }) {
   const t0 = performance.now();
   const ipc = transport === 'ipc';
   const child = spawn(process.execPath, [...nodeArgs, serverPath, ipc ? '--node-ipc' : '--stdio'], { stdio: ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'], env: env ?? process.env });
@@ -89,6 +100,10 @@ export async function startServer({ serverPath, initializationOptions, nodeArgs 
     }
   });
   conn.onNotification('window/logMessage', (p) => logs.push(p.message));
+  // The content checks on, as in a trusted workspace with the wiki's catalogue
+  // fetched: this client answers for the wiki (no network), so the server
+  // computes content diagnostics at every check (docs/live-content.md).
+  conn.onRequest('mwquery/contentFacts', (p) => (contentChecks ? contentAnswers(p.questions) : null));
   conn.onRequest(() => null);
   conn.listen();
   const initialize = await conn.sendRequest('initialize', {

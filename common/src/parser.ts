@@ -5,7 +5,7 @@
 // lineParsers.ts; this file walks the lines, and reparses an edited region.
 
 import { lineIndexAt, scanLineRange, scanLines, type SourceLine } from './lines';
-import type { ParamNode, ParsedDocument, QueryNode, Span } from './syntaxTree';
+import type { ParamNode, ParsedDocument, QueryNode, Span, SyntaxProblem, VariableDef } from './syntaxTree';
 import { appendContinuation, EXPECT_LINE, isQueryStringLine, parseExpect, parseParamLine, parseQueryStringLine, parseUrlLine, parseVariable, Source, type Parts } from './lineParsers';
 
 export type { Span, ValueItem, ParamNode, VariableDef, UrlNode, ExpectNode, SyntaxProblem, QueryNode, ParsedDocument } from './syntaxTree';
@@ -62,31 +62,26 @@ export function reparseDocument(previous: ParsedDocument, text: string): ParsedD
   const oldEnd = oldText.length - suffix;
   // Sections start at `###` lines: the parser starts afresh at each of them.
   // A header survives an edit that leaves its line start and its `###` alone.
-  const headed = previous.queries.filter((q) => q.header);
-  const starts = headed.map((q) => lineStartOf(previous, q.firstLine));
   let from = 0;
-  headed.forEach((q, i) => {
-    if (q.header!.start + 3 <= prefix) from = starts[i]!;
-  });
   let to = oldText.length;
-  for (const start of starts) {
+  const previousQueries = previous.queries;
+  for (let i = 0; i < previousQueries.length; i++) {
+    const q = previousQueries[i]!;
+    if (!q.header) continue;
+    const start = lineStartOf(previous, q.firstLine);
+    if (q.header.start + 3 <= prefix) from = start;
     if (start > oldEnd) {
       to = start;
       break;
     }
   }
   const delta = text.length - oldText.length;
-  const before = <T>(items: T[], at: (t: T) => number) => items.filter((t) => at(t) < from);
-  const after = <T>(items: T[], at: (t: T) => number) => items.filter((t) => at(t) >= to);
+  // Every list is in document order: the nodes before the region are a head, those after it a tail.
   const queryStart = (q: QueryNode) => (q.header ? lineStartOf(previous, q.firstLine) : q.span.start);
-  const movedQueries = after(previous.queries, queryStart);
-  const movedVariables = after(previous.variables, (v) => v.nameSpan.start);
-  const movedUses = after(previous.uses, (u) => u.span.start);
-  const movedProblems = after(previous.problems, (p) => p.span.start);
-  const keptQueries = before(previous.queries, queryStart);
-  const keptVariables = before(previous.variables, (v) => v.nameSpan.start);
-  const keptUses = before(previous.uses, (u) => u.span.start);
-  const keptProblems = before(previous.problems, (p) => p.span.start);
+  const [keptQueries, movedQueries] = split(previousQueries, queryStart, from, to);
+  const [keptVariables, movedVariables] = split(previous.variables, (v) => v.nameSpan.start, from, to);
+  const [keptUses, movedUses] = split(previous.uses, (u) => u.span.start, from, to);
+  const [keptProblems, movedProblems] = split(previous.problems, (p) => p.span.start, from, to);
   // Lines: those before the region are kept, the region's scanned again, those after moved.
   const fromLine = lineIndexAt(previous.lines, from);
   const oldToLine = to >= oldText.length ? previous.lines.length : lineIndexAt(previous.lines, to);
@@ -94,63 +89,87 @@ export function reparseDocument(previous: ParsedDocument, text: string): ParsedD
   const toLine = fromLine + regionLines.length;
   const lineDelta = toLine - oldToLine;
   const movedLines = previous.lines.slice(oldToLine);
-  for (const line of movedLines) {
+  for (let i = 0; i < movedLines.length; i++) {
+    const line = movedLines[i]!;
     line.number += lineDelta;
     line.start += delta;
     line.end += delta;
   }
-  const lines = [...previous.lines.slice(0, fromLine), ...regionLines, ...movedLines];
+  const lines = previous.lines.slice(0, fromLine).concat(regionLines, movedLines);
   const region: Parts = { queries: [], variables: [], uses: [], problems: [] };
   // A flat copy, so the region's strings do not keep the whole text alive.
   const copy = (' ' + text.slice(from, to + delta)).slice(1);
   parseLines(region, new Source(copy, from), lines, fromLine, toLine);
 
-  if (delta !== 0 || lineDelta !== 0) {
-    const move = (span: Span) => {
-      span.start += delta;
-      span.end += delta;
-    };
-    for (const q of movedQueries) {
-      move(q.span);
-      if (q.header) move(q.header);
-      q.firstLine += lineDelta;
-      q.lastLine += lineDelta;
-      for (const param of q.params) {
-        move(param.nameSpan);
-        move(param.valueSpan);
-        for (const item of param.items) move(item);
-        param.line += lineDelta;
-        param.lastLine += lineDelta;
-      }
-      for (const url of q.urls) {
-        move(url.span);
-        url.line += lineDelta;
-      }
-      for (const e of q.expects) {
-        move(e.span);
-        move(e.lineSpan);
-        e.line += lineDelta;
-      }
-    }
-    for (const v of movedVariables) {
-      move(v.nameSpan);
-      move(v.valueSpan);
-      v.line += lineDelta;
-    }
-    // Uses are shared by parameters, variables and this list: moved once, here.
-    for (const u of movedUses) move(u.span);
-    for (const p of movedProblems) move(p.span);
-  }
-  const queries = [...keptQueries, ...region.queries, ...movedQueries];
-  queries.forEach((q, i) => (q.index = i));
+  if (delta !== 0 || lineDelta !== 0) moveNodes(delta, lineDelta, movedQueries, movedVariables, movedUses, movedProblems);
+  const queries = keptQueries.concat(region.queries, movedQueries);
+  for (let i = keptQueries.length; i < queries.length; i++) queries[i]!.index = i;
   return {
     text,
     lines,
     queries,
-    variables: [...keptVariables, ...region.variables, ...movedVariables],
-    uses: [...keptUses, ...region.uses, ...movedUses],
-    problems: [...keptProblems, ...region.problems, ...movedProblems],
+    variables: keptVariables.concat(region.variables, movedVariables),
+    uses: keptUses.concat(region.uses, movedUses),
+    problems: keptProblems.concat(region.problems, movedProblems),
   };
+}
+
+/**
+ * Moves the nodes after an edit by its offset and line deltas, in place.
+ * Indexed loops: this runs over most of a big document at every keystroke,
+ * mostly before the JIT has optimised it, where for…of allocates per step.
+ */
+function moveNodes(delta: number, lineDelta: number, queries: QueryNode[], variables: VariableDef[], uses: ParsedDocument['uses'], problems: SyntaxProblem[]): void {
+  const move = (span: Span) => {
+    span.start += delta;
+    span.end += delta;
+  };
+  for (let q = 0; q < queries.length; q++) {
+    const query = queries[q]!;
+    move(query.span);
+    if (query.header) move(query.header);
+    query.firstLine += lineDelta;
+    query.lastLine += lineDelta;
+    const params = query.params;
+    for (let p = 0; p < params.length; p++) {
+      const param = params[p]!;
+      move(param.nameSpan);
+      move(param.valueSpan);
+      const items = param.items;
+      for (let i = 0; i < items.length; i++) move(items[i]!);
+      param.line += lineDelta;
+      param.lastLine += lineDelta;
+    }
+    for (let u = 0; u < query.urls.length; u++) {
+      const url = query.urls[u]!;
+      move(url.span);
+      url.line += lineDelta;
+    }
+    for (let e = 0; e < query.expects.length; e++) {
+      const expect = query.expects[e]!;
+      move(expect.span);
+      move(expect.lineSpan);
+      expect.line += lineDelta;
+    }
+  }
+  for (let v = 0; v < variables.length; v++) {
+    const variable = variables[v]!;
+    move(variable.nameSpan);
+    move(variable.valueSpan);
+    variable.line += lineDelta;
+  }
+  // Uses are shared by parameters, variables and this list: moved once, here.
+  for (let u = 0; u < uses.length; u++) move(uses[u]!.span);
+  for (let p = 0; p < problems.length; p++) move(problems[p]!.span);
+}
+
+/** The items that start before `from`, and those that start at or after `to` (items are in document order). */
+function split<T>(items: T[], at: (item: T) => number, from: number, to: number): [T[], T[]] {
+  let head = 0;
+  while (head < items.length && at(items[head]!) < from) head++;
+  let tail = items.length;
+  while (tail > head && at(items[tail - 1]!) >= to) tail--;
+  return [items.slice(0, head), items.slice(tail)];
 }
 
 function lineStartOf(doc: ParsedDocument, line: number): number {

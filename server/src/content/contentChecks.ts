@@ -52,7 +52,10 @@ export class ContentChecks {
     const endpoint = this.host.endpointOf(document);
     if (endpoint === undefined || this.refused(endpoint)) return [];
     this.schedule(document, endpoint);
-    return this.service.contentDiagnostics(document, this.cache.known(endpoint));
+    const known = this.cache.known(endpoint);
+    // Nothing known about this wiki yet (the first check of a file): nothing to say, and no pass over the file.
+    if (isEmptyAnswers(known)) return [];
+    return this.service.contentDiagnostics(document, known);
   }
 
   /** Forget refusals (the client's trust or settings, or a wiki's catalogue, changed). */
@@ -105,6 +108,11 @@ export class ContentChecks {
     this.cache.store(endpoint, questions, answers);
     this.host.answered(endpoint);
   }
+}
+
+function isEmptyAnswers(answers: ContentAnswers): boolean {
+  for (const kind of ['titles', 'pageids', 'revids', 'users'] as const) for (const _ in answers[kind]) return false;
+  return true;
 }
 
 /** The client's answer has the four records (it is our own client, but a record read here must be one). */

@@ -23,7 +23,7 @@ export function chainProblems(parsed: ParsedDocument): ChainProblem[] {
   // Runs over every query at each validation: skip the ones without `{{#` at once.
   for (let q = 0; q < queries.length; q++) {
     const query = queries[q]!;
-    if (!query.params.some((p) => p.value.includes(CHAIN_OPEN))) continue;
+    if (!hasChain(query.params)) continue;
     for (const p of query.params) {
       if (p.value.includes(CHAIN_OPEN) && !chainRefOf(p.value, p.valueSpan.start)) {
         out.push({ span: p.valueSpan, code: 'bad-chain', severity: 'error', message: 'A value from another query is the whole value: `{{#Query name.field}}`.' });
@@ -64,4 +64,9 @@ export function chainProblems(parsed: ParsedDocument): ChainProblem[] {
     }
   }
   return out;
+}
+
+function hasChain(params: readonly { value: string }[]): boolean {
+  for (let i = 0; i < params.length; i++) if (params[i]!.value.includes(CHAIN_OPEN)) return true;
+  return false;
 }
