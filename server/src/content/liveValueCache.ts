@@ -16,6 +16,13 @@ const MAX_ENTRIES = 500;
 
 export type AskLiveValues = (endpoint: string, question: LiveValuesQuestion) => Promise<LiveValuesAnswer | null>;
 
+interface Pending {
+  at: number;
+  key: string;
+  /** Set while the answer is awaited. */
+  pending?: Promise<LiveValuesAnswer | null>;
+}
+
 interface Entry {
   answer: LiveValuesAnswer;
   at: number;
@@ -23,9 +30,7 @@ interface Entry {
 
 export class LiveValueCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly lastRequest = new Map<string, { at: number; pending?: Promise<LiveValuesAnswer | null> }>();
-  /** Requests sent to the client (for the log and tests). */
-  requests = 0;
+  private readonly lastRequest = new Map<string, Pending>();
 
   constructor(
     private readonly ask: AskLiveValues,
@@ -44,8 +49,11 @@ export class LiveValueCache {
   async get(endpoint: string, question: LiveValuesQuestion): Promise<LiveValuesAnswer | null> {
     const hit = this.cached(endpoint, question);
     if (hit) return hit;
+    const key = keyOf(endpoint, question);
     const family = familyOf(endpoint, question);
     const last = this.lastRequest.get(family);
+    // The same question is on its way: wait for that answer (or refusal).
+    if (last?.pending && last.key === key) return last.pending;
     const shorter = this.shorter(endpoint, question);
     if (last && (last.pending || this.now() - last.at < REQUEST_GAP_MS)) {
       if (shorter) return filtered(shorter, question, true);
@@ -54,12 +62,11 @@ export class LiveValueCache {
       if (after) return after;
     }
     const pending = this.ask(endpoint, question);
-    this.requests++;
-    const record: { at: number; pending?: Promise<LiveValuesAnswer | null> } = { at: this.now(), pending };
+    const record: Pending = { at: this.now(), key, pending };
     this.lastRequest.set(family, record);
     try {
       const answer = await pending;
-      if (answer && Array.isArray(answer.values)) this.keep(keyOf(endpoint, question), answer);
+      if (answer && Array.isArray(answer.values)) this.keep(key, answer);
       return answer;
     } finally {
       record.pending = undefined;
@@ -103,8 +110,9 @@ function familyOf(endpoint: string, question: LiveValuesQuestion): string {
   return `${endpoint}\u0000${question.kind}\u0000${question.namespace ?? ''}`;
 }
 
+/** Prefixes are folded (letter case, `_`): what the editor filters and shows does not depend on them. */
 function keyOf(endpoint: string, question: LiveValuesQuestion): string {
-  return `${familyOf(endpoint, question)}\u0000${question.prefix}`;
+  return `${familyOf(endpoint, question)}\u0000${fold(question.prefix)}`;
 }
 
 /**
