@@ -147,14 +147,15 @@ export function startServer(connection: Connection): void {
     return runSafe(log, what, token, fallback, () => work(document));
   };
 
-  connection.onCompletion(async (p, token) => {
+  connection.onCompletion((p, token) => {
     const list = withDocument(p.textDocument.uri, 'completion', token, { isIncomplete: false, items: [] }, (d) => service.complete(d, p.position));
     const document = documents.get(p.textDocument.uri);
     if (!document || list instanceof ResponseError) return list;
-    const site = runSafe(log, 'live values', token, undefined, () => service.liveValueQuestionAt(document, p.position));
-    const endpoint = endpointOf(document);
     // Values from the wiki only where its content may be asked about (the client said yes before).
-    if (!site || site instanceof ResponseError || endpoint === undefined || !content.answersFor(document)) return list;
+    const endpoint = endpointOf(document);
+    if (endpoint === undefined || liveValues.refused(endpoint) || !content.answersFor(document)) return list;
+    const site = runSafe(log, 'live values', token, undefined, () => service.liveValueQuestionAt(document, p.position));
+    if (!site || site instanceof ResponseError) return list;
     return withLiveValues(list, endpoint, site, token);
   });
   connection.languages.inlayHint.on((p, token) =>

@@ -77,3 +77,17 @@ describe('live value cache', () => {
     assert.equal(cache.cached(E, title('X')), undefined, 'a refusal is not an answer');
   });
 });
+
+describe('live value cache: refusals', () => {
+  it('does not ask a wiki again soon after it refused', async () => {
+    const { cache, asked, advance } = setup(() => null);
+    assert.equal(await cache.get(E, title('A')), null);
+    advance(REQUEST_GAP_MS + 1);
+    assert.equal(await cache.get(E, title('B')), null);
+    assert.equal(asked.length, 1, 'refused: not asked again at the next keystroke');
+    assert.equal(cache.refused(E), true);
+    advance(30_000);
+    await cache.get(E, title('B'));
+    assert.equal(asked.length, 2, 'asked again after a while');
+  });
+});

@@ -6,12 +6,16 @@
 // - a request for the same kind sent less than REQUEST_GAP_MS ago, or still
 //   awaited → the shorter prefix's values, filtered, marked incomplete (the
 //   editor asks again on the next keystroke), no request;
-// - else one request, and its answer is kept.
+// - else one request, and its answer is kept;
+// - a refusal or failure (null) is not an answer: that wiki is not asked
+//   again for REFUSAL_MS, so completion does not wait for it at every key.
 
 import type { LiveValuesAnswer, LiveValuesQuestion } from '../../../common/src/content/contentTypes';
 
 export const LIVE_VALUES_TTL_MS = 5 * 60_000;
 export const REQUEST_GAP_MS = 300;
+/** After a refusal or a failure, completion does not ask that wiki again for this long. */
+export const REFUSAL_MS = 30_000;
 const MAX_ENTRIES = 500;
 
 export type AskLiveValues = (endpoint: string, question: LiveValuesQuestion) => Promise<LiveValuesAnswer | null>;
@@ -31,6 +35,7 @@ interface Entry {
 export class LiveValueCache {
   private readonly entries = new Map<string, Entry>();
   private readonly lastRequest = new Map<string, Pending>();
+  private readonly refusedUntil = new Map<string, number>();
 
   constructor(
     private readonly ask: AskLiveValues,
@@ -46,9 +51,16 @@ export class LiveValueCache {
     return shorter && !shorter.incomplete ? filtered(shorter, question, false) : undefined;
   }
 
+  /** Whether the client said no (or could not reach the wiki) for this endpoint lately: completion then does not wait for it. */
+  refused(endpoint: string): boolean {
+    const until = this.refusedUntil.get(endpoint);
+    return until !== undefined && this.now() < until;
+  }
+
   async get(endpoint: string, question: LiveValuesQuestion): Promise<LiveValuesAnswer | null> {
     const hit = this.cached(endpoint, question);
     if (hit) return hit;
+    if (this.refused(endpoint)) return null;
     const key = keyOf(endpoint, question);
     const family = familyOf(endpoint, question);
     const last = this.lastRequest.get(family);
@@ -67,6 +79,7 @@ export class LiveValueCache {
     try {
       const answer = await pending;
       if (answer && Array.isArray(answer.values)) this.keep(key, answer);
+      else this.refusedUntil.set(endpoint, this.now() + REFUSAL_MS);
       return answer;
     } finally {
       record.pending = undefined;
@@ -76,6 +89,7 @@ export class LiveValueCache {
   clear(): void {
     this.entries.clear();
     this.lastRequest.clear();
+    this.refusedUntil.clear();
   }
 
   private fresh(key: string): LiveValuesAnswer | undefined {

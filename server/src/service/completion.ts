@@ -137,7 +137,7 @@ function moduleItem(module: ModuleInfo, range: Range, catalogue: Catalogue): Com
     label: module.name,
     kind: CompletionItemKind.Module,
     detail: moduleSummary(module),
-    documentation: { kind: MarkupKind.Markdown, value: describeModule(module, catalogue) },
+    documentation: { kind: MarkupKind.Markdown, value: describeModule(module, catalogue, false) },
     textEdit: { range, newText: module.name },
     ...(module.deprecated ? { tags: [CompletionItemTag.Deprecated], sortText: `z${module.name}` } : { sortText: `a${module.name}` }),
   };
@@ -240,7 +240,7 @@ function nameItems(ctx: QueryContext, line: number, range: Range, hasEquals: boo
       label: fullName,
       kind: resolved.module ? CompletionItemKind.Property : CompletionItemKind.Keyword,
       detail: `${paramSummary(param)} — ${ownerOf(resolved).replace(/^parameter of /, '').replace(/`/g, '')}`,
-      documentation: { kind: MarkupKind.Markdown, value: describeParam(fullName, param, ownerOf(resolved), ctx.catalogue) },
+      documentation: { kind: MarkupKind.Markdown, value: describeParam(fullName, param, ownerOf(resolved), ctx.catalogue, false) },
       textEdit: { range, newText },
       sortText: nameSortText(resolved, param.required),
       ...(param.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),

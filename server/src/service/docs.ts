@@ -46,8 +46,8 @@ export function missingHelpNote(catalogue: Catalogue | undefined): string | unde
 }
 
 /** The wiki's help text as Markdown paragraphs, or the note that says why there is none. */
-function descriptionLines(description: string | undefined, catalogue: Catalogue | undefined): string[] {
-  const text = description === undefined ? missingHelpNote(catalogue) : helpMarkdown(description);
+function descriptionLines(description: string | undefined, catalogue: Catalogue | undefined, noteMissing: boolean): string[] {
+  const text = description === undefined ? (noteMissing ? missingHelpNote(catalogue) : undefined) : helpMarkdown(description);
   return text ? [text, ''] : [];
 }
 
@@ -58,7 +58,11 @@ function exampleLines(examples: readonly HelpExample[], max: number): string[] {
 }
 
 /** `catalogue`: its origin decides where help links may point (markdownText.ts linkHostOf); none: no links. */
-export function describeModule(module: ModuleInfo, catalogue?: Catalogue): string {
+/**
+ * `noteMissing`: say why there is no description (hover); completion items
+ * leave the note out, as it would repeat on every item of every list.
+ */
+export function describeModule(module: ModuleInfo, catalogue?: Catalogue, noteMissing = true): string {
   const linkHost = catalogue ? linkHostOf(catalogue.origin) : undefined;
   const summary = [`${mdText(module.group ?? 'module')} module`];
   if (module.prefix) summary.push(`prefix ${code(module.prefix)}`);
@@ -66,7 +70,7 @@ export function describeModule(module: ModuleInfo, catalogue?: Catalogue): strin
   if (module.deprecated) summary.push('deprecated');
   const lines = [`**${mdText(module.name)}** — ${summary.join(' · ')}`, ''];
   if (module.deprecated) lines.push('⚠️ **Deprecated.**', '');
-  lines.push(...descriptionLines(module.description, catalogue), ...exampleLines(module.examples, MODULE_EXAMPLES));
+  lines.push(...descriptionLines(module.description, catalogue, noteMissing), ...exampleLines(module.examples, MODULE_EXAMPLES));
   const use = [`${code(`${module.group}=${module.name}`)} with parameters ${code(`${module.prefix}…`)}`];
   if (module.generator) use.push(`${code(`generator=${module.name}`)} with parameters ${code(`g${module.prefix}…`)}`);
   lines.push(`Use: ${use.join('; or ')}.`, '');
@@ -95,12 +99,12 @@ function typeName(param: ParamInfo): string {
   return param.multi ? `${base}, multi-valued` : base;
 }
 
-export function describeParam(fullName: string, param: ParamInfo, owner: string, catalogue?: Catalogue): string {
+export function describeParam(fullName: string, param: ParamInfo, owner: string, catalogue?: Catalogue, noteMissing = true): string {
   const lines = [`**${mdText(fullName)}** — ${owner}`, ''];
   if (param.deprecated) lines.push('⚠️ **Deprecated.**', '');
   if (param.required) lines.push('**Required.**', '');
   if (param.sensitive) lines.push('🔒 **Sensitive**: keep it out of the file with `{{$secret NAME}}`.', '');
-  lines.push(...descriptionLines(param.description, catalogue));
+  lines.push(...descriptionLines(param.description, catalogue, noteMissing));
   const facts: string[] = [`Type: ${param.type === 'enum' ? 'enumeration' : param.type}`];
   if (param.subtypes?.length) facts.push(`Accepts: ${param.subtypes.map(mdText).join(', ')}`);
   if (param.default !== undefined) facts.push(`Default: ${code(param.default)}`);
