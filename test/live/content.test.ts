@@ -90,8 +90,8 @@ describe('fetchContentAnswers', () => {
       revids: [revid, '999999'],
       users: ['Alice', 'alice', 'Nobody here', '127.0.0.1'],
     });
-    assert.deepEqual(answers.pageids, { [String(page.pageid)]: { title: 'Page 0001' }, '999999': { missing: true } });
-    assert.deepEqual(answers.revids, { [revid]: { title: 'Page 0001' }, '999999': { missing: true } });
+    assert.deepEqual({ ...answers.pageids }, { [String(page.pageid)]: { title: 'Page 0001' }, '999999': { missing: true } });
+    assert.deepEqual({ ...answers.revids }, { [revid]: { title: 'Page 0001' }, '999999': { missing: true } });
     assert.deepEqual(answers.users['Alice'], {});
     assert.deepEqual(answers.users['alice'], { normalized: 'Alice' });
     assert.deepEqual(answers.users['Nobody here'], { missing: true });
