@@ -6,6 +6,7 @@ import {
   ResponseError,
   type CancellationToken,
   type CompletionList,
+  type CompletionParams,
   TextDocumentSyncKind,
   TextDocuments,
   type Connection,
@@ -29,6 +30,7 @@ import { CatalogueStore } from './catalogue/catalogueStore';
 import { emptyAnswers } from '../../common/src/content/contentTypes';
 import { ContentChecks } from './content/contentChecks';
 import { LiveValueCache } from './content/liveValueCache';
+import { DeferredDocumentation } from './deferredDocumentation';
 import { runSafe } from './runSafe';
 import { createLanguageService, type LanguageService } from './service/languageService';
 import type { LiveValueSite } from './service/content/liveValues';
@@ -60,6 +62,7 @@ export function startServer(connection: Connection): void {
     },
     log,
   });
+  const documentation = new DeferredDocumentation();
   const liveValues = new LiveValueCache((endpoint, question) => connection.sendRequest(requestType(LiveValuesRequest), { endpoint, question }));
   const scheduler = new ValidationScheduler(connection, documents, service, DEFAULT_DEBOUNCE_MS, (d) => content.diagnostics(d));
   let inlayHintRefresh = false;
@@ -73,7 +76,7 @@ export function startServer(connection: Connection): void {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ['=', '|', '{'], resolveProvider: false },
+        completionProvider: { triggerCharacters: ['=', '|', '{'], resolveProvider: true },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         documentSymbolProvider: true,
@@ -148,6 +151,12 @@ export function startServer(connection: Connection): void {
   };
 
   connection.onCompletion((p, token) => {
+    const sent = completionList(p, token);
+    return sent instanceof Promise ? sent.then(deferDocs) : deferDocs(sent);
+  });
+  connection.onCompletionResolve((item) => documentation.resolve(item));
+  const deferDocs = (list: CompletionList | ResponseError<void>) => (list instanceof ResponseError ? list : documentation.defer(list));
+  const completionList = (p: CompletionParams, token: CancellationToken): CompletionList | ResponseError<void> | Promise<CompletionList> => {
     const list = withDocument(p.textDocument.uri, 'completion', token, { isIncomplete: false, items: [] }, (d) => service.complete(d, p.position));
     const document = documents.get(p.textDocument.uri);
     if (!document || list instanceof ResponseError) return list;
@@ -157,7 +166,7 @@ export function startServer(connection: Connection): void {
     const site = runSafe(log, 'live values', token, undefined, () => service.liveValueQuestionAt(document, p.position));
     if (!site || site instanceof ResponseError) return list;
     return withLiveValues(list, endpoint, site, token);
-  });
+  };
   connection.languages.inlayHint.on((p, token) =>
     withDocument(p.textDocument.uri, 'inlay hints', token, [], (d) => service.inlayHints(d, p.range, content.answersFor(d) ?? emptyAnswers())),
   );

@@ -116,6 +116,18 @@ describe('language server over stdio', () => {
     assert.ok(list.items.some((i) => i.label === 'allpages'));
   });
 
+  it('sends completion items without their documentation, and gives it on resolve', async () => {
+    const other = 'file:///protocol/resolve.mwq';
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: other, languageId: 'mwquery', version: 1, text: 'list=\n' } });
+    type Item = { label: string; documentation?: { value: string }; data?: unknown };
+    const list = (await connection.sendRequest('textDocument/completion', { textDocument: { uri: other }, position: { line: 0, character: 5 } })) as { items: Item[] };
+    const allpages = list.items.find((i) => i.label === 'allpages')!;
+    assert.equal(allpages.documentation, undefined, 'no documentation in the list');
+    const resolved = (await connection.sendRequest('completionItem/resolve', allpages)) as Item;
+    assert.match(resolved.documentation?.value ?? '', /\*\*allpages\*\*/);
+    assert.equal(resolved.data, undefined);
+  });
+
   it('after a burst of 1,000 edits publishes diagnostics only for the last version (default debounce)', async () => {
     // A server of its own with the default debounce (150 ms), as the editor starts it.
     const server = spawn(process.execPath, [path.join(root, 'dist', 'server.js'), '--stdio'], { cwd: root });
