@@ -11,7 +11,7 @@ const noNode = {
   message: 'The language service and the pure parts of common/ do no I/O: no Node built-ins here (docs/architecture.md).',
 };
 const noFetcher = {
-  group: ['**/catalogue/fetchCatalogue', '**/catalogue/catalogueCache', '**/content/fetchContent', '**/content/fetchLiveValues'],
+  group: ['**/catalogue/fetchCatalogue', '**/catalogue/catalogueCache', '**/content/fetchContent', '**/content/fetchLiveValues', '**/content/askWiki'],
   message: 'The language server receives catalogue snapshots and content answers from the client; it never fetches (common/src/catalogue/snapshot.ts and common/src/content/contentTypes.ts may be imported here).',
 };
 
@@ -42,6 +42,7 @@ export default tseslint.config(
       'common/src/catalogue/catalogueCache.ts',
       'common/src/content/fetchContent.ts',
       'common/src/content/fetchLiveValues.ts',
+      'common/src/content/askWiki.ts',
       'common/src/results/history.ts',
       'common/src/expect/boundedRegex.ts',
       'common/src/expect/runForExpectations.ts',

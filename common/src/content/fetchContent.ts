@@ -7,31 +7,17 @@
 //
 //   const answers = await fetchContentAnswers(endpoint, questions, { timeoutMs: 30_000 });
 
-import { RunnerError, toRunnerError } from '../runner/errors';
-import { sendApiRequest, type HttpOptions } from '../runner/http';
-import type { ApiSender } from '../runner/login';
 import type { ParamPairs } from '../runner/request';
 import { isObject } from '../json';
-import { hostOf } from '../url';
+import { askWiki, type FetchContentOptions } from './askWiki';
 import { CONTENT_BATCH, emptyAnswers, type ContentAnswers, type ContentQuestions, type IdFact, type TitleFact, type UserFact } from './contentTypes';
 
 // The completion side lives in its own file; both are reached from here.
 export { fetchLiveValues, LIVE_LIST_LIMIT, LIVE_TITLE_LIMIT } from './fetchLiveValues';
 
-export interface FetchContentOptions extends HttpOptions {
-  /** Sends each request; `sendApiRequest` by default (tests count requests with it). */
-  send?: ApiSender;
-  /** Most values of each kind looked up (the rest stay absent: not looked up). Default 1,000. */
-  maxValues?: number;
-}
+export { FORMAT, type FetchContentOptions } from './askWiki';
 
 type Json = Record<string, unknown>;
-
-export const FORMAT: ParamPairs = [
-  ['format', 'json'],
-  ['formatversion', '2'],
-  ['errorformat', 'plaintext'],
-];
 
 /** Longest value sent: longer ones cannot be titles or names (255 bytes), and would only swell the request. */
 const MAX_VALUE_CHARS = 300;
@@ -52,18 +38,10 @@ export function sendable(value: string): boolean {
  * cannot be reached.
  */
 export async function fetchContentAnswers(endpoint: string, questions: ContentQuestions, options: FetchContentOptions = {}): Promise<ContentAnswers> {
-  const { send: customSend, maxValues = 1000, ...http } = options;
-  const send: ApiSender = customSend ?? sendApiRequest;
+  const maxValues = options.maxValues ?? 1000;
   const answers = emptyAnswers();
   const call = async (pairs: ParamPairs): Promise<Json | undefined> => {
-    let response;
-    try {
-      response = await send(endpoint, [...pairs, ...FORMAT], http);
-    } catch (error) {
-      const e = toRunnerError(error);
-      if (e.kind === 'cancelled') throw e;
-      throw new RunnerError(e.kind, `Could not ask ${hostOf(endpoint)} about the pages and users of the file: ${e.message}`, e.extra);
-    }
+    const response = await askWiki(endpoint, pairs, options, 'about the pages and users of the file');
     // An API error (a value the wiki refuses) loses this batch only.
     if (response.messages.errors.length > 0) return undefined;
     const json = response.json;

@@ -5,14 +5,12 @@
 // values in `action=paraminfo`). Anonymous; the wiki's text is checked for
 // its type and left to the language service to clean for display.
 
-import { RunnerError, toRunnerError } from '../runner/errors';
-import { sendApiRequest } from '../runner/http';
-import type { ApiSender } from '../runner/login';
+import { RunnerError } from '../runner/errors';
+import { hostOf } from '../url';
 import type { ParamPairs } from '../runner/request';
 import { isObject } from '../json';
-import { hostOf } from '../url';
 import type { LiveValue, LiveValuesAnswer, LiveValuesQuestion } from './contentTypes';
-import { FORMAT, type FetchContentOptions } from './fetchContent';
+import { askWiki, type FetchContentOptions } from './askWiki';
 
 /** Titles and users asked per completion (the wiki filters them by prefix). */
 export const LIVE_TITLE_LIMIT = 20;
@@ -26,17 +24,8 @@ type Json = Record<string, unknown>;
  * cannot be reached or answers with an API error.
  */
 export async function fetchLiveValues(endpoint: string, question: LiveValuesQuestion, options: FetchContentOptions = {}): Promise<LiveValuesAnswer> {
-  const { send: customSend, maxValues: _max, ...http } = options;
-  const send: ApiSender = customSend ?? sendApiRequest;
   const call = async (pairs: ParamPairs): Promise<Json> => {
-    let response;
-    try {
-      response = await send(endpoint, [...pairs, ...FORMAT], http);
-    } catch (error) {
-      const e = toRunnerError(error);
-      if (e.kind === 'cancelled') throw e;
-      throw new RunnerError(e.kind, `Could not ask ${hostOf(endpoint)} for values to complete: ${e.message}`, e.extra);
-    }
+    const response = await askWiki(endpoint, pairs, options, 'for values to complete');
     const error = response.messages.errors[0];
     if (error) throw new RunnerError('api', `Could not ask ${hostOf(endpoint)} for values to complete: the wiki answered ${error.code}: ${error.text}`, { detail: error.code });
     return isObject(response.json) ? (response.json as Json) : {};
