@@ -175,7 +175,7 @@ async function main() {
     try {
       const wiki = await startTestWiki({ bigPages: BIG_PAGES, log: (m) => log(`  [wiki] ${m}`) });
       try {
-        results.runner = await benchRunner({ wiki, runs: 7, workDir: outDir, log });
+        results.runner = await benchRunner({ wiki, runs: 11, workDir: outDir, log });
         results.runner.wiki = { mediawiki: wiki.facts.mediawikiVersion, mainPages: wiki.facts.mainPages, templateBuilt: wiki.timings.templateBuilt };
       } finally {
         await wiki.stop();
