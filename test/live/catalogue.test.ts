@@ -20,7 +20,7 @@ import { buildCatalogue, type Catalogue } from '../../server/src/service/catalog
 import { createLanguageService } from '../../server/src/service/languageService';
 import { startFaultProxy } from '../runner/faultProxy';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
-import { doc, mwq } from './liveHelpers';
+import { doc, mwq, wikiGet } from './liveHelpers';
 
 let wiki: TestWiki;
 let snapshot: CatalogueSnapshot;
@@ -44,12 +44,6 @@ function countingSender(): { send: ApiSender; calls: { action: string; modules?:
   return { send, calls };
 }
 
-/** The wiki's own answer, without the code under test. */
-async function wikiGet(params: Record<string, string>): Promise<any> {
-  const res = await fetch(`${wiki.endpoint}?${new URLSearchParams({ format: 'json', formatversion: '2', ...params })}`);
-  assert.equal(res.status, 200);
-  return res.json();
-}
 
 before(async () => {
   wiki = await startTestWiki();
@@ -63,7 +57,7 @@ after(async () => {
 
 describe('fetching a live catalogue', () => {
   it('has every list, prop and meta module the wiki lists, with main and query', async () => {
-    const own = await wikiGet({ action: 'paraminfo', modules: 'query' });
+    const own = await wikiGet(wiki.endpoint, { action: 'paraminfo', modules: 'query' });
     const query = own.paraminfo.modules[0];
     const listed = new Map<string, string>();
     for (const p of query.parameters) {
@@ -95,7 +89,7 @@ describe('fetching a live catalogue', () => {
   });
 
   it("has the wiki's namespaces and aliases (Scribunto's Module, Gadgets' Gadget)", async () => {
-    const own = await wikiGet({ action: 'query', meta: 'siteinfo', siprop: 'namespaces|namespacealiases' });
+    const own = await wikiGet(wiki.endpoint, { action: 'query', meta: 'siteinfo', siprop: 'namespaces|namespacealiases' });
     const ids = Object.values(own.query.namespaces as Record<string, { id: number }>).map((n) => n.id).sort((a, b) => a - b);
     assert.deepEqual(snapshot.namespaces.map((n) => n.id), ids);
     const byId = new Map(snapshot.namespaces.map((n) => [n.id, n]));

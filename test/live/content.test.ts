@@ -18,7 +18,7 @@ import type { ApiSender } from '../../common/src/runner/login';
 import { catalogueFromSnapshot } from '../../server/src/catalogue/liveCatalogue';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
-import { doc, mwq } from './liveHelpers';
+import { doc, mwq, wikiGet } from './liveHelpers';
 
 let wiki: TestWiki;
 const tempDirs: string[] = [];
@@ -39,12 +39,6 @@ function countingSender(): { send: ApiSender; calls: Record<string, string>[] } 
   return { send, calls };
 }
 
-/** The wiki's own answer, without the code under test. */
-async function wikiGet(params: Record<string, string>): Promise<any> {
-  const res = await fetch(`${wiki.endpoint}?${new URLSearchParams({ format: 'json', formatversion: '2', ...params })}`);
-  assert.equal(res.status, 200);
-  return res.json();
-}
 
 before(async () => {
   wiki = await startTestWiki();
@@ -57,7 +51,7 @@ after(async () => {
 describe('fetchContentAnswers', () => {
   it('titles: missing, invalid, redirect, normalised, existing with its page id', async () => {
     const [redirect, target] = Object.entries(wiki.facts.redirects).find(([from]) => from === 'Redirect 01')!;
-    const own = await wikiGet({ action: 'query', titles: 'Page 0001' });
+    const own = await wikiGet(wiki.endpoint, { action: 'query', titles: 'Page 0001' });
     const answers = await fetchContentAnswers(wiki.endpoint, { titles: ['Nonexistent xyz', 'Foo[bar]', redirect, 'page_0001', 'main page', 'Page 0001', 'A|B', 'bad\u0007'], pageids: [], revids: [], users: [] });
     assert.deepEqual(answers.titles['Nonexistent xyz'], { missing: true });
     assert.match(answers.titles['Foo[bar]']!.invalid!, /invalid characters/);
@@ -81,7 +75,7 @@ describe('fetchContentAnswers', () => {
   });
 
   it('page ids, revision ids (with their pages\' titles) and users', async () => {
-    const own = await wikiGet({ action: 'query', titles: 'Page 0001', prop: 'revisions', rvprop: 'ids' });
+    const own = await wikiGet(wiki.endpoint, { action: 'query', titles: 'Page 0001', prop: 'revisions', rvprop: 'ids' });
     const page = own.query.pages[0];
     const revid = String(page.revisions[0].revid);
     const answers = await fetchContentAnswers(wiki.endpoint, {
@@ -134,7 +128,7 @@ describe('fetchLiveValues', () => {
     assert.ok(groups.includes('sysop') && groups.includes('bot') && !groups.includes('*'), groups.join(' '));
     assert.ok((await values({ kind: 'right', prefix: 'apihigh' })).includes('apihighlimits'));
     assert.ok((await values({ kind: 'language', prefix: 'de' })).includes('de'));
-    const own = await wikiGet({ action: 'query', meta: 'siteinfo', siprop: 'interwikimap' });
+    const own = await wikiGet(wiki.endpoint, { action: 'query', meta: 'siteinfo', siprop: 'interwikimap' });
     const first = own.query.interwikimap[0]?.prefix as string;
     assert.ok(first, 'the test wiki has an interwiki map');
     assert.ok((await values({ kind: 'interwiki', prefix: first })).includes(first));

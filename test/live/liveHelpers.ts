@@ -42,3 +42,10 @@ export function mwq(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 60_
     });
   });
 }
+
+/** The wiki's own answer to a GET, without the code under test (formatversion 2, JSON). */
+export async function wikiGet(endpoint: string, params: Record<string, string>): Promise<any> {
+  const res = await fetch(`${endpoint}?${new URLSearchParams({ format: 'json', formatversion: '2', ...params })}`);
+  if (res.status !== 200) throw new Error(`${endpoint} answered HTTP ${res.status}`);
+  return res.json();
+}

@@ -6,13 +6,12 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import * as path from 'node:path';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { MessageConnection } from 'vscode-languageserver-protocol/node';
+import { spawnServer, stopServer } from './serverProcess';
 import type { CompletionList, InlayHint, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import type { ContentFactsParams, LiveValuesParams } from '../../common/src/protocol';
 
-const root = path.join(__dirname, '..', '..');
 const ENDPOINT = 'https://wiki.example/w/api.php';
 
 describe('content checks over stdio', () => {
@@ -36,8 +35,7 @@ describe('content checks over stdio', () => {
     published.filter((p) => p.uri === uri && p.version === version).map((p) => p.diagnostics.map((d) => `${d.code}@${d.range.start.line}`).sort().join(' '));
 
   before(async () => {
-    child = spawn(process.execPath, [path.join(root, 'dist', 'server.js'), '--stdio'], { cwd: root });
-    connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    ({ child, connection } = spawnServer());
     connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => void published.push(p));
     connection.onRequest('mwquery/contentFacts', (p: ContentFactsParams) => {
       factRequests.push(p);
@@ -64,15 +62,7 @@ describe('content checks over stdio', () => {
     await connection.sendNotification('initialized', {});
   });
 
-  after(async () => {
-    try {
-      await connection.sendRequest('shutdown');
-      await connection.sendNotification('exit');
-    } finally {
-      connection.dispose();
-      child.kill();
-    }
-  });
+  after(() => stopServer({ child, connection }));
 
   const uri = 'file:///protocol/content.mwq';
   const text = [

@@ -7,6 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as path from 'node:path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { spawnServer, stopServer } from './serverProcess';
 
 const root = path.join(__dirname, '..', '..');
 const uri = 'file:///protocol/test.mwq';
@@ -32,8 +33,7 @@ describe('language server over stdio', () => {
   }
 
   before(async () => {
-    child = spawn(process.execPath, [path.join(root, 'dist', 'server.js'), '--stdio'], { cwd: root });
-    connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    ({ child, connection } = spawnServer());
     connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       published.push(p);
       for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i]!(p)) waiters.splice(i, 1);
@@ -49,15 +49,7 @@ describe('language server over stdio', () => {
     await connection.sendNotification('initialized', {});
   });
 
-  after(async () => {
-    try {
-      await connection.sendRequest('shutdown');
-      await connection.sendNotification('exit');
-    } finally {
-      connection.dispose();
-      child.kill();
-    }
-  });
+  after(() => stopServer({ child, connection }));
 
   it('publishes diagnostics on open', async () => {
     await connection.sendNotification('textDocument/didOpen', {
