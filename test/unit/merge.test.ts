@@ -3,27 +3,44 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ResultMerger, RowStore, type Row, type RowBatch } from '../../common/src/runner';
+import { rowPlan } from '../../common/src/results/rowParts';
 
 const titles = (batches: RowBatch[], list = 'pages') => batches.filter((b) => b.list === list).flatMap((b) => b.rows.map((r) => r.title));
 
 describe('merge: lists', () => {
-  it('hands out list items as soon as they arrive, each list separately, skipping input descriptions', () => {
-    const m = new ResultMerger();
+  it('hands out the first list module\'s items as soon as they arrive; other lists and input descriptions are no rows', () => {
+    const m = new ResultMerger(rowPlan([{ name: 'list', value: 'allpages|allusers' }]));
     const first = m.add({
       batchcomplete: true,
       continue: { apcontinue: 'C', aucontinue: 'Bob', continue: '-||' },
       query: { normalized: [{ from: 'a', to: 'A' }], allpages: [{ pageid: 1, ns: 0, title: 'A' }, { pageid: 2, ns: 0, title: 'B' }], allusers: [{ userid: 1, name: 'Admin' }] },
     });
-    assert.deepEqual(first.map((b) => [b.list, b.rows.length]), [['allpages', 2], ['allusers', 1]]);
+    assert.deepEqual(first.map((b) => [b.list, b.rows.length]), [['allpages', 2]]);
     const second = m.add({ batchcomplete: true, query: { allpages: [{ pageid: 3, ns: 0, title: 'C' }] } });
     assert.deepEqual(second.map((b) => [b.list, b.rows.map((r) => r.title)]), [['allpages', ['C']]]);
   });
 
-  it('makes one row of a meta object and one row per value of an object of objects', () => {
-    const m = new ResultMerger();
-    const out = m.add({ batchcomplete: true, query: { general: { sitename: 'W', base: 'x' }, namespaces: { '0': { id: 0, name: '' }, '1': { id: 1, name: 'Talk' } }, tokens: { csrftoken: '+\\' } } });
-    assert.deepEqual(out.map((b) => [b.list, b.rows.length]), [['general', 1], ['namespaces', 2], ['tokens', 1]]);
-    assert.equal(out[1]!.rows[1]!.name, 'Talk');
+  it('never makes rows of an object describing the answer (searchinfo), nor of pages beside a list', () => {
+    const m = new ResultMerger(rowPlan([{ name: 'list', value: 'search' }, { name: 'titles', value: 'A' }]));
+    const out = m.add({ batchcomplete: true, query: { searchinfo: { totalhits: 1201 }, search: [{ title: 'A' }, { title: 'B' }], pages: [{ pageid: 1, title: 'A' }] } });
+    assert.deepEqual(out, [{ list: 'search', rows: [{ title: 'A' }, { title: 'B' }] }]);
+    assert.deepEqual(m.flush(), []);
+  });
+
+  it('takes list=querypage\'s rows from its results', () => {
+    const m = new ResultMerger(rowPlan([{ name: 'list', value: 'querypage' }]));
+    const out = m.add({ query: { querypage: { name: 'Uncategorizedpages', results: [{ ns: 0, title: 'A' }, 'x'] } } });
+    assert.deepEqual(out, [{ list: 'querypage', rows: [{ ns: 0, title: 'A' }, { value: 'x' }] }]);
+  });
+
+  it('gives a meta-only query its first part: an object as key/value rows (each key once), an object of objects one row per value', () => {
+    const m = new ResultMerger(rowPlan([{ name: 'meta', value: 'siteinfo' }]));
+    const out = m.add({ batchcomplete: true, query: { general: { sitename: 'W', base: 'x' }, namespaces: { '0': { id: 0, name: '' } } } });
+    assert.deepEqual(out, [{ list: 'general', rows: [{ key: 'sitename', value: 'W' }, { key: 'base', value: 'x' }] }]);
+    assert.deepEqual(m.add({ query: { general: { sitename: 'W', lang: 'en' } } }), [{ list: 'general', rows: [{ key: 'lang', value: 'en' }] }]);
+    const ns = new ResultMerger(rowPlan([{ name: 'meta', value: 'siteinfo' }]));
+    const nsOut = ns.add({ query: { namespaces: { '0': { id: 0, name: '' }, '1': { id: 1, name: 'Talk' } }, general: { a: 1 } } });
+    assert.deepEqual(nsOut.map((b) => [b.list, b.rows.length]), [['namespaces', 2]]);
   });
 });
 

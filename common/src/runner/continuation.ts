@@ -14,6 +14,7 @@ import { redactDeep, type Redactor } from '../redact';
 import { RunnerError, toRunnerError } from './errors';
 import { sendApiRequest, type ApiResponse, type HttpOptions, type RetryInfo } from './http';
 import { ResultMerger, type Row, type RowBatch } from './merge';
+import { rowPlan } from '../results/rowParts';
 import { redactorOf, requestPairs, toUrl, type ParamPairs, type PreparedRequest } from './request';
 import { count } from '../text';
 
@@ -56,7 +57,7 @@ import type { FetchAllLimits, IncompleteBatch, PageResult, RunCallbacks, RunOutc
 export type { PageResult, IncompleteBatch, StopReason, RunOutcome, Progress, RunCallbacks, FetchAllLimits } from './sessionTypes';
 
 export class QuerySession {
-  private readonly merger = new ResultMerger();
+  private readonly merger: ResultMerger;
   private cont: Record<string, string> | undefined;
   private finished = false;
   private busy = false;
@@ -72,6 +73,8 @@ export class QuerySession {
     private readonly options: SessionOptions = {},
   ) {
     this.redact = options.redact ?? redactorOf(request);
+    // The rows are one part of the answers: the query's first list, else its pages (results/rowParts.ts).
+    this.merger = new ResultMerger(rowPlan(request.params));
     this.maxlag = options.maxlag === undefined ? 5 : options.maxlag;
   }
 

@@ -1,57 +1,62 @@
 // Answers flattened into rows, page by page.
 //
+// Only the query's result rows (results/rowParts.ts): its first list module,
+// else its pages, else (meta modules only) its first part. Other parts
+// (`searchinfo`, siteinfo's `general`, a second list) are never rows; they
+// stay in the answers (results/parts.ts).
+//
 // - A list module's items (`query.allpages`, `query.categorymembers`, ...) are
-//   rows as soon as they arrive; with several lists, each list separately.
+//   rows as soon as they arrive.
 // - `query.pages` (prop modules, generators, titles=/pageids=/revids=): the same
 //   page comes back in several answers with more properties each time (prop
 //   continuation). Pages are merged by `pageid` (by title for missing and
 //   invalid pages), prop arrays (`revisions`, `categories`, `links`, ...)
 //   concatenated, other fields kept, and handed out when the batch is complete
 //   (`batchcomplete`, or the last answer).
-// - A meta module's object (`query.general`, `query.userinfo`) is one row; an
-//   object of objects (`query.namespaces`) is one row per value.
+// - A meta-only query's first part: a list's items, an object of objects
+//   (`query.namespaces`) one row per value, an object (`query.general`) one
+//   `{ key, value }` row per property.
 // Rows are the answer's own objects (no copies), except merged pages, which
 // are shallow copies made when the second fragment arrives, so the raw answer
 // stays as the wiki sent it.
 
 import { isObject } from '../json';
+import { listItemRows, MetaRows, type RowPlan } from '../results/rowParts';
 
 export type Row = Record<string, unknown>;
 
 export interface RowBatch {
-  /** `allpages`, `pages`, `general`, ... (the key under `query`). */
+  /** `allpages`, `pages`, `general`, ... (the key under `query` that holds the rows). */
   list: string;
   rows: Row[];
 }
 
 /** Keys under `query` that describe the input, not results. */
-export const AUXILIARY_QUERY_KEYS: ReadonlySet<string> = new Set([
-  'normalized',
-  'redirects',
-  'converted',
-  'interwiki',
-  'badrevids',
-  'pageids',
-]);
+export { INPUT_PARTS as AUXILIARY_QUERY_KEYS } from '../results/rowParts';
 
 export class ResultMerger {
   private readonly pending = new Map<string, Row>();
   private readonly owned = new WeakSet<Row>();
+  private readonly meta = new MetaRows();
 
-  /** Feeds one answer; returns the rows it completed, per list, in order. */
+  /** `plan`: which part is the rows (rowPlan of the request's parameters); without one, `pages`. */
+  constructor(private readonly plan: RowPlan = { main: 'pages' }) {}
+
+  /** Feeds one answer; returns the rows it completed (one batch of the rows' part, or none). */
   add(json: unknown): RowBatch[] {
     const out: RowBatch[] = [];
     if (!isObject(json)) return out;
     const query = json.query;
-    if (isObject(query)) {
-      for (const [key, value] of Object.entries(query)) {
-        if (AUXILIARY_QUERY_KEYS.has(key)) continue;
-        if (key === 'pages') {
-          this.addPages(value);
-          continue;
-        }
-        const rows = rowsOf(value);
-        if (rows.length) out.push({ list: key, rows });
+    const main = this.plan.main;
+    if (isObject(query) && !Array.isArray(query)) {
+      if (main === 'pages') {
+        if (Object.hasOwn(query, 'pages')) this.addPages(query.pages);
+      } else if (main !== undefined) {
+        const rows = Object.hasOwn(query, main) ? listItemRows(query[main]) : [];
+        if (rows.length) out.push({ list: main, rows });
+      } else {
+        const rows = this.meta.add(query);
+        if (rows.length && this.meta.name !== undefined) out.push({ list: this.meta.name, rows });
       }
     }
     // A batch of pages is complete with `batchcomplete`, or when nothing continues.
@@ -126,16 +131,6 @@ export function mergePage(target: Row, fragment: Row): void {
     else if (isObject(current) && isObject(value) && !Array.isArray(current) && !Array.isArray(value)) target[key] = { ...current, ...value };
     else if (!(key in target)) target[key] = value;
   }
-}
-
-function rowsOf(value: unknown): Row[] {
-  if (Array.isArray(value)) return value.map((item) => (isObject(item) && !Array.isArray(item) ? item : { value: item }));
-  if (isObject(value)) {
-    const values = Object.values(value);
-    if (values.length > 0 && values.every((v) => isObject(v) && !Array.isArray(v))) return values as Row[];
-    return [value];
-  }
-  return [];
 }
 
 

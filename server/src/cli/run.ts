@@ -27,6 +27,7 @@ import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOpti
 import { EXIT } from './exitCodes';
 import { makeSink, RUN_FORMATS, type RunFormat } from './sinks';
 import { answerParts, findPart } from '../../../common/src/results/parts';
+import { OtherParts, rowPlan } from '../../../common/src/results/rowParts';
 import { Messages, terminalSafeLine } from './terminal';
 import { count } from '../../../common/src/text';
 
@@ -41,9 +42,11 @@ export const RUN_USAGE = `  mwq run FILE [options]                   run one que
       --max-megabytes N  stop once the answers add up to N MiB (default 256)
       --format F         table (default), json, ndjson, csv, tsv or wikitable
                          (csv, tsv and wikitable are printed at the end)
-      --part NAME        print the rows of that part of the answers (namespaces,
-                         general, pages, …; objects as key/value rows)
-                         instead of the main list, at the end
+      --part NAME        print the rows of that part of the answers (searchinfo,
+                         general, namespaces, pages, a second list, …; objects
+                         as key/value rows) instead of the result rows, at the end.
+                         The result rows: the first list=, else the pages, else
+                         (meta only) the first part; stderr names the others
       --expand FIELD     one row per item of the nested list FIELD (revisions,
                          categories, …), the page's columns repeated
       --maxlag N         maxlag for --all runs (default 5; "off" to send none)
@@ -265,6 +268,9 @@ export async function runCommand(args: string[]): Promise<number> {
     : new QuerySession(request, sessionOptions);
   const sink = makeSink(parsed.format, process.stdout.isTTY === true, parsed.expand);
   const seen = new Set<string>();
+  // The result rows are one part (results/rowParts.ts); the others are named at the end.
+  let rowsPart = rowPlan(request.params).main;
+  const otherParts = new OtherParts(() => rowsPart);
   /** With --part: the answers, read at the end. */
   const answers: unknown[] = [];
   let writing: Promise<void> = Promise.resolve();
@@ -280,6 +286,8 @@ export async function runCommand(args: string[]): Promise<number> {
           if (explained) say.say(explained);
         }
       }
+      rowsPart ??= page.batches[0]?.list;
+      otherParts.add(page.json);
       if (parsed.part !== undefined) answers.push(page.json);
       else writing = writing.then(() => sink.page(page));
     },
@@ -320,6 +328,8 @@ export async function runCommand(args: string[]): Promise<number> {
     return EXIT.failed;
   }
 
+  const others = otherParts.names;
+  if (parsed.part === undefined && others.length) say.say(`also: ${otherParts.describe()}; use --part ${others.length === 1 ? others[0] : 'NAME'}`);
   if (session instanceof ChainedSession && session.batchCount) {
     say.say(`${session.valueCount} values in ${count(session.batchCount, 'batch', 'batches')} of up to ${session.batchSize}`);
   }
