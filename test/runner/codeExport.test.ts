@@ -61,6 +61,10 @@ function sortedRows(rows: unknown[]): unknown[] {
   return [...rows].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
 }
 
+function withoutTime(rows: unknown[]): unknown[] {
+  return rows.filter((r) => (r as { key?: unknown }).key !== 'time');
+}
+
 async function mwqRows(query: string): Promise<unknown[]> {
   const r = await run(process.execPath, [cli, 'run', fixture, '--query', query, '--endpoint', wiki.endpoint, '--all', '--format', 'ndjson'], SECRET_ENV);
   assert.equal(r.code, 0, r.stderr);
@@ -74,7 +78,7 @@ async function exported(query: string, to: string, endpoint = wiki.endpoint): Pr
   return file;
 }
 
-const QUERIES = ['List with continuation', 'Generator with continuing props', 'Meta', 'With a secret', 'Two modules', 'Hostile values'];
+const QUERIES = ['List with continuation', 'Generator with continuing props', 'Meta', 'Search with its searchinfo', 'Meta object', 'With a secret', 'Two modules', 'Hostile values'];
 const mwclientInstalled = spawnSync(python, ['-c', 'import mwclient'], { encoding: 'utf8' }).status === 0;
 const TARGETS: { to: string; command: string; skip?: string }[] = [
   { to: 'python', command: python },
@@ -96,6 +100,8 @@ describe('exported programs return the rows of mwq run --all', () => {
         // A meta module's object of objects (siteinfo's namespaces) comes out in
         // each language's own key order; everything else in the same order.
         if (query === 'Meta') assert.deepEqual(sortedRows(ndjson(r.stdout)), sortedRows(want));
+        // siteinfo's `time` is the wiki's clock at each run: the only property that differs.
+        else if (query === 'Meta object') assert.deepEqual(withoutTime(ndjson(r.stdout)), withoutTime(want));
         else assert.deepEqual(ndjson(r.stdout), want);
       });
     }
@@ -108,6 +114,15 @@ describe('exported programs return the rows of mwq run --all', () => {
     assert.equal(pages.length, wiki.facts.mainPages);
     // Some page has more categories or links than one answer carries: props continued and were merged.
     assert.ok(pages.some((p) => (p.categories?.length ?? 0) > 2 || (p.links?.length ?? 0) > 5));
+    // Only results: no searchinfo among the search results, only the first list of two, a meta object as key/value rows.
+    const search = (expected.get('Search with its searchinfo') ?? (await mwqRows('Search with its searchinfo'))) as Record<string, unknown>[];
+    assert.ok(search.length > 50 && search.every((r) => typeof r.title === 'string' && !('totalhits' in r)));
+    const two = (expected.get('Two modules') ?? (await mwqRows('Two modules'))) as Record<string, unknown>[];
+    assert.equal(two.length, wiki.facts.mainPages);
+    assert.ok(two.every((r) => typeof r.pageid === 'number'));
+    const meta = (expected.get('Meta object') ?? (await mwqRows('Meta object'))) as Record<string, unknown>[];
+    assert.ok(meta.every((r) => Object.keys(r).join() === 'key,value'));
+    assert.ok(meta.some((r) => r.key === 'sitename') && !meta.some((r) => r.key === 'pages'));
     const secret = (expected.get('With a secret') ?? (await mwqRows('With a secret'))) as { title: string }[];
     assert.ok(secret.length > 0 && secret.every((r) => r.title.startsWith('Page 00')));
   });

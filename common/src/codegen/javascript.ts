@@ -19,7 +19,7 @@ function header(model: ExportModel, how: string, run: string): string {
     : '';
   return `// ${commentText(model.title)}: exported from mwquery.
 // ${how}
-// Prints each result (page, list item or meta object) as one line of JSON.
+// Prints each result (list item or page; for meta modules only, their first part) as one line of JSON.
 // Run: ${run}
 ${env}`;
 }
@@ -35,9 +35,30 @@ function env(name) {
 }`;
 
 const ROWS_FUNCTIONS = `// Keys under "query" that describe the input rather than results.
-const AUXILIARY = new Set(["normalized", "redirects", "converted", "interwiki", "badrevids", "pageids"]);
+const INPUT_PARTS = new Set(["normalized", "redirects", "converted", "interwiki", "badrevids", "pageids"]);
 
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+const isList = (value) => Array.isArray(value) || (isObject(value) && Object.values(value).length > 0 && Object.values(value).every(isObject));
+
+/**
+ * The part of the answers that holds the results: the first list module,
+ * else the pages; null for meta modules only (their first part). Objects
+ * such as searchinfo are no results.
+ */
+function rowsPart(params) {
+  const list = String(params.list ?? "");
+  const first = list.split(list.startsWith("\\u001f") ? "\\u001f" : "|").map((name) => name.trim()).find((name) => /^[A-Za-z0-9_-]{1,64}$/.test(name));
+  if (first) return first;
+  return ["generator", "titles", "pageids", "revids"].some((name) => (params[name] ?? "") !== "") ? "pages" : null;
+}
+
+/** A list's items as rows: an array, an object of objects' values, or list=querypage's results. */
+function listRows(value) {
+  let items = [];
+  if (Array.isArray(value)) items = value;
+  else if (isObject(value)) items = Array.isArray(value.results) ? value.results : isList(value) ? Object.values(value) : [];
+  return items.map((item) => (isObject(item) ? item : { value: item }));
+}
 
 function pageKey(page) {
   return Number.isInteger(page.pageid) && page.pageid > 0 ? \`id:\${page.pageid}\` : \`title:\${page.title}\`;
@@ -53,34 +74,45 @@ function mergePage(known, fragment) {
   }
 }
 
-/** Results: list items at once, pages when their batch is complete. */
-async function* rows(answers) {
+/**
+ * Results: the list's items at once, pages when their batch is complete; for
+ * meta modules only, the first part (an object as key/value rows).
+ */
+async function* rows(answers, part) {
   let pending = new Map();
+  let metaPart = null;
+  const metaKeys = new Set();
   for await (const data of answers) {
-    for (const [key, value] of Object.entries(data.query ?? {})) {
-      if (AUXILIARY.has(key)) continue;
-      if (key === "pages") {
-        for (const page of value) {
-          const known = pending.get(pageKey(page));
-          if (known) mergePage(known, page);
-          else pending.set(pageKey(page), page);
-        }
-      } else if (Array.isArray(value)) {
-        for (const item of value) yield isObject(item) ? item : { value: item };
-      } else if (isObject(value)) {
-        const values = Object.values(value);
-        if (values.length > 0 && values.every(isObject)) yield* values;
-        else yield value;
+    const query = isObject(data.query) ? data.query : {};
+    if (part === "pages") {
+      for (const page of Array.isArray(query.pages) ? query.pages : []) {
+        const known = pending.get(pageKey(page));
+        if (known) mergePage(known, page);
+        else pending.set(pageKey(page), page);
       }
-    }
-    if (data.batchcomplete || !data.continue) {
-      yield* pending.values();
-      pending = new Map();
+      if (data.batchcomplete || !data.continue) {
+        yield* pending.values();
+        pending = new Map();
+      }
+    } else if (part !== null) {
+      if (Object.hasOwn(query, part)) yield* listRows(query[part]);
+    } else {
+      metaPart ??= Object.keys(query).find((key) => !INPUT_PARTS.has(key) && typeof query[key] === "object" && query[key] !== null) ?? null;
+      if (metaPart === null || !Object.hasOwn(query, metaPart)) continue;
+      const value = query[metaPart];
+      if (isList(value)) yield* listRows(value);
+      else if (isObject(value)) {
+        for (const [key, item] of Object.entries(value)) {
+          if (metaKeys.has(key)) continue;
+          metaKeys.add(key);
+          yield { key, value: item };
+        }
+      }
     }
   }
 }`;
 
-const MAIN = `for await (const row of rows(answers())) {
+const MAIN = `for await (const row of rows(answers(), rowsPart(PARAMS))) {
   console.log(JSON.stringify(row));
 }
 `;
@@ -182,7 +214,7 @@ async function* answers() {
 
 ${ROWS_FUNCTIONS}
 
-for await (const row of rows(answers())) {
+for await (const row of rows(answers(), rowsPart(PARAMS))) {
   process.stdout.write(JSON.stringify(row) + "\\n");
 }
 `;

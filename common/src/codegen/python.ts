@@ -19,7 +19,7 @@ function header(model: ExportModel, how: string): string {
   return `#!/usr/bin/env python3
 # ${commentText(model.title)}: exported from mwquery.
 # ${how}
-# Prints each result (page, list item or meta object) as one line of JSON.
+# Prints each result (list item or page; for meta modules only, their first part) as one line of JSON.
 ${env}`;
 }
 
@@ -31,9 +31,34 @@ const ENV_FUNCTION = `def env(name):
     return value
 `;
 
-/** Rows as mwquery makes them: list items, merged pages once their batch is complete, meta objects. */
+/** Rows as mwquery makes them (results/rowParts.ts): the first list's items, else merged pages once their batch is complete, else a meta-only query's first part. */
 const ROWS_FUNCTIONS = `# Keys under "query" that describe the input rather than results.
-AUXILIARY = {"normalized", "redirects", "converted", "interwiki", "badrevids", "pageids"}
+INPUT_PARTS = {"normalized", "redirects", "converted", "interwiki", "badrevids", "pageids"}
+
+
+def is_list(value):
+    return isinstance(value, list) or (isinstance(value, dict) and bool(value) and all(isinstance(v, dict) for v in value.values()))
+
+
+def rows_part(params):
+    """The part of the answers that holds the results: the first list module,
+    else the pages; None for meta modules only (their first part). Objects
+    such as searchinfo are no results."""
+    lists = str(params.get("list", ""))
+    names = [name.strip() for name in lists.split("\\u001f" if lists.startswith("\\u001f") else "|")]
+    first = next((name for name in names if re.fullmatch(r"[A-Za-z0-9_-]{1,64}", name)), None)
+    if first:
+        return first
+    return "pages" if any(str(params.get(name, "")) != "" for name in ("generator", "titles", "pageids", "revids")) else None
+
+
+def list_rows(value):
+    """A list's items as rows: a list, a dict of dicts' values, or list=querypage's results."""
+    if isinstance(value, dict):
+        value = value["results"] if isinstance(value.get("results"), list) else list(value.values()) if is_list(value) else []
+    if not isinstance(value, list):
+        return []
+    return [item if isinstance(item, dict) else {"value": item} for item in value]
 
 
 def page_key(page):
@@ -55,33 +80,45 @@ def merge_page(known, fragment):
             known[name] = value
 
 
-def rows(answers):
-    """Yields results: list items at once, pages when their batch is complete."""
+def rows(answers, part):
+    """Yields results: the list's items at once, pages when their batch is
+    complete; for meta modules only, the first part (a dict as key/value rows)."""
     pending = {}
+    meta_part = None
+    meta_keys = set()
     for data in answers:
-        for key, value in data.get("query", {}).items():
-            if key in AUXILIARY:
-                continue
-            if key == "pages":
-                for page in value:
-                    if page_key(page) in pending:
-                        merge_page(pending[page_key(page)], page)
-                    else:
-                        pending[page_key(page)] = page
-            elif isinstance(value, list):
-                yield from (item if isinstance(item, dict) else {"value": item} for item in value)
-            elif isinstance(value, dict):
-                if value and all(isinstance(v, dict) for v in value.values()):
-                    yield from value.values()
+        query = data.get("query")
+        if not isinstance(query, dict):
+            query = {}
+        if part == "pages":
+            pages = query.get("pages")
+            for page in pages if isinstance(pages, list) else []:
+                if page_key(page) in pending:
+                    merge_page(pending[page_key(page)], page)
                 else:
-                    yield value
-        if data.get("batchcomplete") or "continue" not in data:
-            yield from pending.values()
-            pending = {}
+                    pending[page_key(page)] = page
+            if data.get("batchcomplete") or "continue" not in data:
+                yield from pending.values()
+                pending = {}
+        elif part is not None:
+            yield from list_rows(query.get(part))
+        else:
+            if meta_part is None:
+                meta_part = next((key for key, value in query.items() if key not in INPUT_PARTS and isinstance(value, (dict, list))), None)
+            if meta_part is None or meta_part not in query:
+                continue
+            value = query[meta_part]
+            if is_list(value):
+                yield from list_rows(value)
+            elif isinstance(value, dict):
+                for key, item in value.items():
+                    if key not in meta_keys:
+                        meta_keys.add(key)
+                        yield {"key": key, "value": item}
 `;
 
 const MAIN = `if __name__ == "__main__":
-    for row in rows(answers()):
+    for row in rows(answers(), rows_part(PARAMS)):
         print(json.dumps(row, ensure_ascii=False))
 `;
 
@@ -89,6 +126,7 @@ export function pythonRequests(model: ExportModel): string {
   return `${header(model, 'Follows "continue" to the end, waits and retries when the wiki is lagged (maxlag) or busy.')}
 import json
 import os
+import re
 import sys
 import time
 
@@ -154,6 +192,7 @@ export function pythonMwclient(model: ExportModel): string {
   return `${header(model, 'Sends maxlag; mwclient waits as long as the wiki asks (Retry-After); this follows "continue" to the end.')}
 import json
 import os
+import re
 import sys
 from urllib.parse import urlsplit
 
@@ -215,6 +254,7 @@ export function pythonPywikibot(model: ExportModel): string {
 #   python3 pwb.py this_file.py   or   python3 this_file.py
 import json
 import os
+import re
 import sys
 
 import pywikibot
