@@ -24,6 +24,27 @@ rvslots=main
 ### Siteinfo
 meta=siteinfo
 siprop=general|namespaces
+
+### Search
+list=search
+srsearch=Page
+srlimit=50
+
+### Allpages and siteinfo
+list=allpages
+apnamespace=0
+aplimit=100
+meta=siteinfo
+
+### General
+meta=siteinfo
+siprop=general
+
+### Two lists
+list=allpages|allcategories
+apnamespace=0
+aplimit=500
+aclimit=500
 `;
 
 before(async () => {
@@ -100,5 +121,99 @@ describe('real wiki: mwq run --expand, tsv, wikitable, --part', () => {
     const none = await runCli('run', file, '--query', 'Siteinfo', '--endpoint', wiki.endpoint, '--part', 'nope');
     assert.equal(none.code, 2);
     assert.match(none.stderr, /no part "nope" \(parts: general, namespaces\)/);
+  });
+});
+
+/** NDJSON lines as objects. */
+function ndjson(text: string): Record<string, unknown>[] {
+  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** Every search result for `Page`, and the total the wiki gives. */
+async function searchResults(): Promise<{ titles: string[]; totalhits: number }> {
+  const titles: string[] = [];
+  let cont: Record<string, string> = {};
+  let totalhits = 0;
+  for (;;) {
+    const answer = await direct({ list: 'search', srsearch: 'Page', srlimit: '50', ...cont });
+    totalhits = answer.query.searchinfo.totalhits as number;
+    titles.push(...(answer.query.search as { title: string }[]).map((r) => r.title));
+    if (!answer.continue) return { titles, totalhits };
+    cont = answer.continue as Record<string, string>;
+  }
+}
+
+describe('real wiki: result rows hold one kind of row; other parts are parts', () => {
+  it('list=search --all as NDJSON and CSV: only search results (no totalhits line, column or cell); stderr names searchinfo once', async () => {
+    const want = await searchResults();
+    assert.ok(want.titles.length > 50, 'the search continues');
+    const nd = await runCli('run', file, '--query', 'Search', '--endpoint', wiki.endpoint, '--all', '--format', 'ndjson');
+    assert.equal(nd.code, 0, nd.stderr);
+    const rows = ndjson(nd.stdout);
+    assert.deepEqual(rows.map((r) => r.title), want.titles);
+    assert.ok(rows.every((r) => !('totalhits' in r)));
+    assert.equal(nd.stderr.match(/also:/g)?.length, 1);
+    assert.match(nd.stderr, new RegExp(`^mwq run: also: searchinfo \\(totalhits ${want.totalhits}\\); use --part searchinfo$`, 'm'));
+    assert.match(nd.stderr, new RegExp(`, ${want.titles.length} items in `));
+
+    const csv = await runCli('run', file, '--query', 'Search', '--endpoint', wiki.endpoint, '--all', '--format', 'csv');
+    assert.equal(csv.code, 0, csv.stderr);
+    const lines = csv.stdout.split('\r\n').filter(Boolean);
+    assert.equal(lines[0], 'ns,title,pageid,size,wordcount,snippet,timestamp');
+    assert.doesNotMatch(csv.stdout, /totalhits/);
+    assert.ok(!lines.some((l) => l.startsWith(String(want.totalhits))));
+  });
+
+  it('--part searchinfo prints the total as a key/value row', async () => {
+    const { totalhits } = await searchResults();
+    const r = await runCli('run', file, '--query', 'Search', '--endpoint', wiki.endpoint, '--part', 'searchinfo', '--format', 'csv');
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(r.stdout.split('\r\n').filter(Boolean), ['key,value', `totalhits,${totalhits}`]);
+    assert.doesNotMatch(r.stderr, /also:/);
+  });
+
+  it('list=allpages&meta=siteinfo as NDJSON: only the allpages rows; siteinfo general is named on stderr', async () => {
+    const want = await direct({ list: 'allpages', apnamespace: '0', aplimit: '500' });
+    const r = await runCli('run', file, '--query', 'Allpages and siteinfo', '--endpoint', wiki.endpoint, '--all', '--format', 'ndjson');
+    assert.equal(r.code, 0, r.stderr);
+    const rows = ndjson(r.stdout);
+    assert.equal(rows.length, wiki.facts.mainPages);
+    assert.deepEqual(rows, want.query.allpages);
+    assert.ok(rows.every((row) => Object.keys(row).join() === 'pageid,ns,title'));
+    assert.match(r.stderr, /^mwq run: also: general \(\d+ fields\); use --part general$/m);
+  });
+
+  it('meta=siteinfo&siprop=general alone prints key/value rows by default (NDJSON, CSV, table)', async () => {
+    const want = await direct({ meta: 'siteinfo', siprop: 'general' });
+    const general = want.query.general as Record<string, unknown>;
+    const nd = await runCli('run', file, '--query', 'General', '--endpoint', wiki.endpoint, '--format', 'ndjson');
+    assert.equal(nd.code, 0, nd.stderr);
+    const rows = ndjson(nd.stdout);
+    assert.deepEqual(rows.map((r) => r.key), Object.keys(general));
+    assert.ok(rows.every((r) => Object.keys(r).join() === 'key,value'));
+    assert.deepEqual(rows.find((r) => r.key === 'sitename'), { key: 'sitename', value: wiki.facts.siteName });
+    assert.doesNotMatch(nd.stderr, /also:/);
+    const csv = await runCli('run', file, '--query', 'General', '--endpoint', wiki.endpoint, '--format', 'csv');
+    assert.equal(csv.stdout.split('\r\n')[0], 'key,value');
+    assert.ok(csv.stdout.includes(`\r\nsitename,${wiki.facts.siteName}\r\n`));
+    const table = await runCli('run', file, '--query', 'General', '--endpoint', wiki.endpoint);
+    assert.match(table.stdout, /^key +value$/m);
+    assert.match(table.stdout, new RegExp(`^sitename +${wiki.facts.siteName}$`, 'm'));
+  });
+
+  it('two lists: the first by default, the second with --part, each table of one kind of row (CSV, wikitable)', async () => {
+    const want = await direct({ list: 'allpages|allcategories', apnamespace: '0', aplimit: '500', aclimit: '500' });
+    const csv = await runCli('run', file, '--query', 'Two lists', '--endpoint', wiki.endpoint, '--all', '--format', 'csv');
+    assert.equal(csv.code, 0, csv.stderr);
+    const lines = csv.stdout.split('\r\n').filter(Boolean);
+    assert.equal(lines[0], 'pageid,ns,title');
+    assert.equal(lines.length - 1, wiki.facts.mainPages);
+    assert.match(csv.stderr, /^mwq run: also: allcategories \(\d+ rows\); use --part allcategories$/m);
+    const cats = await runCli('run', file, '--query', 'Two lists', '--endpoint', wiki.endpoint, '--all', '--part', 'allcategories', '--format', 'wikitable');
+    assert.equal(cats.code, 0, cats.stderr);
+    const header = cats.stdout.split('\n')[1];
+    assert.equal(header, '! category');
+    const body = cats.stdout.split('\n').filter((l) => l.startsWith('| '));
+    assert.deepEqual(body, (want.query.allcategories as { category: string }[]).map((c) => `| ${c.category.replace(/[&|!{}[\]<>'~]/g, (ch) => `&#${ch.charCodeAt(0)};`)}`));
   });
 });
