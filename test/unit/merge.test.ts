@@ -93,6 +93,14 @@ describe('merge: pages across continuation', () => {
     assert.deepEqual(raw, answers);
   });
 
+  it('hands out a page once when a later batch brings it again (generator=alllinks without galunique)', () => {
+    const m = new ResultMerger();
+    const first = m.add({ batchcomplete: true, continue: { galcontinue: 'x', continue: 'galcontinue||' }, query: { pages: [{ pageid: 1, title: 'A' }, { ns: 0, title: 'Gone', missing: true }] } });
+    assert.deepEqual(titles(first), ['A', 'Gone']);
+    const second = m.add({ batchcomplete: true, query: { pages: [{ pageid: 1, title: 'A' }, { pageid: 2, title: 'B' }, { ns: 0, title: 'Gone', missing: true }] } });
+    assert.deepEqual(titles(second), ['B']);
+  });
+
   it('hands out an incomplete batch on flush()', () => {
     const m = new ResultMerger();
     m.add(structuredClone(answers[0]));

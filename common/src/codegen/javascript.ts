@@ -80,6 +80,7 @@ function mergePage(known, fragment) {
  */
 async function* rows(answers, part) {
   let pending = new Map();
+  const handedOut = new Set();
   let metaPart = null;
   const metaKeys = new Set();
   for await (const data of answers) {
@@ -91,7 +92,12 @@ async function* rows(answers, part) {
         else pending.set(pageKey(page), page);
       }
       if (data.batchcomplete || !data.continue) {
-        yield* pending.values();
+        // A page a later batch brings again (generator=alllinks) is printed once.
+        for (const [key, page] of pending) {
+          if (handedOut.has(key)) continue;
+          handedOut.add(key);
+          yield page;
+        }
         pending = new Map();
       }
     } else if (part !== null) {

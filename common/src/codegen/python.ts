@@ -84,6 +84,7 @@ def rows(answers, part):
     """Yields results: the list's items at once, pages when their batch is
     complete; for meta modules only, the first part (a dict as key/value rows)."""
     pending = {}
+    handed_out = set()
     meta_part = None
     meta_keys = set()
     for data in answers:
@@ -98,7 +99,11 @@ def rows(answers, part):
                 else:
                     pending[page_key(page)] = page
             if data.get("batchcomplete") or "continue" not in data:
-                yield from pending.values()
+                # A page a later batch brings again (generator=alllinks) is printed once.
+                for key, page in pending.items():
+                    if key not in handed_out:
+                        handed_out.add(key)
+                        yield page
                 pending = {}
         elif part is not None:
             yield from list_rows(query.get(part))

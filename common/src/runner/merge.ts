@@ -38,6 +38,12 @@ export class ResultMerger {
   private readonly pending = new Map<string, Row>();
   private readonly owned = new WeakSet<Row>();
   private readonly meta = new MetaRows();
+  /**
+   * Pages already handed out: a generator that yields a page again in a later
+   * batch (`generator=alllinks` without `galunique`) gives it no second row.
+   * Page ids as numbers (a few bytes each), other keys as text.
+   */
+  private readonly handedOut = new Set<number | string>();
 
   /** `plan`: which part is the rows (rowPlan of the request's parameters); without one, `pages`. */
   constructor(private readonly plan: RowPlan = { main: 'pages' }) {}
@@ -107,9 +113,15 @@ export class ResultMerger {
 
   private flushPages(): RowBatch | undefined {
     if (this.pending.size === 0) return undefined;
-    const rows = [...this.pending.values()];
+    const rows: Row[] = [];
+    for (const [key, row] of this.pending) {
+      const seen = key.startsWith('id:') ? Number(key.slice(3)) : key;
+      if (this.handedOut.has(seen)) continue;
+      this.handedOut.add(seen);
+      rows.push(row);
+    }
     this.pending.clear();
-    return { list: 'pages', rows };
+    return rows.length ? { list: 'pages', rows } : undefined;
   }
 }
 
