@@ -78,7 +78,7 @@ async function exported(query: string, to: string, endpoint = wiki.endpoint): Pr
   return file;
 }
 
-const QUERIES = ['List with continuation', 'Generator with continuing props', 'Meta', 'Search with its searchinfo', 'Meta object', 'With a secret', 'Two modules', 'Hostile values'];
+const QUERIES = ['List with continuation', 'Generator with continuing props', 'Meta', 'Search with its searchinfo', 'Meta object', 'Generator with repeated pages', 'With a secret', 'Two modules', 'Hostile values'];
 const mwclientInstalled = spawnSync(python, ['-c', 'import mwclient'], { encoding: 'utf8' }).status === 0;
 const TARGETS: { to: string; command: string; skip?: string }[] = [
   { to: 'python', command: python },
@@ -117,6 +117,9 @@ describe('exported programs return the rows of mwq run --all', () => {
     // Only results: no searchinfo among the search results, only the first list of two, a meta object as key/value rows.
     const search = (expected.get('Search with its searchinfo') ?? (await mwqRows('Search with its searchinfo'))) as Record<string, unknown>[];
     assert.ok(search.length > 50 && search.every((r) => typeof r.title === 'string' && !('totalhits' in r)));
+    // generator=alllinks (not unique) brings a page again in later batches: one row each.
+    const repeated = (expected.get('Generator with repeated pages') ?? (await mwqRows('Generator with repeated pages'))) as { title: string }[];
+    assert.ok(repeated.length > 20 && new Set(repeated.map((r) => r.title)).size === repeated.length);
     const two = (expected.get('Two modules') ?? (await mwqRows('Two modules'))) as Record<string, unknown>[];
     assert.equal(two.length, wiki.facts.mainPages);
     assert.ok(two.every((r) => typeof r.pageid === 'number'));
