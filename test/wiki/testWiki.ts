@@ -39,6 +39,9 @@ export const MEDIAWIKI_RELEASES = ['1.39', '1.43'] as const;
 export type MediaWikiRelease = (typeof MEDIAWIKI_RELEASES)[number];
 export const DEFAULT_MEDIAWIKI_RELEASE: MediaWikiRelease = '1.39';
 
+/** The machine's own MediaWiki (Debian bookworm's 1.39): its code, where maintenance scripts run. */
+export const SYSTEM_MEDIAWIKI_CODE = '/usr/share/mediawiki';
+
 /** Where one release's code lives: `code` is the working folder of maintenance scripts, `webRoot` what php -S serves. */
 interface MediaWikiInstall {
   release: MediaWikiRelease;
@@ -157,6 +160,8 @@ export interface TestWiki {
   facts: TestWikiFacts;
   /** The run folder (SQLite files, LocalSettings.php, server.log). */
   runDir: string;
+  /** The release's code folder: where its maintenance scripts run (test/wiki/wikiEdits.ts). */
+  mediawikiCode: string;
   /** Whether this start had to build the template, and how long things took. */
   timings: { templateBuilt: boolean; templateBuildMs: number; startMs: number };
   stop(): Promise<void>;
@@ -225,6 +230,7 @@ export async function startTestWiki(options: TestWikiOptions = {}): Promise<Test
     adminPassword: ADMIN_PASSWORD,
     facts: tpl.marker.facts,
     runDir,
+    mediawikiCode: mw.code,
     timings: { templateBuilt: tpl.built, templateBuildMs: tpl.built ? tpl.marker.buildMs : 0, startMs: Date.now() - t0 },
     stop() {
       stopped ??= (async () => {
@@ -272,7 +278,7 @@ export function chosenRelease(options: Pick<TestWikiOptions, 'mediawiki'> = {}, 
  * (scripts/wiki/fetch-mediawiki.sh, any user).
  */
 function ensureInstalled(release: MediaWikiRelease, baseDir: string, allowInstall: boolean, log: (m: string) => void): MediaWikiInstall {
-  const system: MediaWikiInstall = { release: '1.39', code: '/usr/share/mediawiki', webRoot: '/var/lib/mediawiki' };
+  const system: MediaWikiInstall = { release: '1.39', code: SYSTEM_MEDIAWIKI_CODE, webRoot: '/var/lib/mediawiki' };
   const exts = ['pdo_sqlite', 'intl', 'mbstring', 'dom', 'xml', 'apcu'].map((e) => `extension_loaded("${e}")`).join(' && ');
   const ok = () => fs.existsSync(path.join(system.webRoot, 'api.php')) && spawnSync('php', ['-r', `exit(${exts} ? 0 : 1);`]).status === 0;
   if (!ok()) {
