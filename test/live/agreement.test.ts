@@ -11,6 +11,8 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
 import { buildRequest, requestPairs, sendApiRequest } from '../../common/src/runner';
@@ -141,6 +143,12 @@ const CASES: Case[] = [
   { row: 'invalidparammix', text: 'list=allimages\naisort=timestamp\naifrom=A' },
   { row: 'invalidparammix', text: 'list=allimages\naistart=2024-01-01T00:00:00Z' },
   { row: 'invalidparammix', text: 'list=alllinks\nalunique\nalprop=ids|title' },
+  { row: 'invalidparammix', text: 'prop=deletedrevisions\ntitles=Page 0001\ndrvuser=Admin\ndrvexcludeuser=Bob', admin: true },
+  { row: 'invalidparammix', text: 'prop=langlinks\ntitles=Page 0001\nlltitle=Foo' },
+  { row: 'invalidparammix', text: 'prop=iwlinks\ntitles=Page 0001\niwurl\niwprop=url' },
+  { row: 'missingparam', text: 'list=imageusage\niulimit=5' },
+  { row: 'invalidparammix', text: 'list=watchlist\nwluser=Admin\nwlexcludeuser=Bob', admin: true },
+  { row: 'missingparam', text: 'prop=stashimageinfo', admin: true },
   { row: 'deprecation', text: 'prop=revisions\ntitles=Page 0001\nrvprop=content' },
   { row: 'clean', text: 'prop=revisions\ntitles=Page 0001\nrvprop=content\nrvslots=main' },
   { row: 'clean', text: 'list=allimages\naisort=timestamp\naistart=2024-01-01T00:00:00Z' },
@@ -277,6 +285,23 @@ describe(`the checker agrees with the wiki (MediaWiki ${RELEASE}, live catalogue
     assert.ok(editorOnly('list=allpages\nredirects=false').includes('boolean-value'));
     assert.ok(editorOnly('list=logevents\nlestart=2024-13-45T00:00:00Z').includes('normalised-timestamp'));
     assert.ok(editorOnly('prop=revisions&titles=Page%200001&rvlimit=3').includes('query-string-line'));
+  });
+
+  it(`docs/module-rules.md: every rule is verified on ${RELEASE} by an agreeing case of one of its modules`, () => {
+    const table = readFileSync(path.join(__dirname, '..', '..', 'docs', 'module-rules.md'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| modules'))
+      .map((l) => l.split(' | ').map((c) => c.replace(/^\| |\s*\|$/g, '').trim()));
+    assert.ok(table.length >= 20, `${table.length} rules in the table`);
+    const agreeing = outcomes.filter((o) => !o.kase.exclude && !o.unmatchedWiki.length && !o.unmatchedChecker.length && o.wiki.length > 0);
+    for (const [modules, kind, , , verified] of table) {
+      assert.ok(verified?.split(', ').includes(RELEASE), `${modules} (${kind}): the table does not list ${RELEASE}`);
+      const names = modules!.split(', ');
+      assert.ok(
+        agreeing.some((o) => names.some((m) => new RegExp(`^(list|prop|meta|generator)=${m}$`, 'm').test(o.kase.text))),
+        `${modules} (${kind}): no agreeing case where the wiki said something`,
+      );
+    }
   });
 
   it('the excluded cases still differ as their notes say (so a fix on either side is noticed)', () => {
