@@ -103,14 +103,14 @@ describe('hints naming another environment that does not know a module or parame
 
   it('a parameter the other wiki lacks: a hint on its name, naming the environment', () => {
     assert.deepEqual(hints('list=allusers\nauexcludenamed\naulimit=5\n'), [
-      { code: 'unknown-elsewhere', severity: 4, covered: 'auexcludenamed', message: '`auexcludenamed` is not a parameter environment "old" knows; that wiki would ignore it (unrecognizedparams).' },
+      { code: 'unknown-elsewhere', severity: 4, covered: 'auexcludenamed', message: 'Environment "old" does not know the parameter `auexcludenamed`: that wiki would ignore it (unrecognizedparams).' },
     ]);
   });
 
   it('a module the other wiki lacks: one hint on the module, none for its parameters', () => {
     assert.deepEqual(
       hints('list=allusers|linterrors\nlntlimit=5\n').map((h) => [h.covered, h.message]),
-      [['linterrors', '`linterrors` is a module of this wiki that environment "old" does not have.']],
+      [['linterrors', 'Environment "old" does not have the module `linterrors` (unrecognizedvalues there).']],
     );
   });
 
@@ -125,7 +125,7 @@ describe('hints naming another environment that does not know a module or parame
   it('several environments lacking it are named in one hint; hostile names are cut', () => {
     const long = 'x'.repeat(100);
     const [h] = hints('list=allusers\nauexcludenamed\n', [{ name: 'old', catalogue: older }, { name: 'older', catalogue: older }, { name: long, catalogue: older }, { name: 'fourth', catalogue: older }]);
-    assert.equal(h?.message, `\`auexcludenamed\` is not a parameter environment "old", "older" and "${'x'.repeat(40)}…" (and 1 more) knows; that wiki would ignore it (unrecognizedparams).`);
+    assert.equal(h?.message, `Environments "old", "older" and "${'x'.repeat(40)}…" (and 1 more) do not know the parameter \`auexcludenamed\`: that wiki would ignore it (unrecognizedparams).`);
   });
 
   it('the language service adds them to the diagnostics when it knows other environments', () => {

@@ -42,7 +42,7 @@ export function environmentHints(document: TextDocument, parsed: ParsedDocument,
       const lacking = theirs.filter((t) => !t.catalogue.module(use.module.name)).map((t) => t.name);
       if (!lacking.length) continue;
       missingModule.set(use.module.name, lacking);
-      out.add(use.item, DiagnosticSeverity.Hint, 'unknown-elsewhere', `\`${use.module.name}\` is a module of this wiki that environment ${quoted(lacking)} does not have.`);
+      out.add(use.item, DiagnosticSeverity.Hint, 'unknown-elsewhere', `${lacking.length > 1 ? 'Environments' : 'Environment'} ${quoted(lacking)} ${lacking.length > 1 ? 'do' : 'does'} not have the module \`${use.module.name}\` (unrecognizedvalues there).`);
     }
     // Parameters: the one the API keeps (the last), known here, unknown there.
     for (const param of mine.lastByName.values()) {
@@ -51,7 +51,7 @@ export function environmentHints(document: TextDocument, parsed: ParsedDocument,
       const moduleLacking = resolved.module ? missingModule.get(resolved.module.name) ?? [] : [];
       const lacking = theirs.filter((t) => !moduleLacking.includes(t.name) && !t.context.resolve(param.name)).map((t) => t.name);
       if (!lacking.length) continue;
-      out.add(param.nameSpan, DiagnosticSeverity.Hint, 'unknown-elsewhere', `\`${param.name}\` is not a parameter environment ${quoted(lacking)} knows; that wiki would ignore it (unrecognizedparams).`);
+      out.add(param.nameSpan, DiagnosticSeverity.Hint, 'unknown-elsewhere', `${lacking.length > 1 ? 'Environments' : 'Environment'} ${quoted(lacking)} ${lacking.length > 1 ? 'do' : 'does'} not know the parameter \`${param.name}\`: that wiki would ignore it (unrecognizedparams).`);
     }
   }
   return out.diagnostics;
