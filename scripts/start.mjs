@@ -14,10 +14,11 @@
 // It prints what it started and stays in the foreground: Ctrl+C stops the
 // wiki and code-server (a desktop VS Code window is yours to close).
 //
-//   node scripts/start.mjs [--browser] [--port N] [--no-install]
+//   node scripts/start.mjs [--browser] [--port N] [--no-install] [--mediawiki 1.43]
 //     --browser     use code-server even when desktop VS Code is installed
 //     --port N      code-server's port on 127.0.0.1 (default: a free one)
 //     --no-install  do not install code-server when it is missing
+//     --mediawiki R the test wiki's MediaWiki release: 1.39 (default) or 1.43
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -32,19 +33,24 @@ const codeServerEntry = path.join(root, '.vscode-test', 'code-server', 'node_mod
 const say = (m) => console.log(`[npm start] ${m}`);
 
 function parseArgs(argv) {
-  const o = { browser: false, port: 0, install: true };
+  const o = { browser: false, port: 0, install: true, mediawiki: '1.39' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--browser') o.browser = true;
     else if (a === '--port') o.port = Number(argv[++i]);
     else if (a === '--no-install') o.install = false;
+    else if (a === '--mediawiki') o.mediawiki = argv[++i];
     else {
-      console.error(`npm start: unknown option ${a}\nusage: node scripts/start.mjs [--browser] [--port N] [--no-install]`);
+      console.error(`npm start: unknown option ${a}\nusage: node scripts/start.mjs [--browser] [--port N] [--no-install] [--mediawiki 1.43]`);
       process.exit(2);
     }
   }
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) {
     console.error('npm start: --port wants a port number');
+    process.exit(2);
+  }
+  if (o.mediawiki !== '1.39' && o.mediawiki !== '1.43') {
+    console.error('npm start: --mediawiki wants 1.39 or 1.43');
     process.exit(2);
   }
   return o;
@@ -170,7 +176,7 @@ async function main() {
   say('starting the local MediaWiki (the first time: installs it and builds 600+ sample pages, a minute or so)');
   const { require: tsxRequire } = await import('tsx/cjs/api');
   const { startTestWiki } = tsxRequire('../test/wiki/testWiki.ts', import.meta.url);
-  const wiki = await startTestWiki({ log: (m) => say(`wiki: ${m}`) });
+  const wiki = await startTestWiki({ mediawiki: opts.mediawiki, log: (m) => say(`wiki: ${m}`) });
   let codeServer;
   let stopping = false;
   const stop = async (code) => {

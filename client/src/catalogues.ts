@@ -90,8 +90,19 @@ export class Catalogues implements vscode.Disposable {
   }
 
   async ensureAll(): Promise<void> {
-    await Promise.all(vscode.workspace.textDocuments.map((d) => this.ensureFor(d)));
+    await Promise.all([...vscode.workspace.textDocuments.map((d) => this.ensureFor(d)), this.ensureEnvironments()]);
     await this.paint();
+  }
+
+  /**
+   * The catalogues of every environment of the workspace (endpoints the user
+   * named, so fetched by themselves unless autoFetch is `never`): the server
+   * compares a file's wiki with the others (unknown-elsewhere hints).
+   */
+  private async ensureEnvironments(): Promise<void> {
+    if (this.autoFetch() === 'never' || !trustGate('fetchCatalogueAutomatically', vscode.workspace.isTrusted).allowed) return;
+    const wanted = new Set(this.environments.list().map((e) => e.endpoint));
+    await Promise.all([...wanted].filter((e) => !this.sent.has(e) && !this.failed.has(e)).map((e) => this.load(e, false, true)));
   }
 
   /** Makes sure the server has the catalogue of a document's endpoint, when fetching by itself is allowed. */
@@ -153,8 +164,8 @@ export class Catalogues implements vscode.Disposable {
     })();
   }
 
-  /** Fetches (or reads from the cache) and sends the catalogue of an endpoint. */
-  private load(endpoint: string, refresh: boolean): Promise<void> {
+  /** Fetches (or reads from the cache) and sends the catalogue of an endpoint; `quiet`: a failure is logged only (a fetch nobody asked for by opening a file). */
+  private load(endpoint: string, refresh: boolean, quiet = false): Promise<void> {
     const existing = this.inFlight.get(endpoint);
     if (existing) return existing;
     const work = (async () => {
@@ -174,7 +185,7 @@ export class Catalogues implements vscode.Disposable {
         // The runner's message already says what failed and where: add only what happens now.
         const message = isRunnerError(error) ? error.message : `Could not fetch the catalogue of ${endpoint}: ${String(error)}`;
         this.log.warn(message);
-        void vscode.window.showWarningMessage(`${message} Checking against the bundled catalogue.`);
+        if (!quiet) void vscode.window.showWarningMessage(`${message} Checking against the bundled catalogue.`);
       } finally {
         this.inFlight.delete(endpoint);
         await this.paint();
@@ -215,7 +226,7 @@ export class Catalogues implements vscode.Disposable {
 
   private async onEnvironmentChange(): Promise<void> {
     const defaultEndpoint = this.environments.defaultEndpoint();
-    await this.client.sendNotification('workspace/didChangeConfiguration', { settings: { defaultEndpoint: defaultEndpoint ?? '' } });
+    await this.client.sendNotification('workspace/didChangeConfiguration', { settings: { defaultEndpoint: defaultEndpoint ?? '', environments: this.environments.forServer() } });
     await this.ensureAll();
   }
 

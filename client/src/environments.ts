@@ -76,6 +76,11 @@ export class Environments implements vscode.Disposable {
     return name ? this.list().find((e) => e.name === name) : undefined;
   }
 
+  /** Name and endpoint of each environment: what the language server compares catalogues by (unknown-elsewhere hints). */
+  forServer(): { name: string; endpoint: string }[] {
+    return this.list().map(({ name, endpoint }) => ({ name, endpoint }));
+  }
+
   /** The endpoint for queries that name none: the selected environment's, else the setting. */
   defaultEndpoint(): string | undefined {
     return this.current()?.endpoint ?? (vscode.workspace.getConfiguration('mwquery').get<string>('endpoint', '').trim() || undefined);

@@ -79,6 +79,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     initializationOptions: {
       debounceMs: config.get<number>('diagnostics.debounceMs', 150),
       defaultEndpoint: environments.defaultEndpoint(),
+      environments: environments.forServer(),
     },
   };
   client = new LanguageClient('mwquery', 'MediaWiki Query', serverOptions, clientOptions);

@@ -57,6 +57,18 @@ export const CatalogueInfoRequest: MessageSignature<CatalogueInfoParams, Catalog
 export interface CatalogueInitOptions {
   /** The `mwquery.endpoint` setting, or the selected environment's endpoint. */
   defaultEndpoint?: string;
+  /**
+   * The workspace's environments (settings and `.mwquery.json`): a document
+   * checked against one of their catalogues gets `unknown-elsewhere` hints
+   * about the others whose catalogues the server has.
+   */
+  environments?: WorkspaceEnvironment[];
+}
+
+/** An environment as the server needs it: its name and its endpoint. */
+export interface WorkspaceEnvironment {
+  name: string;
+  endpoint: string;
 }
 
 /**

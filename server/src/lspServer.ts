@@ -50,7 +50,10 @@ export function startServer(connection: Connection): void {
   // Live catalogues by endpoint (sent by the client); each document is checked
   // against its endpoint's, else the bundled one.
   const catalogues = new CatalogueStore();
-  const service: LanguageService = createLanguageService({ catalogueFor: (d) => catalogues.catalogueFor(service.parse(d)) });
+  const service: LanguageService = createLanguageService({
+    catalogueFor: (d) => catalogues.catalogueFor(service.parse(d)),
+    otherEnvironments: (d) => catalogues.otherEnvironments(service.parse(d)),
+  });
   const log = (message: string) => connection.console.error(message);
   const endpointOf = (document: TextDocument) => catalogues.endpointOf(service.parse(document));
   const content = new ContentChecks(service, {
@@ -71,6 +74,7 @@ export function startServer(connection: Connection): void {
     const options = (params.initializationOptions ?? {}) as ServerInitOptions;
     if (typeof options.debounceMs === 'number' && options.debounceMs >= 0) scheduler.debounceMs = options.debounceMs;
     if (typeof options.defaultEndpoint === 'string') catalogues.setDefaultEndpoint(options.defaultEndpoint);
+    catalogues.setEnvironments(options.environments);
     if (typeof options.contentDebounceMs === 'number' && options.contentDebounceMs >= 0) content.debounceMs = options.contentDebounceMs;
     inlayHintRefresh = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     return {
@@ -138,9 +142,12 @@ export function startServer(connection: Connection): void {
     scheduler.revalidateAll();
   });
   connection.onDidChangeConfiguration((params) => {
-    const settings = (params?.settings ?? {}) as { mwquery?: { endpoint?: unknown }; defaultEndpoint?: unknown };
+    const settings = (params?.settings ?? {}) as { mwquery?: { endpoint?: unknown }; defaultEndpoint?: unknown; environments?: unknown };
     const endpoint = settings.mwquery?.endpoint ?? settings.defaultEndpoint;
-    if ((endpoint === undefined || typeof endpoint === 'string') && catalogues.setDefaultEndpoint(endpoint)) scheduler.revalidateAll();
+    const endpointChanged = (endpoint === undefined || typeof endpoint === 'string') && catalogues.setDefaultEndpoint(endpoint);
+    // Only a message that carries environments changes them (VS Code's own settings messages do not).
+    const environmentsChanged = 'environments' in settings && catalogues.setEnvironments(settings.environments);
+    if (endpointChanged || environmentsChanged) scheduler.revalidateAll();
   });
 
   /** Runs `work` on an open document; an unknown or closed one gets `fallback`. */

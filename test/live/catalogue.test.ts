@@ -20,6 +20,7 @@ import { buildCatalogue, type Catalogue } from '../../server/src/service/catalog
 import { createLanguageService } from '../../server/src/service/languageService';
 import { startFaultProxy } from '../runner/faultProxy';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
+import { BUNDLED_ONLY_MODULE, RELEASE_FACTS } from '../wiki/releaseFacts';
 import { doc, mwq, wikiGet } from './liveHelpers';
 
 let wiki: TestWiki;
@@ -68,8 +69,10 @@ describe('fetching a live catalogue', () => {
     for (const [name, group] of listed) assert.equal(live.module(name)?.group, group, name);
     assert.equal(live.module('abusefilters')?.group, 'list');
     assert.equal(live.module('abusefilters')?.prefix, 'abf');
-    assert.equal(live.module('notifications'), undefined);
-    assert.ok(bundledCatalogue().module('notifications'), 'the bundled catalogue has notifications');
+    assert.equal(live.module(BUNDLED_ONLY_MODULE.name), undefined);
+    assert.ok(bundledCatalogue().module(BUNDLED_ONLY_MODULE.name), `the bundled catalogue has ${BUNDLED_ONLY_MODULE.name}`);
+    // Echo's module: 1.43 ships Echo, 1.39 does not.
+    assert.equal(live.module('notifications')?.group, RELEASE_FACTS[wiki.release].echo ? 'meta' : undefined);
     assert.equal(bundledCatalogue().module('abusefilters'), undefined, 'the bundled catalogue lacks abusefilters');
     assert.ok(live.main.paramByName.has('assert') && live.main.paramByName.has('maxlag'));
     assert.ok(live.query.paramByName.has('generator') && live.query.paramByName.has('titles'));
@@ -88,17 +91,19 @@ describe('fetching a live catalogue', () => {
     assert.deepEqual(calls.filter((c) => c.action !== 'paraminfo').map((c) => c.action), ['query']);
   });
 
-  it("has the wiki's namespaces and aliases (Scribunto's Module, Gadgets' Gadget)", async () => {
+  it("has the wiki's namespaces and aliases (Scribunto's Module; Gadgets' Gadget on 1.39 only)", async () => {
     const own = await wikiGet(wiki.endpoint, { action: 'query', meta: 'siteinfo', siprop: 'namespaces|namespacealiases' });
     const ids = Object.values(own.query.namespaces as Record<string, { id: number }>).map((n) => n.id).sort((a, b) => a - b);
     assert.deepEqual(snapshot.namespaces.map((n) => n.id), ids);
     const byId = new Map(snapshot.namespaces.map((n) => [n.id, n]));
     assert.equal(byId.get(828)?.name, 'Module');
-    assert.equal(byId.get(2300)?.name, 'Gadget');
+    assert.equal(byId.get(2300)?.name, RELEASE_FACTS[wiki.release].gadgetNamespaces ? 'Gadget' : undefined);
+    assert.equal(snapshot.namespaces.length, RELEASE_FACTS[wiki.release].namespaceCount);
     assert.equal(byId.get(4)?.name, 'TestWiki');
     assert.equal(byId.get(4)?.canonical, 'Project');
     assert.deepEqual(byId.get(6)?.aliases, ['Image']);
-    assert.ok(live.namespaceIds().has(2300) && live.namespaceIds().has(828));
+    assert.ok(live.namespaceIds().has(828));
+    assert.equal(live.namespaceIds().has(2300), RELEASE_FACTS[wiki.release].gadgetNamespaces);
     assert.ok(!bundledCatalogue().namespaceIds().has(2300));
   });
 
@@ -235,34 +240,40 @@ describe('checking against the live catalogue', () => {
     assert.deepEqual(codes(createLanguageService(), 'list=abusefilters\n'), ['unrecognizedvalues']);
     const labels = labelsAt(service, 'list=');
     assert.ok(labels.includes('abusefilters') && labels.includes('abuselog'));
-    assert.ok(!labels.includes('notifications'));
+    assert.ok(!labels.includes(BUNDLED_ONLY_MODULE.name));
     assert.equal(labels.length, live.byGroup.list.length);
     const params = labelsAt(service, 'list=abusefilters\nabf');
     assert.ok(params.includes('abfprop') && params.includes('abflimit'), params.join(' '));
   });
 
-  it('meta=notifications (bundled only) is flagged unrecognizedvalues, naming the wiki', () => {
-    const [d] = liveService().validate(doc('meta=notifications\n'));
+  it(`${BUNDLED_ONLY_MODULE.group}=${BUNDLED_ONLY_MODULE.name} (bundled only) is flagged unrecognizedvalues, naming the wiki; meta=notifications as the release has Echo or not`, () => {
+    const { group, name } = BUNDLED_ONLY_MODULE;
+    const [d] = liveService().validate(doc(`${group}=${name}\n`));
     assert.equal(d?.code, 'unrecognizedvalues');
     assert.equal(d?.severity, 2);
     assert.match(String(d!.message), /the catalogue of 127\.0\.0\.1:\d+/);
-    assert.ok(!labelsAt(liveService(), 'meta=').includes('notifications'));
-    assert.ok(labelsAt(createLanguageService(), 'meta=').includes('notifications'));
+    assert.ok(!labelsAt(liveService(), `${group}=`).includes(name));
+    assert.ok(labelsAt(createLanguageService(), `${group}=`).includes(name));
+    // 1.39: no Echo, so its module is unknown there; 1.43: Echo's module is known.
+    const echo = RELEASE_FACTS[wiki.release].echo;
+    assert.deepEqual(codes(liveService(), 'meta=notifications\n'), echo ? [] : ['unrecognizedvalues']);
+    assert.equal(labelsAt(liveService(), 'meta=').includes('notifications'), echo);
   });
 
-  it("validates and completes namespaces with the wiki's own (828 Module, 2300 Gadget)", () => {
+  it("validates and completes namespaces with the wiki's own (828 Module; 2300 Gadget on 1.39, unknown on 1.43)", () => {
     const service = liveService();
-    assert.deepEqual(codes(service, 'list=allpages\napnamespace=2300\n'), []);
+    const gadget = RELEASE_FACTS[wiki.release].gadgetNamespaces;
+    assert.deepEqual(codes(service, 'list=allpages\napnamespace=2300\n'), gadget ? [] : ['badvalue']);
     assert.deepEqual(codes(service, 'list=allpages\napnamespace=828\n'), []);
     assert.deepEqual(codes(service, 'list=allpages\napnamespace=100\n'), ['badvalue']);
-    assert.deepEqual(codes(service, 'list=recentchanges\nrcnamespace=0|2301\n'), []);
+    assert.deepEqual(codes(service, 'list=recentchanges\nrcnamespace=0|2301\n'), gadget ? [] : ['unrecognizedvalues']);
     // The bundled catalogue cannot know the wiki's namespaces: a note, not an error (issue 13 item 2).
     assert.deepEqual(codes(createLanguageService(), 'list=allpages\napnamespace=2300\n'), ['unknown-namespace'], 'unknown to the standard namespaces');
     const document = doc('list=allpages\napnamespace=');
     const items = service.complete(document, document.positionAt(document.getText().length)).items;
     const byLabel = new Map(items.map((i) => [i.label, i.labelDetails?.description]));
     assert.equal(byLabel.get('828'), 'Module');
-    assert.equal(byLabel.get('2300'), 'Gadget');
+    assert.equal(byLabel.get('2300'), gadget ? 'Gadget' : undefined);
     assert.equal(byLabel.get('4'), 'TestWiki (Project)');
     assert.equal(byLabel.get('6'), 'File (Image)');
     assert.ok(!byLabel.has('-1'));
@@ -308,14 +319,14 @@ describe('mwq check --endpoint and mwq catalogue', () => {
     const out = path.join(tempDir(), 'wiki-catalogue.json');
     const r = await mwq(['catalogue', '--endpoint', wiki.endpoint, '-o', out], { MWQ_CACHE_DIR: tempDir() });
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /^mwq catalogue: wrote .*wiki-catalogue\.json \(\d+ modules, 24 namespaces: the catalogue of 127\.0\.0\.1:\d+/);
+    assert.match(r.stderr, new RegExp(`^mwq catalogue: wrote .*wiki-catalogue\\.json \\(\\d+ modules, ${RELEASE_FACTS[wiki.release].namespaceCount} namespaces: the catalogue of 127\\.0\\.0\\.1:\\d+`));
     const json = JSON.parse(fs.readFileSync(out, 'utf8'));
     assert.ok(Array.isArray(json.paraminfo.modules));
     const built = buildCatalogue([json], { namespaces: json.namespaces });
     assert.equal(built.modules.size, live.modules.size);
     assert.ok(built.module('abusefilters'));
-    assert.equal(built.module('notifications'), undefined);
-    assert.ok(built.namespaceIds().has(2300));
+    assert.equal(built.module(BUNDLED_ONLY_MODULE.name), undefined);
+    assert.equal(built.namespaceIds().has(2300), RELEASE_FACTS[wiki.release].gadgetNamespaces);
     assert.deepEqual(fs.readdirSync(path.dirname(out)), ['wiki-catalogue.json'], 'no temp file left');
     const usage = await mwq(['catalogue', '-o', out]);
     assert.equal(usage.code, 2);

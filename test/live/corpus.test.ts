@@ -1,6 +1,6 @@
 // The corpus: real `action=query` requests from public code and documentation
 // (test/live/corpus/queries.json, each with its source; docs/corpus.md), sent to
-// the REAL test wiki (MediaWiki 1.39) through the runner and checked by the
+// the REAL test wiki (MediaWiki 1.39, or 1.43 with MWQ_MEDIAWIKI=1.43) through the runner and checked by the
 // built CLI, `mwq check --endpoint <the wiki> --no-content --format json`, all
 // in one file. `--no-content`: the content checks (docs/live-content.md) say
 // what the wiki's pages and users are (a missing page is no error of the
@@ -44,7 +44,7 @@ interface CorpusQuery {
 }
 
 /**
- * Queries where the checker and MediaWiki 1.39 disagree, with the reason
+ * Queries where the checker and MediaWiki disagree (the same on 1.39 and 1.43), with the reason
  * (docs/corpus.md explains each). A new disagreement, or a listed query that
  * now agrees, fails the test.
  */

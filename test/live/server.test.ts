@@ -92,7 +92,7 @@ describe('live catalogues in the language server', () => {
 
   it('checks against the bundled catalogue until a snapshot arrives, then re-checks open documents against it', async () => {
     assert.deepEqual(await open(viaDefault, 'list=abusefilters\n'), ['unrecognizedvalues']);
-    assert.deepEqual(await open(viaVariable, `@endpoint = ${wiki.endpoint}\n### n\nmeta=notifications\n`), []);
+    assert.deepEqual(await open(viaVariable, `@endpoint = ${wiki.endpoint}\n### n\nprop=mmcontent\n`), []);
     assert.deepEqual(await open(viaUrl, `${wiki.endpoint}?action=query&list=abusefilters\n`), ['unrecognizedvalues']);
     assert.deepEqual(await open(elsewhere, '@endpoint = https://other.example/w/api.php\nlist=abusefilters\n'), ['unrecognizedvalues']);
     assert.deepEqual(await open(templated, '@endpoint = {{$env WIKI}}\nlist=abusefilters\n'), ['unrecognizedvalues']);
@@ -124,7 +124,7 @@ describe('live catalogues in the language server', () => {
     const list = (await connection.sendRequest('textDocument/completion', { textDocument: { uri: viaDefault }, position: { line: 0, character: 5 } })) as { items: { label: string }[] };
     const labels = list.items.map((i) => i.label);
     assert.ok(labels.includes('abusefilters'));
-    assert.ok(!labels.includes('notifications'));
+    assert.ok(!labels.includes('mmcontent'));
   });
 
   it('follows a changed default endpoint, and forgets a removed catalogue', async () => {

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { startTestWiki, type TestWiki } from './testWiki';
+import { chosenRelease, startTestWiki, type TestWiki } from './testWiki';
+import { RELEASE_FACTS } from './releaseFacts';
 
 type Json = any;
 type Params = Record<string, string | number>;
@@ -108,9 +109,25 @@ describe('real MediaWiki test fixture', () => {
   test('siteinfo answers', async () => {
     const r = await api.get({ action: 'query', meta: 'siteinfo', siprop: 'general|statistics' });
     assert.equal(r.query.general.sitename, wiki.facts.siteName);
-    assert.match(r.query.general.generator, /^MediaWiki 1\./);
+    assert.equal(r.query.general.generator, `MediaWiki ${wiki.facts.mediawikiVersion}`);
+    assert.ok(wiki.facts.mediawikiVersion.startsWith(`${wiki.release}.`), `${wiki.facts.mediawikiVersion} is a ${wiki.release} release`);
     assert.equal(r.query.general.server, `http://127.0.0.1:${wiki.port}`, '$wgServer follows the Host header');
     assert.equal(r.query.statistics.pages, wiki.facts.totalPages);
+  });
+
+  test(`runs the release asked for (${chosenRelease()}), with the extensions and namespaces that release ships`, async () => {
+    assert.equal(wiki.release, chosenRelease());
+    const facts = RELEASE_FACTS[wiki.release];
+    const r = await api.get({ action: 'query', meta: 'siteinfo', siprop: 'extensions|namespaces' });
+    const extensions = new Set((r.query.extensions as { name: string }[]).map((e) => e.name));
+    for (const name of ['Abuse Filter', 'Cite', 'Gadgets', 'Scribunto', 'TextExtracts', 'PageImages', ...facts.ownExtensions]) assert.ok(extensions.has(name), `${name} is installed`);
+    for (const other of Object.values(RELEASE_FACTS)) {
+      for (const name of other.ownExtensions) if (!facts.ownExtensions.includes(name)) assert.ok(!extensions.has(name), `${name} is not in ${wiki.release}`);
+    }
+    assert.equal(extensions.has('Echo'), facts.echo);
+    const ids = Object.values(r.query.namespaces as Record<string, { id: number }>).map((n) => n.id);
+    assert.equal(ids.length, facts.namespaceCount);
+    assert.equal(ids.includes(2300), facts.gadgetNamespaces);
   });
 
   test('allpages paged through continue gives exactly the main-namespace pages', async () => {

@@ -1,9 +1,15 @@
 /**
- * A real MediaWiki (Debian's 1.39 + PHP's built-in server + SQLite) on
- * loopback, for the runner's tests and the benchmarks.
+ * A real MediaWiki (Debian's 1.39 or 1.43 + PHP's built-in server + SQLite)
+ * on loopback, for the runner's tests and the benchmarks.
  *
  *   const wiki = await startTestWiki();          // ~600-page wiki
  *   const big = await startTestWiki({ bigPages: 30000 });
+ *   const newer = await startTestWiki({ mediawiki: '1.43' });
+ *
+ * 1.39 is the machine's own Debian bookworm package (scripts/wiki/install.sh).
+ * 1.43 is Debian trixie's package, unpacked into `.wiki-test/mediawiki-1.43/`
+ * by scripts/wiki/fetch-mediawiki.sh (nothing installed; bookworm's PHP runs
+ * it). Without the option, env MWQ_MEDIAWIKI picks the release.
  *   ... fetch(wiki.endpoint + '?action=query&...') ...
  *   await wiki.stop();
  *
@@ -28,8 +34,20 @@ import * as path from 'node:path';
 /** Bump when the generated content or the settings change: forces a rebuild. */
 export const CONTENT_VERSION = 4;
 
-const MW_WEB_ROOT = '/var/lib/mediawiki';
-const MW_CODE = '/usr/share/mediawiki';
+/** The MediaWiki releases the test wiki can run. */
+export const MEDIAWIKI_RELEASES = ['1.39', '1.43'] as const;
+export type MediaWikiRelease = (typeof MEDIAWIKI_RELEASES)[number];
+export const DEFAULT_MEDIAWIKI_RELEASE: MediaWikiRelease = '1.39';
+
+/** The machine's own MediaWiki (Debian bookworm's 1.39): its code, where maintenance scripts run. */
+export const SYSTEM_MEDIAWIKI_CODE = '/usr/share/mediawiki';
+
+/** Where one release's code lives: `code` is the working folder of maintenance scripts, `webRoot` what php -S serves. */
+interface MediaWikiInstall {
+  release: MediaWikiRelease;
+  code: string;
+  webRoot: string;
+}
 const DB_NAME = 'testwiki';
 const SITE_NAME = 'TestWiki';
 const ADMIN_USER = 'Admin';
@@ -56,6 +74,8 @@ export interface TestWikiOptions {
   keepRunDir?: boolean;
   /** Progress messages (template build steps). Default: stderr when env MWQ_WIKI_VERBOSE is set. */
   log?: (message: string) => void;
+  /** The MediaWiki release to run. Default: env MWQ_MEDIAWIKI or 1.39. */
+  mediawiki?: MediaWikiRelease;
 }
 
 export interface CategoryFacts {
@@ -125,6 +145,8 @@ export interface TestWikiFacts {
 }
 
 export interface TestWiki {
+  /** The release it runs (`facts.mediawikiVersion` has the full version). */
+  release: MediaWikiRelease;
   /** http://127.0.0.1:PORT/api.php */
   endpoint: string;
   /** http://127.0.0.1:PORT/index.php */
@@ -138,6 +160,8 @@ export interface TestWiki {
   facts: TestWikiFacts;
   /** The run folder (SQLite files, LocalSettings.php, server.log). */
   runDir: string;
+  /** The release's code folder: where its maintenance scripts run (test/wiki/wikiEdits.ts). */
+  mediawikiCode: string;
   /** Whether this start had to build the template, and how long things took. */
   timings: { templateBuilt: boolean; templateBuildMs: number; startMs: number };
   stop(): Promise<void>;
@@ -161,13 +185,13 @@ export async function startTestWiki(options: TestWikiOptions = {}): Promise<Test
   const bigPages = options.bigPages ?? (Number(process.env.MWQ_WIKI_BIG_PAGES) || 0);
   if (!Number.isInteger(bigPages) || bigPages < 0) throw new Error(`startTestWiki: bad bigPages ${bigPages}`);
   const baseDir = path.resolve(options.dir ?? process.env.MWQ_WIKI_DIR ?? path.join(repoRoot(), '.wiki-test'));
+  const release = chosenRelease(options);
 
-  ensureInstalled(options.install ?? true, log);
-  const mwVersion = mediawikiVersion();
+  const mw = ensureInstalled(release, baseDir, options.install ?? true, log);
   await fsp.mkdir(path.join(baseDir, 'runs'), { recursive: true });
   await cleanStale(baseDir, log);
 
-  const tpl = await ensureTemplate(baseDir, bigPages, mwVersion, log);
+  const tpl = await ensureTemplate(baseDir, bigPages, mw, log);
 
   const runId = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const runDir = path.join(baseDir, 'runs', runId);
@@ -179,7 +203,7 @@ export async function startTestWiki(options: TestWikiOptions = {}): Promise<Test
   for (let attempt = 0; attempt < 5 && !server; attempt++) {
     const port = await freePort();
     try {
-      server = await startServer(runDir, port, options.workers ?? 4, options.startTimeoutMs ?? 60_000);
+      server = await startServer(runDir, port, mw.webRoot, options.workers ?? 4, options.startTimeoutMs ?? 60_000);
     } catch (e) {
       lastError = e;
       log(`server start on port ${port} failed: ${(e as Error).message}`);
@@ -196,6 +220,7 @@ export async function startTestWiki(options: TestWikiOptions = {}): Promise<Test
 
   let stopped: Promise<void> | undefined;
   const wiki: TestWiki = {
+    release,
     endpoint: `http://127.0.0.1:${srv.port}/api.php`,
     indexUrl: `http://127.0.0.1:${srv.port}/index.php`,
     port: srv.port,
@@ -205,6 +230,7 @@ export async function startTestWiki(options: TestWikiOptions = {}): Promise<Test
     adminPassword: ADMIN_PASSWORD,
     facts: tpl.marker.facts,
     runDir,
+    mediawikiCode: mw.code,
     timings: { templateBuilt: tpl.built, templateBuildMs: tpl.built ? tpl.marker.buildMs : 0, startMs: Date.now() - t0 },
     stop() {
       stopped ??= (async () => {
@@ -215,7 +241,7 @@ export async function startTestWiki(options: TestWikiOptions = {}): Promise<Test
       return stopped;
     },
   };
-  log(`serving ${wiki.endpoint} from ${runDir} (${wiki.timings.startMs} ms)`);
+  log(`serving MediaWiki ${tpl.marker.mediawikiVersion} at ${wiki.endpoint} from ${runDir} (${wiki.timings.startMs} ms)`);
   return wiki;
 }
 
@@ -224,9 +250,9 @@ export async function prepareTestWikiTemplate(options: TestWikiOptions = {}): Pr
   const log = options.log ?? (process.env.MWQ_WIKI_VERBOSE ? (m: string) => process.stderr.write(`[test-wiki] ${m}\n`) : () => {});
   const bigPages = options.bigPages ?? (Number(process.env.MWQ_WIKI_BIG_PAGES) || 0);
   const baseDir = path.resolve(options.dir ?? process.env.MWQ_WIKI_DIR ?? path.join(repoRoot(), '.wiki-test'));
-  ensureInstalled(options.install ?? true, log);
   await fsp.mkdir(baseDir, { recursive: true });
-  const t = await ensureTemplate(baseDir, bigPages, mediawikiVersion(), log);
+  const mw = ensureInstalled(chosenRelease(options), baseDir, options.install ?? true, log);
+  const t = await ensureTemplate(baseDir, bigPages, mw, log);
   return { dir: t.dir, built: t.built, buildMs: t.marker.buildMs, facts: t.marker.facts };
 }
 
@@ -237,18 +263,45 @@ function repoRoot(): string {
   return path.resolve(__dirname, '..', '..');
 }
 
-function ensureInstalled(allowInstall: boolean, log: (m: string) => void): void {
-  const exts = ['pdo_sqlite', 'intl', 'mbstring', 'dom', 'xml', 'apcu'].map((e) => `extension_loaded("${e}")`).join(' && ');
-  const ok = () => fs.existsSync(path.join(MW_WEB_ROOT, 'api.php')) && spawnSync('php', ['-r', `exit(${exts} ? 0 : 1);`]).status === 0;
-  if (ok()) return;
-  if (!allowInstall) throw new Error('MediaWiki/PHP are not installed; run scripts/wiki/install.sh as root');
-  log('installing mediawiki + php (scripts/wiki/install.sh)');
-  const r = spawnSync('sh', [path.join(repoRoot(), 'scripts', 'wiki', 'install.sh')], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (r.status !== 0 || !ok()) throw new Error(`scripts/wiki/install.sh failed (${r.status}):\n${r.stdout}${r.stderr}`);
+/** The release from the options, else env MWQ_MEDIAWIKI, else 1.39; anything else is an error, not a silent default. */
+export function chosenRelease(options: Pick<TestWikiOptions, 'mediawiki'> = {}, env: NodeJS.ProcessEnv = process.env): MediaWikiRelease {
+  const wanted = options.mediawiki ?? (env.MWQ_MEDIAWIKI || DEFAULT_MEDIAWIKI_RELEASE);
+  if (!(MEDIAWIKI_RELEASES as readonly string[]).includes(wanted)) {
+    throw new Error(`startTestWiki: MediaWiki ${JSON.stringify(String(wanted).slice(0, 40))} is not one of ${MEDIAWIKI_RELEASES.join(', ')}`);
+  }
+  return wanted as MediaWikiRelease;
 }
 
-function mediawikiVersion(): string {
-  const src = fs.readFileSync(path.join(MW_CODE, 'includes', 'Defines.php'), 'utf8');
+/**
+ * PHP and the machine's MediaWiki (scripts/wiki/install.sh, needs root when
+ * something is missing); for 1.43 also the unpacked trixie packages
+ * (scripts/wiki/fetch-mediawiki.sh, any user).
+ */
+function ensureInstalled(release: MediaWikiRelease, baseDir: string, allowInstall: boolean, log: (m: string) => void): MediaWikiInstall {
+  const system: MediaWikiInstall = { release: '1.39', code: SYSTEM_MEDIAWIKI_CODE, webRoot: '/var/lib/mediawiki' };
+  const exts = ['pdo_sqlite', 'intl', 'mbstring', 'dom', 'xml', 'apcu'].map((e) => `extension_loaded("${e}")`).join(' && ');
+  const ok = () => fs.existsSync(path.join(system.webRoot, 'api.php')) && spawnSync('php', ['-r', `exit(${exts} ? 0 : 1);`]).status === 0;
+  if (!ok()) {
+    if (!allowInstall) throw new Error('MediaWiki/PHP are not installed; run scripts/wiki/install.sh as root');
+    log('installing mediawiki + php (scripts/wiki/install.sh)');
+    const r = spawnSync('sh', [path.join(repoRoot(), 'scripts', 'wiki', 'install.sh')], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    if (r.status !== 0 || !ok()) throw new Error(`scripts/wiki/install.sh failed (${r.status}):\n${r.stdout}${r.stderr}`);
+  }
+  if (release === '1.39') return system;
+
+  const dest = path.join(baseDir, `mediawiki-${release}`);
+  const unpacked: MediaWikiInstall = { release, code: path.join(dest, 'usr', 'share', 'mediawiki'), webRoot: path.join(dest, 'var', 'lib', 'mediawiki') };
+  const have = () => fs.existsSync(path.join(dest, '.unpacked')) && fs.existsSync(path.join(unpacked.webRoot, 'api.php'));
+  if (have()) return unpacked;
+  if (!allowInstall) throw new Error(`MediaWiki ${release} is not unpacked; run scripts/wiki/fetch-mediawiki.sh ${release} <folder>`);
+  log(`fetching MediaWiki ${release} (scripts/wiki/fetch-mediawiki.sh)`);
+  const r = spawnSync('sh', [path.join(repoRoot(), 'scripts', 'wiki', 'fetch-mediawiki.sh'), release, dest], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (r.status !== 0 || !have()) throw new Error(`scripts/wiki/fetch-mediawiki.sh failed (${r.status}):\n${r.stdout}${r.stderr}`);
+  return unpacked;
+}
+
+function mediawikiVersion(mw: MediaWikiInstall): string {
+  const src = fs.readFileSync(path.join(mw.code, 'includes', 'Defines.php'), 'utf8');
   const m = /define\(\s*'MW_VERSION',\s*'([^']+)'/.exec(src);
   return m?.[1] ?? 'unknown';
 }
@@ -256,8 +309,10 @@ function mediawikiVersion(): string {
 // ---------------------------------------------------------------------------
 // Template: build once, guarded by a lock directory, published by rename
 
-async function ensureTemplate(baseDir: string, bigPages: number, mwVersion: string, log: (m: string) => void): Promise<{ dir: string; marker: TemplateMarker; built: boolean }> {
-  const name = `template-v${CONTENT_VERSION}${bigPages ? `-big${bigPages}` : ''}`;
+async function ensureTemplate(baseDir: string, bigPages: number, mw: MediaWikiInstall, log: (m: string) => void): Promise<{ dir: string; marker: TemplateMarker; built: boolean }> {
+  const mwVersion = mediawikiVersion(mw);
+  // 1.39 keeps the folder name it always had (CI caches may hold it).
+  const name = `template-v${CONTENT_VERSION}${bigPages ? `-big${bigPages}` : ''}${mw.release === DEFAULT_MEDIAWIKI_RELEASE ? '' : `-mw${mw.release}`}`;
   const dir = path.join(baseDir, name);
   const lockDir = path.join(baseDir, `${name}.lock`);
 
@@ -287,7 +342,7 @@ async function ensureTemplate(baseDir: string, bigPages: number, mwVersion: stri
     const t0 = Date.now();
     const buildDir = path.join(baseDir, `build-${process.pid}-${randomBytes(4).toString('hex')}`);
     try {
-      const facts = await buildWiki(buildDir, bigPages, mwVersion, log);
+      const facts = await buildWiki(buildDir, bigPages, mw, mwVersion, log);
       const marker: TemplateMarker = { contentVersion: CONTENT_VERSION, mediawikiVersion: mwVersion, bigPages, builtAt: new Date().toISOString(), buildMs: Date.now() - t0, facts };
       await fsp.writeFile(path.join(buildDir, 'template.json'), JSON.stringify(marker, null, 2) + '\n');
       // An outdated template (other MediaWiki version) is moved away first.
@@ -371,7 +426,7 @@ async function copyDir(from: string, to: string): Promise<void> {
 // ---------------------------------------------------------------------------
 // Building the wiki
 
-async function buildWiki(dir: string, bigPages: number, mwVersion: string, log: (m: string) => void): Promise<TestWikiFacts> {
+async function buildWiki(dir: string, bigPages: number, mw: MediaWikiInstall, mwVersion: string, log: (m: string) => void): Promise<TestWikiFacts> {
   const dataDir = path.join(dir, 'data');
   await fsp.mkdir(dataDir, { recursive: true });
   await fsp.mkdir(path.join(dir, 'cache'));
@@ -380,7 +435,7 @@ async function buildWiki(dir: string, bigPages: number, mwVersion: string, log: 
   const env = { MW_CONFIG_FILE: conf, MWQ_WIKI_SERVER: 'http://127.0.0.1' };
   const step = async (what: string, args: string[], stdin?: string) => {
     const t = Date.now();
-    const out = await runPhp(args, env, stdin);
+    const out = await runPhp(args, env, mw.code, stdin);
     log(`${what}: ${Date.now() - t} ms`);
     return out;
   };
@@ -479,7 +534,7 @@ function portableSettings(ls: string): string {
 /** Read-only query on the wiki's SQLite file (through PHP's PDO: no sqlite3 CLI needed). */
 async function sqlite(dataDir: string, sql: string): Promise<Record<string, string>[]> {
   const db = path.join(dataDir, `${DB_NAME}.sqlite`);
-  const out = await runPhp(['-r', '$db = new PDO("sqlite:" . $argv[1]); echo json_encode($db->query($argv[2])->fetchAll(PDO::FETCH_ASSOC));', db, sql], {});
+  const out = await runPhp(['-r', '$db = new PDO("sqlite:" . $argv[1]); echo json_encode($db->query($argv[2])->fetchAll(PDO::FETCH_ASSOC));', db, sql], {}, dataDir);
   return JSON.parse(out) as Record<string, string>[];
 }
 
@@ -489,9 +544,9 @@ async function maxPageId(dataDir: string): Promise<number> {
   return n;
 }
 
-function runPhp(args: string[], env: Record<string, string>, stdin?: string): Promise<string> {
+function runPhp(args: string[], env: Record<string, string>, cwd: string, stdin?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('php', args, { cwd: MW_CODE, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('php', args, { cwd, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -760,11 +815,11 @@ const SERVE_SCRIPT = [
   'exit "$status"',
 ].join('\n');
 
-async function startServer(runDir: string, port: number, workers: number, timeoutMs: number): Promise<Server> {
+async function startServer(runDir: string, port: number, webRoot: string, workers: number, timeoutMs: number): Promise<Server> {
   const logFd = fs.openSync(path.join(runDir, 'server.log'), 'a');
   let child: ChildProcess;
   try {
-    child = spawn('sh', ['-c', SERVE_SCRIPT, 'mwq-test-wiki', String(port), String(workers), MW_WEB_ROOT], {
+    child = spawn('sh', ['-c', SERVE_SCRIPT, 'mwq-test-wiki', String(port), String(workers), webRoot], {
       detached: true,
       cwd: runDir,
       stdio: ['ignore', logFd, logFd, 'pipe'],
@@ -899,13 +954,15 @@ function freePort(): Promise<number> {
 }
 
 // ---------------------------------------------------------------------------
-// By hand: node --import tsx test/wiki/testWiki.ts [--big N] [--build-only]
+// By hand: node --import tsx test/wiki/testWiki.ts [--big N] [--mediawiki 1.43] [--build-only]
 
 if (require.main === module) {
   const argv = process.argv.slice(2);
   const bigIdx = argv.indexOf('--big');
   const opts: TestWikiOptions = { log: (m) => process.stderr.write(`[test-wiki] ${m}\n`) };
   if (bigIdx >= 0) opts.bigPages = Number(argv[bigIdx + 1]);
+  const mwIdx = argv.indexOf('--mediawiki');
+  if (mwIdx >= 0) opts.mediawiki = chosenRelease({ mediawiki: argv[mwIdx + 1] as MediaWikiRelease });
   if (argv.includes('--build-only')) {
     prepareTestWikiTemplate(opts).then(
       (t) => console.log(JSON.stringify({ dir: t.dir, built: t.built, buildMs: t.buildMs, facts: t.facts }, null, 2)),
@@ -917,7 +974,7 @@ if (require.main === module) {
   } else {
     startTestWiki(opts).then(
       (w) => {
-        console.log(JSON.stringify({ endpoint: w.endpoint, indexUrl: w.indexUrl, botUser: w.botUser, botPassword: w.botPassword, adminPassword: w.adminPassword, timings: w.timings, facts: w.facts }, null, 2));
+        console.log(JSON.stringify({ release: w.release, endpoint: w.endpoint, indexUrl: w.indexUrl, botUser: w.botUser, botPassword: w.botPassword, adminPassword: w.adminPassword, timings: w.timings, facts: w.facts }, null, 2));
         console.log(`\nServing ${w.endpoint} — press Ctrl-C to stop.`);
         setInterval(() => {}, 1 << 30);
       },

@@ -9,15 +9,16 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import type { TestWiki } from './testWiki';
+import { SYSTEM_MEDIAWIKI_CODE, type TestWiki } from './testWiki';
 
-const MW_CODE = '/usr/share/mediawiki';
+/** The wiki's run folder, and the code of its release (default: the machine's 1.39). */
+type WikiFolders = Pick<TestWiki, 'runDir'> & Partial<Pick<TestWiki, 'mediawikiCode'>>;
 
-/** Runs `php maintenance/<script> …` against the wiki's run folder; resolves with its output. */
-export function runMaintenance(wiki: Pick<TestWiki, 'runDir'>, script: string, args: string[], stdin = ''): Promise<string> {
+/** Runs `php maintenance/<script> …` (of the wiki's own release) against the wiki's run folder; resolves with its output. */
+export function runMaintenance(wiki: WikiFolders, script: string, args: string[], stdin = ''): Promise<string> {
   const env = { ...process.env, MW_CONFIG_FILE: path.join(wiki.runDir, 'LocalSettings.php'), MWQ_WIKI_SERVER: 'http://127.0.0.1' };
   return new Promise((resolve, reject) => {
-    const child = spawn('php', [path.join('maintenance', script), ...args], { cwd: MW_CODE, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('php', [path.join('maintenance', script), ...args], { cwd: wiki.mediawikiCode ?? SYSTEM_MEDIAWIKI_CODE, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -28,12 +29,12 @@ export function runMaintenance(wiki: Pick<TestWiki, 'runDir'>, script: string, a
 }
 
 /** Saves a new revision of `title` with `text` (edit.php, as Admin). */
-export async function editPage(wiki: Pick<TestWiki, 'runDir'>, title: string, text: string, summary = 'test edit'): Promise<void> {
+export async function editPage(wiki: WikiFolders, title: string, text: string, summary = 'test edit'): Promise<void> {
   await runMaintenance(wiki, 'edit.php', ['--user', 'Admin', '--summary', summary, '--no-rc', title], text);
 }
 
 /** Creates (or adds a revision to) many main-namespace pages at once (importDump.php, with link updates). */
-export async function importPages(wiki: Pick<TestWiki, 'runDir'>, pages: readonly { title: string; text: string }[]): Promise<void> {
+export async function importPages(wiki: WikiFolders, pages: readonly { title: string; text: string }[]): Promise<void> {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   const lines = ['<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="en">'];
@@ -59,7 +60,7 @@ export async function importPages(wiki: Pick<TestWiki, 'runDir'>, pages: readonl
  * continuations per generator batch. Their titles sort before `Page 0002`,
  * so they are the first members of Category:Even.
  */
-export async function addManyCategoryPages(wiki: Pick<TestWiki, 'runDir'>, count: number, extraCategories: number): Promise<string[]> {
+export async function addManyCategoryPages(wiki: WikiFolders, count: number, extraCategories: number): Promise<string[]> {
   const titles: string[] = [];
   const pages = [];
   for (let i = 1; i <= count; i++) {

@@ -7,7 +7,8 @@
 import { documentEndpoint } from '../../../common/src/catalogue/documentEndpoint';
 import type { CatalogueSnapshot } from '../../../common/src/catalogue/snapshot';
 import type { ParsedDocument } from '../../../common/src/parser';
-import type { CatalogueInfo } from '../../../common/src/protocol';
+import type { CatalogueInfo, WorkspaceEnvironment } from '../../../common/src/protocol';
+import type { OtherEnvironment } from '../service/environmentHints';
 import { bundledCatalogue } from '../service/bundledCatalogue';
 import type { Catalogue } from '../service/catalogue';
 import { catalogueFromSnapshot } from './liveCatalogue';
@@ -17,9 +18,15 @@ interface LiveEntry {
   catalogue: Catalogue;
 }
 
+/** Most environments kept, and the longest name and endpoint taken (settings are user input). */
+const MAX_ENVIRONMENTS = 50;
+const MAX_NAME = 200;
+const MAX_ENDPOINT = 2000;
+
 export class CatalogueStore {
   private readonly live = new Map<string, LiveEntry>();
   private defaultEndpointValue: string | undefined;
+  private environmentList: WorkspaceEnvironment[] = [];
 
   constructor(private readonly bundled: () => Catalogue = bundledCatalogue) {}
 
@@ -33,6 +40,40 @@ export class CatalogueStore {
     const changed = value !== this.defaultEndpointValue;
     this.defaultEndpointValue = value;
     return changed;
+  }
+
+  /** Sets the workspace's environments (anything malformed is dropped); true when they changed. */
+  setEnvironments(value: unknown): boolean {
+    const list: WorkspaceEnvironment[] = [];
+    if (Array.isArray(value)) {
+      for (const e of value.slice(0, MAX_ENVIRONMENTS)) {
+        if (!e || typeof e !== 'object') continue;
+        const { name, endpoint } = e as Record<string, unknown>;
+        if (typeof name !== 'string' || typeof endpoint !== 'string' || !name || !endpoint.trim() || name.length > MAX_NAME || endpoint.length > MAX_ENDPOINT) continue;
+        list.push({ name, endpoint: endpoint.trim() });
+      }
+    }
+    const changed = JSON.stringify(list) !== JSON.stringify(this.environmentList);
+    this.environmentList = list;
+    return changed;
+  }
+
+  /**
+   * The other environments a document's queries are compared with: only when
+   * the document is checked against a wiki's own catalogue, and only those
+   * environments on another endpoint whose catalogue is known.
+   */
+  otherEnvironments(doc: ParsedDocument): OtherEnvironment[] {
+    if (!this.environmentList.length) return [];
+    const endpoint = this.endpointOf(doc);
+    if (endpoint === undefined || !this.live.has(endpoint)) return [];
+    const others: OtherEnvironment[] = [];
+    for (const env of this.environmentList) {
+      if (env.endpoint === endpoint) continue;
+      const entry = this.live.get(env.endpoint);
+      if (entry) others.push({ name: env.name, catalogue: entry.catalogue });
+    }
+    return others;
   }
 
   /** Keeps a snapshot's catalogue for its endpoint (replacing an older one). Throws if the snapshot cannot be read. */

@@ -1,6 +1,9 @@
 // mwq catalogue --endpoint URL [-o FILE]
 // Fetches a wiki's catalogue and writes it (paraminfo-shaped JSON plus its
 // namespaces; stdout without -o), atomically.
+// mwq catalogue --diff A B [--json]
+// What changes between two catalogues (each an endpoint or a catalogue file):
+// catalogueDiff.ts finds it, catalogueDiffCli.ts reads the two sides.
 
 import { catalogueFromSnapshot } from '../catalogue/liveCatalogue';
 import { CatalogueCache, defaultCacheDir } from '../../../common/src/catalogue/catalogueCache';
@@ -11,9 +14,12 @@ import { endpointOption, readArgs, stringOption, timeoutOption, UsageError, show
 import { EXIT } from './exitCodes';
 import { Messages, jsonTerminalSafe, writeOut } from './terminal';
 import { errnoOf } from '../../../common/src/runner/atomicWrite';
+import { catalogueDiffCommand } from './catalogueDiff';
 
 export const CATALOGUE_USAGE = `  mwq catalogue --endpoint URL [-o FILE]   fetch a wiki's catalogue and write it (stdout without -o)
-    The cache is $MWQ_CACHE_DIR, else $XDG_CACHE_HOME/mwquery, else ~/.cache/mwquery.`;
+    The cache is $MWQ_CACHE_DIR, else $XDG_CACHE_HOME/mwquery, else ~/.cache/mwquery.
+  mwq catalogue --diff A B [--json]         modules and parameters added, removed or changed from A to B
+    A and B: an http(s) endpoint (fetched now) or a file written by mwq catalogue -o.`;
 
 export async function catalogueCommand(args: string[]): Promise<number> {
   const say = new Messages('mwq catalogue');
@@ -27,7 +33,15 @@ export async function catalogueCommand(args: string[]): Promise<number> {
       endpoint: { type: 'string' },
       output: { type: 'string', short: 'o' },
       timeout: { type: 'string' },
+      diff: { type: 'boolean' },
+      json: { type: 'boolean' },
     });
+    if (values.diff) {
+      if (stringOption(values, 'endpoint') !== undefined || stringOption(values, 'output') !== undefined) throw new UsageError('--diff takes two catalogues (A B), not --endpoint or -o');
+      if (positionals.length !== 2) throw new UsageError(`--diff needs two catalogues, an endpoint or a file each (got ${positionals.length})`);
+      return await catalogueDiffCommand(positionals[0]!, positionals[1]!, { json: values.json === true, timeoutMs: timeoutOption(stringOption(values, 'timeout')) }, say);
+    }
+    if (values.json) throw new UsageError('--json goes with --diff');
     if (positionals.length) throw new UsageError(`unexpected argument ${shown(positionals[0]!)}`);
     const given = endpointOption(stringOption(values, 'endpoint'));
     if (!given) throw new UsageError('--endpoint URL is required');

@@ -27,6 +27,7 @@ import { codeActions } from './codeActions';
 import { complete } from './completion';
 import { QueryDiagnosticsCache, validate } from './diagnostics';
 import { DocumentCache } from './documentCache';
+import { environmentHints, type OtherEnvironment } from './environmentHints';
 import { format } from './formatting';
 import { hover } from './hover';
 import { documentSymbols, foldingRanges } from './outline';
@@ -34,6 +35,8 @@ import { documentSymbols, foldingRanges } from './outline';
 export interface LanguageServiceOptions {
   /** The catalogue a document is checked against (bundled unless a wiki's is known). */
   catalogueFor?: (document: TextDocument) => Catalogue;
+  /** The workspace's other environments with a known catalogue: their unknown modules and parameters are hints (environmentHints.ts). */
+  otherEnvironments?: (document: TextDocument) => readonly OtherEnvironment[];
 }
 
 export interface LanguageService {
@@ -62,16 +65,21 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   const cache = new DocumentCache();
   const catalogueFor = options.catalogueFor ?? (() => bundledCatalogue());
   // The last diagnostics per document version, reused by code actions.
-  const diagnosticsCache = new Map<string, { version: number; catalogue: Catalogue; diagnostics: Diagnostic[] }>();
+  const diagnosticsCache = new Map<string, { version: number; catalogue: Catalogue; others: readonly OtherEnvironment[]; diagnostics: Diagnostic[] }>();
+  const othersFor = options.otherEnvironments ?? (() => []);
+  const sameOthers = (a: readonly OtherEnvironment[], b: readonly OtherEnvironment[]) => a.length === b.length && a.every((o, i) => o.name === b[i]!.name && o.catalogue === b[i]!.catalogue);
   const queryCaches = new Map<string, QueryDiagnosticsCache>();
   const diagnosticsOf = (document: TextDocument): Diagnostic[] => {
     const catalogue = catalogueFor(document);
+    const others = othersFor(document);
     const cached = diagnosticsCache.get(document.uri);
-    if (cached && cached.version === document.version && cached.catalogue === catalogue) return cached.diagnostics;
+    if (cached && cached.version === document.version && cached.catalogue === catalogue && sameOthers(cached.others, others)) return cached.diagnostics;
     let queryCache = queryCaches.get(document.uri);
     if (!queryCache) queryCaches.set(document.uri, (queryCache = new QueryDiagnosticsCache()));
-    const diagnostics = validate(document, cache.get(document), catalogue, queryCache);
-    diagnosticsCache.set(document.uri, { version: document.version, catalogue, diagnostics });
+    const parsed = cache.get(document);
+    const own = validate(document, parsed, catalogue, queryCache);
+    const diagnostics = others.length ? [...own, ...environmentHints(document, parsed, catalogue, others)] : own;
+    diagnosticsCache.set(document.uri, { version: document.version, catalogue, others, diagnostics });
     return diagnostics;
   };
   // The last content diagnostics per document, for their quick fixes.

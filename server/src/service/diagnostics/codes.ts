@@ -41,6 +41,7 @@ export const DIAGNOSTIC_CODES = {
   'chain-cycle': { severity: 'error', origin: 'editor', what: "Queries that take values from each other in a cycle." },
   'bad-chain': { severity: 'error', origin: 'editor', what: "A `{{#\u2026}}` reference that is not the whole value." },
   'unknown-namespace': { severity: 'information', origin: 'editor', what: 'A namespace number the bundled catalogue does not list; checked against the wiki once its catalogue is known.' },
+  'unknown-elsewhere': { severity: 'hint', origin: 'editor', what: "A module or parameter this file's wiki has that another environment of the workspace does not (compared once both catalogues are fetched)." },
   'query-string-line': { severity: 'hint', origin: 'editor', what: 'An `a=b&c=d` line read as parameters; a quick fix splits it into one line each.' },
   'normalised-timestamp': { severity: 'warning', origin: 'editor', what: 'A timestamp with a field out of range (month 13, day 45), which the wiki silently rolls over.' },
   'missingtitle': { severity: 'warning', origin: 'api', what: 'A page of `titles` that does not exist on the wiki (content check).' },
