@@ -14,6 +14,13 @@ const EXPANSIONS: Readonly<Record<string, readonly string[]>> = {
   sortkey: ['sortkey', 'sortkeyprefix'],
 };
 
+const COMMON = new Set(COMMON_FIELDS);
+
+/** knownFields(source).includes(field), without building the list for the fields most rows carry (checked for every reference of a long chain). */
+export function hasKnownField(source: QueryNode, field: string): boolean {
+  return COMMON.has(field) || knownFields(source).includes(field);
+}
+
 export function knownFields(source: QueryNode): string[] {
   const fields = new Set(COMMON_FIELDS);
   for (const param of source.params) {

@@ -17,7 +17,8 @@ function header(model: ExportModel, how: string, run: string): string {
   const env = model.envNames.length
     ? `// Reads from the environment: ${model.envNames.map((n) => commentText(n, 60)).join(', ')}.\n`
     : '';
-  return `// ${commentText(model.title)}: exported from mwquery.
+  // Node reads a module as UTF-8 whatever it declares; the name comes after fixed text.
+  return `// Exported from mwquery: ${commentText(model.title)}
 // ${how}
 // Prints each result (list item or page; for meta modules only, their first part) as one line of JSON.
 // Run: ${run}
@@ -32,6 +33,15 @@ function env(name) {
     process.exit(1);
   }
   return value;
+}`;
+
+// A wiki that sends back a \`continue\` it sent before would be asked the same pages forever.
+const CONTINUE_GUARD = `/** Stops when the wiki sends continue values it sent before (an endless loop otherwise). */
+function checkContinue(data, seen) {
+  if (!data.continue) return;
+  const key = JSON.stringify(data.continue);
+  if (seen.has(key)) throw new Error("The wiki sent continue values it had sent before; stopped to avoid an endless loop.");
+  seen.add(key);
 }`;
 
 const ROWS_FUNCTIONS = `// Keys under "query" that describe the input rather than results.
@@ -170,13 +180,17 @@ async function apiCall(params) {
 /** Every answer of the query, following "continue" to the end. */
 async function* answers() {
   let lastContinue = {};
+  const seen = new Set();
   for (;;) {
     const data = await apiCall({ ...PARAMS, ...lastContinue });
     yield data;
     if (!data.continue) return;
+    checkContinue(data, seen);
     lastContinue = data.continue;
   }
 }
+
+${CONTINUE_GUARD}
 
 ${ROWS_FUNCTIONS}
 
@@ -212,11 +226,15 @@ const PARAMS = ${jsParams(model, new Set(['format', 'maxlag']))};
 
 /** Every answer of the query, following "continue" to the end. */
 async function* answers() {
+  const seen = new Set();
   for await (const data of bot.continuedQueryGen(PARAMS)) {
     for (const warning of data.warnings ?? []) console.error(\`API warning (\${warning.module}): \${warning.text}\`);
     yield data;
+    checkContinue(data, seen);
   }
 }
+
+${CONTINUE_GUARD}
 
 ${ROWS_FUNCTIONS}
 

@@ -16,7 +16,7 @@ import type { QueryNode } from '../parser';
 import type { ExternalLookup, VariableScope } from '../resolve';
 import { RunnerError } from '../runner/errors';
 import { chainedParams } from '../chain/chainRef';
-import { buildRequest, type PreparedRequest } from '../runner/request';
+import { buildRequest, endpointProblem, type PreparedRequest } from '../runner/request';
 import type { VariableUse } from '../variables';
 
 export type ValuePart = { kind: 'text'; text: string } | { kind: 'env'; name: string };
@@ -105,6 +105,10 @@ export function exportModel(query: QueryNode, scope: VariableScope, options: Exp
     return parts;
   };
 
+  // An endpoint given here is written into the program: one with `user:password@` (or
+  // not http(s)) is refused, as `mwq run` refuses it, so no credential lands in the source.
+  const overrideProblem = options.endpoint === undefined ? undefined : endpointProblem(options.endpoint);
+  if (overrideProblem) throw new RunnerError('usage', overrideProblem);
   const endpoint = options.endpoint ? [{ kind: 'text' as const, text: options.endpoint }] : split(request.endpoint);
   const params: ExportParam[] = request.params.map((p) => {
     const parts = split(p.value);
@@ -122,7 +126,8 @@ export function exportModel(query: QueryNode, scope: VariableScope, options: Exp
   for (const parts of [endpoint, ...params.map((p) => p.parts)]) {
     for (const part of parts) if (part.kind === 'env' && !envNames.includes(part.name)) envNames.push(part.name);
   }
-  const contact = options.contact?.trim() || PLACEHOLDER_CONTACT;
+  // A header holds printable ASCII only: anything else would stop the program before its first request.
+  const contact = options.contact?.replace(/[^\x20-\x7e]/g, '?').trim() || PLACEHOLDER_CONTACT;
   return {
     title: query.name || `query on line ${query.firstLine + 1}`,
     endpoint,

@@ -16,12 +16,26 @@ function header(model: ExportModel, how: string): string {
   const env = model.envNames.length
     ? `# Reads from the environment: ${model.envNames.map((n) => commentText(n, 60)).join(', ')}.\n`
     : '';
+  // Line 2 declares the encoding: Python reads a declaration only on lines 1-2,
+  // so the query's name (file text) comes after it and can declare nothing.
   return `#!/usr/bin/env python3
-# ${commentText(model.title)}: exported from mwquery.
+# -*- coding: utf-8 -*-
+# Exported from mwquery: ${commentText(model.title)}
 # ${how}
 # Prints each result (list item or page; for meta modules only, their first part) as one line of JSON.
 ${env}`;
 }
+
+// A wiki that sends back a `continue` it sent before would be asked the same pages forever.
+const NEXT_CONTINUE_FUNCTION = `def next_continue(data, seen):
+    """The next continue values; stops when the wiki repeats ones it sent before."""
+    values = data["continue"]
+    key = json.dumps(values, sort_keys=True)
+    if not isinstance(values, dict) or key in seen:
+        sys.exit("The wiki sent continue values it had sent before; stopped to avoid an endless loop.")
+    seen.add(key)
+    return values
+`;
 
 const ENV_FUNCTION = `def env(name):
     """The value of an environment variable; stops with a message when it is not set."""
@@ -140,6 +154,8 @@ import requests
 
 ${ENV_FUNCTION}
 
+${NEXT_CONTINUE_FUNCTION}
+
 API_URL = ${pyValue(model.endpoint)}
 USER_AGENT = ${pyString(model.userAgent)} + " python-requests/" + requests.__version__
 MAX_RETRIES = 5
@@ -180,12 +196,13 @@ def answers():
     with requests.Session() as session:
         session.headers["User-Agent"] = USER_AGENT
         last_continue = {}
+        seen = set()
         while True:
             data = api_call(session, {**PARAMS, **last_continue})
             yield data
             if "continue" not in data:
                 break
-            last_continue = data["continue"]
+            last_continue = next_continue(data, seen)
 
 
 ${ROWS_FUNCTIONS}
@@ -205,6 +222,8 @@ import mwclient
 
 
 ${ENV_FUNCTION}
+
+${NEXT_CONTINUE_FUNCTION}
 
 API_URL = ${pyValue(model.endpoint)}
 USER_AGENT = ${pyString(model.userAgent)}
@@ -231,6 +250,7 @@ def answers():
     """Every answer of the query, following "continue" to the end."""
     site = connect()
     last_continue = {}
+    seen = set()
     while True:
         # raw_api: site.api() would add meta=userinfo to every query.
         data = site.raw_api("query", http_method="POST", **{**PARAMS, **last_continue})
@@ -242,7 +262,7 @@ def answers():
         yield data
         if "continue" not in data:
             break
-        last_continue = data["continue"]
+        last_continue = next_continue(data, seen)
 
 
 ${ROWS_FUNCTIONS}
@@ -268,6 +288,8 @@ from pywikibot.data import api
 
 ${ENV_FUNCTION}
 
+${NEXT_CONTINUE_FUNCTION}
+
 # The wiki this query was written for; Pywikibot talks to the site user-config.py names.
 API_URL = ${pyValue(model.endpoint)}
 # action, format and maxlag are Pywikibot's to send; errors come in its own format, raised as APIError.
@@ -278,13 +300,14 @@ def answers():
     """Every answer of the query, following "continue" to the end."""
     site = pywikibot.Site()
     last_continue = {}
+    seen = set()
     while True:
         request = api.Request(site=site, parameters={"action": "query", **PARAMS, **last_continue}, use_get=False)
         data = request.submit()
         yield data
         if "continue" not in data:
             break
-        last_continue = data["continue"]
+        last_continue = next_continue(data, seen)
 
 
 ${ROWS_FUNCTIONS}

@@ -15,12 +15,19 @@
 // - `.mwquery/.gitignore` (`*`) is written with the first run: the history
 //   is local and never committed.
 // Files are written atomically; files that are unreadable or not ours are skipped.
+// - A repository can ship `.mwquery/` with links in it: every folder from the
+//   root's real path down to the query's folder must be a real folder (lstat,
+//   not a symbolic link), else nothing is written, read or deleted there
+//   (`HistoryPathError`). A run file is read only when it is a regular file
+//   (opened without following links, without waiting on a FIFO) of a bounded
+//   size, with rows nested at most 100 deep.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, promises as fsp } from 'node:fs';
+import { constants as fsConstants, existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { redactDeep, type Redactor } from '../redact';
 import { writeFileAtomic } from '../runner/atomicWrite';
+import { depthExceeds } from '../runner/classify';
 import type { Row } from '../runner/merge';
 import type { PanelHistoryEntry } from '../panelProtocol';
 
@@ -31,6 +38,16 @@ export const DEFAULT_MAX_RUN_BYTES = 8 * 1024 * 1024;
 /** Default number of runs kept per query. */
 export const DEFAULT_MAX_RUNS = 20;
 const FORMAT_VERSION = 1;
+/** Rows nested deeper than this are not ours (and would overflow every consumer's recursion). */
+const MAX_ROW_DEPTH = 100;
+
+/** A folder of the history that is a link, or not a folder: the history is not used there. */
+export class HistoryPathError extends Error {
+  readonly code = 'ENOTDIR';
+  constructor(readonly folder: string) {
+    super(`${folder} is a symbolic link or not a folder; the run history is only kept in real folders under .mwquery/.`);
+  }
+}
 
 /** Which query a run belongs to. */
 export interface QueryRef {
@@ -56,23 +73,37 @@ export interface StoredRun extends RunSummary {
 export type RunInput = Omit<StoredRun, 'version' | 'id' | 'query' | 'rows' | 'truncated'> & { id?: string };
 
 export interface HistoryOptions {
-  /** The editor's workspace folder: the root is never searched above it. */
+  /** The editor's workspace folder: the root is never searched above it (and is the root when nothing marks one). */
   stopAt?: string;
+  /** The CLI's limit (cliHistoryStop): never searched above it; when nothing marks a root, the file's own folder. */
+  searchUpTo?: string;
   maxRunBytes?: number;
   maxRuns?: number;
 }
 
 /** The history root for a query file (see the file comment). */
-export function historyRoot(file: string, stopAt?: string): string {
+export function historyRoot(file: string, stopAt?: string, searchUpTo?: string): string {
   const start = path.dirname(path.resolve(file));
-  const limit = stopAt ? path.resolve(stopAt) : undefined;
+  const limit = stopAt ? path.resolve(stopAt) : searchUpTo ? path.resolve(searchUpTo) : undefined;
   for (let dir = start; ; ) {
     if (existsSync(path.join(dir, HISTORY_DIR)) || existsSync(path.join(dir, '.mwquery.json')) || existsSync(path.join(dir, '.git'))) return dir;
     const parent = path.dirname(dir);
     if (parent === dir || dir === limit) break;
     dir = parent;
   }
-  return limit ?? start;
+  return stopAt ? limit! : start;
+}
+
+/**
+ * Where the CLI stops looking for the history root: the current folder when
+ * the file is inside it, else the file's own folder. A `.mwquery` in some
+ * ancestor (a shared /tmp, another user's home) is never the user's history.
+ */
+export function cliHistoryStop(file: string, cwd: string): string {
+  const abs = path.resolve(cwd, file);
+  const relative = path.relative(path.resolve(cwd), abs);
+  const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  return inside ? path.resolve(cwd) : path.dirname(abs);
 }
 
 export class RunHistory {
@@ -84,7 +115,7 @@ export class RunHistory {
     private readonly query: QueryRef,
     options: HistoryOptions = {},
   ) {
-    this.root = historyRoot(query.file, options.stopAt);
+    this.root = historyRoot(query.file, options.stopAt, options.searchUpTo);
     this.maxRunBytes = Math.max(1024, options.maxRunBytes ?? DEFAULT_MAX_RUN_BYTES);
     this.maxRuns = Math.max(1, options.maxRuns ?? DEFAULT_MAX_RUNS);
   }
@@ -106,11 +137,46 @@ export class RunHistory {
     return `${at.toISOString().replace(/[-:.]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
   }
 
+  /**
+   * This query's folder as it is on disk, each part from the root's real path
+   * down checked with lstat: a real folder, never a link (`create`: missing
+   * parts are made). Undefined when missing; throws HistoryPathError when a
+   * part is a link or not a folder.
+   */
+  private async realFolder(create: boolean): Promise<string | undefined> {
+    let dir: string;
+    try {
+      dir = await fsp.realpath(this.root);
+    } catch (error) {
+      if (create) throw error;
+      return undefined;
+    }
+    const parts = [HISTORY_DIR, RUNS_DIR, path.basename(this.folder)];
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      dir = path.join(dir, part);
+      let stat;
+      try {
+        stat = await fsp.lstat(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !create) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+          throw error;
+        }
+        await fsp.mkdir(dir);
+        if (part === HISTORY_DIR) await this.ensureIgnored(dir);
+        continue;
+      }
+      if (stat.isSymbolicLink() || !stat.isDirectory()) throw new HistoryPathError(parts.slice(0, i + 1).join('/'));
+      if (part === HISTORY_DIR && create) await this.ensureIgnored(dir);
+    }
+    return dir;
+  }
+
   /** Stores (or replaces, same id) a run; rows past the size cap are dropped. Returns the stored summary. */
   async save(input: RunInput, redact: Redactor): Promise<RunSummary> {
     const id = input.id && /^[0-9A-Za-z-]{1,64}$/.test(input.id) ? input.id : RunHistory.newId();
-    await this.ensureIgnored();
-    await fsp.mkdir(this.folder, { recursive: true });
+    const folder = (await this.realFolder(true))!;
     const { data, ...rest } = input;
     const head = redactDeep({ ...rest, id }, redact, Infinity);
     const record: StoredRun = { ...head, version: FORMAT_VERSION, id, query: { file: this.relativeFile, name: this.query.name }, rows: 0, truncated: false, data: [] };
@@ -128,8 +194,8 @@ export class RunHistory {
       record.data.push(masked);
     }
     record.rows = record.data.length;
-    await writeFileAtomic(path.join(this.folder, `${id}.json`), JSON.stringify(record));
-    await this.prune();
+    await writeFileAtomic(path.join(folder, `${id}.json`), JSON.stringify(record));
+    await this.prune(folder);
     return summaryOf(record);
   }
 
@@ -147,9 +213,13 @@ export class RunHistory {
   async load(id: string): Promise<StoredRun | undefined> {
     if (!/^[0-9A-Za-z-]{1,64}$/.test(id)) return undefined;
     try {
-      const run = JSON.parse(await fsp.readFile(path.join(this.folder, `${id}.json`), 'utf8')) as StoredRun;
+      const folder = await this.realFolder(false);
+      const text = folder && (await this.readRunFile(path.join(folder, `${id}.json`)));
+      if (!text) return undefined;
+      const run = JSON.parse(text) as StoredRun;
       // The file may have been edited or planted: only a record of the expected shape is used.
       if (run?.version !== FORMAT_VERSION || run.id !== id || !Array.isArray(run.data) || !run.data.every(isRow)) return undefined;
+      if (depthExceeds(run.data, MAX_ROW_DEPTH + 1)) return undefined;
       const numbers = [run.pages, run.items, run.rows, run.requestMs].every((n) => typeof n === 'number' && Number.isFinite(n));
       const strings = [run.startedAt, run.finishedAt, run.status, run.requestUrl].every((t) => typeof t === 'string');
       if (!numbers || !strings || typeof run.hasMore !== 'boolean' || typeof run.truncated !== 'boolean') return undefined;
@@ -158,6 +228,26 @@ export class RunHistory {
       return run;
     } catch {
       return undefined;
+    }
+  }
+
+  /**
+   * A run file's text: only a regular file (a link is not followed, a FIFO not
+   * waited on), no larger than a stored run can be; else undefined.
+   */
+  private async readRunFile(file: string): Promise<string | undefined> {
+    let handle: fsp.FileHandle;
+    try {
+      handle = await fsp.open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      return undefined;
+    }
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile() || stat.size > Math.max(this.maxRunBytes, DEFAULT_MAX_RUN_BYTES) + 64 * 1024) return undefined;
+      return await handle.readFile('utf8');
+    } finally {
+      await handle.close();
     }
   }
 
@@ -172,10 +262,12 @@ export class RunHistory {
   }
 
   /** Run ids, newest first. */
-  private async ids(): Promise<string[]> {
+  private async ids(folder?: string): Promise<string[]> {
     let names: string[];
     try {
-      names = await fsp.readdir(this.folder);
+      folder ??= await this.realFolder(false);
+      if (!folder) return [];
+      names = await fsp.readdir(folder);
     } catch {
       return [];
     }
@@ -186,15 +278,18 @@ export class RunHistory {
       .reverse();
   }
 
-  private async prune(): Promise<void> {
-    const ids = await this.ids();
-    for (const id of ids.slice(this.maxRuns)) await fsp.rm(path.join(this.folder, `${id}.json`), { force: true });
+  /** Deletes the oldest runs past the cap: only regular files, in the folder realFolder() checked. */
+  private async prune(folder: string): Promise<void> {
+    const ids = await this.ids(folder);
+    for (const id of ids.slice(this.maxRuns)) {
+      const file = path.join(folder, `${id}.json`);
+      const stat = await fsp.lstat(file).catch(() => undefined);
+      if (stat?.isFile()) await fsp.rm(file, { force: true });
+    }
   }
 
-  /** `.mwquery/.gitignore` with `*`, unless the folder already has one. */
-  private async ensureIgnored(): Promise<void> {
-    const dir = path.join(this.root, HISTORY_DIR);
-    await fsp.mkdir(dir, { recursive: true });
+  /** `.mwquery/.gitignore` with `*`, unless the folder already has one (`dir`: `.mwquery`, checked by the caller). */
+  private async ensureIgnored(dir: string): Promise<void> {
     const ignore = path.join(dir, '.gitignore');
     if (!existsSync(ignore)) await writeFileAtomic(ignore, '# Written by mwquery: the run history is local, not committed.\n*\n');
   }

@@ -10,7 +10,7 @@ import { isChained } from '../../../common/src/chain/chainedSession';
 import { parseDocument } from '../../../common/src/parser';
 import { VariableScope } from '../../../common/src/resolve';
 import { comparisonText, compareRows, hasChanges } from '../../../common/src/results/compare';
-import { RunHistory } from '../../../common/src/results/history';
+import { cliHistoryStop, HistoryPathError, RunHistory } from '../../../common/src/results/history';
 import { QuerySession, RunnerError, buildRequest, redactorOf, toUrl, withEndpoint, type PreparedRequest, type Row } from '../../../common/src/runner';
 import { endpointOption, positiveInt, readArgs, readQueryFile, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
@@ -101,7 +101,7 @@ export async function diffCommand(args: string[]): Promise<number> {
     say.say('the wiki answered with errors; nothing compared');
     return TROUBLE;
   }
-  const history = new RunHistory({ file, name: queryName });
+  const history = new RunHistory({ file, name: queryName }, { searchUpTo: cliHistoryStop(file, process.cwd()) });
   const earlier = await history.latest();
   const comparison = earlier ? compareRows(earlier.data, rows) : undefined;
   if (options.save) {
@@ -111,7 +111,7 @@ export async function diffCommand(args: string[]): Promise<number> {
         redact,
       );
     } catch (error) {
-      say.say(`could not store the run in ${history.folder}: ${errnoOf(error)}`);
+      say.say(error instanceof HistoryPathError ? `did not store the run: ${error.message}` : `could not store the run in ${history.folder}: ${errnoOf(error)}`);
     }
   }
   if (!earlier || !comparison) {

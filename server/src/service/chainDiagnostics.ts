@@ -4,8 +4,8 @@
 //   unknown-field  warning  the field is not among those the source's rows are known to have
 //   bad-chain      error    `{{#` not as the whole value, no field, or two chained parameters
 
-import { chainedParams, chainRefOf, CHAIN_OPEN, findCycle, queryNamed } from '../../../common/src/chain/chainRef';
-import { knownFields } from '../../../common/src/chain/fields';
+import { chainRefOf, CHAIN_OPEN, findCycle, queryNamed, type ChainedParam } from '../../../common/src/chain/chainRef';
+import { hasKnownField, knownFields } from '../../../common/src/chain/fields';
 import type { ParsedDocument, Span } from '../../../common/src/parser';
 import { nearest } from './nearest';
 
@@ -24,12 +24,13 @@ export function chainProblems(parsed: ParsedDocument): ChainProblem[] {
   for (let q = 0; q < queries.length; q++) {
     const query = queries[q]!;
     if (!hasChain(query.params)) continue;
+    const chained: ChainedParam[] = [];
     for (const p of query.params) {
-      if (p.value.includes(CHAIN_OPEN) && !chainRefOf(p.value, p.valueSpan.start)) {
-        out.push({ span: p.valueSpan, code: 'bad-chain', severity: 'error', message: 'A value from another query is the whole value: `{{#Query name.field}}`.' });
-      }
+      if (!p.value.includes(CHAIN_OPEN)) continue;
+      const ref = chainRefOf(p.value, p.valueSpan.start);
+      if (ref) chained.push({ name: p.name, ref });
+      else out.push({ span: p.valueSpan, code: 'bad-chain', severity: 'error', message: 'A value from another query is the whole value: `{{#Query name.field}}`.' });
     }
-    const chained = chainedParams(query);
     for (const extra of chained.slice(1)) {
       out.push({ span: extra.ref.nameSpan, code: 'bad-chain', severity: 'error', message: `Only one parameter of a query can take values from another query (\`${chained[0]!.name}\` already does).` });
     }
@@ -51,8 +52,8 @@ export function chainProblems(parsed: ParsedDocument): ChainProblem[] {
         out.push({ span: nameSpan, code: 'bad-chain', severity: 'error', message: 'Name the field whose values are taken: `{{#Query name.title}}`.' });
         continue;
       }
-      const fields = knownFields(source);
-      if (!fields.includes(ref.field)) {
+      if (!hasKnownField(source, ref.field)) {
+        const fields = knownFields(source);
         const guess = nearest(ref.field, fields);
         out.push({
           span: ref.fieldSpan,

@@ -1,0 +1,162 @@
+// Hostile files, wikis and arguments against the features that came after the
+// first audit: chains, run history, content checks, live values, output files,
+// `mwq test`, expectations. Pure parts are tested with plain strings; the CLI
+// as `node dist/cli.js` (built first). docs/robustness.md lists each case.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { findCycle } from '../../common/src/chain/chainRef';
+import { parseDocument } from '../../common/src/parser';
+import { cliHistoryStop, historyRoot, HistoryPathError, RunHistory } from '../../common/src/results/history';
+import { chainProblems } from '../../server/src/service/chainDiagnostics';
+import { doubledChain, linearChain } from './chainFiles';
+
+const root = path.join(__dirname, '..', '..');
+const cli = path.join(root, 'dist', 'cli.js');
+
+function mwq(args: string[], options: { env?: Record<string, string>; timeout?: number; cwd?: string } = {}) {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: options.cwd ?? root, encoding: 'utf8', env: { ...process.env, ...options.env }, timeout: options.timeout ?? 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
+}
+
+function tempDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'mwq-hostile2-'));
+}
+
+describe('chain checks are linear in the size of the file', () => {
+  // CPU time, the best of three runs on a freshly parsed file (parsing is the same for any file of
+  // that size, so it is not timed): the machine the tests run on is shared, and wall time there
+  // measures the neighbours. The search without memory took 60 s and more on the same files.
+  const timedChecks = (text: string): [ReturnType<typeof chainProblems>, number] => {
+    let best = Infinity;
+    let problems: ReturnType<typeof chainProblems> = [];
+    for (let i = 0; i < 3; i++) {
+      const doc = parseDocument(text);
+      const started = process.cpuUsage();
+      problems = chainProblems(doc);
+      const used = process.cpuUsage(started);
+      best = Math.min(best, (used.user + used.system) / 1000);
+    }
+    return [problems, best];
+  };
+
+  /** `mwq check` first, in a process with a deadline: a search that never ends fails the test instead of hanging it. */
+  const checkedByCli = (t: { diagnostic(message: string): void }, name: string, text: string) => {
+    const file = path.join(tempDir(), name);
+    writeFileSync(file, text);
+    const r = mwq(['check', file], { timeout: 30_000 });
+    assert.notEqual(r.code, null, `mwq check of ${name} did not finish in 30 s`);
+    assert.doesNotMatch(r.stdout, /chain-cycle/, name);
+    t.diagnostic(`mwq check ${name}: ${r.ms} ms wall time, the process included`);
+  };
+
+  it('60 queries with two chained parameters each: checked in under 200 ms, no cycle', (t) => {
+    checkedByCli(t, 'doubled.mwq', doubledChain());
+    const [problems, ms] = timedChecks(doubledChain());
+    t.diagnostic(`chain diagnostics of 60 doubled queries: ${ms.toFixed(0)} ms of CPU`);
+    assert.ok(ms < 200, `took ${ms.toFixed(0)} ms`);
+    assert.equal(problems.filter((p) => p.code === 'chain-cycle').length, 0);
+  });
+
+  it('a 20,000-query linear chain: checked in under 200 ms, and not reported as a cycle', (t) => {
+    const text = linearChain();
+    checkedByCli(t, 'linear.mwq', text);
+    const [problems, ms] = timedChecks(text);
+    t.diagnostic(`chain diagnostics of 20,000 queries: ${ms.toFixed(0)} ms of CPU`);
+    assert.ok(ms < 200, `took ${ms.toFixed(0)} ms`);
+    assert.deepEqual(problems.filter((p) => p.code === 'chain-cycle'), []);
+    const doc = parseDocument(text);
+    assert.equal(findCycle(doc, doc.queries.at(-1)!), undefined);
+  });
+
+  it('a cycle at the end of a long chain is still found, from every query that reaches it', () => {
+    const doc = parseDocument(linearChain(5_000).replace('### Q0\nlist=allpages\n', '### Q0\nprop=info\ntitles={{#Q4999.title}}\n'));
+    const cycle = findCycle(doc, doc.queries[10]!)!;
+    assert.equal(cycle.length, 5_001);
+    assert.equal(cycle[0], cycle.at(-1));
+    assert.deepEqual(findCycle(doc, doc.queries[3]!)!.slice(0, 2), ['Q3', 'Q2']);
+  });
+
+});
+
+describe('the run history stays inside .mwquery/ and reads only its own files', () => {
+  const run = (id: string) => ({ id, startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:00:01Z', status: 'complete', pages: 1, items: 1, requestMs: 1, hasMore: false, requestUrl: 'https://w.example/w/api.php', data: [{ title: 'A' }] });
+  const noRedact = (text: string) => text;
+
+  /** A repository with a query file, and a victim folder beside it holding files named like runs. */
+  const repoWithVictim = () => {
+    const base = tempDir();
+    const repo = path.join(base, 'repo');
+    const victim = path.join(base, 'victim');
+    mkdirSync(path.join(repo, '.git'), { recursive: true });
+    mkdirSync(victim);
+    for (let i = 1; i <= 6; i++) writeFileSync(path.join(victim, `000${i}.json`), 'precious');
+    const file = path.join(repo, 'q.mwq');
+    writeFileSync(file, '### Q\nlist=allpages\n');
+    return { repo, victim, file };
+  };
+
+  it('a committed symbolic link as the query folder: nothing written or deleted through it', async () => {
+    const { repo, victim, file } = repoWithVictim();
+    const history = new RunHistory({ file, name: 'Q' }, { maxRuns: 1 });
+    mkdirSync(path.join(repo, '.mwquery', 'runs'), { recursive: true });
+    symlinkSync(path.relative(path.join(repo, '.mwquery', 'runs'), victim), history.folder);
+    await assert.rejects(history.save(run('20260101-000000-aaaaaa'), noRedact), HistoryPathError);
+    assert.deepEqual(readdirSync(victim).sort(), ['0001.json', '0002.json', '0003.json', '0004.json', '0005.json', '0006.json']);
+    assert.deepEqual(await history.list(), []);
+  });
+
+  it('a symbolic link as .mwquery or as runs: refused too', async () => {
+    for (const linked of ['.mwquery', 'runs']) {
+      const { repo, victim, file } = repoWithVictim();
+      if (linked === '.mwquery') symlinkSync(victim, path.join(repo, '.mwquery'));
+      else {
+        mkdirSync(path.join(repo, '.mwquery'));
+        symlinkSync(victim, path.join(repo, '.mwquery', 'runs'));
+      }
+      await assert.rejects(new RunHistory({ file, name: 'Q' }).save(run('20260101-000000-aaaaaa'), noRedact), HistoryPathError, linked);
+      assert.equal(readdirSync(victim).length, 6, linked);
+    }
+  });
+
+  it('planted run files: too large, a FIFO, a link to one, a row nested 10,000 deep are skipped at once', async () => {
+    const { repo, file } = repoWithVictim();
+    const history = new RunHistory({ file, name: 'Q' });
+    await history.save(run('20260101-000000-aaaaaa'), noRedact);
+    const folder = history.folder;
+    const good = JSON.parse(readFileSync(path.join(folder, '20260101-000000-aaaaaa.json'), 'utf8'));
+    // 12 MiB of real rows: a stored run is at most 8 MiB.
+    const big = { ...good, id: '20260102-000000-bbbbbb', data: Array.from({ length: 120_000 }, (_, i) => ({ title: `Page ${i}`.padEnd(90, '.') })) };
+    writeFileSync(path.join(folder, `${big.id}.json`), JSON.stringify(big));
+    const nested = JSON.stringify({ ...good, id: '20260103-000000-cccccc', data: [{ title: 'Deep', deep: 'DEEP' }] });
+    writeFileSync(path.join(folder, '20260103-000000-cccccc.json'), nested.replace('"DEEP"', '{"d":'.repeat(10_000) + '1' + '}'.repeat(10_000)));
+    assert.equal(spawnSync('mkfifo', [path.join(folder, '20260104-000000-dddddd.json')]).status, 0);
+    symlinkSync(path.join(repo, 'fifo-target'), path.join(folder, '20260105-000000-eeeeee.json'));
+    spawnSync('mkfifo', [path.join(repo, 'fifo-target')]);
+    const started = Date.now();
+    const loaded = await Promise.race([
+      Promise.all(['20260102-000000-bbbbbb', '20260103-000000-cccccc', '20260104-000000-dddddd', '20260105-000000-eeeeee'].map((id) => history.load(id))),
+      new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 5_000).unref()),
+    ]);
+    assert.deepEqual(loaded, [undefined, undefined, undefined, undefined]);
+    assert.ok(Date.now() - started < 5_000);
+    assert.equal((await history.latest())?.id, '20260101-000000-aaaaaa', 'the real run is still found');
+  });
+
+  it('mwq diff looks for the history root no higher than the current folder', () => {
+    const base = tempDir();
+    mkdirSync(path.join(base, '.mwquery'));
+    const cwd = path.join(base, 'work');
+    mkdirSync(path.join(cwd, 'sub'), { recursive: true });
+    const file = path.join(cwd, 'sub', 'q.mwq');
+    assert.equal(cliHistoryStop(file, cwd), cwd);
+    assert.equal(cliHistoryStop('/elsewhere/q.mwq', cwd), '/elsewhere');
+    assert.equal(historyRoot(file, undefined, cliHistoryStop(file, cwd)), path.dirname(file), 'the ancestor .mwquery is not used');
+    assert.equal(historyRoot(file), base, 'without the limit it would be');
+  });
+});
