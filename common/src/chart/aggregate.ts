@@ -170,41 +170,46 @@ function categories(rows: readonly Row[], spec: ChartSpec, options: ChartOptions
   const splitLabel = spec.split ? labelFor(spec.split, options) : undefined;
   const seriesOf = (row: Row): string => (spec.split ? (splitLabel!(fieldValue(row, spec.split)) ?? '(none)') : '');
   const noun = countNoun(rows, spec.y);
-  const times: number[] = [];
   let isTime = false;
   if (spec.kind === 'line' || rows.some((r) => timeOf(fieldValue(r, spec.x)) !== undefined)) {
-    let min = Infinity;
-    let max = -Infinity;
-    for (const row of rows) {
-      const t = timeOf(fieldValue(row, spec.x));
-      times.push(t ?? NaN);
+    // Each time as a canonical UTC ISO text: buckets are its prefixes, and texts compare as times.
+    const times = new Array<string | undefined>(rows.length);
+    let min: string | undefined;
+    let max: string | undefined;
+    for (let i = 0; i < rows.length; i++) {
+      const t = utcText(fieldValue(rows[i]!, spec.x));
+      times[i] = t;
       if (t !== undefined) {
-        if (t < min) min = t;
-        if (t > max) max = t;
+        if (min === undefined || t < min) min = t;
+        if (max === undefined || t > max) max = t;
       }
     }
-    isTime = min <= max;
+    isTime = min !== undefined && max !== undefined;
     if (isTime) {
-      let unit = spec.by ?? unitForSpan(max - min);
+      const minMs = Date.parse(min!);
+      const maxMs = Date.parse(max!);
+      let unit = spec.by ?? unitForSpan(maxMs - minMs);
       let note: string | undefined;
-      let buckets = bucketsBetween(min, max, unit);
+      let buckets = bucketsBetween(minMs, maxMs, unit);
       while (buckets.length > MAX_TIME_BUCKETS && unit !== 'month') {
         const coarser: TimeUnit = unit === 'hour' ? 'day' : 'month';
-        note = `${unit === 'hour' ? 'hours' : 'days'} would make ${buckets.length > MAX_TIME_BUCKETS * 2 ? 'over ' : ''}${(buckets.length).toLocaleString('en-US')} bars: counted per ${coarser}`;
+        note = `${unit === 'hour' ? 'hours' : 'days'} would make ${buckets.length > MAX_TIME_BUCKETS * 2 ? 'over ' : ''}${buckets.length.toLocaleString('en-US')} bars: counted per ${coarser}`;
         unit = coarser;
-        buckets = bucketsBetween(min, max, unit);
+        buckets = bucketsBetween(minMs, maxMs, unit);
       }
       buckets = buckets.slice(0, MAX_TIME_BUCKETS);
       const index = new Map(buckets.map((b, i) => [b, i]));
       const counts = new Map<string, number[]>();
+      const prefix = unit === 'hour' ? 13 : unit === 'day' ? 10 : 7;
+      const suffix = unit === 'hour' ? ':00' : '';
       let skipped = 0;
       for (let i = 0; i < rows.length; i++) {
-        const t = times[i]!;
-        if (Number.isNaN(t)) {
+        const t = times[i];
+        if (t === undefined) {
           skipped++;
           continue;
         }
-        const at = index.get(bucketOf(t, unit));
+        const at = index.get(suffix ? t.slice(0, prefix) + suffix : t.slice(0, prefix));
         if (at === undefined) continue;
         const s = seriesOf(rows[i]!);
         let values = counts.get(s);
@@ -230,37 +235,45 @@ function categories(rows: readonly Row[], spec: ChartSpec, options: ChartOptions
   // Counts per value: the TOP_VALUES largest, the rest as "other".
   const label = labelFor(spec.x, options);
   const totals = new Map<string, number>();
-  const perSeries = new Map<string, Map<string, number>>();
+  const perSeries = spec.split ? new Map<string, Map<string, number>>() : undefined;
   let missing = 0;
+  const count = (key: string, row: Row) => {
+    const w = weight(row);
+    totals.set(key, (totals.get(key) ?? 0) + w);
+    if (!perSeries) return;
+    const s = seriesOf(row);
+    let m = perSeries.get(s);
+    if (!m) perSeries.set(s, (m = new Map()));
+    m.set(key, (m.get(key) ?? 0) + w);
+  };
   for (const row of rows) {
     const raw = fieldValue(row, spec.x);
-    const values = Array.isArray(raw) ? raw.map((v) => (isRecord(v) ? (v.title ?? v['*']) : v)) : [raw];
     let counted = false;
-    for (const v of values) {
-      const key = label(v);
-      if (key === undefined) continue;
-      counted = true;
-      const w = weight(row);
-      totals.set(key, (totals.get(key) ?? 0) + w);
-      const s = seriesOf(row);
-      let m = perSeries.get(s);
-      if (!m) perSeries.set(s, (m = new Map()));
-      m.set(key, (m.get(key) ?? 0) + w);
+    if (Array.isArray(raw)) {
+      // A list (tags, categories): one count per item.
+      for (const v of raw) {
+        const key = label(isRecord(v) ? (v.title ?? v['*']) : v);
+        if (key === undefined) continue;
+        counted = true;
+        count(key, row);
+      }
+    } else {
+      const key = label(raw);
+      if (key !== undefined) {
+        counted = true;
+        count(key, row);
+      }
     }
     if (!counted) missing++;
   }
-  const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const shown = ranked.slice(0, TOP_VALUES).map(([k]) => k);
-  const rest = ranked.length - shown.length;
+  const shown = topKeys(totals, TOP_VALUES);
+  const rest = totals.size - shown.length;
   const cats = rest > 0 ? [...shown, `${OTHER} (${rest.toLocaleString('en-US')} values)`] : shown;
-  const shownSet = new Set(shown);
+  const position = new Map(shown.map((k, i) => [k, i]));
   const counts = new Map<string, number[]>();
-  for (const [s, m] of perSeries) {
+  for (const [s, m] of perSeries ?? [['', totals] as const]) {
     const values = new Array<number>(cats.length).fill(0);
-    for (const [k, n] of m) {
-      const at = shownSet.has(k) ? shown.indexOf(k) : cats.length - 1;
-      values[at]! += n;
-    }
+    for (const [k, n] of m) values[position.get(k) ?? cats.length - 1]! += n;
     counts.set(s, values);
   }
   const notes: string[] = [];
@@ -278,6 +291,35 @@ function categories(rows: readonly Row[], spec: ChartSpec, options: ChartOptions
     grouped: !!spec.grouped,
     ...(notes.length ? { note: notes.join('; ') } : {}),
   };
+}
+
+/** The `k` keys with the largest totals, largest first, ties by name (one pass; no sort of every key). */
+export function topKeys(totals: ReadonlyMap<string, number>, k: number): string[] {
+  const top: [string, number][] = [];
+  const before = (a: [string, number], b: [string, number]) => a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
+  for (const entry of totals) {
+    if (top.length === k && !before(entry, top[k - 1]!)) continue;
+    let i = Math.min(top.length, k - 1);
+    if (top.length < k) top.push(entry);
+    else top[i] = entry;
+    while (i > 0 && before(entry, top[i - 1]!)) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = entry;
+  }
+  return top.map(([key]) => key);
+}
+
+const API_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/;
+
+/** A time as UTC ISO text (`2026-11-20T14:05:00Z`): the API's own texts as they are, other ISO 8601 forms converted. */
+function utcText(value: unknown): string | undefined {
+  if (typeof value === 'string' && (value.length === 20 || value.length === 24) && value.charCodeAt(value.length - 1) === 90 /* Z */ && value[10] === 'T' && value[4] === '-' && value[7] === '-') {
+    return API_TIME.test(value) ? value : undefined;
+  }
+  const ms = timeOf(value);
+  return ms === undefined ? undefined : new Date(ms).toISOString();
 }
 
 /** Series by total, the TOP_SERIES largest kept and the rest summed as "other"; a chart without split has one series named ''. */
