@@ -40,6 +40,7 @@ export function benchPanel({ log = () => {} } = {}) {
         mainThreadCpuPerFrameMs: m.jumpScrollMainThreadCpuPerFrameMs,
         sortClickMs: m.panelSortMs,
         filterKeystrokeMs: m.panelFilterKeystrokeMs,
+        chart: m.chart,
         maxDomNodes: m.maxDomNodesWhileScrolling,
         loadAverage: { before: m.loadAverageBefore, after: m.loadAverageAfter },
         checks: { ok: report.ok, failures: report.failures },

@@ -44,6 +44,8 @@ export class PanelHeader {
   private readonly exports: HTMLButtonElement[];
   private readonly tableTab: HTMLButtonElement;
   private readonly rawTab: HTMLButtonElement;
+  private readonly chartTab: HTMLButtonElement;
+  private readonly mapTab: HTMLButtonElement;
   private problems = new Map<string, Problem>();
 
   constructor(events: HeaderEvents) {
@@ -84,7 +86,9 @@ export class PanelHeader {
     viewGroup.setAttribute('aria-label', 'View');
     this.tableTab = makeButton('Table', () => events.showView('table'), 'btn tab');
     this.rawTab = makeButton('Raw JSON', () => events.showView('raw'), 'btn tab');
-    viewGroup.append(this.tableTab, this.rawTab);
+    this.chartTab = makeButton('Chart', () => events.showView('chart'), 'btn tab');
+    this.mapTab = makeButton('Map', () => events.showView('map'), 'btn tab');
+    viewGroup.append(this.tableTab, this.chartTab, this.mapTab, this.rawTab);
     toolbar.append(fetchGroup, exportGroup, viewGroup);
 
     this.element.append(titleRow, requestRow, metaRow, this.statusLine, this.problemsBox, toolbar);
@@ -93,6 +97,8 @@ export class PanelHeader {
   setView(view: View): void {
     this.tableTab.setAttribute('aria-pressed', String(view === 'table'));
     this.rawTab.setAttribute('aria-pressed', String(view === 'raw'));
+    this.chartTab.setAttribute('aria-pressed', String(view === 'chart'));
+    this.mapTab.setAttribute('aria-pressed', String(view === 'map'));
   }
 
   clearProblems(): void {

@@ -6,6 +6,7 @@
 //   rawView.ts      each page's answer as a JSON tree (jsonTree.ts)
 //   panelState.ts   UI state kept across a recreated page
 //   historyView.ts  the query's stored runs and a comparison with one
+//   chartView.ts    the Chart and Map views of the rows the table shows
 //   router.ts       the host's messages
 //
 // Wiki content is hostile. Every node is made with document.createElement and
@@ -30,6 +31,7 @@ import { TableTools } from './tableTools';
 import { routeHostMessages } from './router';
 import { HistoryView } from './historyView';
 import { VirtualTable } from './virtualTable';
+import { ChartView } from './chartView';
 
 declare function acquireVsCodeApi(): WebviewApi;
 
@@ -71,6 +73,8 @@ class PanelController {
   private readonly emptyNote = el('div', 'empty-note');
   private readonly tools: TableTools;
   private readonly history: HistoryView;
+  private readonly chart: ChartView;
+  private readonly map: ChartView;
 
   private run: PanelRunInfo | undefined;
   private status: PanelStatus | undefined;
@@ -118,14 +122,28 @@ class PanelController {
       expand: (field) => this.setExpand(field),
       copyText: (text, what) => this.post({ type: 'copyText', text: text.slice(0, TEXT_TO_HOST_MAX), what }),
     });
-    this.tableView.append(this.tools.element, main, this.details.element);
+    const chartEvents = {
+      rows: () => this.shownRows(),
+      selectRow: (index: number) => {
+        this.showView('table');
+        this.table.select(index);
+      },
+      save: (format: 'svg' | 'png', data: string, name: string) => this.post({ type: 'saveChart', format, data: data.slice(0, TEXT_TO_HOST_MAX), name: name.slice(0, 200) }),
+      baseName: () => this.run?.queryName || 'results',
+    };
+    this.chart = new ChartView('chart', chartEvents);
+    this.map = new ChartView('map', chartEvents);
+    this.chart.element.hidden = true;
+    this.map.element.hidden = true;
+    // The chart and the map take the table's place under the same tools (part, filter, expand).
+    this.tableView.append(this.tools.element, main, this.chart.element, this.map.element, this.details.element);
     this.history = new HistoryView((m) => this.post(m));
     this.app.append(this.header.element, this.history.element, this.tableView, this.raw.element);
 
     document.addEventListener('keydown', (e) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 'f' || e.key === 'F')) {
         e.preventDefault();
-        if (this.store.state.view !== 'table') this.showView('table');
+        if (this.store.state.view === 'raw') this.showView('table');
         this.tools.focusFilter();
       }
     });
@@ -223,6 +241,22 @@ class PanelController {
     }
     else this.tools.setShownInfo(shown === total ? plural(total, 'row') : `${numberFormat.format(shown)} of ${plural(total, 'row')}`);
     this.renderEmptyNote();
+    this.refreshCharts();
+  }
+
+  /** The rows the table shows (filter, sort, Expand), for the Chart and Map views. */
+  private shownRows(): Row[] {
+    const out: Row[] = [];
+    for (let i = 0, n = this.table.shownCount; i < n; i++) {
+      const row = this.table.rowAt(i);
+      if (row) out.push(row);
+    }
+    return out;
+  }
+
+  private refreshCharts(): void {
+    this.chart.refresh();
+    this.map.refresh();
   }
 
   private rowHeading(row: Row): string {
@@ -237,10 +271,16 @@ class PanelController {
       this.store.state.view = view;
       this.store.save();
     }
-    this.tableView.hidden = view !== 'table';
+    const graphic = view === 'chart' || view === 'map';
+    this.tableView.hidden = view !== 'table' && !graphic;
     this.raw.element.hidden = view !== 'raw';
+    // Chart and Map replace the table (and its details) under the same tools.
+    this.tableView.classList.toggle('showing-chart', graphic);
+    this.chart.element.hidden = view !== 'chart';
+    this.map.element.hidden = view !== 'map';
     this.header.setView(view);
     if (view === 'table') this.table.requestRender();
+    else if (graphic) (view === 'chart' ? this.chart : this.map).refresh();
     else this.raw.sync(this.replaying);
   }
 

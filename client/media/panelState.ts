@@ -6,7 +6,7 @@
 import { isRecord } from '../../common/src/results/cells';
 import type { PanelToHost } from '../../common/src/panelProtocol';
 
-export type View = 'table' | 'raw';
+export type View = 'table' | 'raw' | 'chart' | 'map';
 
 export interface PanelState {
   view: View;
@@ -45,7 +45,7 @@ export class PanelStateStore {
     const saved = api.getState();
     const s = isRecord(saved) ? saved : {};
     this.state = {
-      view: s.view === 'raw' ? 'raw' : 'table',
+      view: s.view === 'raw' || s.view === 'chart' || s.view === 'map' ? s.view : 'table',
       runKey: typeof s.runKey === 'string' ? s.runKey : undefined,
       tableScrollTop: num(s.tableScrollTop),
       tableScrollLeft: num(s.tableScrollLeft),

@@ -20,7 +20,7 @@ import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelP
 import { EXPORT_FORMATS } from '../../common/src/runner/export';
 
 /** What the page asks the extension to do (the panel itself answers 'ready', 'openText' and 'copyText'). */
-export type PanelRequest = Exclude<PanelToHost, { type: 'ready' } | { type: 'openText' } | { type: 'copyText' }>;
+export type PanelRequest = Exclude<PanelToHost, { type: 'ready' } | { type: 'openText' } | { type: 'copyText' } | { type: 'saveChart' }>;
 
 const EXPORT_FORMAT_NAMES: ReadonlySet<string> = new Set(EXPORT_FORMATS);
 const COPY_WHATS: ReadonlySet<string> = new Set(['url', 'curl']);
@@ -53,6 +53,8 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
       return typeof message.title === 'string' && typeof message.text === 'string' && message.text.length <= TEXT_MAX && typeof message.language === 'string' && TEXT_LANGUAGES.has(message.language);
     case 'copyText':
       return typeof message.text === 'string' && message.text.length <= TEXT_MAX && typeof message.what === 'string';
+    case 'saveChart':
+      return (message.format === 'svg' || message.format === 'png') && typeof message.data === 'string' && message.data.length <= TEXT_MAX && typeof message.name === 'string' && message.name.length <= 200;
     default:
       return false;
   }
@@ -61,6 +63,23 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
 /** An optional field or part name from the page: short text. */
 function optionalName(value: unknown): boolean {
   return value === undefined || (typeof value === 'string' && value.length > 0 && value.length <= 200);
+}
+
+/** A chart from the panel (SVG text or PNG base64) in a file the user picks. */
+async function saveChart(format: 'svg' | 'png', data: string, name: string): Promise<void> {
+  const base = name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 100) || 'chart';
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: folder ? vscode.Uri.joinPath(folder, `${base}.${format}`) : undefined,
+    filters: { [format.toUpperCase()]: [format] },
+  });
+  if (!target) return;
+  try {
+    await vscode.workspace.fs.writeFile(target, format === 'svg' ? Buffer.from(data, 'utf8') : Buffer.from(data, 'base64'));
+    vscode.window.setStatusBarMessage(`Saved the chart to ${vscode.workspace.asRelativePath(target)}.`, 5000);
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Cannot save the chart: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 export class ResultsPanel implements vscode.Disposable {
@@ -238,6 +257,8 @@ export class ResultsPanel implements vscode.Disposable {
         return void this.openText(message.text, message.language);
       case 'copyText':
         return void this.copyText(message.text, message.what);
+      case 'saveChart':
+        return void saveChart(message.format, message.data, message.name);
       default:
         // A pinned panel only shows what it has.
         if (this.pinnedPanel) return;

@@ -137,4 +137,6 @@ export type PanelToHost =
   /** Open a text from the panel (a long cell, a page's JSON) in an untitled editor tab. */
   | { type: 'openText'; title: string; text: string; language: 'plaintext' | 'json' }
   /** Put text chosen in the panel (a cell, rows as TSV or JSON) on the clipboard; `what` says what, for the message. */
-  | { type: 'copyText'; text: string; what: string };
+  | { type: 'copyText'; text: string; what: string }
+  /** Save a chart (Chart/Map view) to a file the user picks: SVG text, or PNG as base64. */
+  | { type: 'saveChart'; format: 'svg' | 'png'; data: string; name: string };

@@ -614,7 +614,8 @@ function startProbeService(page, dir, verbose) {
     // Steps after the clicks, in order: typing in a labelled field, choosing
     // in a labelled select, clicking a table row (by its index among the rows
     // shown), pressing a key in the focused element, showing or hiding a
-    // column in the Columns menu.
+    // column in the Columns menu, clicking the first element a CSS selector
+    // finds (a chart's bar, a map's point).
     const done = [];
     for (const step of [].concat(request.steps ?? [])) {
       try {
@@ -622,6 +623,7 @@ function startProbeService(page, dir, verbose) {
         else if (step.select) await frame.getByLabel(step.select[0], { exact: true }).first().selectOption(step.select[1], { timeout: 10_000 });
         else if (step.clickRow !== undefined) await frame.locator(`.vt-row[aria-rowindex="${step.clickRow + 2}"] > .vt-cell:not(.vt-num)`).first().click({ timeout: 10_000 });
         else if (step.press) await frame.locator(':focus').first().press(step.press, { timeout: 10_000 });
+        else if (step.clickSelector) await frame.locator(step.clickSelector).first().click({ timeout: 10_000 });
         else if (step.column) {
           // The Columns menu: open it, set a column's box, close it.
           await frame.locator('.columns-menu > summary').click({ timeout: 10_000 });

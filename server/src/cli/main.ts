@@ -1,9 +1,10 @@
 // `mwq`: the command-line face of the language service and the runner. One
-// file per command (check.ts, run.ts, catalogue.ts, export.ts, test.ts, diff.ts); a new command adds its
+// file per command (check.ts, run.ts, catalogue.ts, export.ts, test.ts, diff.ts, chart.ts); a new command adds its
 // file and one entry in COMMANDS.
 
 import { MWQUERY_VERSION } from '../../../common/src/runner/version';
 import { CATALOGUE_USAGE, catalogueCommand } from './catalogue';
+import { CHART_USAGE, chartCommand } from './chart';
 import { CHECK_USAGE, checkCommand } from './check';
 import { DIFF_USAGE, diffCommand } from './diff';
 import { EXIT } from './exitCodes';
@@ -25,6 +26,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   export: { usage: EXPORT_USAGE, run: async (args) => exportCommand(args) },
   test: { usage: TEST_USAGE, run: testCommand },
   diff: { usage: DIFF_USAGE, run: diffCommand },
+  chart: { usage: CHART_USAGE, run: chartCommand },
 };
 
 export function usage(): string {

@@ -255,8 +255,8 @@ let probeCounter = 0;
  * while no panel is open; rejects when the launcher reports an error or does
  * not answer within `timeoutMs`.
  */
-/** A step after the clicks: type in / choose in a labelled field, click the row at an index, press a key, show/hide a column. */
-export type PanelStep = { fill: [label: string, text: string] } | { select: [label: string, value: string] } | { clickRow: number } | { press: string } | { column: [name: string, shown: boolean] };
+/** A step after the clicks: type in / choose in a labelled field, click the row at an index, press a key, show/hide a column, click what a CSS selector finds first. */
+export type PanelStep = { fill: [label: string, text: string] } | { select: [label: string, value: string] } | { clickRow: number } | { press: string } | { column: [name: string, shown: boolean] } | { clickSelector: string };
 
 export function probePanel(options: { click?: PanelClick[]; keys?: KeyStep[]; steps?: PanelStep[] } = {}, timeoutMs = 30_000): Promise<PanelSnapshot> {
   const dir = process.env.MWQ_PROBE_DIR;

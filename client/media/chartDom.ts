@@ -1,0 +1,74 @@
+// A chart's scene (common/src/chart/draw.ts) as live SVG nodes in the panel:
+// createElementNS + setAttribute for the scene's own attribute names,
+// textContent for every text (labels come from the wiki). Also the editor's
+// colours as a chart theme, and SVG text → PNG through a canvas (the CSP
+// allows data: images).
+
+import type { Drawing, SceneNode, Theme } from '../../common/src/chart/draw';
+import { LIGHT_THEME } from '../../common/src/chart/draw';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const ATTRIBUTE_NAME = /^[a-zA-Z][a-zA-Z0-9-]*$/;
+
+export function sceneToDom(node: SceneNode): SVGElement {
+  const element = document.createElementNS(SVG_NS, node.tag);
+  for (const [name, value] of Object.entries(node.attrs)) {
+    // xmlns is implied by createElementNS; event-handler names never come from the scene, and are refused anyway.
+    if (name === 'xmlns' || !ATTRIBUTE_NAME.test(name) || /^on/i.test(name)) continue;
+    element.setAttribute(name, String(value));
+  }
+  if (node.text !== undefined) element.textContent = node.text;
+  for (const child of node.children ?? []) element.append(sceneToDom(child));
+  return element;
+}
+
+/** The editor's colours (its CSS variables), so a chart reads in light, dark and high-contrast themes. */
+export function editorTheme(): Theme {
+  const style = getComputedStyle(document.body);
+  const v = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const foreground = v('--vscode-editor-foreground', v('--vscode-foreground', LIGHT_THEME.foreground));
+  const highContrast = document.body.classList.contains('vscode-high-contrast') || document.body.classList.contains('vscode-high-contrast-light');
+  return {
+    background: v('--vscode-editor-background', LIGHT_THEME.background),
+    foreground,
+    muted: highContrast ? foreground : v('--vscode-descriptionForeground', LIGHT_THEME.muted),
+    grid: highContrast ? v('--vscode-contrastBorder', foreground) : v('--vscode-editorWidget-border', v('--vscode-panel-border', LIGHT_THEME.grid)),
+    series: [
+      v('--vscode-charts-blue', LIGHT_THEME.series[0]!),
+      v('--vscode-charts-red', LIGHT_THEME.series[1]!),
+      v('--vscode-charts-green', LIGHT_THEME.series[2]!),
+      v('--vscode-charts-yellow', LIGHT_THEME.series[3]!),
+      v('--vscode-charts-purple', LIGHT_THEME.series[4]!),
+      v('--vscode-charts-orange', LIGHT_THEME.series[5]!),
+      ...LIGHT_THEME.series.slice(6),
+    ],
+    land: v('--vscode-editorWidget-background', LIGHT_THEME.land),
+    border: highContrast ? foreground : v('--vscode-editorIndentGuide-background1', v('--vscode-editorIndentGuide-background', LIGHT_THEME.border)),
+    font: v('--vscode-font-family', LIGHT_THEME.font),
+  };
+}
+
+/** Calls `onChange` when the editor's theme changes (VS Code swaps the body's classes and variables). */
+export function onThemeChange(onChange: () => void): void {
+  new MutationObserver(onChange).observe(document.body, { attributes: true, attributeFilter: ['class', 'style'] });
+}
+
+/** The drawing as PNG (base64), twice its size for sharp text. */
+export function svgToPng(svg: string, drawing: Drawing): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => {
+      const scale = 2;
+      const canvas = document.createElement('canvas');
+      canvas.width = drawing.width * scale;
+      canvas.height = drawing.height * scale;
+      const context = canvas.getContext('2d');
+      if (!context) return reject(new Error('no canvas'));
+      context.scale(scale, scale);
+      context.drawImage(image, 0, 0, drawing.width, drawing.height);
+      resolve(canvas.toDataURL('image/png').replace(/^data:image\/png;base64,/, ''));
+    };
+    image.onerror = () => reject(new Error('the chart could not be drawn as an image'));
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  });
+}

@@ -1,0 +1,187 @@
+// mwq chart FILE --x FIELD [--kind K] ... -o OUT.svg|OUT.png
+// Runs one query (like `mwq run`) and draws its rows with the same chart code
+// as the results panel's Chart and Map views (common/src/chart): SVG text,
+// or PNG through @resvg/resvg-js (a prebuilt native module, loaded only here).
+// Exit codes: 0 written, 2 usage, 1 the run failed or the file was not written.
+
+import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
+import { parseDocument } from '../../../common/src/parser';
+import { VariableScope } from '../../../common/src/resolve';
+import { QuerySession, RunnerError, buildRequest, redactorOf, withEndpoint, type PageResult, type PreparedRequest } from '../../../common/src/runner';
+import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
+import { expandRows } from '../../../common/src/results/expand';
+import type { Row } from '../../../common/src/results/cells';
+import { CHART_KINDS, TIME_UNITS, chartData, type ChartKind, type ChartSpec, type TimeUnit } from '../../../common/src/chart/aggregate';
+import { drawChart } from '../../../common/src/chart/draw';
+import { toSvg } from '../../../common/src/chart/svg';
+import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
+import { EXIT } from './exitCodes';
+import { cliLookup, selectQuery } from './run';
+import { Messages } from './terminal';
+import { count } from '../../../common/src/text';
+
+export const CHART_USAGE = `  mwq chart FILE --x FIELD -o OUT [options]  run one query and draw its rows as a chart (SVG or PNG)
+      --x FIELD          the column counted per value or per time, binned (histogram),
+                         or the horizontal axis (scatter); dotted after --expand
+                         (--expand revisions --x revisions.timestamp)
+      --y FIELD          scatter: the vertical axis; bar/line: a number summed per bar
+      --kind K           bar (default), line, histogram, scatter or map (map uses
+                         lat/lon columns or prop=coordinates; --x is then not needed)
+      --by U             hour, day or month for a timestamp --x (default: from the span)
+      --split FIELD      one series per value of FIELD (stacked; --grouped side by side)
+      --grouped          series side by side instead of stacked
+      --expand FIELD     one row per item of the nested list FIELD first
+      --width N          width in pixels (default 800)
+      -o, --output OUT   the file to write: OUT.svg or OUT.png
+      --query NAME, --line N, --endpoint URL, --all, --max-pages N, --max-items N,
+      --timeout S, --contact C   as for mwq run`;
+
+interface ChartArgs {
+  file: string;
+  query?: string;
+  line?: number;
+  endpoint?: string;
+  all: boolean;
+  maxPages?: number;
+  maxItems?: number;
+  expand?: string;
+  spec: ChartSpec;
+  width: number;
+  output: string;
+  format: 'svg' | 'png';
+  timeoutMs: number;
+  contact?: string;
+}
+
+const FIELD = /^[A-Za-z0-9_*-][A-Za-z0-9_.*-]{0,127}$/;
+
+function field(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!FIELD.test(value)) throw new UsageError(`--${name} takes a column name of the rows (such as user or revisions.timestamp), not "${shown(value)}"`);
+  return value;
+}
+
+function parseChartArgs(args: string[]): ChartArgs {
+  const { values, positionals } = readArgs(args, {
+    query: { type: 'string' },
+    line: { type: 'string' },
+    endpoint: { type: 'string' },
+    'max-pages': { type: 'string' },
+    'max-items': { type: 'string' },
+    x: { type: 'string' },
+    y: { type: 'string' },
+    kind: { type: 'string' },
+    by: { type: 'string' },
+    split: { type: 'string' },
+    grouped: { type: 'boolean' },
+    expand: { type: 'string' },
+    width: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    timeout: { type: 'string' },
+    contact: { type: 'string' },
+    all: { type: 'boolean' },
+  });
+  const get = (name: string) => stringOption(values, name);
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
+  if (get('query') !== undefined && get('line') !== undefined) throw new UsageError('give --query or --line, not both');
+  const kind = (get('kind') ?? 'bar') as ChartKind;
+  if (!CHART_KINDS.includes(kind)) throw new UsageError(`--kind must be ${CHART_KINDS.join(', ')}, not "${shown(kind)}"`);
+  const by = get('by') as TimeUnit | undefined;
+  if (by !== undefined && !TIME_UNITS.includes(by)) throw new UsageError(`--by must be hour, day or month, not "${shown(by)}"`);
+  const x = field('x', get('x')) ?? (kind === 'map' ? 'lat' : undefined);
+  if (x === undefined) throw new UsageError('--x FIELD is needed: the column to chart');
+  const y = field('y', get('y'));
+  if (kind === 'scatter' && y === undefined) throw new UsageError('a scatter plot needs --y FIELD (the vertical axis)');
+  const output = get('output');
+  if (!output) throw new UsageError('-o OUT.svg or -o OUT.png is needed');
+  const format = /\.png$/i.test(output) ? 'png' : /\.svg$/i.test(output) ? 'svg' : undefined;
+  if (!format) throw new UsageError(`-o must end in .svg or .png, not "${shown(output)}"`);
+  const expand = get('expand');
+  if (expand !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(expand)) throw new UsageError(`--expand takes the name of a field of the rows (such as revisions), not "${shown(expand)}"`);
+  const width = positiveInt('width', get('width')) ?? 800;
+  if (width < 320 || width > 4000) throw new UsageError('--width must be from 320 to 4000');
+  const split = field('split', get('split'));
+  return {
+    file: positionals[0]!,
+    query: get('query'),
+    line: positiveInt('line', get('line')),
+    endpoint: endpointOption(get('endpoint')),
+    all: values.all === true || get('max-pages') !== undefined || get('max-items') !== undefined,
+    maxPages: positiveInt('max-pages', get('max-pages')),
+    maxItems: positiveInt('max-items', get('max-items')),
+    expand,
+    spec: { kind, x, ...(y ? { y } : {}), ...(by ? { by } : {}), ...(split ? { split } : {}), ...(values.grouped === true ? { grouped: true } : {}) },
+    width,
+    output,
+    format,
+    timeoutMs: timeoutOption(get('timeout')),
+    contact: get('contact'),
+  };
+}
+
+/** PNG from SVG text with resvg (system fonts for the labels). */
+async function rasterise(svg: string): Promise<Uint8Array> {
+  let resvg: typeof import('@resvg/resvg-js');
+  try {
+    resvg = await import('@resvg/resvg-js');
+  } catch {
+    throw new Error('writing PNG needs the package @resvg/resvg-js (npm install @resvg/resvg-js); -o OUT.svg works without it');
+  }
+  return resvg.renderAsync(svg, { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).then((image) => image.asPng());
+}
+
+export async function chartCommand(args: string[]): Promise<number> {
+  const say = new Messages('mwq chart');
+  let parsed: ChartArgs;
+  let request: PreparedRequest;
+  let doc;
+  let query;
+  try {
+    parsed = parseChartArgs(args);
+    doc = parseDocument(readQueryFile(parsed.file));
+    query = selectQuery(doc, parsed);
+    request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: parsed.endpoint });
+    if (parsed.endpoint) request = withEndpoint(request, parsed.endpoint);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof RunnerError) {
+      say.say(error.message);
+      if (error instanceof UsageError) process.stderr.write(`Usage:\n${CHART_USAGE}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+  say.useRedactor(redactorOf(request, []));
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  const sessionOptions = { maxlag: 5, http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact }, redact: say.redactor };
+  const session = isChained(query)
+    ? new ChainedSession(query, { doc, scope: new VariableScope(doc), build: { external: cliLookup, defaultEndpoint: parsed.endpoint }, session: sessionOptions, endpoint: parsed.endpoint })
+    : new QuerySession(request, sessionOptions);
+  const rows: Row[] = [];
+  const callbacks = {
+    signal: controller.signal,
+    onPage: (page: PageResult) => {
+      for (const b of page.batches) for (const row of b.rows) rows.push(row);
+    },
+  };
+  const outcome = parsed.all ? await session.fetchAll({ maxPages: parsed.maxPages, maxItems: parsed.maxItems }, callbacks) : await session.nextPage(callbacks);
+  process.removeListener('SIGINT', onSignal);
+  if (!session.done) for (const b of session.finish()) rows.push(...b.rows);
+  if (outcome.error && outcome.stopped !== 'max-bytes') {
+    say.say(outcome.error.message);
+    return outcome.stopped === 'cancelled' ? EXIT.cancelled : EXIT.failed;
+  }
+  const chartRows = parsed.expand ? [...expandRows(rows, parsed.expand)] : rows;
+  const data = chartData(chartRows, parsed.spec);
+  const svg = toSvg(drawChart(data, { width: parsed.width }));
+  try {
+    await writeFileAtomic(parsed.output, parsed.format === 'png' ? await rasterise(svg) : svg);
+  } catch (error) {
+    say.say(error instanceof Error && !('code' in error) ? error.message : `cannot write ${parsed.output}: ${errnoOf(error)}`);
+    return EXIT.failed;
+  }
+  const marks = data.type === 'category' ? data.categories.length : data.type === 'histogram' ? data.bins.length : data.points.length;
+  say.say(`${data.title}: ${count(marks, data.type === 'category' || data.type === 'histogram' ? 'bar' : 'point')} from ${count(chartRows.length, 'row')} written to ${parsed.output}${data.note ? ` (${data.note})` : ''}`);
+  return EXIT.ok;
+}

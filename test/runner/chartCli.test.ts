@@ -1,0 +1,154 @@
+// `mwq chart` against the REAL test wiki: an SVG for each --kind with the
+// labels as text, the numbers drawn equal to counts asked of the wiki
+// directly, a PNG; the map from prop=coordinates answers added by a proxy in
+// front of the wiki (Debian's MediaWiki has no GeoData).
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { startTestWiki, type TestWiki } from '../wiki/testWiki';
+import { placeOf, startCoordinatesProxy, type CoordinatesProxy } from '../wiki/coordinatesProxy';
+import { runCli } from './cliHelpers';
+
+let wiki: TestWiki;
+let proxy: CoordinatesProxy;
+let dir: string;
+let file: string;
+
+const FILE = `### Changes
+list=recentchanges
+rcprop=title|timestamp|user|ids|sizes
+rctype=edit|new
+rclimit=500
+
+### Places
+generator=allpages
+gapprefix=Page 00
+gaplimit=40
+prop=coordinates
+`;
+
+before(async () => {
+  wiki = await startTestWiki();
+  proxy = await startCoordinatesProxy(wiki.endpoint);
+  dir = await mkdtemp(path.join(tmpdir(), 'mwq-chart-cli-'));
+  file = path.join(dir, 'q.mwq');
+  await writeFile(file, FILE);
+});
+after(async () => {
+  await proxy?.stop();
+  await wiki?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+interface Change {
+  user: string;
+  timestamp: string;
+  newlen: number;
+}
+
+async function changes(): Promise<Change[]> {
+  const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', list: 'recentchanges', rcprop: 'title|timestamp|user|ids|sizes', rctype: 'edit|new', rclimit: '500' });
+  const json = (await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as { query: { recentchanges: Change[] } };
+  return json.query.recentchanges;
+}
+
+async function chart(...args: string[]): Promise<string> {
+  const out = path.join(dir, `${args.join('_').replace(/[^A-Za-z0-9]+/g, '-')}.svg`);
+  const r = await runCli('chart', file, '--endpoint', wiki.endpoint, ...args, '-o', out);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /written to/);
+  return readFile(out, 'utf8');
+}
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+
+describe('mwq chart on the test wiki', () => {
+  it('bar: one bar per user, labelled with the name, its count the wiki\'s count of that user\'s changes', async () => {
+    const rows = await changes();
+    const svg = await chart('--query', 'Changes', '--x', 'user');
+    assert.match(svg, /<title>changes per user<\/title>|aria-label="changes per user"/);
+    const bars = [...svg.matchAll(/<title>([^<]+): (\d+) changes<\/title>/g)].map((m) => [unescape(m[1]!), Number(m[2])] as const);
+    assert.ok(bars.length >= 2, svg.slice(0, 300));
+    const named = new Set(bars.map(([user]) => user));
+    for (const [user, n] of bars) {
+      // The 20 busiest users have bars of their own, the rest add up to "other (N values)".
+      if (/^other \(\d+ values\)$/.test(user)) {
+        assert.equal(n, rows.filter((r) => !named.has(r.user)).length, user);
+        continue;
+      }
+      assert.equal(n, rows.filter((r) => r.user === user).length, user);
+      assert.ok(svg.includes(`class="chart-category">${xml(user)}</text>`), `label ${user}`);
+    }
+    assert.equal(bars.reduce((s, [, n]) => s + n, 0), rows.length);
+  });
+
+  it('line: changes per day, each day labelled and counted as the wiki says', async () => {
+    const rows = await changes();
+    const svg = await chart('--query', 'Changes', '--x', 'timestamp', '--by', 'day', '--kind', 'line');
+    assert.match(svg, /aria-label="changes per day"/);
+    const days = [...svg.matchAll(/<title>(\d{4}-\d{2}-\d{2}): (\d+) changes<\/title>/g)];
+    assert.ok(days.length >= 1);
+    for (const [, day, n] of days) assert.equal(Number(n), rows.filter((r) => r.timestamp.startsWith(day!)).length, day);
+    assert.match(svg, new RegExp(`class="chart-category">${days[0]![1]}</text>`));
+  });
+
+  it('histogram: bins of newlen that hold every change once', async () => {
+    const rows = await changes();
+    const svg = await chart('--query', 'Changes', '--x', 'newlen', '--kind', 'histogram');
+    const bins = [...svg.matchAll(/<title>[^<]* to under [^<]*: ([\d,]+) changes<\/title>/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
+    assert.ok(bins.length >= 2);
+    assert.equal(bins.reduce((a, b) => a + b, 0), rows.length);
+    assert.match(svg, /class="chart-axis-label">newlen<\/text>/);
+  });
+
+  it('scatter: one point per change (oldlen against newlen)', async () => {
+    const rows = await changes();
+    const svg = await chart('--query', 'Changes', '--x', 'oldlen', '--y', 'newlen', '--kind', 'scatter');
+    assert.equal([...svg.matchAll(/<circle /g)].length, rows.length);
+    assert.match(svg, /aria-label="newlen against oldlen"/);
+  });
+
+  it('map: a point per page with coordinates, where the proxy put it', async () => {
+    const out = path.join(dir, 'map.svg');
+    const before = proxy.coordinateRequests;
+    const r = await runCli('chart', file, '--query', 'Places', '--endpoint', proxy.endpoint, '--kind', 'map', '-o', out);
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(proxy.coordinateRequests > before);
+    const svg = await readFile(out, 'utf8');
+    const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', list: 'allpages', apprefix: 'Page 00', aplimit: '40' });
+    const pages = ((await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as { query: { allpages: { pageid: number; title: string }[] } }).query.allpages;
+    const points = [...svg.matchAll(/<circle cx="([\d.-]+)" cy="([\d.-]+)"[^>]*><title>([^:<]+):/g)];
+    assert.equal(points.length, pages.length);
+    for (const [, cx, cy, title] of points) {
+      const page = pages.find((p) => p.title === title)!;
+      const { lat, lon } = placeOf(page.pageid);
+      assert.ok(Math.abs(Number(cx) - (lon + 180)) < 0.01 && Math.abs(Number(cy) - (90 - lat)) < 0.01, `${title} at ${cx},${cy}`);
+    }
+    assert.match(svg, /class="map-land"/);
+  });
+
+  it('writes a PNG', async () => {
+    const out = path.join(dir, 'users.png');
+    const r = await runCli('chart', file, '--query', 'Changes', '--endpoint', wiki.endpoint, '--x', 'user', '-o', out);
+    assert.equal(r.code, 0, r.stderr);
+    const png = await readFile(out);
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.ok(png.length > 5000, `${png.length} bytes`);
+  });
+
+  it('usage errors exit 2 and say what is wrong', async () => {
+    const noX = await runCli('chart', file, '-o', path.join(dir, 'x.svg'));
+    assert.equal(noX.code, 2);
+    assert.match(noX.stderr, /--x FIELD is needed/);
+    const badOut = await runCli('chart', file, '--x', 'user', '-o', path.join(dir, 'x.gif'));
+    assert.equal(badOut.code, 2);
+    assert.match(badOut.stderr, /must end in \.svg or \.png/);
+    const badKind = await runCli('chart', file, '--x', 'user', '--kind', 'pie', '-o', path.join(dir, 'x.svg'));
+    assert.equal(badKind.code, 2);
+    assert.match(badKind.stderr, /--kind must be bar, line, histogram, scatter, map/);
+  });
+});

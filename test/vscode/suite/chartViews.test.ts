@@ -1,0 +1,134 @@
+// The results panel's Chart and Map views in a real VS Code against the test
+// wiki, driven as a person would (clicks, a select, typing in the filter):
+// recent changes per day and per user, the numbers drawn checked against the
+// wiki's own answer; Save as SVG through the save dialog; a map of pages
+// whose coordinates come from a proxy in front of the wiki (Debian's
+// MediaWiki has no GeoData), a click on a point selecting its row.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { placeOf, startCoordinatesProxy, type CoordinatesProxy } from '../../wiki/coordinatesProxy';
+import { fixturesDir, hasPanelProbe, openFixture, probePanel, screenshot, typeKeys, waitForFile, waitForPanel } from './helpers';
+
+const endpoint = process.env.MWQ_TEST_ENDPOINT;
+
+interface Change {
+  user: string;
+  timestamp: string;
+}
+
+async function changes(): Promise<Change[]> {
+  const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', list: 'recentchanges', rcprop: 'title|timestamp|user|ids|sizes', rctype: 'edit|new', rclimit: '500' });
+  const json = (await (await fetch(endpoint!, { method: 'POST', body })).json()) as { query: { recentchanges: Change[] } };
+  return json.query.recentchanges;
+}
+
+/** "label: N changes" pairs of the chart's marks (their <title> texts are part of the panel's text); `label` must not match digits before it. */
+function marks(text: string, label: RegExp): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(new RegExp(`(${label.source}): ([\\d,]+) changes`, 'g'))) out.set(m[1]!, Number(m[2]!.replace(/,/g, '')));
+  return out;
+}
+
+suite('results panel: chart and map views', () => {
+  let proxy: CoordinatesProxy | undefined;
+  let mapFile: string | undefined;
+  const savedSvg = path.join(fixturesDir(), 'Recent-changes-chart.svg');
+
+  suiteSetup(function () {
+    if (!endpoint || !hasPanelProbe()) this.skip();
+    fs.rmSync(savedSvg, { force: true });
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await proxy?.stop();
+    if (mapFile) fs.rmSync(mapFile, { force: true });
+    fs.rmSync(savedSvg, { force: true });
+  });
+
+  test('recent changes: a chart per day, then per user, each bar the count of its rows; a filter redraws it', async () => {
+    const rows = await changes();
+    const doc = (await openFixture('charts.mwq')).document;
+    const line = doc.positionAt(doc.getText().indexOf('### Recent changes')).line + 1;
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, line);
+    await waitForPanel((s) => s.rowCount === rows.length && / · (more available|complete)$/.test(s.itemsText), 60_000, `${rows.length} recent changes`);
+
+    const byDay = await probePanel({ click: [{ name: 'Chart', exact: true }] });
+    assert.match(byDay.text, /changes per day/);
+    const days = marks(byDay.text, /\d{4}-\d{2}-\d{2}/);
+    assert.ok(days.size >= 1, byDay.text.slice(0, 500));
+    for (const [day, n] of days) assert.equal(n, rows.filter((r) => r.timestamp.startsWith(day)).length, day);
+    assert.equal([...days.values()].reduce((a, b) => a + b, 0), rows.length);
+    await screenshot('chart-01-changes-per-day');
+
+    const byUser = await probePanel({ steps: [{ select: ['Column', 'user'] }] });
+    assert.match(byUser.text, /changes per user/);
+    // Every user busier than the 21st has a bar of its own (the rest add up to "other").
+    const perUser = new Map<string, number>();
+    for (const r of rows) perUser.set(r.user, (perUser.get(r.user) ?? 0) + 1);
+    const ranked = [...perUser.entries()].sort((a, b) => b[1] - a[1]);
+    const cut = ranked[20]?.[1] ?? 0;
+    const own = ranked.filter(([, n]) => n > cut);
+    assert.ok(own.length >= 2, JSON.stringify(ranked.slice(0, 5)));
+    for (const [user, n] of own) assert.ok(byUser.text.includes(`${user}: ${n} changes`), `the bar of ${user} says ${n} changes`);
+    await screenshot('chart-02-changes-per-user');
+
+    // Typing in the filter with the chart shown redraws it from the rows left.
+    const [busiest, busiestCount] = own[0]!;
+    const filtered = await probePanel({ steps: [{ fill: ['Filter rows', `user:"${busiest}"`] }] });
+    assert.deepEqual([...filtered.text.matchAll(/: \d+ changes/g)].length, 1, 'one bar left');
+    assert.ok(filtered.text.includes(`${busiest}: ${busiestCount} changes`));
+    await probePanel({ steps: [{ fill: ['Filter rows', ''] }] });
+
+    // The numbers behind the chart, one click away: a table captioned like the chart.
+    const numbers = await probePanel({ click: ['Show numbers'] });
+    assert.equal(numbers.text.split('changes per user').length - 1, 2, 'the chart title and the table caption');
+    assert.ok(numbers.buttons.some((b) => b.label === 'Hide numbers'));
+  });
+
+  test('Save as SVG writes the chart through the save dialog', async () => {
+    await probePanel({ click: ['Save as SVG'] });
+    // The save dialog offers <workspace>/Recent-changes-chart.svg: accept it.
+    await typeKeys([{ pause: 1500 }, { press: 'Enter' }]);
+    const svg = await waitForFile(savedSvg, (t) => t.includes('</svg>'), 20_000, 'the saved chart');
+    assert.match(svg, /^<\?xml[^>]*>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    assert.match(svg, /aria-label="changes per user"/);
+    assert.match(svg, /class="chart-category">/);
+  });
+
+  test('a map shows a point for each page with coordinates; a click on one selects its row', async function () {
+    this.timeout(180_000);
+    proxy = await startCoordinatesProxy(endpoint!);
+    mapFile = path.join(fixturesDir(), 'charts-map.mwq');
+    fs.writeFileSync(mapFile, `# Written by chartViews.test.ts: pages with coordinates (from a proxy).\n\n### Places\n${proxy.endpoint}\ngenerator=allpages\ngapprefix=Page 00\ngaplimit=30\nprop=coordinates\n`);
+    const doc = await vscode.workspace.openTextDocument(mapFile);
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, 4);
+    let table;
+    try {
+      table = await waitForPanel((s) => s.rowCount === 30 && !/Fetching/.test(s.progressText), 60_000, '30 pages with coordinates');
+    } catch (error) {
+      await screenshot('map-00-no-rows');
+      throw error;
+    }
+    assert.ok(proxy.coordinateRequests >= 1);
+    assert.ok(table.columns.includes('coordinates'), table.columns.join(','));
+
+    const map = await probePanel({ click: [{ name: 'Map', exact: true }] });
+    assert.match(map.text, /pages with coordinates/);
+    const points = [...map.text.matchAll(/(Page \d{4}): (\d+(?:\.\d+)?)° ([NS]), (\d+(?:\.\d+)?)° ([EW])/g)];
+    assert.equal(points.length, 30);
+    await screenshot('map-01-pages-with-coordinates');
+
+    const clicked = await probePanel({ steps: [{ clickSelector: 'circle.map-point' }] });
+    const first = points[0]!;
+    assert.equal(clicked.details?.heading, `Details: ${first[1]}`);
+    const ids = (await (await fetch(`${endpoint}?action=query&format=json&formatversion=2&titles=${encodeURIComponent(first[1]!)}`)).json()) as { query: { pages: { pageid: number }[] } };
+    const place = placeOf(ids.query.pages[0]!.pageid);
+    assert.equal(Number(first[2]) * (first[3] === 'S' ? -1 : 1), place.lat);
+    assert.equal(Number(first[4]) * (first[5] === 'W' ? -1 : 1), place.lon);
+    await screenshot('map-02-point-selects-row');
+  });
+});
