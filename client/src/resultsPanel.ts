@@ -7,7 +7,7 @@
 // time and in order.
 //
 // Wiring (extension side):
-//   const panel = ResultsPanel.createOrShow(context.extensionUri, vscode.ViewColumn.Beside);
+//   const panel = ResultsPanel.createOrShow(context.extensionUri, queryFileUri);
 //   runHandler?.dispose();
 //   runHandler = panel.onMessage((request) => { /* next | all | cancel | export | copy */ });
 //   panel.reset(run); panel.addPage(page); panel.setStatus(status);
@@ -18,6 +18,7 @@ import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
 import { EXPORT_FORMATS } from '../../common/src/runner/export';
+import { isViewSpec } from '../../common/src/results/viewChoice';
 
 /** What the page asks the extension to do (the panel itself answers 'ready', 'openText' and 'copyText'). */
 export type PanelRequest = Exclude<PanelToHost, { type: 'ready' } | { type: 'openText' } | { type: 'copyText' }>;
@@ -46,7 +47,7 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
     case 'openInEditor':
       return (message.format === 'json' || message.format === 'csv') && optionalName(message.expand) && optionalName(message.part);
     case 'export':
-      return typeof message.format === 'string' && EXPORT_FORMAT_NAMES.has(message.format) && optionalName(message.expand) && optionalName(message.part);
+      return typeof message.format === 'string' && EXPORT_FORMAT_NAMES.has(message.format) && optionalName(message.expand) && optionalName(message.part) && (message.view === undefined || isViewSpec(message.view));
     case 'copy':
       return typeof message.what === 'string' && COPY_WHATS.has(message.what);
     case 'openText':
@@ -56,6 +57,25 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
     default:
       return false;
   }
+}
+
+/**
+ * The editor group for the results: never the group of the query's file
+ * (the next run would hide the file behind the results). Another open group
+ * if there is one, else a new group beside the file's.
+ */
+function columnBeside(fileColumn: vscode.ViewColumn): vscode.ViewColumn {
+  const other = vscode.window.tabGroups.all.map((g) => g.viewColumn).find((c) => c !== fileColumn);
+  return other ?? ((fileColumn + 1) as vscode.ViewColumn);
+}
+
+/** The group showing `file` (the active editor's if it shows it), else the active editor's group. */
+function fileColumnOf(file: vscode.Uri | undefined): vscode.ViewColumn | undefined {
+  const active = vscode.window.activeTextEditor;
+  if (!file) return active?.viewColumn;
+  const key = file.toString();
+  if (active?.document.uri.toString() === key) return active.viewColumn;
+  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === key)?.viewColumn ?? active?.viewColumn;
 }
 
 /** An optional field or part name from the page: short text. */
@@ -73,15 +93,20 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   /**
-   * Shows the results panel: reveals the open one where it is, or opens one
-   * in `viewColumn`. The same instance serves every run until it is closed.
+   * Shows the results panel in a group other than the one showing `file` (the
+   * query's file): reveals the open one where it is, unless it sits in the
+   * file's group (then it moves), or opens one. The same instance serves
+   * every run until it is closed.
    */
-  static createOrShow(extensionUri: vscode.Uri, viewColumn: vscode.ViewColumn = vscode.ViewColumn.Beside): ResultsPanel {
+  static createOrShow(extensionUri: vscode.Uri, file?: vscode.Uri): ResultsPanel {
+    const fileColumn = fileColumnOf(file);
     const existing = ResultsPanel.current;
     if (existing) {
-      existing.panel.reveal(undefined, true);
+      const column = existing.panel.viewColumn;
+      existing.panel.reveal(fileColumn !== undefined && column === fileColumn ? columnBeside(fileColumn) : undefined, true);
       return existing;
     }
+    const viewColumn = fileColumn !== undefined ? columnBeside(fileColumn) : vscode.ViewColumn.Beside;
     const panel = vscode.window.createWebviewPanel(
       ResultsPanel.viewType,
       'Query results',

@@ -7,6 +7,7 @@ import { EXPORT_FORMATS, csvLine, exportExtension, exportRows, isRunnerError, to
 import type { Row } from '../../../common/src/runner/merge';
 import { expandRows } from '../../../common/src/results/expand';
 import { answerParts, findPart } from '../../../common/src/results/parts';
+import { viewRows } from '../../../common/src/results/viewChoice';
 import { rowChoice, type ActiveRun, type RowChoice } from './activeRun';
 
 /** Characters an "Open as JSON/CSV in an editor" document may have; beyond, export to a file. */
@@ -23,7 +24,23 @@ export function chosenRows(run: ActiveRun, choice: RowChoice = {}): Iterable<Row
     }
     rows = part.rows;
   }
+  if (choice.view) return viewRows(rows, choice.view).rows;
   return choice.expand !== undefined ? expandRows(rows, choice.expand) : rows;
+}
+
+/** What an export wrote, in words: "this view (…)" or "all rows". */
+export function choiceText(choice: RowChoice): string {
+  const where = choice.part ? `part ${choice.part}` : '';
+  const view = choice.view;
+  if (!view) return ['all rows', where, choice.expand ? `expanded by ${choice.expand}` : ''].filter(Boolean).join(', ');
+  const details = [
+    where,
+    view.expand ? `expanded by ${view.expand}` : '',
+    view.filter.trim() ? `filter "${view.filter.trim().slice(0, 60)}"` : '',
+    view.sort ? `sorted by ${view.sort.column}` : '',
+    view.columns.length ? `${view.columns.length} shown columns` : '',
+  ].filter(Boolean);
+  return `this view${details.length ? ` (${details.join(', ')})` : ''}`;
 }
 
 /** Writes the chosen rows of a run to a file (asked for, unless `given`), and says so. */
@@ -42,9 +59,10 @@ export async function exportRun(run: ActiveRun, format: ExportFormat, log: vscod
   if (!target) return;
   try {
     const count = await exportRows(target.fsPath, format, rows);
-    log.info(`Exported ${count} rows (${format}${choice.part ? `, part ${choice.part}` : ''}${choice.expand ? `, expanded by ${choice.expand}` : ''}) to ${target.fsPath}`);
+    const what = choiceText(choice);
+    log.info(`Exported ${count} rows (${format}, ${what}) to ${target.fsPath}`);
     // Automation (a given target) is not interrupted by a notification that waits for a click.
-    const notice = vscode.window.showInformationMessage(`Exported ${count} rows to ${vscode.workspace.asRelativePath(target)}.`, 'Open');
+    const notice = vscode.window.showInformationMessage(`Exported ${count} rows of ${what} to ${vscode.workspace.asRelativePath(target)}.`, 'Open');
     if (!given) void notice.then((choice) => (choice === 'Open' ? vscode.window.showTextDocument(target, { preview: false }) : undefined));
   } catch (error) {
     void vscode.window.showErrorMessage(`Export failed: ${isRunnerError(error) ? error.message : String(error)}`);
