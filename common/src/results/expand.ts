@@ -55,8 +55,7 @@ export function expandRow(row: Row, field: string): Row[] {
   });
 }
 
-/** An object's fields as `prefix.key` entries, nested objects as dotted keys (see the file comment). */
-export function flattenInto(out: [string, unknown][], prefix: string, value: Record<string, unknown>, depth: number): void {
+function flattenInto(out: [string, unknown][], prefix: string, value: Record<string, unknown>, depth: number): void {
   for (const [key, inner] of Object.entries(value)) {
     if (isPlainObject(inner) && depth < MAX_FLATTEN_DEPTH) flattenInto(out, `${prefix}${key}.`, inner, depth + 1);
     else out.push([`${prefix}${key}`, flatList(inner)]);

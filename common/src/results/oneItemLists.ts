@@ -5,8 +5,8 @@
 // this by default; the user switches it off like any expansion. Pure; runs in
 // the webview.
 
-import type { Row } from './cells';
-import { flattenInto } from './expand';
+import { setOwn, type Row } from './cells';
+import { MAX_FLATTEN_DEPTH } from './expand';
 
 /** Fields of an object flattened at most; a wider object stays one (summarised) cell. */
 const MAX_OBJECT_FIELDS = 40;
@@ -66,25 +66,40 @@ export function oneItemFields(rows: Iterable<Row>): string[] {
   return lists.fields();
 }
 
+/** Sets a column; `__proto__` (wiki data is hostile) as an own property, not the prototype. */
+function put(row: Row, key: string, value: unknown): void {
+  if (key === '__proto__') setOwn(row, key, value);
+  else row[key] = value;
+}
+
+/** An item's fields as `prefix.key` columns, nested objects as dotted keys (as Expand does). */
+function putItem(out: Row, prefix: string, item: Record<string, unknown>, depth: number): void {
+  for (const key of Object.keys(item)) {
+    const inner = item[key];
+    if (isPlainObject(inner) && depth < MAX_FLATTEN_DEPTH) putItem(out, `${prefix}${key}.`, inner, depth + 1);
+    else put(out, `${prefix}${key}`, inner);
+  }
+}
+
 /**
  * A row with each of `fields` replaced, where it stands, by its item's fields
  * as `field.key` columns (an empty list: no columns). Other fields are kept
- * as they are. Built with Object.fromEntries: a key such as `__proto__` stays
- * an ordinary column.
+ * as they are. Made with plain assignment (fast at 100,000 rows); a key
+ * such as `__proto__` stays an ordinary column.
  */
 export function flattenOneItemLists(row: Row, fields: ReadonlySet<string>): Row {
-  let touched = false;
-  for (const key of Object.keys(row)) if (fields.has(key)) touched = true;
-  if (!touched) return row;
-  const entries: [string, unknown][] = [];
-  for (const [key, value] of Object.entries(row)) {
-    if (!fields.has(key)) entries.push([key, value]);
+  const keys = Object.keys(row);
+  if (!keys.some((k) => fields.has(k))) return row;
+  const out: Row = {};
+  for (const key of keys) {
+    const value = row[key];
+    if (!fields.has(key)) put(out, key, value);
     else if (Array.isArray(value)) {
-      if (isPlainObject(value[0])) flattenInto(entries, `${key}.`, value[0], 1);
-    } else if (isPlainObject(value)) flattenInto(entries, `${key}.`, value, 1);
-    else if (value !== undefined && value !== null) entries.push([key, value]);
+      if (isPlainObject(value[0])) putItem(out, `${key}.`, value[0], 1);
+    } else if (isPlainObject(value)) putItem(out, `${key}.`, value, 1);
+    else if (value !== undefined && value !== null) put(out, key, value);
   }
-  return Object.fromEntries(entries);
+  return out;
 }
 
 /** flattenOneItemLists over many rows (no copy when there is nothing to flatten). */
