@@ -17,7 +17,7 @@
 // moved, reloaded) it posts 'ready' and the host replays the run: reset,
 // every page, status.
 
-import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
+import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost, PanelViewSpec } from '../../common/src/panelProtocol';
 import { answerParts, type AnswerPart } from '../../common/src/results/answerParts';
 import { isRecord, type Row } from '../../common/src/results/cells';
 import { expandableFields, expandRows } from '../../common/src/results/expand';
@@ -91,6 +91,7 @@ class PanelController {
   private oneItem = new OneItemLists();
   /** Those fields for the rows shown (the run's rows or a list part's). */
   private flattenFields: string[] = [];
+  private viewTimer: number | undefined;
   /** Set by 'reset', cleared by the first 'status' after it (the end of a replay). */
   private replaying = false;
 
@@ -194,26 +195,33 @@ class PanelController {
     this.reloadTable();
   }
 
+  /** What the table shows: the view an export of "this view" writes (results/viewChoice.ts viewRows). */
+  private viewSpec(): PanelViewSpec {
+    if (this.parts.get(this.part)?.kind === 'object') return { flatten: [], filter: '', columns: [] };
+    const sort = this.table.sortSpec;
+    return {
+      flatten: this.store.state.flatten ? [...this.flattenFields] : [],
+      ...(this.expand ? { expand: this.expand } : {}),
+      filter: this.table.filter,
+      ...(sort ? { sort: { column: sort.column, direction: sort.direction } } : {}),
+      columns: this.table.columns.shownNames,
+    };
+  }
+
   /** Export: "this view" (what the table shows) or "all rows" of the part shown. */
   private exportRows(format: 'json' | 'ndjson' | 'csv', scope: 'view' | 'all'): void {
     const part = this.part || undefined;
     if (scope === 'all') return this.post({ type: 'export', format, ...(part ? { part } : {}) });
-    const isObject = this.parts.get(this.part)?.kind === 'object';
-    const sort = this.table.sortSpec;
-    this.post({
-      type: 'export',
-      format,
-      ...(part ? { part } : {}),
-      view: isObject
-        ? { flatten: [], filter: '', columns: [] }
-        : {
-            flatten: this.store.state.flatten ? [...this.flattenFields] : [],
-            ...(this.expand ? { expand: this.expand } : {}),
-            filter: this.table.filter,
-            ...(sort ? { sort: { column: sort.column, direction: sort.direction } } : {}),
-            columns: this.table.columns.shownNames,
-          },
-    });
+    this.post({ type: 'export', format, ...(part ? { part } : {}), view: this.viewSpec() });
+  }
+
+  /** Tells the host what the table shows (for "Export Results" of this view from a command), once per burst of changes. */
+  private reportViewSoon(): void {
+    if (this.viewTimer !== undefined) return;
+    this.viewTimer = window.setTimeout(() => {
+      this.viewTimer = undefined;
+      if (this.run) this.post({ type: 'viewChanged', ...(this.part ? { part: this.part } : {}), view: this.viewSpec() });
+    }, 100);
   }
 
   private baseRows(): Row[] {
@@ -277,6 +285,7 @@ class PanelController {
     s.filter = this.table.filter;
     s.hiddenColumns = this.table.columns.hiddenNames;
     this.store.saveSoon();
+    this.reportViewSoon();
     const total = this.table.rowCount;
     const shown = this.table.shownCount;
     const part = this.parts.get(this.part);

@@ -45,6 +45,17 @@ export class TableTools {
     this.partTabs.setAttribute('role', 'tablist');
     this.partTabs.setAttribute('aria-label', 'Parts of the answer');
     this.partTabs.hidden = true;
+    // Arrow keys move between the tabs and choose (the tab pattern); Tab leaves them.
+    this.partTabs.addEventListener('keydown', (e) => {
+      const tabs = [...this.partTabs.children] as HTMLButtonElement[];
+      const at = tabs.indexOf(document.activeElement as HTMLButtonElement);
+      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: tabs.length - 1 }[e.key];
+      if (at < 0 || to === undefined) return;
+      e.preventDefault();
+      const tab = tabs[(to + tabs.length) % tabs.length]!;
+      tab.focus();
+      tab.click();
+    });
     this.flattenBox.type = 'checkbox';
     this.flattenBox.checked = true;
     this.flattenBox.addEventListener('change', () => events.flatten(this.flattenBox.checked));

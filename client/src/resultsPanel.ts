@@ -16,12 +16,12 @@
 
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
-import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
+import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus, PanelToHost, PanelViewSpec } from '../../common/src/panelProtocol';
 import { EXPORT_FORMATS } from '../../common/src/runner/export';
 import { isViewSpec } from '../../common/src/results/viewChoice';
 
 /** What the page asks the extension to do (the panel itself answers 'ready', 'openText' and 'copyText'). */
-export type PanelRequest = Exclude<PanelToHost, { type: 'ready' } | { type: 'openText' } | { type: 'copyText' }>;
+export type PanelRequest = Exclude<PanelToHost, { type: 'ready' } | { type: 'openText' } | { type: 'copyText' } | { type: 'viewChanged' }>;
 
 const EXPORT_FORMAT_NAMES: ReadonlySet<string> = new Set(EXPORT_FORMATS);
 const COPY_WHATS: ReadonlySet<string> = new Set(['url', 'curl']);
@@ -54,6 +54,8 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
       return typeof message.title === 'string' && typeof message.text === 'string' && message.text.length <= TEXT_MAX && typeof message.language === 'string' && TEXT_LANGUAGES.has(message.language);
     case 'copyText':
       return typeof message.text === 'string' && message.text.length <= TEXT_MAX && typeof message.what === 'string';
+    case 'viewChanged':
+      return optionalName(message.part) && isViewSpec(message.view);
     default:
       return false;
   }
@@ -134,6 +136,8 @@ export class ResultsPanel implements vscode.Disposable {
   private pending: PanelPending | undefined;
   private history: PanelHistoryEntry[] | undefined;
   private pinnedPanel = false;
+  /** What the page's table shows now (its last 'viewChanged'). */
+  private view: { part?: string; view: PanelViewSpec } | undefined;
 
   /** The page has said 'ready' since it was last (re)loaded. */
   private ready = false;
@@ -169,6 +173,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** Starts a new run: forgets the previous run's pages. */
   reset(run: PanelRunInfo): void {
     this.run = run;
+    this.view = undefined;
     this.pages = [];
     this.status = undefined;
     this.pending = undefined;
@@ -237,6 +242,11 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel.reveal(undefined, true);
   }
 
+  /** The part and view the table shows now, as the page last said ("Export Results" of this view). */
+  get shownView(): { part?: string; view: PanelViewSpec } | undefined {
+    return this.view;
+  }
+
   dispose(): void {
     this.panel.dispose(); // fires onDidDispose -> cleanUp
     this.cleanUp();
@@ -263,6 +273,9 @@ export class ResultsPanel implements vscode.Disposable {
         return void this.openText(message.text, message.language);
       case 'copyText':
         return void this.copyText(message.text, message.what);
+      case 'viewChanged':
+        this.view = { ...(message.part ? { part: message.part } : {}), view: message.view };
+        return;
       default:
         // A pinned panel only shows what it has.
         if (this.pinnedPanel) return;

@@ -154,5 +154,7 @@ export type PanelToHost =
   | { type: 'openInEditor'; format: 'json' | 'csv'; expand?: string; part?: string }
   /** Open a text from the panel (a long cell, a page's JSON) in an untitled editor tab. */
   | { type: 'openText'; title: string; text: string; language: 'plaintext' | 'json' }
+  /** What the table shows now (sent when it changes), for "Export Results" from a command: the part and the view. */
+  | { type: 'viewChanged'; part?: string; view: PanelViewSpec }
   /** Put text chosen in the panel (a cell, rows as TSV or JSON) on the clipboard; `what` says what, for the message. */
   | { type: 'copyText'; text: string; what: string };

@@ -8,6 +8,7 @@ import type { Row } from '../../../common/src/runner/merge';
 import { expandRows } from '../../../common/src/results/expand';
 import { answerParts, findPart } from '../../../common/src/results/parts';
 import { viewRows } from '../../../common/src/results/viewChoice';
+import { ResultsPanel } from '../resultsPanel';
 import { rowChoice, type ActiveRun, type RowChoice } from './activeRun';
 
 /** Characters an "Open as JSON/CSV in an editor" document may have; beyond, export to a file. */
@@ -107,7 +108,8 @@ function csvText(rows: readonly Row[]): string {
 /**
  * The command `mwquery.exportResults(format?, target?, choice?)`: the rows of
  * the shown run, as the panel's Export buttons do; with a `target` file URI
- * (automation, tests) without the save dialog.
+ * (automation, tests) without the save dialog. `choice`: `'view'` for what
+ * the panel's table shows now, else `{ part, expand, view }`; none: all rows.
  */
 export async function exportResultsCommand(run: ActiveRun | undefined, log: vscode.LogOutputChannel, format?: unknown, target?: unknown, choice?: unknown): Promise<void> {
   if (!run) {
@@ -117,7 +119,13 @@ export async function exportResultsCommand(run: ActiveRun | undefined, log: vsco
   const chosen = typeof format === 'string' && (EXPORT_FORMATS as readonly string[]).includes(format) ? (format as ExportFormat) : undefined;
   const picked = chosen ?? (await vscode.window.showQuickPick([...EXPORT_FORMATS], { placeHolder: 'Export format' }));
   if (!picked) return;
-  return exportRun(run, picked as ExportFormat, log, target instanceof vscode.Uri && target.scheme === 'file' ? target : undefined, rowChoice(choice));
+  // 'view': what the panel's table shows now (its part, filter, sort, expansion, shown columns).
+  const shown = choice === 'view' ? ResultsPanel.currentPanel?.shownView : undefined;
+  if (choice === 'view' && !shown) {
+    void vscode.window.showWarningMessage('The results panel shows no view to export; export all rows instead.');
+    return;
+  }
+  return exportRun(run, picked as ExportFormat, log, target instanceof vscode.Uri && target.scheme === 'file' ? target : undefined, shown ?? rowChoice(choice));
 }
 
 /** Copies the request as a URL or a cURL command (secrets masked), and says so. */

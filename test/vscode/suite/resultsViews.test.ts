@@ -5,6 +5,9 @@
 // summary in the panel's header, and the panel never in the file's group.
 // What the panel must show comes from direct requests to the test wiki.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { describePanel, hasPanelProbe, openFixture, probePanel, screenshot, waitForPanel, type PanelSnapshot } from './helpers';
 
@@ -83,15 +86,18 @@ suite('results views: readable defaults', () => {
     const pages = answer.query.pages as { title: string; categories?: { title: string }[] }[];
     assert.ok(pages.some((p) => (p.categories?.length ?? 0) > 1), 'some page has several categories (else joining is not checked)');
 
-    await runQuery(doc, '### Pages with their categories');
-    let shown = await waitForPanel((s) => s.title === 'Pages with their categories' && s.rowCount === 10 && s.columns.includes('categories') && s.rows.length > 0, 60_000, 'the 10 pages');
+    await runQuery(doc, '### Pages and their categories');
+    let shown = await waitForPanel((s) => s.title === 'Pages and their categories' && s.rowCount === 10 && s.rows.length === 10, 60_000, 'the 10 pages');
     for (const r of shown.rows) {
       const page = pages.find((p) => p.title === r.cells.title)!;
       assert.ok(page, `row ${r.index}: ${r.cells.title}`);
-      const categories = full(shown, r.index, 'categories');
-      if (categories !== undefined) assert.equal(categories, (page.categories ?? []).map((c) => c.title).join(' · '), `categories of ${page.title}`);
+      assert.equal(full(shown, r.index, 'categories'), (page.categories ?? []).map((c) => c.title).join(' · '), `categories of ${page.title}`);
     }
     await screenshot('results-views-02-categories-joined');
+
+    // A wide table: revisions as columns, categories, page info.
+    await runQuery(doc, '### Pages with their categories');
+    shown = await waitForPanel((s) => s.title === 'Pages with their categories' && s.rowCount === 10 && s.columns.includes('categories') && s.rows.length > 0, 60_000, 'the 10 pages, wide');
 
     // A person clicks the first row and presses End: the cursor goes to the last column, the table scrolls right.
     const title = shown.rows.find((r) => r.index === 0)!.cells.title!;
@@ -102,6 +108,48 @@ suite('results views: readable defaults', () => {
     assert.ok(shown.pinned.left >= 0 && shown.pinned.right <= shown.pinned.viewWidth, `the title header is inside the view: ${JSON.stringify(shown.pinned)}`);
     assert.equal(shown.rows.find((r) => r.index === 0)?.cells.title, title, 'row 1 still shows its title');
     await screenshot('results-views-03-scrolled-right-title-kept');
+  });
+
+  test('export: "this view" after expand + filter + hidden columns writes exactly the shown rows and columns; "all rows" writes all', async function () {
+    this.timeout(120_000);
+    const answer = await api({ generator: 'categorymembers', gcmtitle: 'Category:Even', gcmlimit: '10', prop: 'categories', cllimit: 'max' });
+    const pages = answer.query.pages as { title: string; categories?: { title: string }[] }[];
+    const expected = pages.reduce((n, p) => n + (p.categories ?? []).filter((c) => c.title.toLowerCase().includes('even')).length, 0);
+    const allCategories = pages.reduce((n, p) => n + Math.max(1, p.categories?.length ?? 0), 0);
+    assert.ok(expected > 0 && expected < allCategories, `the filter keeps some rows and drops others (${expected} of ${allCategories})`);
+
+    await runQuery(doc, '### Pages with their categories');
+    await waitForPanel((s) => s.title === 'Pages with their categories' && s.rowCount === 10, 60_000, 'the 10 pages');
+    await probePanel({ steps: [{ select: ['Expand field', 'categories'] }, { fill: ['Filter rows', 'categories.title:even'] }, { column: ['ns', false] }, { column: ['revisions.comment', false] }] });
+    const shown = await waitForPanel((s) => s.expand === 'categories' && s.rowCount === expected && !s.columns.includes('ns') && !s.columns.includes('revisions.comment'), 20_000, `${expected} rows, ns and revisions.comment hidden`);
+    await screenshot('results-views-06-export-this-view');
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mwq-export-'));
+    try {
+      const viewFile = vscode.Uri.file(path.join(dir, 'view.json'));
+      await vscode.commands.executeCommand('mwquery.exportResults', 'json', viewFile, 'view');
+      const view = JSON.parse(fs.readFileSync(viewFile.fsPath, 'utf8')) as Record<string, unknown>[];
+      assert.equal(view.length, expected, 'exactly the rows shown');
+      const keys = new Set(view.flatMap((r) => Object.keys(r)));
+      for (const k of keys) assert.ok(shown.columns.includes(k), `exported column ${k} is shown`);
+      for (const c of ['title', 'categories.title', 'revisions.user']) assert.ok(keys.has(c), `the shown column ${c} is exported`);
+      assert.ok(!keys.has('ns') && !keys.has('revisions.comment') && !keys.has('categories'), 'hidden and expanded-away columns are not');
+      for (const r of shown.rows) {
+        for (const [column, text] of Object.entries(r.cells)) {
+          const value = view[r.index]![column];
+          if (value === undefined || typeof value !== 'object') assert.equal(value === undefined ? '' : String(value), text, `row ${r.index}, ${column}`);
+        }
+      }
+
+      const allFile = vscode.Uri.file(path.join(dir, 'all.json'));
+      await vscode.commands.executeCommand('mwquery.exportResults', 'json', allFile);
+      const all = JSON.parse(fs.readFileSync(allFile.fsPath, 'utf8')) as Record<string, unknown>[];
+      assert.equal(all.length, 10, 'all rows: every page');
+      assert.ok(all.every((r) => 'ns' in r) && all.some((r) => Array.isArray(r.categories)), 'all rows: every column, nested lists as they are');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    await probePanel({ steps: [{ fill: ['Filter rows', ''] }, { select: ['Expand field', ''] }, { column: ['ns', true] }, { column: ['revisions.comment', true] }] });
   });
 
   test('siteinfo general|namespaces|statistics opens on general\'s properties; a filter does not follow to a part it does not match', async function () {
