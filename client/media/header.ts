@@ -2,7 +2,7 @@
 // errors and warnings, and the toolbar (paging, export, view switch).
 
 import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
-import { el, makeButton, numberFormat, plural } from './dom';
+import { el, labelled, makeButton, numberFormat, plural } from './dom';
 import type { View } from './panelState';
 
 /** Distinct warnings/errors listed. */
@@ -17,6 +17,8 @@ interface Problem {
 export interface HeaderEvents {
   post(message: PanelToHost): void;
   showView(view: View): void;
+  /** Export the rows: those of the view shown, or all rows of the part shown. */
+  exportRows(format: 'json' | 'ndjson' | 'csv', scope: 'view' | 'all'): void;
 }
 
 function formatTime(iso: string): string {
@@ -35,6 +37,9 @@ export class PanelHeader {
   private readonly httpInfo = el('span', 'http-info');
   private readonly countInfo = el('span', 'count-info');
   private readonly progressInfo = el('span', 'progress-info');
+  /** The query's one-line summary (as after its first line in the editor), expectations included. */
+  private readonly summaryLine = el('div', 'summary-line');
+  private readonly exportScope = el('select', 'export-scope');
   private readonly statusLine = el('div', 'status-line');
   private readonly problemsBox = el('div', 'problems');
   private readonly problemsList = el('ul', 'problems-list');
@@ -78,9 +83,12 @@ export class PanelHeader {
     fetchGroup.append(this.next, this.all, this.cancel);
     const exportGroup = el('span', 'group');
     this.exports = (['json', 'ndjson', 'csv'] as const).map((format) =>
-      makeButton(`Export ${format.toUpperCase()}`, () => events.post({ type: 'export', format }), 'btn secondary'),
+      makeButton(`Export ${format.toUpperCase()}`, () => events.exportRows(format, this.exportScope.value === 'all' ? 'all' : 'view'), 'btn secondary'),
     );
-    exportGroup.append(...this.exports);
+    this.exportScope.append(Object.assign(el('option', undefined, 'this view'), { value: 'view' }), Object.assign(el('option', undefined, 'all rows'), { value: 'all' }));
+    this.exportScope.setAttribute('aria-label', 'Export which rows');
+    this.exportScope.title = 'this view: the rows and columns shown (part, filter, sort, expansion, shown columns); all rows: every row of the part, every column';
+    exportGroup.append(labelled('Export', this.exportScope), ...this.exports);
     const viewGroup = el('span', 'group view-switch');
     viewGroup.setAttribute('role', 'group');
     viewGroup.setAttribute('aria-label', 'View');
@@ -91,7 +99,8 @@ export class PanelHeader {
     viewGroup.append(this.tableTab, this.chartTab, this.mapTab, this.rawTab);
     toolbar.append(fetchGroup, exportGroup, viewGroup);
 
-    this.element.append(titleRow, requestRow, metaRow, this.statusLine, this.problemsBox, toolbar);
+    this.summaryLine.setAttribute('aria-label', 'Summary of the run');
+    this.element.append(titleRow, requestRow, metaRow, this.summaryLine, this.statusLine, this.problemsBox, toolbar);
   }
 
   setView(view: View): void {
@@ -173,6 +182,10 @@ export class PanelHeader {
     }
     this.progressInfo.textContent = progress;
     this.element.parentElement?.classList.toggle('running', running);
+
+    this.summaryLine.textContent = status?.summary ?? '';
+    this.summaryLine.hidden = !status?.summary;
+    this.summaryLine.classList.toggle('failing', !!status?.summary && /✗/.test(status.summary));
 
     const message = status?.message;
     this.statusLine.textContent = message?.text ?? '';

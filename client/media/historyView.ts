@@ -108,7 +108,10 @@ export class HistoryView {
       row('changed', ch.key, cells);
     }
     const total = c.added.length + c.removed.length + c.changed.length;
-    this.comparison.append(head, total ? table : el('p', undefined, 'No row changed.'));
+    // Runs that fetched different pages: said before any count.
+    const partial = typeof c.partial?.note === 'string' ? el('p', 'comparison-partial', c.partial.note) : undefined;
+    if (partial) partial.setAttribute('role', 'note');
+    this.comparison.append(...(partial ? [partial] : []), head, total ? table : el('p', undefined, 'No row changed.'));
     if (total > MAX_LISTED) this.comparison.append(el('p', undefined, `The first ${numberFormat.format(MAX_LISTED)} of ${numberFormat.format(total)} differences are listed.`));
   }
 

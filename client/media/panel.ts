@@ -18,10 +18,12 @@
 // moved, reloaded) it posts 'ready' and the host replays the run: reset,
 // every page, status.
 
-import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
+import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost, PanelViewSpec } from '../../common/src/panelProtocol';
 import { answerParts, type AnswerPart } from '../../common/src/results/answerParts';
 import { isRecord, type Row } from '../../common/src/results/cells';
 import { expandableFields, expandRows } from '../../common/src/results/expand';
+import { flattenRows, OneItemLists, oneItemFields } from '../../common/src/results/oneItemLists';
+import { filterCarries, openingPart } from '../../common/src/results/viewChoice';
 import { DetailsPane } from './detailsPane';
 import { el, numberFormat, plural } from './dom';
 import { PanelHeader } from './header';
@@ -89,12 +91,17 @@ class PanelController {
   private part = '';
   /** The nested list expanded into rows, '' = none. */
   private expand = '';
+  /** Fields of the run's rows that hold at most one item in every row (shown as columns when state.flatten). */
+  private oneItem = new OneItemLists();
+  /** Those fields for the rows shown (the run's rows or a list part's). */
+  private flattenFields: string[] = [];
+  private viewTimer: number | undefined;
   /** Set by 'reset', cleared by the first 'status' after it (the end of a replay). */
   private replaying = false;
 
   constructor() {
     this.app.id = 'app';
-    this.header = new PanelHeader({ post: (m) => this.post(m), showView: (v) => this.showView(v) });
+    this.header = new PanelHeader({ post: (m) => this.post(m), showView: (v) => this.showView(v), exportRows: (format, scope) => this.exportRows(format, scope) });
     this.table = new VirtualTable({
       onSelect: (row) => this.details.show(row, row ? this.rowHeading(row) : ''),
       onScroll: (top, left) => {
@@ -120,6 +127,7 @@ class PanelController {
     this.tools = new TableTools(this.table, {
       part: (name) => this.selectPart(name),
       expand: (field) => this.setExpand(field),
+      flatten: (on) => this.setFlatten(on),
       copyText: (text, what) => this.post({ type: 'copyText', text: text.slice(0, TEXT_TO_HOST_MAX), what }),
     });
     const chartEvents = {
@@ -136,7 +144,7 @@ class PanelController {
     this.chart.element.hidden = true;
     this.map.element.hidden = true;
     // The chart and the map take the table's place under the same tools (part, filter, expand).
-    this.tableView.append(this.tools.element, main, this.chart.element, this.map.element, this.details.element);
+    this.tableView.append(this.tools.partTabs, this.tools.element, main, this.chart.element, this.map.element, this.details.element);
     this.history = new HistoryView((m) => this.post(m));
     this.app.append(this.header.element, this.history.element, this.tableView, this.raw.element);
 
@@ -173,12 +181,65 @@ class PanelController {
 
   // ------------------------------------------------------------------ parts and expanded fields
 
+  /** The part tabs, each saying what it holds: `general · 42 properties`, `namespaces · 18 rows`. */
   private renderPartOptions(): void {
-    const options: [string, string][] = [['', `result rows (${numberFormat.format(this.rows.length)})`]];
+    const rows = this.rows.length + this.pendingRows.length;
+    const options: [string, string, string][] = [['', `result rows · ${plural(rows, 'row')}`, 'The rows of the query\'s main list']];
     for (const part of this.parts.values()) {
-      options.push([part.name, part.kind === 'list' ? `${part.name} (${numberFormat.format(part.rows.length)})` : `${part.name} (properties)`]);
+      if (part.kind === 'list') options.push([part.name, `${part.name} · ${plural(part.rows.length, 'row')}`, `The list "${part.name}" of the answer, one row per item`]);
+      else {
+        const n = Object.keys(part.value).length;
+        options.push([part.name, `${part.name} · ${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`, `The object "${part.name}" of the answer, as property and value`]);
+      }
     }
     this.tools.setParts(options, this.part);
+  }
+
+  /** The rows of the part shown as the table shows them: one-item lists as columns (when on), then expanded. */
+  private viewOf(rows: Row[]): Row[] {
+    const flat = this.store.state.flatten ? flattenRows(rows, this.flattenFields) : rows;
+    return this.expand ? [...expandRows(flat, this.expand)] : flat === rows ? [...rows] : flat;
+  }
+
+  /** The fields shown as columns for the part shown. */
+  private updateFlattenFields(): void {
+    this.flattenFields = this.part === '' ? this.oneItem.fields().filter((f) => f !== this.expand) : this.parts.get(this.part)?.kind === 'list' ? oneItemFields(this.baseRows()).filter((f) => f !== this.expand) : [];
+    this.tools.setFlatten(this.flattenFields.length > 0, this.store.state.flatten);
+  }
+
+  private setFlatten(on: boolean): void {
+    this.store.state.flatten = on;
+    this.store.save();
+    this.reloadTable();
+  }
+
+  /** What the table shows: the view an export of "this view" writes (results/viewChoice.ts viewRows). */
+  private viewSpec(): PanelViewSpec {
+    if (this.parts.get(this.part)?.kind === 'object') return { flatten: [], filter: '', columns: [] };
+    const sort = this.table.sortSpec;
+    return {
+      flatten: this.store.state.flatten ? [...this.flattenFields] : [],
+      ...(this.expand ? { expand: this.expand } : {}),
+      filter: this.table.filter,
+      ...(sort ? { sort: { column: sort.column, direction: sort.direction } } : {}),
+      columns: this.table.columns.shownNames,
+    };
+  }
+
+  /** Export: "this view" (what the table shows) or "all rows" of the part shown. */
+  private exportRows(format: 'json' | 'ndjson' | 'csv', scope: 'view' | 'all'): void {
+    const part = this.part || undefined;
+    if (scope === 'all') return this.post({ type: 'export', format, ...(part ? { part } : {}) });
+    this.post({ type: 'export', format, ...(part ? { part } : {}), view: this.viewSpec() });
+  }
+
+  /** Tells the host what the table shows (for "Export Results" of this view from a command), once per burst of changes. */
+  private reportViewSoon(): void {
+    if (this.viewTimer !== undefined) return;
+    this.viewTimer = window.setTimeout(() => {
+      this.viewTimer = undefined;
+      if (this.run) this.post({ type: 'viewChanged', ...(this.part ? { part: this.part } : {}), view: this.viewSpec() });
+    }, 100);
   }
 
   private baseRows(): Row[] {
@@ -188,17 +249,27 @@ class PanelController {
   }
 
   private renderExpandOptions(): void {
-    const fields = this.part === '' || this.parts.get(this.part)?.kind === 'list' ? expandableFields(this.baseRows()) : [];
+    const flattened = new Set(this.store.state.flatten ? this.flattenFields : []);
+    const fields = this.part === '' || this.parts.get(this.part)?.kind === 'list' ? expandableFields(this.baseRows()).filter((f) => !flattened.has(f)) : [];
     if (this.expand && !fields.includes(this.expand)) fields.push(this.expand);
     this.tools.setExpandFields(fields, this.expand);
   }
 
-  /** Shows a part: a list in the table, an object as properties. */
+  /**
+   * Shows a part the user chose: a list in the table, an object as
+   * properties. The filter goes with it only when it still matches there.
+   */
   private selectPart(name: string): void {
     this.part = this.parts.has(name) ? name : '';
     this.store.state.part = this.part;
+    this.store.state.partChosen = true;
     this.expand = '';
     this.store.state.expand = '';
+    const filter = this.table.filter;
+    if (filter && !(this.parts.get(this.part)?.kind !== 'object' && filterCarries(filter, this.baseRows()))) {
+      this.tools.filterInput.value = '';
+      this.table.setFilter('');
+    }
     this.store.save();
     this.reloadTable();
   }
@@ -217,8 +288,8 @@ class PanelController {
     this.propertyView.element.hidden = !isObject;
     this.table.element.hidden = isObject;
     if (part?.kind === 'object') this.propertyView.show(part.value, part.name);
-    const base = this.baseRows();
-    this.table.setRows(this.expand ? [...expandRows(base, this.expand)] : [...base], this.store.state.hiddenColumns);
+    this.updateFlattenFields();
+    this.table.setRows(this.viewOf(this.baseRows()), this.store.state.hiddenColumns);
     this.renderPartOptions();
     this.renderExpandOptions();
     this.render();
@@ -232,6 +303,7 @@ class PanelController {
     s.filter = this.table.filter;
     s.hiddenColumns = this.table.columns.hiddenNames;
     this.store.saveSoon();
+    this.reportViewSoon();
     const total = this.table.rowCount;
     const shown = this.table.shownCount;
     const part = this.parts.get(this.part);
@@ -313,6 +385,8 @@ class PanelController {
     this.parts = new Map();
     this.part = '';
     this.expand = '';
+    this.oneItem = new OneItemLists();
+    this.flattenFields = [];
     this.replaying = true;
     this.header.clearProblems();
     const key = runKeyOf(next);
@@ -331,6 +405,7 @@ class PanelController {
     // The same run replayed into a recreated page: restore where the user was.
     if (same) this.table.restoreScroll(s.tableScrollTop, s.tableScrollLeft, () => this.replaying);
     this.raw.reset(same ? s.rawScrollTop : undefined);
+    this.tools.setFlatten(false, s.flatten);
     this.propertyView.element.hidden = true;
     this.table.element.hidden = false;
     this.renderPartOptions();
@@ -354,18 +429,30 @@ class PanelController {
       } else this.parts.set(part.name, part);
     }
     this.header.addProblems(page);
+    const flattenChanged = this.oneItem.observe(page.rows);
 
-    const wanted = this.store.state.part;
+    // An answer whose content is objects (siteinfo general, userinfo) opens on them.
+    const state = this.store.state;
+    if (!state.partChosen && state.part === '') {
+      const opening = openingPart(this.rows.length, [...this.parts.values()].map((p) => (p.kind === 'list' ? p : { name: p.name, kind: p.kind })));
+      if (opening) {
+        state.part = opening;
+        this.store.save();
+      }
+    }
+    const wanted = state.part;
     if (this.part !== wanted && this.parts.has(wanted)) {
       this.part = wanted;
-      this.expand = this.store.state.expand;
+      this.expand = state.expand;
+      this.reloadTable();
+    } else if (this.part === '' && flattenChanged) {
       this.reloadTable();
     } else if (this.part === '') {
-      this.table.appendRows(this.expand ? [...expandRows(page.rows, this.expand)] : page.rows);
+      this.table.appendRows(this.viewOf(page.rows));
     } else if (this.parts.get(this.part)?.kind === 'object') {
       this.reloadTable();
     } else if (added.length) {
-      this.table.appendRows(this.expand ? [...expandRows(added, this.expand)] : added);
+      this.table.appendRows(this.viewOf(added));
     }
     if (!this.expand && this.store.state.expand && expandableFields(this.baseRows()).includes(this.store.state.expand)) {
       this.expand = this.store.state.expand;

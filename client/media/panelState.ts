@@ -21,6 +21,12 @@ export interface PanelState {
   part: string;
   /** The nested list expanded into rows ('' = none). */
   expand: string;
+  /** The user chose the part (else the panel opens on the answer's objects when they are its content). */
+  partChosen: boolean;
+  /** One-item lists shown as columns (oneItemLists.ts); on by default. */
+  flatten: boolean;
+  /** The user opened or closed a raw page (else a small answer opens whole). */
+  rawTouched: boolean;
   filter: string;
   sortColumn: string;
   sortDirection: 'asc' | 'desc';
@@ -53,6 +59,9 @@ export class PanelStateStore {
       rawExpanded: Array.isArray(s.rawExpanded) ? s.rawExpanded.filter((n): n is number => Number.isInteger(n) && n >= 0) : [],
       part: str(s.part),
       expand: str(s.expand),
+      partChosen: s.partChosen === true,
+      flatten: s.flatten !== false,
+      rawTouched: s.rawTouched === true,
       filter: str(s.filter),
       sortColumn: str(s.sortColumn),
       sortDirection: s.sortDirection === 'desc' ? 'desc' : 'asc',
@@ -75,7 +84,7 @@ export class PanelStateStore {
 
   /** A new run: forget what belonged to the previous one. */
   resetForRun(runKey: string): void {
-    Object.assign(this.state, { runKey, tableScrollTop: 0, tableScrollLeft: 0, rawScrollTop: 0, rawExpanded: [], part: '', expand: '', filter: '', sortColumn: '', hiddenColumns: [] });
+    Object.assign(this.state, { runKey, tableScrollTop: 0, tableScrollLeft: 0, rawScrollTop: 0, rawExpanded: [], part: '', expand: '', partChosen: false, rawTouched: false, filter: '', sortColumn: '', hiddenColumns: [] });
     this.save();
   }
 }

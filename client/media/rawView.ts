@@ -20,6 +20,15 @@ function rawLabel(page: PanelPage): string {
   return parts.join(' · ');
 }
 
+/** Pages and characters of an answer shown whole at first (each page open, its tree as far as jsonTree's budget goes). */
+const SMALL_PAGES = 3;
+const SMALL_ROWS = 500;
+
+/** A small answer: few pages with few rows each, opened whole when the raw view first shows. */
+function smallAnswer(pages: readonly PanelPage[]): boolean {
+  return pages.length <= SMALL_PAGES && pages.every((p) => p.rows.length <= SMALL_ROWS);
+}
+
 export class RawView {
   readonly element: HTMLElement;
   private readonly list: HTMLElement;
@@ -81,6 +90,7 @@ export class RawView {
     }
     const state = this.store.state;
     const has = state.rawExpanded.includes(page.index);
+    state.rawTouched = true;
     if (expanded && !has) state.rawExpanded.push(page.index);
     if (!expanded && has) state.rawExpanded = state.rawExpanded.filter((i) => i !== page.index);
     this.store.save();
@@ -99,6 +109,7 @@ export class RawView {
       section.append(toggle);
       fragment.append(section);
       this.entries.push({ section, toggle });
+      if (!this.store.state.rawTouched && smallAnswer(pages) && !this.store.state.rawExpanded.includes(page.index)) this.store.state.rawExpanded.push(page.index);
       if (this.store.state.rawExpanded.includes(page.index)) {
         toggle.setAttribute('aria-expanded', 'true');
         section.classList.add('expanded');

@@ -1,8 +1,12 @@
 // The table's row elements: a fixed pool, reused as the table scrolls. Each
 // has the row number and cells for a window of the shown columns (wide
-// tables render only the columns in view; a gap stands for those left of it).
+// tables render only the columns in view; a gap stands for those left out),
+// plus the naming column (title, user, …) wherever the window is: it sticks
+// to the left edge (CSS position: sticky) while the user scrolls right.
+// Nested values show as summaries (cellSummary), never as JSON.
 
-import { cellText, type Row } from '../../common/src/results/cells';
+import { cellSummary } from '../../common/src/results/cellSummary';
+import type { Row } from '../../common/src/results/cells';
 import { clip, el } from './dom';
 import type { ColumnSet } from './tableColumns';
 
@@ -11,7 +15,7 @@ const TITLE_MAX = 20_000;
 
 export interface RowSlot {
   el: HTMLDivElement;
-  /** The row number, then the cells of the shown columns colStart..colEnd-1. */
+  /** The row number, then the cells of the shown columns `RowPool.cols`. */
   cells: HTMLDivElement[];
   /** Position in the view shown, -1 when the slot is hidden. */
   index: number;
@@ -22,8 +26,8 @@ export class RowPool {
   slots: RowSlot[] = [];
   /** What the pool was built for (size, column window, width); '' = rebuild. */
   key = '';
-  colStart = 0;
-  colEnd = 0;
+  /** The shown columns (indexes) the slots have cells for, in order. */
+  cols: number[] = [];
 
   constructor(private readonly body: HTMLElement) {}
 
@@ -38,10 +42,14 @@ export class RowPool {
     for (const slot of this.slots) slot.index = -1;
   }
 
-  build(size: number, first: number, end: number, columns: ColumnSet, numWidth: number, totalWidth: number): void {
+  /** Makes `size` rows with cells for shown columns first..end-1, and for `pinned` (-1: none) if outside them. */
+  build(size: number, first: number, end: number, columns: ColumnSet, numWidth: number, totalWidth: number, pinned = -1): void {
     this.clear();
-    this.colStart = first;
-    this.colEnd = end;
+    const cols: number[] = [];
+    if (pinned >= 0 && pinned < first) cols.push(pinned);
+    for (let c = first; c < end; c++) cols.push(c);
+    if (pinned >= end && pinned < columns.shown.length) cols.push(pinned);
+    this.cols = cols;
     const fragment = document.createDocumentFragment();
     for (let s = 0; s < size; s++) {
       const row = el('div', 'vt-row');
@@ -52,17 +60,23 @@ export class RowPool {
       num.style.width = `${numWidth}px`;
       const cells = [num];
       row.append(num);
-      if (first > 0) {
-        const gap = el('div', 'vt-gap');
-        gap.style.width = `${columns.lefts[first]}px`;
-        row.append(gap);
-      }
-      for (let c = first; c < end; c++) {
-        const cell = el('div', 'vt-cell');
+      // Cells at their columns' places: a gap for the columns left out before each.
+      let x = 0;
+      for (const c of cols) {
+        const left = columns.lefts[c]!;
+        if (left > x) {
+          const gap = el('div', 'vt-gap');
+          gap.style.width = `${left - x}px`;
+          row.append(gap);
+        }
+        const cell = el('div', c === pinned ? 'vt-cell vt-pinned' : 'vt-cell');
         cell.setAttribute('role', 'gridcell');
+        cell.dataset.col = String(c);
         cell.style.width = `${columns.shown[c]!.width}px`;
+        if (c === pinned) cell.style.left = `${numWidth}px`;
         cells.push(cell);
         row.append(cell);
+        x = left + columns.shown[c]!.width;
       }
       fragment.append(row);
       this.slots.push({ el: row, cells, index: -1, y: -1 });
@@ -78,10 +92,11 @@ export class RowPool {
     slot.el.classList.toggle('selected', selected);
     slot.el.setAttribute('aria-selected', String(selected));
     slot.cells[0]!.textContent = String(position + 1);
-    for (let c = this.colStart; c < this.colEnd; c++) {
-      const cell = slot.cells[c - this.colStart + 1]!;
+    for (let k = 0; k < this.cols.length; k++) {
+      const c = this.cols[k]!;
+      const cell = slot.cells[k + 1]!;
       const column = columns.shown[c]!;
-      const text = Object.hasOwn(row, column.name) ? cellText(row[column.name]) : '';
+      const text = Object.hasOwn(row, column.name) ? cellSummary(row[column.name], column.name) : '';
       const shown = clip(text, column.chars);
       if (cell.textContent !== shown) cell.textContent = shown;
       cell.classList.toggle('cursor', c === cursorColumn);

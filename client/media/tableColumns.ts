@@ -2,7 +2,8 @@
 // width and a hidden flag; the shown ones with their left edges. No DOM: the
 // widths come from the character width the table measured.
 
-import { cellText, type Row } from '../../common/src/results/cells';
+import { cellSummary } from '../../common/src/results/cellSummary';
+import type { Row } from '../../common/src/results/cells';
 import { columnLefts } from './tableWindow';
 
 /** Characters of a cell put in the DOM at most (fewer in narrow columns); the rest is in the title. */
@@ -13,6 +14,10 @@ const AUTO_MAX_COL_PX = 360;
 const MAX_COL_PX = 2000;
 /** Rows sampled to size a new column. */
 const WIDTH_SAMPLE_ROWS = 200;
+/** Columns that name a row, in order of preference: the first shown one stays in view while scrolling right. */
+const NAMING_COLUMNS = ['title', 'user', 'name', 'key'];
+/** The naming column is looked for among this many first shown columns (further right it is not what names the rows). */
+const NAMING_WITHIN = 4;
 
 export interface Column {
   name: string;
@@ -33,6 +38,8 @@ export class ColumnSet {
   lefts: number[] = [];
   /** Sum of the shown widths. */
   width = 0;
+  /** The shown column that names the rows (NAMING_COLUMNS), -1 when none. */
+  naming = -1;
 
   constructor(private charWidth = 7.5) {}
 
@@ -79,7 +86,7 @@ export class ColumnSet {
         const n = Math.min(rows.length, WIDTH_SAMPLE_ROWS);
         for (let i = 0; i < n; i++) {
           const r = rows[i]!;
-          if (Object.hasOwn(r, name)) longest = Math.max(longest, Math.min(cellText(r[name]).length, 64));
+          if (Object.hasOwn(r, name)) longest = Math.max(longest, Math.min(cellSummary(r[name], name).length, 64));
         }
         const width = Math.max(AUTO_MIN_COL_PX, Math.min(AUTO_MAX_COL_PX, Math.ceil(longest * this.charWidth + 14)));
         const column = { name, width, chars: this.charsFor(width), hidden: this.hidden.has(name) };
@@ -130,5 +137,7 @@ export class ColumnSet {
     this.widths = this.shown.map((c) => c.width);
     this.lefts = columnLefts(this.widths);
     this.width = this.widths.reduce((a, b) => a + b, 0);
+    const names = this.shown.slice(0, NAMING_WITHIN).map((c) => c.name);
+    this.naming = names.indexOf(NAMING_COLUMNS.find((n) => names.includes(n)) ?? '');
   }
 }

@@ -17,8 +17,8 @@ export interface HeaderActions {
   resize(shownIndex: number, width: number): void;
 }
 
-/** Fills `head` with the row-number header and one cell per shown column. */
-export function buildHeaderRow(head: HTMLElement, numWidth: number, columns: readonly HeaderColumn[], sort: SortSpec | undefined, actions: HeaderActions): void {
+/** Fills `head` with the row-number header and one cell per shown column; `pinned` (-1: none) stays in view when scrolling right. */
+export function buildHeaderRow(head: HTMLElement, numWidth: number, columns: readonly HeaderColumn[], sort: SortSpec | undefined, pinned: number, actions: HeaderActions): void {
   head.replaceChildren();
   const num = el('div', 'vt-cell vt-num', '#');
   num.setAttribute('role', 'columnheader');
@@ -26,9 +26,10 @@ export function buildHeaderRow(head: HTMLElement, numWidth: number, columns: rea
   head.append(num);
   let dragFrom = -1;
   columns.forEach((column, s) => {
-    const cell = el('div', 'vt-cell vt-headcell');
+    const cell = el('div', s === pinned ? 'vt-cell vt-headcell vt-pinned' : 'vt-cell vt-headcell');
     cell.setAttribute('role', 'columnheader');
     cell.style.width = `${column.width}px`;
+    if (s === pinned) cell.style.left = `${numWidth}px`;
     const sorted = sort?.column === column.name ? sort.direction : undefined;
     cell.setAttribute('aria-sort', sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none');
     const button = el('button', 'vt-sort', column.name);

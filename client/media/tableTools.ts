@@ -1,5 +1,6 @@
-// The bar above the table: the answer part shown, the filter box, the field
-// to expand, the columns menu (show/hide), copy buttons and the row count.
+// The bar above the table: the answer's parts as tabs (each saying what it
+// holds), the filter box, one-item lists as columns, the field to expand, the
+// columns menu (show/hide), copy buttons and the row count.
 
 import { rowsToJson, rowsToTsv } from '../../common/src/results/copyRows';
 import { el, labelled, makeButton } from './dom';
@@ -8,6 +9,8 @@ import type { VirtualTable } from './virtualTable';
 export interface ToolEvents {
   part(name: string): void;
   expand(field: string): void;
+  /** One-item lists as columns, on or off. */
+  flatten(on: boolean): void;
   /** Text for the clipboard, and what it is (for the confirmation). */
   copyText(text: string, what: string): void;
 }
@@ -23,7 +26,10 @@ function setOptions(select: HTMLSelectElement, options: readonly (readonly [valu
 export class TableTools {
   readonly element = el('div', 'table-tools');
   readonly filterInput = el('input', 'filter-input');
-  private readonly partSelect = el('select', 'part-select');
+  /** The parts of the answer, as tabs; shown above the bar (the controller places it). */
+  readonly partTabs = el('div', 'part-tabs');
+  private readonly flattenBox = el('input', 'flatten-box');
+  private readonly flattenField: HTMLLabelElement;
   private readonly expandSelect = el('select', 'expand-select');
   private readonly columnsMenu = el('details', 'columns-menu');
   private readonly columnsList = el('div', 'columns-list');
@@ -36,10 +42,27 @@ export class TableTools {
   ) {
     this.element.setAttribute('role', 'toolbar');
     this.element.setAttribute('aria-label', 'Table tools');
-    this.partSelect.addEventListener('change', () => events.part(this.partSelect.value));
+    this.partTabs.setAttribute('role', 'tablist');
+    this.partTabs.setAttribute('aria-label', 'Parts of the answer');
+    this.partTabs.hidden = true;
+    // Arrow keys move between the tabs and choose (the tab pattern); Tab leaves them.
+    this.partTabs.addEventListener('keydown', (e) => {
+      const tabs = [...this.partTabs.children] as HTMLButtonElement[];
+      const at = tabs.indexOf(document.activeElement as HTMLButtonElement);
+      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: tabs.length - 1 }[e.key];
+      if (at < 0 || to === undefined) return;
+      e.preventDefault();
+      const tab = tabs[(to + tabs.length) % tabs.length]!;
+      tab.focus();
+      tab.click();
+    });
+    this.flattenBox.type = 'checkbox';
+    this.flattenBox.checked = true;
+    this.flattenBox.addEventListener('change', () => events.flatten(this.flattenBox.checked));
+    this.flattenField = labelled('One-item lists as columns', this.flattenBox, 'field flatten-field');
+    this.flattenField.title = 'Fields whose list holds at most one item in every row (the latest revision, …) shown as columns: revisions.user, revisions.timestamp';
     this.expandSelect.addEventListener('change', () => events.expand(this.expandSelect.value));
     // Names of their own: a wrapping label would add the selected option's text.
-    this.partSelect.setAttribute('aria-label', 'Part');
     this.expandSelect.setAttribute('aria-label', 'Expand field');
     this.filterInput.setAttribute('aria-label', 'Filter rows');
     this.filterInput.type = 'search';
@@ -72,8 +95,8 @@ export class TableTools {
     const copyJson = makeButton('Copy JSON', () => this.copy('json'), 'btn secondary small');
     copyJson.title = 'Copy the selected rows (or all rows shown) as JSON';
     this.element.append(
-      labelled('Part', this.partSelect),
       labelled('Filter', this.filterInput, 'field grow'),
+      this.flattenField,
       labelled('Expand', this.expandSelect),
       this.columnsMenu,
       copyTsv,
@@ -99,8 +122,33 @@ export class TableTools {
     this.filterInput.select();
   }
 
-  setParts(options: readonly (readonly [string, string])[], value: string): void {
-    setOptions(this.partSelect, options, value);
+  /** The parts as tabs: [value, label, tooltip]; hidden when the answer has no part besides its rows. */
+  setParts(options: readonly (readonly [value: string, label: string, title: string])[], value: string): void {
+    const tabs = [...this.partTabs.children] as HTMLButtonElement[];
+    const same = tabs.length === options.length && options.every(([v, t], i) => tabs[i]!.dataset.part === v && tabs[i]!.textContent === t);
+    if (!same) {
+      this.partTabs.replaceChildren(
+        ...options.map(([v, label, title]) => {
+          const tab = makeButton(label, () => this.events.part(v), 'part-tab');
+          tab.setAttribute('role', 'tab');
+          tab.dataset.part = v;
+          tab.title = title;
+          return tab;
+        }),
+      );
+    }
+    for (const tab of this.partTabs.children as HTMLCollectionOf<HTMLButtonElement>) {
+      const selected = tab.dataset.part === value;
+      tab.setAttribute('aria-selected', String(selected));
+      tab.tabIndex = selected ? 0 : -1;
+    }
+    this.partTabs.hidden = options.length < 2;
+  }
+
+  /** Shows the one-item-lists box (only when some field is such a list) and its state. */
+  setFlatten(available: boolean, on: boolean): void {
+    this.flattenField.hidden = !available;
+    this.flattenBox.checked = on;
   }
 
   setExpandFields(fields: readonly string[], value: string): void {

@@ -208,8 +208,19 @@ export class VirtualTable {
     this.requestRender();
   }
 
+  /**
+   * The naming column kept in view while scrolling right, -1 when none, or
+   * when it would cover most of the table (a narrow panel, a wide column).
+   */
+  private pinnedColumn(): number {
+    const c = this.columns.naming;
+    if (c < 0) return -1;
+    const width = this.columns.widths[c]!;
+    return width + this.numWidth <= this.element.clientWidth * 0.7 ? c : -1;
+  }
+
   private buildHeader(): void {
-    buildHeaderRow(this.head, this.numWidth, this.columns.shown, this.sort, {
+    buildHeaderRow(this.head, this.numWidth, this.columns.shown, this.sort, this.pinnedColumn(), {
       sort: (name) => this.cycleSort(name),
       move: (from, to) => this.moveColumn(from, to),
       resize: (s, width) => this.setColumnWidth(s, width),
@@ -220,7 +231,7 @@ export class VirtualTable {
   }
 
   private currentHeaderKey(): string {
-    return `${this.columns.shownNames.join('\u0000')}|${this.sort?.column ?? ''}|${this.sort?.direction ?? ''}|${this.totalWidth}`;
+    return `${this.columns.shownNames.join('\u0000')}|${this.sort?.column ?? ''}|${this.sort?.direction ?? ''}|${this.totalWidth}|${this.pinnedColumn()}`;
   }
 
   // ------------------------------------------------------------------ rendering
@@ -274,9 +285,10 @@ export class VirtualTable {
     const { first, firstY, visible } = rowWindow({ scrollTop: this.element.scrollTop, viewport, total, rowHeight: this.rowHeight });
     const poolSize = visible + 2 * OVERSCAN;
     const [firstColumn, endColumn] = visibleColumns(this.columns.lefts, this.columns.widths, this.element.scrollLeft - this.numWidth, this.element.clientWidth, COLUMN_OVERSCAN);
-    const key = `${poolSize}|${firstColumn}|${endColumn}|${this.totalWidth}`;
+    const pinned = this.pinnedColumn();
+    const key = `${poolSize}|${firstColumn}|${endColumn}|${this.totalWidth}|${pinned}`;
     if (key !== this.pool.key) {
-      this.pool.build(poolSize, firstColumn, endColumn, this.columns, this.numWidth, this.totalWidth);
+      this.pool.build(poolSize, firstColumn, endColumn, this.columns, this.numWidth, this.totalWidth, pinned);
       this.pool.key = key;
       this.lastFirst = -1;
     }
@@ -347,7 +359,7 @@ export class VirtualTable {
     const slot = this.pool.slots.find((s) => s.el === target.closest('.vt-row'));
     if (!slot || slot.index < 0) return;
     const c = slot.cells.indexOf(target.closest('.vt-cell') as HTMLDivElement);
-    if (c > 0) this.selection.column = this.pool.colStart + c - 1;
+    if (c > 0) this.selection.column = this.pool.cols[c - 1] ?? this.selection.column;
     this.select(slot.index, e.shiftKey);
     this.element.focus({ preventScroll: true });
   }

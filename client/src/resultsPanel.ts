@@ -7,7 +7,7 @@
 // time and in order.
 //
 // Wiring (extension side):
-//   const panel = ResultsPanel.createOrShow(context.extensionUri, vscode.ViewColumn.Beside);
+//   const panel = ResultsPanel.createOrShow(context.extensionUri, queryFileUri);
 //   runHandler?.dispose();
 //   runHandler = panel.onMessage((request) => { /* next | all | cancel | export | copy */ });
 //   panel.reset(run); panel.addPage(page); panel.setStatus(status);
@@ -16,11 +16,12 @@
 
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
-import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
+import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus, PanelToHost, PanelViewSpec } from '../../common/src/panelProtocol';
 import { EXPORT_FORMATS } from '../../common/src/runner/export';
+import { isViewSpec } from '../../common/src/results/viewChoice';
 
 /** What the page asks the extension to do (the panel itself answers 'ready', 'openText' and 'copyText'). */
-export type PanelRequest = Exclude<PanelToHost, { type: 'ready' } | { type: 'openText' } | { type: 'copyText' } | { type: 'saveChart' }>;
+export type PanelRequest = Exclude<PanelToHost, { type: 'ready' } | { type: 'openText' } | { type: 'copyText' } | { type: 'saveChart' } | { type: 'viewChanged' }>;
 
 const EXPORT_FORMAT_NAMES: ReadonlySet<string> = new Set(EXPORT_FORMATS);
 const COPY_WHATS: ReadonlySet<string> = new Set(['url', 'curl']);
@@ -46,7 +47,7 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
     case 'openInEditor':
       return (message.format === 'json' || message.format === 'csv') && optionalName(message.expand) && optionalName(message.part);
     case 'export':
-      return typeof message.format === 'string' && EXPORT_FORMAT_NAMES.has(message.format) && optionalName(message.expand) && optionalName(message.part);
+      return typeof message.format === 'string' && EXPORT_FORMAT_NAMES.has(message.format) && optionalName(message.expand) && optionalName(message.part) && (message.view === undefined || isViewSpec(message.view));
     case 'copy':
       return typeof message.what === 'string' && COPY_WHATS.has(message.what);
     case 'openText':
@@ -55,9 +56,30 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
       return typeof message.text === 'string' && message.text.length <= TEXT_MAX && typeof message.what === 'string';
     case 'saveChart':
       return (message.format === 'svg' || message.format === 'png') && typeof message.data === 'string' && message.data.length <= TEXT_MAX && typeof message.name === 'string' && message.name.length <= 200;
+    case 'viewChanged':
+      return optionalName(message.part) && isViewSpec(message.view);
     default:
       return false;
   }
+}
+
+/**
+ * The editor group for the results: never the group of the query's file
+ * (the next run would hide the file behind the results). Another open group
+ * if there is one, else a new group beside the file's.
+ */
+function columnBeside(fileColumn: vscode.ViewColumn): vscode.ViewColumn {
+  const other = vscode.window.tabGroups.all.map((g) => g.viewColumn).find((c) => c !== fileColumn);
+  return other ?? ((fileColumn + 1) as vscode.ViewColumn);
+}
+
+/** The group showing `file` (the active editor's if it shows it), else the active editor's group. */
+function fileColumnOf(file: vscode.Uri | undefined): vscode.ViewColumn | undefined {
+  const active = vscode.window.activeTextEditor;
+  if (!file) return active?.viewColumn;
+  const key = file.toString();
+  if (active?.document.uri.toString() === key) return active.viewColumn;
+  return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === key)?.viewColumn ?? active?.viewColumn;
 }
 
 /** An optional field or part name from the page: short text. */
@@ -92,15 +114,20 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   /**
-   * Shows the results panel: reveals the open one where it is, or opens one
-   * in `viewColumn`. The same instance serves every run until it is closed.
+   * Shows the results panel in a group other than the one showing `file` (the
+   * query's file): reveals the open one where it is, unless it sits in the
+   * file's group (then it moves), or opens one. The same instance serves
+   * every run until it is closed.
    */
-  static createOrShow(extensionUri: vscode.Uri, viewColumn: vscode.ViewColumn = vscode.ViewColumn.Beside): ResultsPanel {
+  static createOrShow(extensionUri: vscode.Uri, file?: vscode.Uri): ResultsPanel {
+    const fileColumn = fileColumnOf(file);
     const existing = ResultsPanel.current;
     if (existing) {
-      existing.panel.reveal(undefined, true);
+      const column = existing.panel.viewColumn;
+      existing.panel.reveal(fileColumn !== undefined && column === fileColumn ? columnBeside(fileColumn) : undefined, true);
       return existing;
     }
+    const viewColumn = fileColumn !== undefined ? columnBeside(fileColumn) : vscode.ViewColumn.Beside;
     const panel = vscode.window.createWebviewPanel(
       ResultsPanel.viewType,
       'Query results',
@@ -128,6 +155,8 @@ export class ResultsPanel implements vscode.Disposable {
   private pending: PanelPending | undefined;
   private history: PanelHistoryEntry[] | undefined;
   private pinnedPanel = false;
+  /** What the page's table shows now (its last 'viewChanged'). */
+  private view: { part?: string; view: PanelViewSpec } | undefined;
 
   /** The page has said 'ready' since it was last (re)loaded. */
   private ready = false;
@@ -163,6 +192,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** Starts a new run: forgets the previous run's pages. */
   reset(run: PanelRunInfo): void {
     this.run = run;
+    this.view = undefined;
     this.pages = [];
     this.status = undefined;
     this.pending = undefined;
@@ -231,6 +261,11 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel.reveal(undefined, true);
   }
 
+  /** The part and view the table shows now, as the page last said ("Export Results" of this view). */
+  get shownView(): { part?: string; view: PanelViewSpec } | undefined {
+    return this.view;
+  }
+
   dispose(): void {
     this.panel.dispose(); // fires onDidDispose -> cleanUp
     this.cleanUp();
@@ -259,6 +294,9 @@ export class ResultsPanel implements vscode.Disposable {
         return void this.copyText(message.text, message.what);
       case 'saveChart':
         return void saveChart(message.format, message.data, message.name);
+      case 'viewChanged':
+        this.view = { ...(message.part ? { part: message.part } : {}), view: message.view };
+        return;
       default:
         // A pinned panel only shows what it has.
         if (this.pinnedPanel) return;

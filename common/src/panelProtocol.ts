@@ -56,6 +56,8 @@ export interface PanelStatus {
   requestMs?: number;
   /** A generator/prop batch is incomplete: its pages are in the 'pending' message. */
   incomplete?: { pages: number; stillComing: string[] };
+  /** The query's one-line summary, as after its first line in the editor (counts, time, the expectations' verdict). */
+  summary?: string;
 }
 
 /**
@@ -100,6 +102,21 @@ export interface PanelComparison {
   removed: { key: string; row: Record<string, unknown> }[];
   changed: { key: string; before: Record<string, unknown>; after: Record<string, unknown>; cells: string[] }[];
   unchanged: number;
+  /** The runs did not fetch the same pages: what to say first, and the rows not compared (results/compare.ts). */
+  partial?: { note: string; notCompared: number };
+}
+
+/**
+ * "This view" of the table, for an export: the fields shown as columns
+ * because they hold one item, the expanded field, filter, sort and the shown
+ * columns in order (results/viewChoice.ts makes the rows from them).
+ */
+export interface PanelViewSpec {
+  flatten: string[];
+  expand?: string;
+  filter: string;
+  sort?: { column: string; direction: 'asc' | 'desc' };
+  columns: string[];
 }
 
 export type HostToPanel =
@@ -120,9 +137,10 @@ export type PanelToHost =
   | { type: 'cancel' }
   /**
    * `expand`: one row per item of that nested list (results/expand.ts);
-   * `part`: the answer part to export (results/parts.ts, e.g. `query.namespaces`); default the main list.
+   * `part`: the answer part to export (results/parts.ts, e.g. `query.namespaces`); default the main list;
+   * `view`: only the rows and columns the table shows ("this view"); without it, all rows.
    */
-  | { type: 'export'; format: ExportFormat; expand?: string; part?: string }
+  | { type: 'export'; format: ExportFormat; expand?: string; part?: string; view?: PanelViewSpec }
   | { type: 'copy'; what: 'url' | 'curl' }
   /** Asks for the 'history' message. */
   | { type: 'history' }
@@ -136,6 +154,8 @@ export type PanelToHost =
   | { type: 'openInEditor'; format: 'json' | 'csv'; expand?: string; part?: string }
   /** Open a text from the panel (a long cell, a page's JSON) in an untitled editor tab. */
   | { type: 'openText'; title: string; text: string; language: 'plaintext' | 'json' }
+  /** What the table shows now (sent when it changes), for "Export Results" from a command: the part and the view. */
+  | { type: 'viewChanged'; part?: string; view: PanelViewSpec }
   /** Put text chosen in the panel (a cell, rows as TSV or JSON) on the clipboard; `what` says what, for the message. */
   | { type: 'copyText'; text: string; what: string }
   /** Save a chart (Chart/Map view) to a file the user picks: SVG text, or PNG as base64. */

@@ -621,6 +621,8 @@ function startProbeService(page, dir, verbose) {
       try {
         if (step.fill) await frame.getByLabel(step.fill[0], { exact: true }).first().fill(step.fill[1], { timeout: 10_000 });
         else if (step.select) await frame.getByLabel(step.select[0], { exact: true }).first().selectOption(step.select[1], { timeout: 10_000 });
+        else if (step.check) await frame.getByLabel(step.check[0], { exact: true }).first().setChecked(step.check[1], { timeout: 10_000 });
+        else if (step.tab !== undefined) await frame.locator(`.part-tab[data-part="${String(step.tab).replace(/["\\]/g, '\\$&')}"]`).first().click({ timeout: 10_000 });
         else if (step.clickRow !== undefined) await frame.locator(`.vt-row[aria-rowindex="${step.clickRow + 2}"] > .vt-cell:not(.vt-num)`).first().click({ timeout: 10_000 });
         else if (step.press) await frame.locator(':focus').first().press(step.press, { timeout: 10_000 });
         else if (step.clickSelector) await frame.locator(step.clickSelector).first().click({ timeout: 10_000 });
@@ -781,6 +783,8 @@ function readPanel() {
       const cells = {};
       const titles = {};
       for (const c of r.querySelectorAll(':scope > .vt-cell:not(.vt-num)')) {
+        // Cells say their column (data-col); the naming column is there wherever the window is.
+        if (c.dataset.col !== undefined) col = Number(c.dataset.col);
         const name = columns[col++] ?? `?${col}`;
         cells[name] = c.textContent ?? '';
         if (c.title) titles[name] = c.title;
@@ -829,8 +833,19 @@ function readPanel() {
     buttons: [...document.querySelectorAll('button')].map((b) => ({ label: (b.textContent ?? '').trim(), disabled: b.disabled })),
     rawTexts: [...document.querySelectorAll('.raw-json')].map((p) => cap(p.textContent ?? '')),
     // The table tools and the views of nested data (client/media/panel.ts, detailsPane.ts).
-    parts: [...document.querySelectorAll('.part-select > option')].map((o) => ({ value: o.value, text: o.textContent ?? '' })),
-    part: q('.part-select')?.value ?? '',
+    parts: [...document.querySelectorAll('.part-tab')].map((t) => ({ value: t.dataset.part ?? '', text: t.textContent ?? '' })),
+    part: q('.part-tab[aria-selected="true"]')?.dataset.part ?? '',
+    flatten: !!q('.flatten-box')?.checked,
+    summaryText: q('.summary-line')?.hidden ? '' : text('.summary-line'),
+    // Where the table is scrolled, and where the naming column's header sits in view (px from the scroller's left edge).
+    scrollLeft: q('.vt-scroller')?.scrollLeft ?? 0,
+    pinned: (() => {
+      const head = q('.vt-head > .vt-pinned');
+      const box = q('.vt-scroller')?.getBoundingClientRect();
+      if (!head || !box) return undefined;
+      const r = head.getBoundingClientRect();
+      return { name: head.textContent ?? '', left: r.left - box.left, right: r.right - box.left, viewWidth: box.width };
+    })(),
     expandOptions: [...document.querySelectorAll('.expand-select > option')].map((o) => o.value),
     expand: q('.expand-select')?.value ?? '',
     filter: q('.filter-input')?.value ?? '',

@@ -2,7 +2,8 @@
 // was sent), and small facts about queries and commands' arguments.
 
 import type * as vscode from 'vscode';
-import type { PanelPage, PanelRunInfo, PanelStatus } from '../../../common/src/panelProtocol';
+import type { PanelPage, PanelRunInfo, PanelStatus, PanelViewSpec } from '../../../common/src/panelProtocol';
+import { isViewSpec } from '../../../common/src/results/viewChoice';
 import type { ParsedDocument, QueryNode } from '../../../common/src/parser';
 import { MASK, RowStore, toUrl, type QuerySession, type PreparedRequest } from '../../../common/src/runner';
 import type { ApiMessage } from '../../../common/src/runner/apiMessages';
@@ -14,6 +15,8 @@ import { RunHistory } from '../../../common/src/results/history';
 export interface RowChoice {
   expand?: string;
   part?: string;
+  /** Only the rows and columns of the panel's view ("this view"); without it, all rows. */
+  view?: PanelViewSpec;
 }
 
 /** Queries whose last run stays in memory for "Show Results" (older ones are reopened from the history). */
@@ -54,6 +57,8 @@ export interface Shown {
   rows(): readonly Row[];
   /** The run's id in the history (a stored run's, or the live run's). */
   id?: string;
+  /** A live run's status (how far it got), for a comparison. */
+  status?(): PanelStatus;
 }
 
 /** A RowChoice from a command argument (automation): only short string fields are taken. */
@@ -61,7 +66,7 @@ export function rowChoice(value: unknown): RowChoice {
   if (typeof value !== 'object' || value === null) return {};
   const v = value as Record<string, unknown>;
   const name = (x: unknown) => (typeof x === 'string' && x.length > 0 && x.length <= 200 ? x : undefined);
-  return { expand: name(v.expand), part: name(v.part) };
+  return { expand: name(v.expand), part: name(v.part), ...(isViewSpec(v.view) ? { view: v.view } : {}) };
 }
 
 /** A query's name in messages and the history: its `### name`, else `line N`. */

@@ -7,6 +7,8 @@ import { EXPORT_FORMATS, csvLine, exportExtension, exportRows, isRunnerError, to
 import type { Row } from '../../../common/src/runner/merge';
 import { expandRows } from '../../../common/src/results/expand';
 import { answerParts, findPart } from '../../../common/src/results/parts';
+import { viewRows } from '../../../common/src/results/viewChoice';
+import { ResultsPanel } from '../resultsPanel';
 import { rowChoice, type ActiveRun, type RowChoice } from './activeRun';
 
 /** Characters an "Open as JSON/CSV in an editor" document may have; beyond, export to a file. */
@@ -23,7 +25,23 @@ export function chosenRows(run: ActiveRun, choice: RowChoice = {}): Iterable<Row
     }
     rows = part.rows;
   }
+  if (choice.view) return viewRows(rows, choice.view).rows;
   return choice.expand !== undefined ? expandRows(rows, choice.expand) : rows;
+}
+
+/** What an export wrote, in words: "this view (…)" or "all rows". */
+export function choiceText(choice: RowChoice): string {
+  const where = choice.part ? `part ${choice.part}` : '';
+  const view = choice.view;
+  if (!view) return ['all rows', where, choice.expand ? `expanded by ${choice.expand}` : ''].filter(Boolean).join(', ');
+  const details = [
+    where,
+    view.expand ? `expanded by ${view.expand}` : '',
+    view.filter.trim() ? `filter "${view.filter.trim().slice(0, 60)}"` : '',
+    view.sort ? `sorted by ${view.sort.column}` : '',
+    view.columns.length ? `${view.columns.length} shown columns` : '',
+  ].filter(Boolean);
+  return `this view${details.length ? ` (${details.join(', ')})` : ''}`;
 }
 
 /** Writes the chosen rows of a run to a file (asked for, unless `given`), and says so. */
@@ -42,9 +60,10 @@ export async function exportRun(run: ActiveRun, format: ExportFormat, log: vscod
   if (!target) return;
   try {
     const count = await exportRows(target.fsPath, format, rows);
-    log.info(`Exported ${count} rows (${format}${choice.part ? `, part ${choice.part}` : ''}${choice.expand ? `, expanded by ${choice.expand}` : ''}) to ${target.fsPath}`);
+    const what = choiceText(choice);
+    log.info(`Exported ${count} rows (${format}, ${what}) to ${target.fsPath}`);
     // Automation (a given target) is not interrupted by a notification that waits for a click.
-    const notice = vscode.window.showInformationMessage(`Exported ${count} rows to ${vscode.workspace.asRelativePath(target)}.`, 'Open');
+    const notice = vscode.window.showInformationMessage(`Exported ${count} rows of ${what} to ${vscode.workspace.asRelativePath(target)}.`, 'Open');
     if (!given) void notice.then((choice) => (choice === 'Open' ? vscode.window.showTextDocument(target, { preview: false }) : undefined));
   } catch (error) {
     void vscode.window.showErrorMessage(`Export failed: ${isRunnerError(error) ? error.message : String(error)}`);
@@ -89,7 +108,8 @@ function csvText(rows: readonly Row[]): string {
 /**
  * The command `mwquery.exportResults(format?, target?, choice?)`: the rows of
  * the shown run, as the panel's Export buttons do; with a `target` file URI
- * (automation, tests) without the save dialog.
+ * (automation, tests) without the save dialog. `choice`: `'view'` for what
+ * the panel's table shows now, else `{ part, expand, view }`; none: all rows.
  */
 export async function exportResultsCommand(run: ActiveRun | undefined, log: vscode.LogOutputChannel, format?: unknown, target?: unknown, choice?: unknown): Promise<void> {
   if (!run) {
@@ -99,7 +119,13 @@ export async function exportResultsCommand(run: ActiveRun | undefined, log: vsco
   const chosen = typeof format === 'string' && (EXPORT_FORMATS as readonly string[]).includes(format) ? (format as ExportFormat) : undefined;
   const picked = chosen ?? (await vscode.window.showQuickPick([...EXPORT_FORMATS], { placeHolder: 'Export format' }));
   if (!picked) return;
-  return exportRun(run, picked as ExportFormat, log, target instanceof vscode.Uri && target.scheme === 'file' ? target : undefined, rowChoice(choice));
+  // 'view': what the panel's table shows now (its part, filter, sort, expansion, shown columns).
+  const shown = choice === 'view' ? ResultsPanel.currentPanel?.shownView : undefined;
+  if (choice === 'view' && !shown) {
+    void vscode.window.showWarningMessage('The results panel shows no view to export; export all rows instead.');
+    return;
+  }
+  return exportRun(run, picked as ExportFormat, log, target instanceof vscode.Uri && target.scheme === 'file' ? target : undefined, shown ?? rowChoice(choice));
 }
 
 /** Copies the request as a URL or a cURL command (secrets masked), and says so. */

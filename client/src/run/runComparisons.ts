@@ -4,10 +4,10 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { PanelComparison, PanelHistoryEntry } from '../../../common/src/panelProtocol';
+import type { PanelComparison, PanelHistoryEntry, PanelStatus } from '../../../common/src/panelProtocol';
 import type { QueryNode } from '../../../common/src/parser';
 import { summaryOf, type RunHistory, type StoredRun } from '../../../common/src/results/history';
-import { compareRows, comparisonText } from '../../../common/src/results/compare';
+import { compareRows, comparisonText, extentOf, type RunExtent } from '../../../common/src/results/compare';
 import { ResultsPanel } from '../resultsPanel';
 import { queryLabel, type ActiveRun, type Shown } from './activeRun';
 
@@ -73,7 +73,7 @@ export class RunComparisons {
       void vscode.window.showInformationMessage('There is no later run to compare with.');
       return;
     }
-    const lines = comparisonText(compareRows(before.data, after), { before: `run of ${before.startedAt}`, after: latest ? `run of ${latest.startedAt}` : 'the latest results' });
+    const lines = comparisonText(compareRows(before.data, after, extentsOf(before, live ? live.lastStatus : latest)), { before: `run of ${before.startedAt}`, after: latest ? `run of ${latest.startedAt}` : 'the latest results' });
     const document = await vscode.workspace.openTextDocument({ content: lines.join('\n') + '\n', language: 'plaintext' });
     await vscode.window.showTextDocument(document, { preview: false });
   }
@@ -101,9 +101,9 @@ export class RunComparisons {
       void vscode.window.showInformationMessage(`"${queryLabel(query)}" needs two runs to compare.`);
       return undefined;
     }
-    const c = compareRows(before.data, after);
+    const c = compareRows(before.data, after, extentsOf(before, live ? live.lastStatus : latest));
     const summary = (r: StoredRun): PanelHistoryEntry => summaryOf(r);
-    const comparison: PanelComparison = { before: summary(before), ...(latest ? { after: summary(latest) } : {}), keyField: c.keyField, added: c.added, removed: c.removed, changed: c.changed, unchanged: c.unchanged };
+    const comparison: PanelComparison = { before: summary(before), ...(latest ? { after: summary(latest) } : {}), keyField: c.keyField, added: c.added, removed: c.removed, changed: c.changed, unchanged: c.unchanged, ...(c.partial ? { partial: c.partial } : {}) };
     if (live && this.host.isShowing(live)) ResultsPanel.currentPanel?.showComparison(comparison);
     // From the command palette (no arguments): also as a text document to read.
     if (uri === undefined) {
@@ -118,10 +118,25 @@ export class RunComparisons {
     const shown = this.host.shown();
     const before = await shown?.history?.load(id);
     if (!shown || !before) return undefined;
-    const c = compareRows(before.data, shown.rows());
-    const summary = (await shown.history!.list()).find((r) => r.id === id)!;
-    const comparison: PanelComparison = { before: summary, keyField: c.keyField, added: c.added, removed: c.removed, changed: c.changed, unchanged: c.unchanged };
+    const runs = await shown.history!.list();
+    const summary = runs.find((r) => r.id === id)!;
+    const now = shown.status?.() ?? runs.find((r) => r.id === shown.id);
+    const c = compareRows(before.data, shown.rows(), extentsOf(before, now));
+    const comparison: PanelComparison = { before: summary, keyField: c.keyField, added: c.added, removed: c.removed, changed: c.changed, unchanged: c.unchanged, ...(c.partial ? { partial: c.partial } : {}) };
     ResultsPanel.currentPanel?.showComparison(comparison);
     return comparison;
   }
+}
+
+/** How far each run got, when both are known (a stored run's summary, or a live run's status). */
+function extentsOf(before: StoredRun, after: StoredRun | PanelHistoryEntry | PanelStatus | undefined): { before: RunExtent; after: RunExtent } | undefined {
+  if (!after) return undefined;
+  const later: RunExtent = 'status' in after && typeof after.status === 'string' ? extentOf(after as PanelHistoryEntry) : statusExtent(after as PanelStatus);
+  return { before: extentOf(before), after: later };
+}
+
+/** A live run's extent: complete when nothing more is to come and nothing failed. */
+function statusExtent(status: PanelStatus): RunExtent {
+  const failed = status.message?.level === 'error';
+  return { complete: !status.hasMore && !failed && !status.running, pages: status.pages, status: failed ? 'failed' : status.hasMore ? 'page' : 'complete' };
 }

@@ -2,6 +2,7 @@
 // results panel, page by page. The runner does the API work; this class only
 // does editor work: settings, secrets, progress, clipboard, files.
 
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PanelComparison, PanelHistoryEntry, PanelStatus } from '../../../common/src/panelProtocol';
 import type { QueryNode } from '../../../common/src/parser';
@@ -71,7 +72,7 @@ export class RunController implements vscode.Disposable {
    * apply to.
    */
   private attachPanel(run: ActiveRun): ResultsPanel {
-    const panel = ResultsPanel.createOrShow(this.context.extensionUri, vscode.ViewColumn.Beside);
+    const panel = ResultsPanel.createOrShow(this.context.extensionUri, run.uri);
     this.run = run;
     this.panelHandler?.dispose();
     this.panelHandler = panel.onMessage((request) => void this.onPanelRequest(request));
@@ -82,7 +83,7 @@ export class RunController implements vscode.Disposable {
     }
     panel.setStatus(run.lastStatus);
     const history = this.historyOf(run.uri, run.query);
-    this.shown = { label: 'the shown results', history, rows: () => run.store.rows(run.mainList), id: run.id };
+    this.shown = { label: 'the shown results', history, rows: () => run.store.rows(run.mainList), id: run.id, status: () => run.lastStatus };
     void this.sendHistory(panel);
     return panel;
   }
@@ -207,14 +208,15 @@ export class RunController implements vscode.Disposable {
     }
     const incomplete = hasMore ? outcome.incomplete : undefined;
     const message = statusMessage(outcome, incomplete);
-    run.lastStatus = { pages, items, hasMore, running: false, message, requestMs: run.requestMs, ...(incomplete ? { incomplete } : {}) };
+    const summary = inlineSummary(run, outcome, hasMore);
+    run.lastStatus = { pages, items, hasMore, running: false, message, requestMs: run.requestMs, summary, ...(incomplete ? { incomplete } : {}) };
     if (this.run === run) {
       ResultsPanel.currentPanel?.setPending(incomplete && run.session instanceof QuerySession ? { rows: run.session.pendingRows(), stillComing: incomplete.stillComing } : undefined);
       ResultsPanel.currentPanel?.setStatus(run.lastStatus);
     }
     this.log.info(`Run "${run.info.queryName}": ${outcome.stopped}, ${count(outcome.pages, 'request')} in ${Math.round(outcome.requestMs)} ms; ${items} items in ${pages} pages so far${hasMore ? ', more available' : ''}`);
     void this.saveRun(run, outcome);
-    this.feedback.setSummary(run.uri, run.query, inlineSummary(run, outcome, hasMore));
+    this.feedback.setSummary(run.uri, run.query, summary);
   }
 
   /** Stores the run in its query's history (rewritten after each fetch of the run), then updates the panel's list. */
@@ -257,7 +259,7 @@ export class RunController implements vscode.Disposable {
 
   /** Shows a stored run in the panel (read-only: Next/All do not apply). */
   private showStored(history: RunHistory, stored: StoredRun): void {
-    const panel = ResultsPanel.createOrShow(this.context.extensionUri, vscode.ViewColumn.Beside);
+    const panel = ResultsPanel.createOrShow(this.context.extensionUri, vscode.Uri.file(path.join(history.root, history.relativeFile)));
     this.run = undefined;
     this.panelHandler?.dispose();
     this.panelHandler = panel.onMessage((request) => void this.onPanelRequest(request));
@@ -322,7 +324,7 @@ export class RunController implements vscode.Disposable {
         run.abort?.abort();
         return;
       case 'export':
-        return exportRun(run, request.format, this.log, undefined, { expand: request.expand, part: request.part });
+        return exportRun(run, request.format, this.log, undefined, { expand: request.expand, part: request.part, view: request.view });
       case 'copy':
         return copyRequest(request.what, run.request, this.contact());
     }

@@ -26,6 +26,35 @@ export interface RowComparison {
   removed: { key: string; row: Row }[];
   changed: ChangedRow[];
   unchanged: number;
+  /**
+   * Set when the two runs did not fetch the same pages (one stopped early,
+   * was capped or failed): what to say first, and how many rows of the longer
+   * run lie beyond the shorter one (neither added nor removed: not compared).
+   */
+  partial?: { note: string; notCompared: number };
+}
+
+/** How far a run got: every page (`complete`), or how many pages and why it stopped. */
+export interface RunExtent {
+  complete: boolean;
+  pages: number;
+  /** `complete`, `page`, `max-pages`, `max-items`, `cancelled`, `failed`, … */
+  status: string;
+}
+
+/** A stored run's extent from its summary (results/history.ts). */
+export function extentOf(run: { status: string; pages: number; hasMore: boolean; truncated: boolean }): RunExtent {
+  return { complete: run.status === 'complete' && !run.hasMore && !run.truncated, pages: run.pages, status: run.status };
+}
+
+/** The runs fetched the same pages: both every page, or both the same number of pages. */
+export function sameFetch(before: RunExtent, after: RunExtent): boolean {
+  return (before.complete && after.complete) || (!before.complete && !after.complete && before.pages === after.pages);
+}
+
+function extentText(e: RunExtent): string {
+  const pages = `${e.pages} ${e.pages === 1 ? 'page' : 'pages'}`;
+  return e.complete ? `all ${pages}` : `${pages} (${e.status})`;
 }
 
 /** True when the comparison found any difference. */
@@ -53,18 +82,27 @@ function uniqueField(rows: readonly Row[], field: string): boolean {
   return true;
 }
 
-/** Compares an earlier run's rows (`before`) with a later run's (`after`). */
-export function compareRows(before: readonly Row[], after: readonly Row[]): RowComparison {
+/**
+ * Compares an earlier run's rows (`before`) with a later run's (`after`).
+ * With `extents` of runs that did not fetch the same pages, rows of the
+ * longer run past the shorter run's row count that the shorter run lacks are
+ * not counted as added or removed (the shorter run never fetched them), and
+ * `partial` says so.
+ */
+export function compareRows(before: readonly Row[], after: readonly Row[], extents?: { before: RunExtent; after: RunExtent }): RowComparison {
   const keyField = chooseKeyField(before, after);
   const keyOf = (row: Row, index: number) => (keyField === '#' ? `#${index + 1}` : String(row[keyField]));
   const old = new Map<string, Row>();
   before.forEach((row, i) => old.set(keyOf(row, i), row));
   const result: RowComparison = { keyField, added: [], removed: [], changed: [], unchanged: 0 };
   const matched = new Set<string>();
+  /** Positions in `after` of the added rows. */
+  const addedAt: number[] = [];
   after.forEach((row, i) => {
     const key = keyOf(row, i);
     const earlier = old.get(key);
     if (!earlier) {
+      addedAt.push(i);
       result.added.push({ key, row });
       return;
     }
@@ -73,7 +111,29 @@ export function compareRows(before: readonly Row[], after: readonly Row[]): RowC
     if (cells.length) result.changed.push({ key, before: earlier, after: row, cells });
     else result.unchanged++;
   });
-  for (const [key, row] of old) if (!matched.has(key)) result.removed.push({ key, row });
+  const partial = extents && !sameFetch(extents.before, extents.after);
+  // The run that fetched less: rows of the other beyond its length are not judged.
+  const afterShorter = partial && (extents.before.complete ? true : extents.after.complete ? false : extents.after.pages < extents.before.pages);
+  let notCompared = 0;
+  let position = 0;
+  for (const [key, row] of old) {
+    const at = position++;
+    if (matched.has(key)) continue;
+    if (afterShorter && at >= after.length) notCompared++;
+    else result.removed.push({ key, row });
+  }
+  if (partial && !afterShorter) {
+    const kept = result.added.filter((_, k) => addedAt[k]! < before.length);
+    notCompared += result.added.length - kept.length;
+    result.added = kept;
+  }
+  if (partial) {
+    const shorter = afterShorter ? 'the later run' : 'the earlier run';
+    result.partial = {
+      note: `The runs did not fetch the same pages (earlier: ${extentText(extents.before)}; later: ${extentText(extents.after)}): ${notCompared} ${notCompared === 1 ? 'row' : 'rows'} beyond ${shorter}'s are not counted as ${afterShorter ? 'removed' : 'added'}.`,
+      notCompared,
+    };
+  }
   return result;
 }
 
@@ -118,6 +178,7 @@ export function shortValue(value: unknown, max = 80): string {
 export function comparisonText(c: RowComparison, labels: { before: string; after: string }, maxLines = 1000): string[] {
   const lines: string[] = [];
   const by = c.keyField === '#' ? 'position' : c.keyField;
+  if (c.partial) lines.push(c.partial.note);
   lines.push(`${labels.before} → ${labels.after}: ${c.added.length} added, ${c.removed.length} removed, ${c.changed.length} changed, ${c.unchanged} unchanged (rows matched by ${by})`);
   const title = (row: Row) => (c.keyField !== 'title' && typeof row.title === 'string' ? ` ${shortValue(row.title)}` : '');
   for (const a of c.added) lines.push(`+ ${by} ${shortValue(a.key, 40)}${title(a.row)}`);

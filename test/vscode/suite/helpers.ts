@@ -197,8 +197,17 @@ export interface PanelSnapshot {
   /** Text of the raw view's expanded pages (their JSON trees). */
   rawTexts: string[];
   /** The answer parts offered (value '' = the run's rows) and the one shown. */
+  /** The part tabs ('' = the result rows), each with its label (`namespaces · 18 rows`), and the one selected. */
   parts: { value: string; text: string }[];
   part: string;
+  /** "One-item lists as columns" is on. */
+  flatten: boolean;
+  /** The query's one-line summary in the panel's header ('' when none). */
+  summaryText: string;
+  /** The table's horizontal scroll. */
+  scrollLeft: number;
+  /** The naming column's header: its name and where it sits, px from the table's left edge. */
+  pinned?: { name: string; left: number; right: number; viewWidth: number };
   /** Fields offered by "Expand" ('' = none) and the one chosen. */
   expandOptions: string[];
   expand: string;
@@ -255,8 +264,17 @@ let probeCounter = 0;
  * while no panel is open; rejects when the launcher reports an error or does
  * not answer within `timeoutMs`.
  */
-/** A step after the clicks: type in / choose in a labelled field, click the row at an index, press a key, show/hide a column, click what a CSS selector finds first. */
-export type PanelStep = { fill: [label: string, text: string] } | { select: [label: string, value: string] } | { clickRow: number } | { press: string } | { column: [name: string, shown: boolean] } | { clickSelector: string };
+/** A step after the clicks: type in / choose in / check a labelled field, click a part tab, click the row at an index, press a key, show/hide a column, click what a CSS selector finds first. */
+export type PanelStep =
+  | { fill: [label: string, text: string] }
+  | { select: [label: string, value: string] }
+  | { check: [label: string, checked: boolean] }
+  /** Clicks the part tab of that part ('' = the result rows). */
+  | { tab: string }
+  | { clickRow: number }
+  | { press: string }
+  | { column: [name: string, shown: boolean] }
+  | { clickSelector: string };
 
 export function probePanel(options: { click?: PanelClick[]; keys?: KeyStep[]; steps?: PanelStep[] } = {}, timeoutMs = 30_000): Promise<PanelSnapshot> {
   const dir = process.env.MWQ_PROBE_DIR;

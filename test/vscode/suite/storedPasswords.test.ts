@@ -73,8 +73,9 @@ suite('accounts: a bot password is bound to its endpoint and user', function () 
     await vscode.commands.executeCommand('mwquery.setBotPassword', facts.botPassword);
     const editor = await openFixture('account.mwq');
     await run(editor.document);
-    const shown = await waitForPanel((s) => s.rows.some((r) => r.cells.name === 'Admin'), 45_000, 'userinfo of the bot account');
-    assert.ok(shown.rows.every((r) => !('anon' in r.cells)), describePanel(shown));
+    // userinfo is an object: the panel opens on its properties.
+    const shown = await waitForPanel((s) => !!s.properties?.some(([k, v]) => k === 'name' && v === 'Admin'), 45_000, 'userinfo of the bot account');
+    assert.ok(!shown.properties!.some(([k]) => k === 'anon'), describePanel(shown));
   });
 
   test('workspace B: the same environment name at another endpoint is asked for its own password and never sent the stored one', async () => {

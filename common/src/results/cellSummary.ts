@@ -1,0 +1,80 @@
+// What a table cell shows for a nested value: a short text a person reads,
+// never JSON. A list of named items shows their names joined
+// (`Category:A · Category:B`), a list of values the values, any other list a
+// count (`3 revisions`); an object its simple fields (`user: Bob · size: 12`)
+// or a count of fields. The full data stays in the details pane, Raw JSON and
+// the exports (cellText). Pure; runs in the webview.
+
+import { cellText } from './cells';
+
+/** Fields that name an item of a nested list, in order of preference. */
+const NAMING_FIELDS = ['title', 'name', 'lang', 'url'] as const;
+/** Characters of a summary: enough to fill any column (the cell cuts it with an ellipsis). */
+const SUMMARY_MAX = 400;
+const SEPARATOR = ' · ';
+
+type Scalar = string | number | boolean;
+
+function isScalar(value: unknown): value is Scalar {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `revisions` → `revision` for a count of one; the field's name as it is otherwise. */
+function countOf(n: number, field: string): string {
+  const noun = field && /^[A-Za-z][A-Za-z_-]*$/.test(field) ? field : 'items';
+  if (n !== 1) return `${n} ${noun}`;
+  const one = noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.endsWith('s') && !noun.endsWith('ss') ? noun.slice(0, -1) : noun;
+  return `1 ${one}`;
+}
+
+/** Joins texts until SUMMARY_MAX, then says how many more there are. */
+function joined(texts: Iterable<string>, total: number): string {
+  let out = '';
+  let n = 0;
+  for (const t of texts) {
+    const next = n === 0 ? t : `${out}${SEPARATOR}${t}`;
+    if (next.length > SUMMARY_MAX && n > 0) return `${out}${SEPARATOR}… ${total - n} more`;
+    out = next;
+    n++;
+  }
+  return out;
+}
+
+function summariseList(items: readonly unknown[], field: string): string {
+  if (items.length === 0) return '';
+  if (items.every(isScalar)) return joined(items.map(String), items.length);
+  if (items.every(isPlainObject)) {
+    const objects = items as Record<string, unknown>[];
+    const naming = NAMING_FIELDS.find((f) => objects.every((o) => isScalar(o[f])));
+    if (naming) return joined(objects.map((o) => String(o[naming])), objects.length);
+  }
+  return countOf(items.length, field);
+}
+
+function summariseObject(value: Record<string, unknown>): string {
+  const keys = Object.keys(value);
+  if (keys.length === 0) return '';
+  const texts: string[] = [];
+  for (const key of keys) {
+    const v = value[key];
+    if (isScalar(v)) texts.push(`${key}: ${String(v)}`);
+    else if (Array.isArray(v)) texts.push(`${key}: ${countOf(v.length, key)}`);
+    else if (isPlainObject(v)) texts.push(`${key}: ${countOf(Object.keys(v).length, 'fields')}`);
+    else if (v === null) texts.push(`${key}: `);
+  }
+  return joined(texts, keys.length);
+}
+
+/**
+ * The text a table cell shows for `value` in column `field`: scalars as
+ * cellText writes them, lists and objects summarised (see the file comment).
+ */
+export function cellSummary(value: unknown, field = ''): string {
+  if (Array.isArray(value)) return summariseList(value, field.slice(field.lastIndexOf('.') + 1));
+  if (isPlainObject(value)) return summariseObject(value);
+  return cellText(value);
+}
