@@ -121,12 +121,12 @@ export async function testCommand(args: string[]): Promise<number> {
       } catch (error) {
         // A query that cannot run fails each of its expectations, with the reason.
         const reason = `the query did not run: ${toRunnerError(error).message}`;
-        results = query.expects.map((e) => ({ line: e.line, text: e.text, passed: false, message: reason }));
+        results = query.expects.map((e) => ({ line: e.line, text: e.text, passed: false, errored: true, message: reason }));
       }
       for (const r of results) {
         if (r.passed) passed++;
         else failed++;
-        process.stdout.write(`  ${r.passed ? 'PASS' : 'FAIL'} ${file}:${r.line + 1} @expect ${flat(r.text)} (${flat(r.message)})\n`);
+        process.stdout.write(`  ${r.passed ? 'PASS' : r.errored ? 'ERROR' : 'FAIL'} ${file}:${r.line + 1} @expect ${flat(r.text)} (${flat(r.message)})\n`);
         cases.push({ file, query: name, result: r, seconds });
       }
     }
