@@ -73,3 +73,26 @@ describe('a parameter name the API does not know, from a pasted URL', () => {
     assert.ok(!codes.includes('syntax'));
   });
 });
+
+describe('a line that is not a parameter', () => {
+  const text = '### Pasted\nlist=allcategories\nacfrom|acprefix=Cat\n';
+
+  it('is an error on its line that says the query does not run, and the request is refused naming the line', () => {
+    const [syntax] = diagnose(text);
+    assert.deepEqual([syntax?.code, syntax?.line, syntax?.covered], ['syntax', 3, 'acfrom|acprefix']);
+    assert.match(syntax!.message, /The query does not run until this line is fixed\.$/);
+    assert.throws(() => pairsOf(text), /Cannot run query "Pasted": line 3 is not a parameter \("acfrom\|acprefix" is not a parameter name/);
+    assert.throws(() => pairsOf('list=allpages\nfoo bar\n'), /line 2 is not a parameter/);
+  });
+
+  it('`a|b=value` has a quick fix that writes each name on its own line', () => {
+    const document = documentOf(text);
+    const diagnostic = service.validate(document).find((d) => d.code === 'syntax');
+    assert.ok(diagnostic);
+    const action = service.codeActions(document, diagnostic.range).find((a) => a.title === 'Split into `acfrom=` and `acprefix=`, one line each');
+    assert.ok(action);
+    const fixed = applyEdits(document, action.edit!.changes![document.uri]!);
+    assert.equal(fixed, '### Pasted\nlist=allcategories\nacfrom=Cat\nacprefix=Cat\n');
+    assert.deepEqual(parseDocument(fixed).problems, []);
+  });
+});
