@@ -222,7 +222,7 @@ describe('the verdict in the run summary', () => {
     assert.equal(expectationSummary(q, [{ ns: 0 }, { ns: 0 }], [], [], true), ' · expectations 3/3 ✓');
     assert.equal(expectationSummary(q, [{ ns: 0 }, { ns: 1 }, { ns: 0 }], [], [], true), ' · expectations 1/3, ✗ lines 3, 4');
     assert.equal(expectationSummary(q, [], [], [], false), ' · expectations: run all pages to check them');
-    assert.equal(expectationSummary(q, [], [], [], false, 'Could not find the host x.invalid'), ' · expectations 0/3: the run failed');
+    assert.equal(expectationSummary(q, [], [], [], false, 'The name x.invalid could not be looked up (ENOTFOUND)'), ' · expectations 0/3: the run failed');
     const refused = [{ severity: 'error' as const, code: 'badvalue', text: 'Bad.', module: 'main' }];
     assert.equal(expectationSummary(q, [], [], refused, true), ' · expectations 0/3: the wiki answered with an error');
     assert.equal(expectationSummary(parseDocument('list=allpages\n').queries[0]!, [], [], [], true), '');
