@@ -243,6 +243,24 @@ describe('real wiki: the CLI', () => {
     assert.match(noEndpoint.stderr, /No endpoint for query "Main namespace"/);
   });
 
+  it('a pasted ApiSandbox link runs against its wiki and gives the rows the API gives', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mwq-sandbox-'));
+    try {
+      const link = `${wiki.endpoint.replace(/api\.php$/, 'index.php')}?title=Special:ApiSandbox#action=query&format=json&list=allpages&apnamespace=0&aplimit=5`;
+      const file = path.join(dir, 'sandbox.mwq');
+      writeFileSync(file, `### From the sandbox\n${link}\n`);
+      const r = await mwq('run', file, '--format', 'json');
+      assert.equal(r.code, 0, r.stderr);
+      const direct = await api({ list: 'allpages', apnamespace: '0', aplimit: '5' });
+      assert.deepEqual(
+        (JSON.parse(r.stdout) as { title: string }[]).map((row) => row.title),
+        (direct.query.allpages as { title: string }[]).map((p) => p.title),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a query with a line that is not a parameter is not sent: exit 2 naming the line, the proxy sees no request', async () => {
     const proxy = await startFaultProxy(wiki.endpoint);
     const dir = mkdtempSync(path.join(tmpdir(), 'mwq-dropped-'));
