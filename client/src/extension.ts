@@ -121,6 +121,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.nextPage', () => runs.nextPage()),
     register('mwquery.cancelRun', () => runs.cancel()),
     register('mwquery.copyAsUrl', (uri?: vscode.Uri, line?: number) => runs.copy('url', uri, line)),
+    register('mwquery.copyAsApiSandboxLink', (uri?: vscode.Uri, line?: number) => runs.copy('sandbox', uri, line)),
     register('mwquery.copyAsCurl', (uri?: vscode.Uri, line?: number) => runs.copy('curl', uri, line)),
     register('mwquery.copyAsCode', (uri?: vscode.Uri, line?: number, target?: string) => copyAsCode(environments.defaultEndpoint(), uri, line, target)),
     register('mwquery.openInApiSandbox', (uri?: vscode.Uri, line?: number) => runs.openInApiSandbox(uri, line)),

@@ -5,6 +5,7 @@
 import type { SourceLine } from './lines';
 import type { ParamNode, QueryNode, Span, SyntaxProblem, ValueItem, VariableDef } from './syntaxTree';
 import { findVariableUses, type VariableUse } from './variables';
+import { readSandboxLink } from './apiSandbox';
 
 export const NAME = /^[A-Za-z0-9_.:-]+$/;
 const VARIABLE_DEF = /^@([A-Za-z_][A-Za-z0-9_.-]*)\s*(=)?/;
@@ -135,6 +136,13 @@ export function appendContinuation(doc: Parts, src: Source, param: ParamNode, ra
 
 export function parseUrlLine(doc: Parts, query: QueryNode, raw: string, line: SourceLine, contentStart: number): void {
   const urlText = raw.trim();
+  const sandbox = readSandboxLink(urlText);
+  if (sandbox) {
+    // An ApiSandbox link: the parameters after `#`, the endpoint its wiki's api.php.
+    query.urls.push({ endpoint: sandbox.endpoint, span: { start: contentStart, end: contentStart + sandbox.fragmentStart - 1 }, line: line.number, sandbox: sandbox.endpointFrom });
+    parseQueryPairs(doc, query, urlText.slice(sandbox.fragmentStart), contentStart + sandbox.fragmentStart, line, false);
+    return;
+  }
   const q = urlText.indexOf('?');
   const hash = urlText.indexOf('#');
   const endpointEnd = q >= 0 ? q : hash >= 0 ? hash : urlText.length;

@@ -36,6 +36,11 @@ export function queryAtLine(doc: ParsedDocument, line: number): QueryNode | unde
   return found;
 }
 
+/** The syntax problems on a query's lines: lines the request would otherwise drop without a word. */
+export function problemsOfQuery(doc: ParsedDocument, query: QueryNode): SyntaxProblem[] {
+  return doc.problems.filter((p) => p.span.start >= query.span.start && p.span.start <= query.span.end);
+}
+
 export function isCommentLine(trimmed: string): boolean {
   return (trimmed.startsWith('#') && !trimmed.startsWith('###')) || trimmed.startsWith('//');
 }

@@ -18,7 +18,7 @@ const MAX_DEPTH = 10;
 export class VariableScope {
   private readonly byName = new Map<string, VariableDef[]>();
 
-  constructor(private readonly doc: ParsedDocument) {
+  constructor(readonly doc: ParsedDocument) {
     for (const def of doc.variables) {
       const defs = this.byName.get(def.name);
       if (defs) defs.push(def);

@@ -51,10 +51,12 @@ export interface VariableDef {
 }
 
 export interface UrlNode {
-  /** The URL before `?`: the API endpoint. */
+  /** The URL before `?`: the API endpoint (of an ApiSandbox link: its wiki's api.php). */
   endpoint: string;
   span: Span;
   line: number;
+  /** An ApiSandbox link (apiSandbox.ts): how its endpoint was found. */
+  sandbox?: 'index.php' | 'wikimedia' | 'guess';
 }
 
 export interface SyntaxProblem {

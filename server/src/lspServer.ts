@@ -80,7 +80,7 @@ export function startServer(connection: Connection): void {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ['=', '|', '{'], resolveProvider: true },
+        completionProvider: { triggerCharacters: ['=', '|', '{', '#', '.'], resolveProvider: true },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         documentSymbolProvider: true,

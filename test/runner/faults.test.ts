@@ -11,6 +11,8 @@ import { VariableScope } from '../../common/src/resolve';
 import { CookieJar, QuerySession, buildRequest, type Row, type SessionOptions } from '../../common/src/runner';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
+import { forgetLookupFailures, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';
+import { sendApiRequest } from '../../common/src/runner/http';
 import { directTitles as directTitlesOf, FIRST_PAGE, runSession as run } from './sessionHelpers';
 
 let wiki: TestWiki;
@@ -164,6 +166,37 @@ describe('faults: the network', () => {
     const r = await run(session(FIRST_PAGE, `http://127.0.0.1:${port}/api.php`), 'next');
     assert.equal(r.outcome.error?.kind, 'network');
     assert.equal(r.outcome.error!.message, `Nothing listens at 127.0.0.1:${port} (connection refused). Gave up after 4 attempts.`);
+  });
+
+  it('a host name that does not resolve fails at once, with the offline hint, without retries', async () => {
+    const started = Date.now();
+    // The real back-off (1 s, doubled): only a run that does not retry ends in time.
+    const r = await run(session(FIRST_PAGE, 'http://no-such-host.invalid/w/api.php', { timeoutMs: 5000 }), 'next');
+    const ms = Date.now() - started;
+    assert.ok(ms < 2000, `took ${ms} ms`);
+    assert.equal(r.outcome.error?.kind, 'network');
+    assert.match(r.outcome.error!.message, /^The name no-such-host\.invalid could not be looked up \((ENOTFOUND|EAI_AGAIN)\): this machine may be offline, or the name is mistyped\.$/);
+    assert.equal(r.outcome.error!.extra.attempts, 1);
+  });
+
+  it('the catalogue of a host whose name did not resolve is not looked up again for a few minutes', async () => {
+    forgetLookupFailures();
+    const endpoint = 'http://no-such-host.invalid/w/api.php';
+    let sent = 0;
+    const send: typeof sendApiRequest = (...args) => {
+      sent++;
+      return sendApiRequest(...args);
+    };
+    await assert.rejects(loadLiveCatalogue(endpoint, { send, timeoutMs: 5000 }), /could not be looked up .*offline/);
+    assert.equal(sent, 1);
+    const again = Date.now();
+    await assert.rejects(loadLiveCatalogue('http://no-such-host.invalid/other/api.php', { send, timeoutMs: 5000 }), /could not be looked up .*offline/);
+    assert.ok(Date.now() - again < 100);
+    assert.equal(sent, 1, 'the remembered failure, no second lookup');
+    // A refresh the user asks for looks the name up again.
+    await assert.rejects(loadLiveCatalogue(endpoint, { send, timeoutMs: 5000, refresh: true }), /could not be looked up/);
+    assert.equal(sent, 2);
+    forgetLookupFailures();
   });
 });
 

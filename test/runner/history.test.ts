@@ -63,6 +63,18 @@ describe('real wiki: mwq diff against the stored run', () => {
     assert.deepEqual([parsed.changed.length, parsed.unchanged], [0, 4]);
     assert.equal((await history.list()).length, 3, '--no-save stored nothing');
   });
+
+  it('compares with the newest run that finished: a failed run stored after it is no answer', async () => {
+    const history = new RunHistory({ file, name: 'Watched' });
+    const now = new Date().toISOString();
+    await history.save(
+      { startedAt: now, finishedAt: now, status: 'failed', error: 'Could not connect.', pages: 0, items: 0, requestMs: 0, hasMore: false, requestUrl: `${wiki.endpoint}?action=query`, data: [] },
+      redactorFor([]),
+    );
+    const r = await runCli('diff', file, '--query', 'Watched', '--endpoint', wiki.endpoint, '--no-save');
+    assert.equal(r.code, 0, r.stderr + r.stdout);
+    assert.match(r.stdout, /0 added, 0 removed, 0 changed, 4 unchanged/);
+  });
 });
 
 describe('run history: size cap and pruning', () => {

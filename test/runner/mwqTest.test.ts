@@ -5,6 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -36,6 +37,18 @@ function mwq(...args: string[]): Promise<{ code: number | null; stdout: string; 
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
+
+/** A loopback port where nothing listens (bound, then closed). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
   });
 }
 
@@ -115,7 +128,7 @@ apfilterredir=foo
     assert.match(r.stdout, /^1 passed, 6 failed \(2 queries with expectations in 1 file\)$/m);
 
     const xml = readFileSync(junit, 'utf8');
-    assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mwq test" tests="7" failures="6">/);
+    assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mwq test" tests="7" failures="6" errors="0">/);
     assert.equal((xml.match(/<testcase /g) ?? []).length, 7);
     assert.equal((xml.match(/<failure /g) ?? []).length, 6);
     assert.match(xml, /<testcase classname="Pages, some checks wrong" name="count == 1 \(line 6\)" file="[^"]*fail\.mwq" line="6"/);
@@ -126,7 +139,7 @@ apfilterredir=foo
     const at = file('bad.mwq', '### Needs a secret\nlist=allpages\napprefix={{$secret nope}}\n@expect count >= 0\n');
     const r = await mwq('test', at, '--endpoint', wiki.endpoint);
     assert.equal(r.code, 1);
-    assert.match(lineFor(r.stdout, at, 4), /FAIL .*the query did not run: .*secret "nope" is not stored/);
+    assert.match(lineFor(r.stdout, at, 4), /ERROR .*the query did not run: .*secret "nope" is not stored/);
     assert.equal((await mwq('test')).code, 2);
     assert.equal((await mwq('test', at, '--max-pages', '0')).code, 2);
   });
@@ -135,7 +148,27 @@ apfilterredir=foo
     const at = file('cap.mwq', '### Capped\nlist=allpages\naplimit=10\n@expect count >= 1\n@expect no errors\n');
     const r = await mwq('test', at, '--endpoint', wiki.endpoint, '--max-pages', '2');
     assert.equal(r.code, 1);
-    assert.match(lineFor(r.stdout, at, 4), /FAIL .*the run did not complete \(stopped after 2 pages/);
-    assert.match(lineFor(r.stdout, at, 5), /PASS/);
+    assert.match(lineFor(r.stdout, at, 4), /ERROR .*the run did not complete \(stopped after 2 pages/);
+    assert.match(lineFor(r.stdout, at, 5), /ERROR .*the run did not complete/);
+  });
+
+  it('a run that could not connect passes nothing: exit 1, every expectation an <error> with the failure', async () => {
+    const port = await freePort();
+    const at = file('dead.mwq', `### Nobody listens\n@endpoint = http://127.0.0.1:${port}/api.php\nlist=allpages\n@expect no errors\n@expect no warnings\n@expect count >= 0\n`);
+    const junit = path.join(dir, 'dead.xml');
+    const r = await mwq('test', at, '--junit', junit, '--timeout', '2');
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    for (const line of [4, 5, 6]) assert.match(lineFor(r.stdout, at, line), /ERROR .*the run failed: .*connection refused/);
+    assert.doesNotMatch(r.stdout, /PASS/);
+    const xml = readFileSync(junit, 'utf8');
+    assert.equal((xml.match(/<error message="the run failed: [^"]*connection refused/g) ?? []).length, 3);
+    assert.match(xml, /errors="3"/);
+  });
+
+  it('a query the wiki refuses does not pass its row checks on zero rows', async () => {
+    const at = file('refused.mwq', '### Refused\nlist=allpages\napnamespace=notanumber\n@expect all ns == 0\n@expect none title == Main Page\n@expect count < 5\n');
+    const r = await mwq('test', at, '--endpoint', wiki.endpoint);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    for (const line of [4, 5, 6]) assert.match(lineFor(r.stdout, at, line), /ERROR .*the wiki answered with an error/);
   });
 });

@@ -5,7 +5,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { startFaultProxy } from './faultProxy';
 import * as path from 'node:path';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
@@ -239,5 +241,45 @@ describe('real wiki: the CLI', () => {
     const noEndpoint = await mwq('run', fixture);
     assert.equal(noEndpoint.code, 2);
     assert.match(noEndpoint.stderr, /No endpoint for query "Main namespace"/);
+  });
+
+  it('a pasted ApiSandbox link runs against its wiki and gives the rows the API gives', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mwq-sandbox-'));
+    try {
+      const link = `${wiki.endpoint.replace(/api\.php$/, 'index.php')}?title=Special:ApiSandbox#action=query&format=json&list=allpages&apnamespace=0&aplimit=5`;
+      const file = path.join(dir, 'sandbox.mwq');
+      writeFileSync(file, `### From the sandbox\n${link}\n`);
+      const r = await mwq('run', file, '--format', 'json');
+      assert.equal(r.code, 0, r.stderr);
+      const direct = await api({ list: 'allpages', apnamespace: '0', aplimit: '5' });
+      assert.deepEqual(
+        (JSON.parse(r.stdout) as { title: string }[]).map((row) => row.title),
+        (direct.query.allpages as { title: string }[]).map((p) => p.title),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a query with a line that is not a parameter is not sent: exit 2 naming the line, the proxy sees no request', async () => {
+    const proxy = await startFaultProxy(wiki.endpoint);
+    const dir = mkdtempSync(path.join(tmpdir(), 'mwq-dropped-'));
+    try {
+      const pasted = path.join(dir, 'pasted.mwq');
+      writeFileSync(pasted, '### Two names in one\nlist=allcategories\nacfrom|acprefix=Cat\n');
+      const refused = await mwq('run', pasted, '--endpoint', proxy.endpoint);
+      assert.equal(refused.code, 2, refused.stderr);
+      assert.match(refused.stderr, /Cannot run query "Two names in one": line 3 is not a parameter \("acfrom\|acprefix" is not a parameter name/);
+      assert.equal(refused.stdout, '');
+      assert.equal(proxy.requests.length, 0, 'nothing was sent');
+      // The same query with the line fixed goes through the same proxy.
+      writeFileSync(pasted, '### Two names in one\nlist=allcategories\nacprefix=Cat\n');
+      const fixed = await mwq('run', pasted, '--endpoint', proxy.endpoint);
+      assert.equal(fixed.code, 0, fixed.stderr);
+      assert.ok(proxy.requests.length >= 1);
+    } finally {
+      await proxy.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

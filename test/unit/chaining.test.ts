@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { chainRefOf, findCycle } from '../../common/src/chain/chainRef';
 import { fieldValues, joinValues } from '../../common/src/chain/chainedSession';
 import { parseDocument } from '../../common/src/parser';
-import { completionLabels, diagnose } from './serviceHelpers';
+import { completionLabels, diagnose, service, withCursor } from './serviceHelpers';
 
 const HEAD = '@endpoint = https://w.example/w/api.php\n### Members\nlist=categorymembers\ncmtitle=Category:X\ncmprop=ids|title|sortkey\n\n';
 
@@ -53,6 +53,23 @@ describe('chain completion', () => {
     assert.deepEqual(names.sort(), ['Members', 'Other']);
     const fields = completionLabels(HEAD + '### Info\nprop=info\ntitles={{#Members.{|}\n');
     assert.ok(fields.includes('title') && fields.includes('pageid') && fields.includes('sortkeyprefix'), fields.join(' '));
+  });
+
+  it('in the order a person picks them: query names in file order, then title, pageid, ns before the other fields; a name opens the fields', () => {
+    const ordered = (text: string) => {
+      const { document, position } = withCursor(text);
+      return service
+        .complete(document, position)
+        .items.slice()
+        .sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label))
+        .map((i) => i.label);
+    };
+    assert.deepEqual(ordered(HEAD + '### Other\nlist=allpages\n\n### Info\nprop=info\ntitles={{#{|}\n'), ['Members', 'Other']);
+    const fields = ordered(HEAD + '### Info\nprop=info\ntitles={{#Members.{|}\n');
+    assert.deepEqual(fields.slice(0, 3), ['title', 'pageid', 'ns'], fields.join(' '));
+    assert.deepEqual(fields.slice(3), fields.slice(3).sort());
+    const { document, position } = withCursor(HEAD + '### Info\nprop=info\ntitles={{#{|}\n');
+    assert.equal(service.complete(document, position).items[0]!.command?.command, 'editor.action.triggerSuggest');
   });
 });
 

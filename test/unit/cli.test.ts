@@ -47,3 +47,35 @@ describe('mwq check', () => {
     assert.match(r.stderr, /cannot read no\/such\/file\.mwq: ENOENT/);
   });
 });
+
+describe('mwq COMMAND --help', () => {
+  const commands = ['check', 'run', 'catalogue', 'export', 'test', 'diff'];
+
+  it('--help and -h print that command\'s usage on stdout and exit 0, whatever else is on the line', () => {
+    for (const command of commands) {
+      for (const flag of ['--help', '-h']) {
+        const r = mwq(command, flag);
+        assert.equal(r.code, 0, `${command} ${flag}: ${r.stderr}`);
+        assert.equal(r.stderr, '');
+        assert.match(r.stdout, new RegExp(`^Usage:\\n  mwq ${command} `), `${command} ${flag}`);
+        assert.doesNotMatch(r.stdout, new RegExp(`mwq (${commands.filter((c) => c !== command).join('|')}) `), 'only that command');
+      }
+    }
+    const withOthers = mwq('export', 'some.mwq', '--bogus', '-h');
+    assert.equal(withOthers.code, 0);
+    assert.match(withOthers.stdout, /^Usage:\n {2}mwq export /);
+  });
+
+  it('mwq help COMMAND prints the same; an unknown command is a usage error', () => {
+    for (const command of commands) {
+      const r = mwq('help', command);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, mwq(command, '--help').stdout);
+    }
+    const unknown = mwq('help', 'nope');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown command "nope"/);
+    // After `--`, `-h` is an argument (here a file name), not a request for help.
+    assert.equal(mwq('check', '--', '-h').code, 2);
+  });
+});

@@ -140,13 +140,43 @@ describe('checking expectations', () => {
     );
   });
 
-  it('checks warnings and errors, and refuses to judge rows of an incomplete run', () => {
+  it('checks warnings and errors, and judges nothing else on an incomplete run', () => {
     const warning = { severity: 'warning' as const, code: 'unrecognizedparams', text: 'Unrecognized parameter: x.', module: 'main' };
-    assert.deepEqual(results(text(['no warnings', 'no errors', 'count >= 0']), run(rows, { warnings: [warning], complete: false, incomplete: 'stopped after 1 page' })), [
-      [3, false, '1 warning: unrecognizedparams: Unrecognized parameter: x.'],
-      [4, true, 'no errors'],
-      [5, false, 'the run did not complete (stopped after 1 page)'],
-    ]);
+    const doc = parseDocument(text(['no warnings', 'no errors', 'count >= 0']));
+    const out = checkExpectations(doc.queries[0]!.expects, run(rows, { warnings: [warning], complete: false, incomplete: 'stopped after 1 page' }));
+    assert.deepEqual(
+      out.map((x) => [x.line + 1, x.passed, x.errored ?? false, x.message]),
+      [
+        [3, false, false, '1 warning: unrecognizedparams: Unrecognized parameter: x.'],
+        [4, false, true, 'the run did not complete (stopped after 1 page)'],
+        [5, false, true, 'the run did not complete (stopped after 1 page)'],
+      ],
+    );
+  });
+
+  it('a failed run passes nothing: every expectation is unjudged with the run\'s failure', () => {
+    const doc = parseDocument(text(['no warnings', 'no errors', 'count >= 0', 'none title == Main Page']));
+    const out = checkExpectations(doc.queries[0]!.expects, run([], { complete: false, failure: 'Could not connect to 127.0.0.1:9 (ECONNREFUSED).' }));
+    assert.deepEqual(
+      out.map((x) => [x.passed, x.errored, x.message]),
+      Array(4).fill([false, true, 'the run failed: Could not connect to 127.0.0.1:9 (ECONNREFUSED).']),
+    );
+  });
+
+  it('an answer with an API error judges only `no errors`; row checks on its zero rows are unjudged', () => {
+    const error = { severity: 'error' as const, code: 'badvalue', text: 'Unrecognized value for parameter "apnamespace": notanumber.', module: 'allpages' };
+    const doc = parseDocument(text(['no errors', 'all ns == 0', 'count < 5', 'no warnings']));
+    const out = checkExpectations(doc.queries[0]!.expects, run([], { errors: [error] }));
+    assert.deepEqual(
+      out.map((x) => [x.line + 1, x.passed, x.errored ?? false]),
+      [
+        [3, false, false],
+        [4, false, true],
+        [5, false, true],
+        [6, false, true],
+      ],
+    );
+    assert.match(out[1]!.message, /^the wiki answered with an error \(badvalue: Unrecognized value/);
   });
 
   it('a catastrophic regex against a long value is stopped, not hung', () => {
@@ -172,6 +202,17 @@ describe('JUnit XML', () => {
     assert.ok(!/[\u0000-\u0008]/.test(xml));
     assert.match(xml, /<testcase classname="ok" name="count == 1 \(line 10\)" file="a&amp;b.mwq" line="10" time="0.000"\/>/);
   });
+
+  it('an expectation its run could not judge is an <error> with the run\'s failure as message', () => {
+    const xml = junitXml([
+      { file: 'f.mwq', query: 'q', seconds: 1, result: { line: 2, text: 'no errors', passed: false, errored: true, message: 'the run failed: Could not connect (ECONNREFUSED).' } },
+      { file: 'f.mwq', query: 'q', seconds: 1, result: { line: 3, text: 'count == 1', passed: false, message: '0 rows' } },
+    ]);
+    assert.match(xml, /<testsuites name="mwq test" tests="2" failures="1" errors="1">/);
+    assert.match(xml, /tests="2" failures="1" errors="1" skipped="0"/);
+    assert.match(xml, /<error message="the run failed: Could not connect \(ECONNREFUSED\)\.">f\.mwq:3: @expect no errors: /);
+    assert.equal((xml.match(/<failure /g) ?? []).length, 1);
+  });
 });
 
 describe('the verdict in the run summary', () => {
@@ -181,6 +222,9 @@ describe('the verdict in the run summary', () => {
     assert.equal(expectationSummary(q, [{ ns: 0 }, { ns: 0 }], [], [], true), ' · expectations 3/3 ✓');
     assert.equal(expectationSummary(q, [{ ns: 0 }, { ns: 1 }, { ns: 0 }], [], [], true), ' · expectations 1/3, ✗ lines 3, 4');
     assert.equal(expectationSummary(q, [], [], [], false), ' · expectations: run all pages to check them');
+    assert.equal(expectationSummary(q, [], [], [], false, 'The name x.invalid could not be looked up (ENOTFOUND)'), ' · expectations 0/3: the run failed');
+    const refused = [{ severity: 'error' as const, code: 'badvalue', text: 'Bad.', module: 'main' }];
+    assert.equal(expectationSummary(q, [], [], refused, true), ' · expectations 0/3: the wiki answered with an error');
     assert.equal(expectationSummary(parseDocument('list=allpages\n').queries[0]!, [], [], [], true), '');
   });
 });

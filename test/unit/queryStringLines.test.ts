@@ -73,3 +73,59 @@ describe('a parameter name the API does not know, from a pasted URL', () => {
     assert.ok(!codes.includes('syntax'));
   });
 });
+
+describe('a line that is not a parameter', () => {
+  const text = '### Pasted\nlist=allcategories\nacfrom|acprefix=Cat\n';
+
+  it('is an error on its line that says the query does not run, and the request is refused naming the line', () => {
+    const [syntax] = diagnose(text);
+    assert.deepEqual([syntax?.code, syntax?.line, syntax?.covered], ['syntax', 3, 'acfrom|acprefix']);
+    assert.match(syntax!.message, /The query does not run until this line is fixed\.$/);
+    assert.throws(() => pairsOf(text), /Cannot run query "Pasted": line 3 is not a parameter \("acfrom\|acprefix" is not a parameter name/);
+    assert.throws(() => pairsOf('list=allpages\nfoo bar\n'), /line 2 is not a parameter/);
+  });
+
+  it('`a|b=value` has a quick fix that writes each name on its own line', () => {
+    const document = documentOf(text);
+    const diagnostic = service.validate(document).find((d) => d.code === 'syntax');
+    assert.ok(diagnostic);
+    const action = service.codeActions(document, diagnostic.range).find((a) => a.title === 'Split into `acfrom=` and `acprefix=`, one line each');
+    assert.ok(action);
+    const fixed = applyEdits(document, action.edit!.changes![document.uri]!);
+    assert.equal(fixed, '### Pasted\nlist=allcategories\nacfrom=Cat\nacprefix=Cat\n');
+    assert.deepEqual(parseDocument(fixed).problems, []);
+  });
+});
+
+describe('a pasted ApiSandbox link', () => {
+  it('reads its parameters from the part after # and its endpoint from the link, with a hint', () => {
+    const wikimedia = 'https://en.wikipedia.org/wiki/Special:ApiSandbox#action=query&list=allpages&aplimit=5\n';
+    const doc = parseDocument(wikimedia);
+    assert.deepEqual(doc.problems, []);
+    assert.deepEqual(doc.queries[0]!.params.map((p) => [p.name, p.value]), [['action', 'query'], ['list', 'allpages'], ['aplimit', '5']]);
+    const request = buildRequest(doc.queries[0]!, new VariableScope(doc));
+    assert.equal(request.endpoint, 'https://en.wikipedia.org/w/api.php');
+    const hints = diagnose(wikimedia).filter((d) => d.code === 'apisandbox-link');
+    assert.equal(hints.length, 1);
+    assert.match(hints[0]!.message, /sent to https:\/\/en\.wikipedia\.org\/w\/api\.php, where every Wikimedia wiki has it/);
+    const indexForm = parseDocument('http://127.0.0.1:8080/w/index.php?title=Special%3AApiSandbox#action=query&list=allpages&titles=A%7CB\n');
+    assert.equal(buildRequest(indexForm.queries[0]!, new VariableScope(indexForm)).endpoint, 'http://127.0.0.1:8080/w/api.php');
+    assert.deepEqual(indexForm.queries[0]!.params.map((p) => [p.name, p.value]), [['action', 'query'], ['list', 'allpages'], ['titles', 'A|B']]);
+    const other = diagnose('https://wiki.example.org/wiki/Spezial:ApiSandbox#list=allpages\n').find((d) => d.code === 'apisandbox-link');
+    assert.match(other!.message, /https:\/\/wiki\.example\.org\/w\/api\.php, a guess/);
+    // An api.php URL with a fragment is still an api.php URL.
+    assert.deepEqual(diagnose('https://en.wikipedia.org/w/api.php?list=allpages#x\n').map((d) => d.code), []);
+  });
+
+  it('a query that asks for nothing is flagged, saying what is missing', () => {
+    const flagged = diagnose('### Nothing\naplimit=5\n').filter((d) => d.code === 'asks-for-nothing');
+    assert.equal(flagged.length, 1);
+    assert.equal(flagged[0]!.covered, '### Nothing');
+    assert.match(flagged[0]!.message, /no `list`, `prop`, `meta` or `generator`, and no pages \(`titles`, `pageids`, `revids`\)/);
+    const sandbox = diagnose('https://en.wikipedia.org/wiki/Special:ApiSandbox#action=query&aplimit=5\n');
+    assert.ok(sandbox.some((d) => d.code === 'asks-for-nothing'));
+    for (const asking of ['list=allpages', 'prop=info\ntitles=A', 'meta=siteinfo', 'titles=A', 'pageids=1', 'revids=1', 'generator=allpages']) {
+      assert.ok(!diagnose(`${asking}\n`).some((d) => d.code === 'asks-for-nothing'), asking);
+    }
+  });
+});

@@ -3,7 +3,7 @@
 // answers (results/parts.ts), expanded by a nested field or not.
 
 import * as vscode from 'vscode';
-import { EXPORT_FORMATS, csvLine, exportExtension, exportRows, isRunnerError, toCurl, toUrl, unionKeys, userAgent, type ExportFormat, type PreparedRequest } from '../../../common/src/runner';
+import { EXPORT_FORMATS, csvLine, exportExtension, exportRows, isRunnerError, toApiSandboxUrl, toCurl, toUrl, unionKeys, userAgent, type ExportFormat, type PreparedRequest } from '../../../common/src/runner';
 import type { Row } from '../../../common/src/runner/merge';
 import { expandRows } from '../../../common/src/results/expand';
 import { answerParts, findPart } from '../../../common/src/results/parts';
@@ -129,7 +129,13 @@ export async function exportResultsCommand(run: ActiveRun | undefined, log: vsco
 }
 
 /** Copies the request as a URL or a cURL command (secrets masked), and says so. */
-export async function copyRequest(what: 'url' | 'curl', request: PreparedRequest, contact: string | undefined): Promise<void> {
+export async function copyRequest(what: 'url' | 'curl' | 'sandbox', request: PreparedRequest, contact: string | undefined): Promise<void> {
+  if (what === 'sandbox') {
+    // The reverse of a pasted ApiSandbox link: the wiki's ApiSandbox with the query's parameters after `#`.
+    await vscode.env.clipboard.writeText(toApiSandboxUrl(request));
+    void vscode.window.showInformationMessage('ApiSandbox link copied (secrets masked).');
+    return;
+  }
   await vscode.env.clipboard.writeText(what === 'url' ? toUrl(request) : toCurl(request, { userAgent: userAgent({ contact }) }));
   void vscode.window.showInformationMessage(what === 'url' ? 'Request URL copied (secrets masked).' : 'cURL command copied (secrets masked).');
 }

@@ -375,7 +375,7 @@ export class RunController implements vscode.Disposable {
     this.run?.abort?.abort();
   }
 
-  async copy(what: 'url' | 'curl', uri?: vscode.Uri, line?: number): Promise<void> {
+  async copy(what: 'url' | 'curl' | 'sandbox', uri?: vscode.Uri, line?: number): Promise<void> {
     const where = commandTarget(uri, line);
     const prepared = where && (await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line));
     if (!prepared) return;

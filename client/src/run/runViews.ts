@@ -101,5 +101,5 @@ export function inlineSummary(run: ActiveRun, outcome: RunOutcome, hasMore: bool
     hasMore,
   });
   const rows = run.store.lists().flatMap((list) => [...run.store.rows(list)]);
-  return summary + expectationSummary(run.query, rows, run.messages.warnings, run.messages.errors, !hasMore && !outcome.error);
+  return summary + expectationSummary(run.query, rows, run.messages.warnings, run.messages.errors, !hasMore && !outcome.error, outcome.error?.message);
 }

@@ -218,10 +218,13 @@ export class ExpectationTests implements vscode.Disposable {
         run.passed(t, ms);
         this.outcomes.set(t.id, { state: 'passed', message: result.message });
       } else {
-        this.outcomes.set(t.id, { state: 'failed', message: result.message, line: result.line });
+        // Errored: the run could not judge it (failed, stopped early, refused); not a green, not a plain failure.
+        const state = result.errored ? 'errored' : 'failed';
+        this.outcomes.set(t.id, { state, message: result.message, line: result.line });
         const message = new vscode.TestMessage(`@expect ${result.text}: ${result.message}`);
         message.location = new vscode.Location(place.uri, new vscode.Range(result.line, 0, result.line, Number.MAX_SAFE_INTEGER));
-        run.failed(t, message, ms);
+        if (result.errored) run.errored(t, message, ms);
+        else run.failed(t, message, ms);
       }
     }
   }

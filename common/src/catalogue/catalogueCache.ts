@@ -11,6 +11,8 @@ import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { RunnerError, toRunnerError } from '../runner/errors';
+import { isLookupFailure } from '../runner/httpMessages';
+import { hostOf } from '../url';
 import { errnoOf, writeFileAtomic } from '../runner/atomicWrite';
 import { fetchLiveCatalogue, helpLanguage, type FetchCatalogueOptions } from './fetchCatalogue';
 import { snapshotFromFile, snapshotToFile, type CatalogueSnapshot } from './snapshot';
@@ -125,6 +127,25 @@ export interface LoadCatalogueOptions extends FetchCatalogueOptions {
  * again, and still used when that fetch fails. A cache that cannot be written
  * does not fail the load.
  */
+/** How long a host whose name could not be looked up is not asked again for its catalogue. */
+export const LOOKUP_FAILURE_MEMORY_MS = 3 * 60_000;
+
+/** Hosts whose name did not resolve: the failure, and until when it stands (per process). */
+const lookupFailures = new Map<string, { error: RunnerError; until: number }>();
+
+/** The remembered failure of a host's name lookup, while it stands. */
+function rememberedLookupFailure(host: string, now: number): RunnerError | undefined {
+  const known = lookupFailures.get(host);
+  if (known && known.until > now) return known.error;
+  lookupFailures.delete(host);
+  return undefined;
+}
+
+/** Forgets every remembered lookup failure (a refresh the user asked for, tests). */
+export function forgetLookupFailures(): void {
+  lookupFailures.clear();
+}
+
 export async function loadLiveCatalogue(
   endpoint: string,
   options: LoadCatalogueOptions = {},
@@ -132,12 +153,21 @@ export async function loadLiveCatalogue(
   const { cache, refresh, ...fetchOptions } = options;
   const cached = cache && !refresh ? await cache.get(endpoint) : undefined;
   if (cached && cached.lang === helpLanguage(fetchOptions.lang)) return { snapshot: cached, source: 'cache' };
+  // A name that did not resolve a moment ago is not looked up again on every keystroke or run.
+  const host = hostOf(endpoint);
+  const remembered = refresh ? undefined : rememberedLookupFailure(host, Date.now());
+  if (remembered) {
+    if (cached) return { snapshot: cached, source: 'cache' };
+    throw remembered;
+  }
   let snapshot: CatalogueSnapshot;
   try {
     snapshot = await fetchLiveCatalogue(endpoint, fetchOptions);
   } catch (error) {
+    const e = toRunnerError(error);
+    if (isLookupFailure(e.extra.detail)) lookupFailures.set(host, { error: e, until: Date.now() + LOOKUP_FAILURE_MEMORY_MS });
     // Fresh, only without help texts or in another language: better than none (offline, say).
-    if (cached && toRunnerError(error).kind !== 'cancelled') return { snapshot: cached, source: 'cache' };
+    if (cached && e.kind !== 'cancelled') return { snapshot: cached, source: 'cache' };
     throw error;
   }
   let cacheError: RunnerError | undefined;

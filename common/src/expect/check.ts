@@ -18,6 +18,8 @@ export interface RunForExpectations {
   complete: boolean;
   /** Why the run did not complete (failure message, or "stopped after N pages"). */
   incomplete?: string;
+  /** The run failed (network, HTTP, an answer that is not the API's): its message. */
+  failure?: string;
 }
 
 export interface ExpectationResult {
@@ -27,6 +29,8 @@ export interface ExpectationResult {
   passed: boolean;
   /** What was found: "12 rows", "row 3 (title "X"): ns is 1", ... */
   message: string;
+  /** Not judged: the run did not give what the check needs (it failed, or stopped early); `passed` is then false. */
+  errored?: boolean;
 }
 
 const MAX_SHOWN = 80;
@@ -36,16 +40,33 @@ export function checkExpectations(expects: readonly ExpectNode[], run: RunForExp
     const result = (passed: boolean, message: string): ExpectationResult => ({ line: node.line, text: node.text, passed, message });
     const parsed = parseExpectation(node.text);
     if (!parsed.ok) return result(false, `not an expectation: ${parsed.message}`);
-    // Row expectations on a run that stopped early would judge a part as the whole.
-    if (!run.complete && parsed.expectation.kind !== 'no') return result(false, `the run did not complete (${run.incomplete ?? 'stopped early'})`);
+    const e = parsed.expectation;
+    // A message found is found for good: `no warnings` / `no errors` that saw one fail, whatever the rest of the run.
+    const found = e.kind === 'no' && (e.what === 'warnings' ? run.warnings : run.errors).length > 0;
+    if (!found) {
+      // A verdict needs a completed run: a failed or capped run, or one the wiki refused, proves nothing.
+      const unfinished = unfinishedReason(run);
+      if (unfinished) return { ...result(false, unfinished), errored: true };
+    }
     try {
-      const [passed, message] = check(parsed.expectation, run);
+      const [passed, message] = check(e, run);
       return result(passed, message);
     } catch (error) {
       if (error instanceof RegexTimeoutError) return result(false, error.message);
       throw error;
     }
   });
+}
+
+/** Why no expectation can be judged on this run, or undefined when it completed without an API error. */
+function unfinishedReason(run: RunForExpectations): string | undefined {
+  if (run.failure !== undefined) return `the run failed: ${shown(run.failure, 300)}`;
+  if (!run.complete) return `the run did not complete (${run.incomplete ?? 'stopped early'})`;
+  if (run.errors.length > 0) {
+    const first = run.errors[0]!;
+    return `the wiki answered with ${run.errors.length === 1 ? 'an error' : `${run.errors.length} errors`} (${shown(`${first.code}: ${first.text}`)})`;
+  }
+  return undefined;
 }
 
 function check(e: Expectation, run: RunForExpectations): [boolean, string] {

@@ -1,6 +1,7 @@
 // JUnit XML for `mwq test --junit FILE`: one <testsuite> per file, one
 // <testcase> per expectation (classname: the query), a <failure> for each
-// that failed. Text from files and wikis is escaped, and characters XML 1.0
+// that failed, an <error> for each its run could not judge (the run failed or
+// stopped early: the message is the run's failure). Text from files and wikis is escaped, and characters XML 1.0
 // cannot hold are replaced, so no value can break the document.
 
 import type { ExpectationResult } from './check';
@@ -30,16 +31,19 @@ export function junitXml(cases: readonly JunitCase[]): string {
     list.push(c);
     byFile.set(c.file, list);
   }
-  const failures = cases.filter((c) => !c.result.passed).length;
-  const out = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="mwq test" tests="${cases.length}" failures="${failures}">`];
+  const failed = (list: readonly JunitCase[]) => list.filter((c) => !c.result.passed && !c.result.errored).length;
+  const errored = (list: readonly JunitCase[]) => list.filter((c) => c.result.errored).length;
+  const out = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="mwq test" tests="${cases.length}" failures="${failed(cases)}" errors="${errored(cases)}">`];
   for (const [file, list] of byFile) {
-    const failed = list.filter((c) => !c.result.passed).length;
-    out.push(`  <testsuite name="${xmlText(file)}" tests="${list.length}" failures="${failed}" errors="0" skipped="0">`);
+    out.push(`  <testsuite name="${xmlText(file)}" tests="${list.length}" failures="${failed(list)}" errors="${errored(list)}" skipped="0">`);
     for (const c of list) {
       const name = `${xmlText(c.result.text)} (line ${c.result.line + 1})`;
       const open = `    <testcase classname="${xmlText(c.query)}" name="${name}" file="${xmlText(file)}" line="${c.result.line + 1}" time="${c.seconds.toFixed(3)}"`;
       if (c.result.passed) out.push(`${open}/>`);
-      else out.push(`${open}>`, `      <failure message="${xmlText(c.result.message)}">${xmlText(`${file}:${c.result.line + 1}: @expect ${c.result.text}: ${c.result.message}`)}</failure>`, `    </testcase>`);
+      else {
+        const tag = c.result.errored ? 'error' : 'failure';
+        out.push(`${open}>`, `      <${tag} message="${xmlText(c.result.message)}">${xmlText(`${file}:${c.result.line + 1}: @expect ${c.result.text}: ${c.result.message}`)}</${tag}>`, `    </testcase>`);
+      }
     }
     out.push('  </testsuite>');
   }

@@ -59,5 +59,5 @@ export async function runForExpectations(
   let incomplete: string | undefined;
   if (outcome.error) incomplete = outcome.error.message;
   else if (!complete) incomplete = `stopped after ${count(maxPages, 'page')}; raise the cap`;
-  return { rows, warnings, errors, complete, incomplete, seconds, pages: session.pageCount };
+  return { rows, warnings, errors, complete, incomplete, failure: outcome.error?.message, seconds, pages: session.pageCount };
 }

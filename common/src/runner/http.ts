@@ -17,7 +17,7 @@ import type { ApiMessages } from './apiMessages';
 import { classify, MAX_ANSWER_DEPTH, type Classified, type RetryReason } from './classify';
 import type { CookieJar } from './cookies';
 import { RunnerError } from './errors';
-import { formatBytes, retryingMessage } from './httpMessages';
+import { formatBytes, isLookupFailure, retryingMessage } from './httpMessages';
 import { toWire, type ParamPairs, type HttpMethod } from './request';
 import { RetryPolicy } from './retryPolicy';
 import { cancelled, exchange, hostOf } from './transport';
@@ -121,6 +121,8 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
     if (sent.kind === 'network') {
       reason = sent.reason;
       message = sent.message;
+      // A name that could not be looked up fails at once: waiting and asking again only makes an offline run slow.
+      if (isLookupFailure(sent.code)) throw new RunnerError('network', message, { attempts: attempt, detail: sent.code });
       decision = policy.afterNetwork();
       if (!decision.retry) {
         throw new RunnerError(sent.reason === 'timeout' ? 'timeout' : 'network', `${message} Gave up after ${attemptsText(attempt)}.`, { attempts: attempt, detail: sent.code });

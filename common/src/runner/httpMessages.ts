@@ -47,6 +47,11 @@ export function bodyExcerpt(body: string, maxLines = EXCERPT_LINES, maxChars = E
   return cut ? `${out}…` : out;
 }
 
+/** A host name that does not resolve: it will not resolve a second later, so it is not retried. */
+export function isLookupFailure(code: string | undefined): boolean {
+  return code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+}
+
 export function describeNetworkError(host: string, code: string): string {
   switch (code) {
     case 'ECONNREFUSED':
@@ -57,7 +62,7 @@ export function describeNetworkError(host: string, code: string): string {
       return `The connection to ${host} was dropped before the answer was complete (${code}).`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `Could not find the host ${host} (${code}).`;
+      return `The name ${host} could not be looked up (${code}): this machine may be offline, or the name is mistyped.`;
     case 'ETIMEDOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
       return `Connecting to ${host} timed out (${code}).`;

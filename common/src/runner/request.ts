@@ -14,7 +14,8 @@
 // parameters). A value that already starts with U+001F (pasted from an
 // ApiSandbox URL) is sent unchanged.
 
-import { decodeQueryComponent, type ParsedDocument, type QueryNode } from '../parser';
+import { decodeQueryComponent, problemsOfQuery, type ParsedDocument, type QueryNode } from '../parser';
+import { lineIndexAt } from '../lines';
 import type { ExternalLookup, VariableScope } from '../resolve';
 import { findVariableUses } from '../variables';
 import { redactorFor, type Redactor } from '../redact';
@@ -175,6 +176,12 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
     problems.push(`line ${endpointLine + 1}: the endpoint "${endpointSensitive ? MASK : maskUrlCredentials(endpoint)}" is not an http(s) URL`);
   } else if (!problems.length && endpointProblem(endpoint)) {
     problems.push(`line ${endpointLine + 1}: ${(endpointSensitive ? 'The endpoint has a user name or password in it ("user:password@"). The runner never sends credentials in a URL: remove them, and log in with a bot password instead.' : endpointProblem(endpoint)!).replace(/\.$/, '')}`);
+  }
+
+  // A line that is not a parameter is not sent: running without it would answer another question.
+  for (const problem of problemsOfQuery(scope.doc, query)) {
+    const line = lineIndexAt(scope.doc.lines, problem.span.start);
+    problems.push(`line ${line + 1} is not a parameter (${problem.message.replace(/\.$/, '')})`);
   }
 
   const byName = new Map<string, RequestParam>();

@@ -9,6 +9,9 @@ import { errnoOf } from '../../../common/src/runner/atomicWrite';
 
 export class UsageError extends Error {}
 
+/** `--help` or `-h` among a command's arguments: main.ts prints the command's usage on stdout (exit 0). */
+export class HelpRequested extends Error {}
+
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 export interface ParsedArgs {
@@ -17,6 +20,9 @@ export interface ParsedArgs {
 }
 
 export function readArgs(args: string[], options: Options): ParsedArgs {
+  // Asking for help wins over any other argument, right or wrong (up to a `--`).
+  const end = args.indexOf('--');
+  if ((end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h')) throw new HelpRequested();
   try {
     const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true });
     return { values: values as ParsedArgs['values'], positionals };

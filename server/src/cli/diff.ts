@@ -10,7 +10,7 @@ import { isChained } from '../../../common/src/chain/chainedSession';
 import { parseDocument } from '../../../common/src/parser';
 import { VariableScope } from '../../../common/src/resolve';
 import { comparisonText, compareRows, hasChanges } from '../../../common/src/results/compare';
-import { cliHistoryStop, HistoryPathError, RunHistory } from '../../../common/src/results/history';
+import { cliHistoryStop, HistoryPathError, RunHistory, type StoredRun } from '../../../common/src/results/history';
 import { QuerySession, RunnerError, buildRequest, redactorOf, toUrl, withEndpoint, type PreparedRequest, type Row } from '../../../common/src/runner';
 import { endpointOption, positiveInt, readArgs, readQueryFile, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
@@ -93,8 +93,9 @@ export async function diffCommand(args: string[]): Promise<number> {
   process.removeListener('SIGINT', onSignal);
   const hasMore = !session.done;
   if (hasMore) for (const b of session.finish()) if (b.list === (list ??= b.list)) rows.push(...b.rows);
-  if (outcome.error && outcome.stopped !== 'max-bytes') {
-    say.say(outcome.error.message);
+  if (outcome.error) {
+    // A run cut short by the size cap is a part, not the answer: compared, its missing rows would read as removed.
+    say.say(outcome.stopped === 'max-bytes' ? `${outcome.error.message}; nothing compared` : outcome.error.message);
     return outcome.stopped === 'cancelled' ? EXIT.cancelled : TROUBLE;
   }
   if (outcome.apiErrors > 0) {
@@ -102,7 +103,7 @@ export async function diffCommand(args: string[]): Promise<number> {
     return TROUBLE;
   }
   const history = new RunHistory({ file, name: queryName }, { searchUpTo: cliHistoryStop(file, process.cwd()) });
-  const earlier = await history.latest();
+  const earlier = await latestCompleted(history);
   const comparison = earlier ? compareRows(earlier.data, rows) : undefined;
   if (options.save) {
     try {
@@ -127,4 +128,13 @@ export async function diffCommand(args: string[]): Promise<number> {
     if (earlier.truncated) say.say('the earlier run was stored truncated (size cap): rows past the cap show as added');
   }
   return hasChanges(comparison) ? 1 : EXIT.ok;
+}
+
+/** The newest stored run that finished: a failed or cancelled run (stored by the editor) is no answer to compare with. */
+async function latestCompleted(history: RunHistory): Promise<StoredRun | undefined> {
+  for (const summary of await history.list()) {
+    if (summary.error !== undefined || summary.status === 'failed' || summary.status === 'cancelled') continue;
+    return history.load(summary.id);
+  }
+  return undefined;
 }

@@ -5,8 +5,7 @@
 
 import { isHttpUrl } from '../../../common/src/url';
 import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
-import { readQueryFile, UsageError } from './args';
-import { parseArgs } from 'node:util';
+import { readArgs, readQueryFile, stringOption, UsageError } from './args';
 import { CODE_TARGETS, codeTarget, exportQueryAsCode } from '../../../common/src/codegen';
 import { parseDocument, queryAtLine, type ParsedDocument, type QueryNode } from '../../../common/src/parser';
 import { VariableScope } from '../../../common/src/resolve';
@@ -49,19 +48,17 @@ export async function exportCommand(args: string[]): Promise<number> {
   let program: string;
   let output: string | undefined;
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        to: { type: 'string' },
-        query: { type: 'string' },
-        line: { type: 'string' },
-        endpoint: { type: 'string' },
-        contact: { type: 'string' },
-        output: { type: 'string', short: 'o' },
-      },
+    const read = readArgs(args, {
+      to: { type: 'string' },
+      query: { type: 'string' },
+      line: { type: 'string' },
+      endpoint: { type: 'string' },
+      contact: { type: 'string' },
+      output: { type: 'string', short: 'o' },
     });
+    const positionals = read.positionals;
+    const get = (name: string) => stringOption(read.values, name);
+    const values = { to: get('to'), query: get('query'), line: get('line'), endpoint: get('endpoint'), contact: get('contact'), output: get('output') };
     if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
     const file = positionals[0]!;
     if (!values.to) throw new UsageError('--to LANG is required');
@@ -80,7 +77,7 @@ export async function exportCommand(args: string[]): Promise<number> {
     });
     output = values.output;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof RunnerError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError || error instanceof RunnerError) {
       process.stderr.write(`mwq export: ${(error as Error).message}\n`);
       if (!(error instanceof RunnerError)) process.stderr.write(`Usage:\n${EXPORT_USAGE}\n`);
       return 2;

@@ -12,7 +12,7 @@ import { EXPORT_USAGE, exportCommand } from './export';
 import { RUN_USAGE, runCommand } from './run';
 import { TEST_USAGE, testCommand } from './test';
 import { terminalSafeLine } from './terminal';
-import { shown } from './args';
+import { HelpRequested, shown } from './args';
 
 interface Command {
   usage: string;
@@ -32,7 +32,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
 export function usage(): string {
   return `Usage:\n${Object.values(COMMANDS)
     .map((c) => c.usage)
-    .join('\n')}\n  mwq --help | --version`;
+    .join('\n')}\n  mwq help COMMAND | mwq COMMAND --help    that command's usage
+  mwq --help | --version`;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -41,6 +42,16 @@ export async function main(argv: string[]): Promise<number> {
     if (error.code === 'EPIPE') process.exit(EXIT.ok);
   });
   const [name, ...rest] = argv;
+  if (name === 'help' && rest.length > 0) {
+    // `mwq help COMMAND`: that command's usage.
+    const wanted = Object.hasOwn(COMMANDS, rest[0]!) ? COMMANDS[rest[0]!] : undefined;
+    if (!wanted) {
+      process.stderr.write(`mwq help: unknown command "${terminalSafeLine(shown(rest[0]!))}"\n${usage()}\n`);
+      return EXIT.usage;
+    }
+    process.stdout.write(`Usage:\n${wanted.usage}\n`);
+    return EXIT.ok;
+  }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage() + '\n');
     return name ? EXIT.ok : EXIT.usage;
@@ -54,5 +65,12 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`mwq: unknown command "${terminalSafeLine(shown(name))}"\n${usage()}\n`);
     return EXIT.usage;
   }
-  return command.run(rest);
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    // `mwq COMMAND --help` / `-h` (cli/args.ts): the command's usage, on stdout.
+    if (!(error instanceof HelpRequested)) throw error;
+    process.stdout.write(`Usage:\n${command.usage}\n`);
+    return EXIT.ok;
+  }
 }

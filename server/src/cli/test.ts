@@ -5,7 +5,6 @@
 import { isHttpUrl } from '../../../common/src/url';
 import { readFileSync } from 'node:fs';
 import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
-import { parseArgs } from 'node:util';
 import { checkExpectations, type ExpectationResult } from '../../../common/src/expect/check';
 import { junitXml, type JunitCase } from '../../../common/src/expect/junit';
 import { DEFAULT_TEST_MAX_PAGES, runForExpectations } from '../../../common/src/expect/runForExpectations';
@@ -15,7 +14,7 @@ import { toRunnerError } from '../../../common/src/runner/errors';
 import { buildRequest } from '../../../common/src/runner/request';
 import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
 import { count } from '../../../common/src/text';
-import { UsageError } from './args';
+import { readArgs, stringOption, UsageError } from './args';
 
 export const TEST_USAGE = `  mwq test FILE... [options]               run the queries that have @expect lines and check them
       --junit OUT        also write the results as JUnit XML to OUT
@@ -54,19 +53,16 @@ export async function testCommand(args: string[]): Promise<number> {
   let timeoutMs: number;
   let contact: string | undefined;
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        junit: { type: 'string' },
-        endpoint: { type: 'string' },
-        'max-pages': { type: 'string' },
-        maxlag: { type: 'string' },
-        timeout: { type: 'string' },
-        contact: { type: 'string' },
-      },
+    const read = readArgs(args, {
+      junit: { type: 'string' },
+      endpoint: { type: 'string' },
+      'max-pages': { type: 'string' },
+      maxlag: { type: 'string' },
+      timeout: { type: 'string' },
+      contact: { type: 'string' },
     });
+    const positionals = read.positionals;
+    const values = Object.fromEntries(['junit', 'endpoint', 'max-pages', 'maxlag', 'timeout', 'contact'].map((name) => [name, stringOption(read.values, name)]));
     if (positionals.length === 0) throw new UsageError('no files given');
     files = positionals;
     junit = values.junit;
@@ -78,7 +74,7 @@ export async function testCommand(args: string[]): Promise<number> {
     timeoutMs = values.timeout === undefined ? 30_000 : Number(values.timeout) * 1000;
     contact = values.contact;
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError) {
       process.stderr.write(`mwq test: ${(error as Error).message}\nUsage:\n${TEST_USAGE}\n`);
       return 2;
     }
@@ -121,12 +117,12 @@ export async function testCommand(args: string[]): Promise<number> {
       } catch (error) {
         // A query that cannot run fails each of its expectations, with the reason.
         const reason = `the query did not run: ${toRunnerError(error).message}`;
-        results = query.expects.map((e) => ({ line: e.line, text: e.text, passed: false, message: reason }));
+        results = query.expects.map((e) => ({ line: e.line, text: e.text, passed: false, errored: true, message: reason }));
       }
       for (const r of results) {
         if (r.passed) passed++;
         else failed++;
-        process.stdout.write(`  ${r.passed ? 'PASS' : 'FAIL'} ${file}:${r.line + 1} @expect ${flat(r.text)} (${flat(r.message)})\n`);
+        process.stdout.write(`  ${r.passed ? 'PASS' : r.errored ? 'ERROR' : 'FAIL'} ${file}:${r.line + 1} @expect ${flat(r.text)} (${flat(r.message)})\n`);
         cases.push({ file, query: name, result: r, seconds });
       }
     }

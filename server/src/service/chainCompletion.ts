@@ -26,12 +26,34 @@ export function chainCompletion(
     const from = start + 1 + dot + 1;
     return {
       isIncomplete: false,
-      items: knownFields(source).map((field) => ({ label: field, kind: CompletionItemKind.Field, detail: `field of "${source.name}"`, textEdit: { range: range(from, cursor), newText: field } })),
+      items: knownFields(source).map((field) => ({
+        label: field,
+        kind: CompletionItemKind.Field,
+        detail: `field of "${source.name}"`,
+        sortText: fieldSortText(field),
+        textEdit: { range: range(from, cursor), newText: field },
+      })),
     };
   }
   const names = parsed.queries.filter((q) => q.name !== '' && q !== query).map((q) => q.name);
   return {
     isIncomplete: false,
-    items: names.map((name) => ({ label: name, kind: CompletionItemKind.Reference, detail: 'query of this file', textEdit: { range: range(start + 1, cursor), newText: `${name}.` } })),
+    items: names.map((name, i) => ({
+      label: name,
+      kind: CompletionItemKind.Reference,
+      detail: 'query of this file',
+      // In file order, before anything else; accepting one opens its fields at once.
+      sortText: `0${String(i).padStart(6, '0')}`,
+      textEdit: { range: range(start + 1, cursor), newText: `${name}.` },
+      command: { title: 'Fields', command: 'editor.action.triggerSuggest' },
+    })),
   };
+}
+
+/** The fields most taken from another query first, in order of use; then the rest by name. */
+const FIELDS_BY_USE = ['title', 'pageid', 'ns'];
+
+function fieldSortText(field: string): string {
+  const rank = FIELDS_BY_USE.indexOf(field);
+  return rank >= 0 ? `0${rank}` : `1${field}`;
 }

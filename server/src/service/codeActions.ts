@@ -64,6 +64,11 @@ class FixBuilder {
         return this.param && this.action(`Write \`${this.param.name}\` as a flag`, [this.edit(this.param.nameSpan.end, this.param.valueSpan.end, '')], true);
       case 'splitQueryString':
         return this.splitQueryString();
+      case 'splitNames': {
+        const line = this.parsed.lines[this.diagnostic.range.start.line]!;
+        const text = fix.names.map((name) => `${name}=${fix.value}`).join('\n');
+        return this.action(`Split into ${fix.names.map((n) => `\`${n}=\``).join(' and ')}, one line each`, [this.edit(this.start, line.start + this.parsed.text.slice(line.start, line.end).trimEnd().length, text)], true);
+      }
       case 'useSecret':
         return this.param && this.action(`Keep \`${this.param.name}\` in secret storage: {{$secret ${fix.name}}}`, [this.edit(this.param.valueSpan.start, this.param.valueSpan.end, `{{$secret ${fix.name}}}`)], true);
     }

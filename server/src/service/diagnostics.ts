@@ -18,7 +18,7 @@ import { QueryDiagnosticsCache, variableInputs } from './diagnostics/cache';
 import { Collector } from './diagnostics/collector';
 import { DOCUMENT_RULES } from './diagnostics/documentRules';
 import { checkParams, type QueryCheck } from './diagnostics/paramRules';
-import { checkInfoConditions, checkPageSources, checkQueryStringLines, checkRequired } from './diagnostics/queryRules';
+import { checkAsksForNothing, checkInfoConditions, checkPageSources, checkQueryStringLines, checkRequired, checkSandboxLinks } from './diagnostics/queryRules';
 import { checkModuleRules } from './diagnostics/moduleRules';
 
 export { QueryDiagnosticsCache } from './diagnostics/cache';
@@ -28,7 +28,7 @@ export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes';
 
 export type QueryRule = (check: QueryCheck) => void;
 
-export const QUERY_RULES: readonly QueryRule[] = [checkParams, checkRequired, checkPageSources, checkInfoConditions, checkModuleRules, checkQueryStringLines];
+export const QUERY_RULES: readonly QueryRule[] = [checkParams, checkRequired, checkPageSources, checkInfoConditions, checkModuleRules, checkQueryStringLines, checkSandboxLinks, checkAsksForNothing];
 
 export function validate(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, cache?: QueryDiagnosticsCache): Diagnostic[] {
   const out = new Collector(document);

@@ -11,4 +11,6 @@ export type FixData =
   | { fix: 'addFlag'; name: string }
   | { fix: 'dropValue' }
   | { fix: 'useSecret'; name: string }
-  | { fix: 'splitQueryString' };
+  | { fix: 'splitQueryString' }
+  /** `a|b=value` (two names pasted as one): `a=value` and `b=value`, one line each. */
+  | { fix: 'splitNames'; names: string[]; value: string };

@@ -100,6 +100,28 @@ suite('expectations: the Test Explorer runs @expect lines', () => {
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), doc.uri.toString());
   });
 
+  test('a query whose run failed passes nothing: its expectations are errors in the Testing view', async () => {
+    const unreachable = (await openFixture('unreachable.mwq')).document;
+    const file = await until('the unreachable file in the Test Explorer', async () => (await state()).items.find((i) => i.id === unreachable.uri.toString()));
+    const tests = file.children[0]!.children;
+    assert.deepEqual(tests.map((t) => t.label), ['@expect no errors', '@expect no warnings', '@expect count >= 0']);
+    await vscode.commands.executeCommand('workbench.view.testing.focus');
+    await vscode.window.showTextDocument(unreachable);
+    // What a person does: "Run Tests in Current File".
+    await vscode.commands.executeCommand('testing.runCurrentFile');
+    const outcomes = await until('the outcomes of the unreachable query', async () => {
+      const o = (await state()).outcomes;
+      return tests.every((t) => o[t.id]) ? o : undefined;
+    });
+    for (const t of tests) {
+      assert.equal(outcomes[t.id]!.state, 'errored', `${t.label}: ${outcomes[t.id]!.state} ${outcomes[t.id]!.message}`);
+      assert.match(outcomes[t.id]!.message ?? '', /^the run failed: .*connection refused/);
+    }
+    await vscode.commands.executeCommand('testing.expandAll').then(undefined, () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await screenshot('expectations-failed-run');
+  });
+
   test('editing the file updates the tests', async () => {
     const editor = await vscode.window.showTextDocument(doc);
     const at = new vscode.Position(lineOf('@expect no warnings') + 1, 0);

@@ -42,6 +42,8 @@ export const DIAGNOSTIC_CODES = {
   'bad-chain': { severity: 'error', origin: 'editor', what: "A `{{#\u2026}}` reference that is not the whole value." },
   'unknown-namespace': { severity: 'information', origin: 'editor', what: 'A namespace number the bundled catalogue does not list; checked against the wiki once its catalogue is known.' },
   'unknown-elsewhere': { severity: 'hint', origin: 'editor', what: "A module or parameter this file's wiki has that another environment of the workspace does not (compared once both catalogues are fetched)." },
+  'apisandbox-link': { severity: 'hint', origin: 'editor', what: 'An ApiSandbox link, read as its parameters (after `#`) and its wiki\'s api.php.' },
+  'asks-for-nothing': { severity: 'warning', origin: 'editor', what: 'A query with no `list`, `prop`, `meta`, `generator` or pages: the wiki answers with nothing.' },
   'query-string-line': { severity: 'hint', origin: 'editor', what: 'An `a=b&c=d` line read as parameters; a quick fix splits it into one line each.' },
   'normalised-timestamp': { severity: 'warning', origin: 'editor', what: 'A timestamp with a field out of range (month 13, day 45), which the wiki silently rolls over.' },
   'missingtitle': { severity: 'warning', origin: 'api', what: 'A page of `titles` that does not exist on the wiki (content check).' },

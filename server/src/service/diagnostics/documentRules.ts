@@ -3,7 +3,9 @@
 // DOCUMENT_RULES (as graphql-js composes its validation rules).
 
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import type { ParsedDocument } from '../../../../common/src/parser';
+import { queryAtLine, type ParsedDocument } from '../../../../common/src/parser';
+import { lineIndexAt } from '../../../../common/src/lines';
+import type { FixData } from '../fixes';
 import type { VariableScope } from '../../../../common/src/resolve';
 import { expectationProblems } from '../expectDiagnostics';
 import { chainProblems } from '../chainDiagnostics';
@@ -12,8 +14,20 @@ import type { Collector } from './collector';
 
 export type DocumentRule = (parsed: ParsedDocument, scope: VariableScope, out: Collector) => void;
 
+/** `a|b=value`: two names pasted as one (the quick fix writes one line each). */
+const PASTED_NAMES = /^([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)+)=(.*)$/;
+
 function checkSyntax(parsed: ParsedDocument, _scope: VariableScope, out: Collector): void {
-  for (const problem of parsed.problems) out.add(problem.span, DiagnosticSeverity.Error, 'syntax', problem.message);
+  for (const problem of parsed.problems) {
+    // A query is not run while one of its lines is not a parameter (the runner refuses it): say so.
+    const lineIndex = lineIndexAt(parsed.lines, problem.span.start);
+    const inQuery = queryAtLine(parsed, lineIndex);
+    const message = inQuery && problem.span.start >= inQuery.span.start && problem.span.start <= inQuery.span.end ? `${problem.message} The query does not run until this line is fixed.` : problem.message;
+    const line = parsed.lines[lineIndex]!;
+    const pasted = PASTED_NAMES.exec(parsed.text.slice(problem.span.start, line.end).trimEnd());
+    const fix: FixData | undefined = pasted ? { fix: 'splitNames', names: pasted[1]!.split('|'), value: pasted[2]! } : undefined;
+    out.add(problem.span, DiagnosticSeverity.Error, 'syntax', message, fix ? { data: fix } : undefined);
+  }
 }
 
 function checkVariables(parsed: ParsedDocument, scope: VariableScope, out: Collector): void {

@@ -6,6 +6,7 @@ import type { ParamNode } from '../../../../common/src/parser';
 import type { FixData } from '../fixes';
 import type { ModuleInfo, ParamInfo } from '../catalogue';
 import type { QueryCheck } from './paramRules';
+import { sandboxEndpointNote } from '../../../../common/src/apiSandbox';
 
 const PAGE_SOURCES = ['titles', 'pageids', 'revids'];
 
@@ -126,4 +127,23 @@ export function checkQueryStringLines(c: QueryCheck): void {
       data: { fix: 'splitQueryString' } satisfies FixData,
     });
   }
+}
+
+/** Rule: an ApiSandbox link is read like a pasted api.php URL; a hint says so, and where the query goes. */
+export function checkSandboxLinks(c: QueryCheck): void {
+  for (const url of c.query.urls) {
+    if (!url.sandbox) continue;
+    c.out.add(url.span, DiagnosticSeverity.Hint, 'apisandbox-link', `An ApiSandbox link, read like a pasted api.php URL: the parameters after "#", sent to ${sandboxEndpointNote({ endpoint: url.endpoint, endpointFrom: url.sandbox })}.`);
+  }
+}
+
+/** What makes a query ask the wiki for something: a module, or pages. */
+const ASKING_PARAMS = ['list', 'prop', 'meta', 'generator', 'titles', 'pageids', 'revids'];
+
+/** Rule: a query without a module or pages gets an empty answer; say what is missing. */
+export function checkAsksForNothing(c: QueryCheck): void {
+  if (c.query.params.length === 0) return;
+  if (ASKING_PARAMS.some((name) => (c.ctx.lastByName.get(name)?.value ?? '') !== '')) return;
+  const at = c.query.urls[0]?.span ?? c.query.header ?? c.query.params[0]!.nameSpan;
+  c.out.add(at, DiagnosticSeverity.Warning, 'asks-for-nothing', 'This query asks for nothing: it has no `list`, `prop`, `meta` or `generator`, and no pages (`titles`, `pageids`, `revids`); the wiki answers with an empty result.');
 }

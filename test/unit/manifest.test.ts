@@ -1,0 +1,31 @@
+// What a person sees of the manifest and walkthrough: no codicon syntax
+// shown as text, no repository paths in setting descriptions, every setting
+// editable in the settings UI (no union types).
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.join(__dirname, '..', '..');
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  contributes: { configuration: { title: string; properties: Record<string, { type: unknown; description?: string; markdownDescription?: string }> } };
+};
+
+describe('the manifest and walkthrough as shown', () => {
+  it('the walkthrough shows no literal $(icon) text (Markdown does not render codicons)', () => {
+    for (const file of readdirSync(path.join(root, 'walkthrough')).filter((f) => f.endsWith('.md'))) {
+      assert.doesNotMatch(readFileSync(path.join(root, 'walkthrough', file), 'utf8'), /\$\([a-z-]+\)/, file);
+    }
+  });
+
+  it('settings: titled "MediaWiki Query", no repository paths in descriptions, one plain type each', () => {
+    const { title, properties } = manifest.contributes.configuration;
+    assert.equal(title, 'MediaWiki Query');
+    for (const [key, setting] of Object.entries(properties)) {
+      const text = `${setting.description ?? ''} ${setting.markdownDescription ?? ''}`;
+      assert.doesNotMatch(text, /\bdocs\/|\.\.\/|\bsrc\//, `${key} points at a repository path`);
+      assert.equal(typeof setting.type, 'string', `${key}: a union type is "Edit in settings.json" only`);
+    }
+  });
+});
