@@ -75,8 +75,16 @@ suite('results panel: chart and map views', () => {
     for (const [user, n] of own) assert.ok(byUser.text.includes(`${user}: ${n} changes`), `the bar of ${user} says ${n} changes`);
     await screenshot('chart-02-changes-per-user');
 
+    // By keyboard: the chart takes focus, the arrows go from bar to bar and the line above reads each.
+    const [first, firstCount] = own[0]!;
+    const read = await probePanel({ steps: [{ clickSelector: '.chart-view:not([hidden]) .chart-title' }, { press: 'Home' }] });
+    assert.equal(read.focused, 'div.chart-canvas');
+    assert.match(read.text, new RegExp(`${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${firstCount} changes \\(1 of \\d+\\)`));
+    const next = await probePanel({ steps: [{ press: 'ArrowRight' }] });
+    assert.match(next.text, /\(2 of \d+\)/);
+
     // Typing in the filter with the chart shown redraws it from the rows left.
-    const [busiest, busiestCount] = own[0]!;
+    const [busiest, busiestCount] = [first, firstCount];
     const filtered = await probePanel({ steps: [{ fill: ['Filter rows', `user:"${busiest}"`] }] });
     assert.deepEqual([...filtered.text.matchAll(/: \d+ changes/g)].length, 1, 'one bar left');
     assert.ok(filtered.text.includes(`${busiest}: ${busiestCount} changes`));
@@ -108,11 +116,14 @@ suite('results panel: chart and map views', () => {
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, 4);
     let table;
     try {
-      table = await waitForPanel((s) => s.rowCount === 30 && !/Fetching/.test(s.progressText), 60_000, '30 pages with coordinates');
+      // The panel keeps the view chosen before (here the chart): wait for the run, then look at the table.
+      await waitForPanel((s) => /^30 items · 1 page/.test(s.itemsText) && !/Fetching/.test(s.progressText), 60_000, '30 pages with coordinates');
+      table = await probePanel({ click: [{ name: 'Table', exact: true }] });
     } catch (error) {
       await screenshot('map-00-no-rows');
       throw error;
     }
+    assert.equal(table.rowCount, 30);
     assert.ok(proxy.coordinateRequests >= 1);
     assert.ok(table.columns.includes('coordinates'), table.columns.join(','));
 
