@@ -35,10 +35,12 @@ suite('results panel: chart and map views', () => {
   let proxy: CoordinatesProxy | undefined;
   let mapFile: string | undefined;
   const savedSvg = path.join(fixturesDir(), 'Recent-changes-chart.svg');
+  const savedPng = path.join(fixturesDir(), 'Recent-changes-chart.png');
 
   suiteSetup(function () {
     if (!endpoint || !hasPanelProbe()) this.skip();
     fs.rmSync(savedSvg, { force: true });
+    fs.rmSync(savedPng, { force: true });
   });
 
   suiteTeardown(async () => {
@@ -46,6 +48,7 @@ suite('results panel: chart and map views', () => {
     await proxy?.stop();
     if (mapFile) fs.rmSync(mapFile, { force: true });
     fs.rmSync(savedSvg, { force: true });
+    fs.rmSync(savedPng, { force: true });
   });
 
   test('recent changes: a chart per day, then per user, each bar the count of its rows; a filter redraws it', async () => {
@@ -104,6 +107,16 @@ suite('results panel: chart and map views', () => {
     assert.match(svg, /^<\?xml[^>]*>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     assert.match(svg, /aria-label="changes per user"/);
     assert.match(svg, /class="chart-category">/);
+  });
+
+  test('Save as PNG writes the chart drawn by the panel as a PNG', async () => {
+    await probePanel({ click: ['Save as PNG'] });
+    await typeKeys([{ pause: 1500 }, { press: 'Enter' }]);
+    await waitForFile(savedPng, (t) => t.slice(1, 4) === 'PNG' && t.length > 2000, 20_000, 'the saved PNG');
+    const png = fs.readFileSync(savedPng);
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // Twice the drawing's size (800 px or the panel's width): a real picture, not an empty canvas.
+    assert.ok(png.readUInt32BE(16) >= 640, `width ${png.readUInt32BE(16)}`);
   });
 
   test('a map shows a point for each page with coordinates; a click on one selects its row', async function () {
