@@ -35,10 +35,12 @@ suite('results panel: chart and map views', () => {
   let proxy: CoordinatesProxy | undefined;
   let mapFile: string | undefined;
   const savedSvg = path.join(fixturesDir(), 'Recent-changes-chart.svg');
+  const savedPng = path.join(fixturesDir(), 'Recent-changes-chart.png');
 
   suiteSetup(function () {
     if (!endpoint || !hasPanelProbe()) this.skip();
     fs.rmSync(savedSvg, { force: true });
+    fs.rmSync(savedPng, { force: true });
   });
 
   suiteTeardown(async () => {
@@ -46,6 +48,7 @@ suite('results panel: chart and map views', () => {
     await proxy?.stop();
     if (mapFile) fs.rmSync(mapFile, { force: true });
     fs.rmSync(savedSvg, { force: true });
+    fs.rmSync(savedPng, { force: true });
   });
 
   test('recent changes: a chart per day, then per user, each bar the count of its rows; a filter redraws it', async () => {
@@ -75,8 +78,16 @@ suite('results panel: chart and map views', () => {
     for (const [user, n] of own) assert.ok(byUser.text.includes(`${user}: ${n} changes`), `the bar of ${user} says ${n} changes`);
     await screenshot('chart-02-changes-per-user');
 
+    // By keyboard: the chart takes focus, the arrows go from bar to bar and the line above reads each.
+    const [first, firstCount] = own[0]!;
+    const read = await probePanel({ steps: [{ clickSelector: '.chart-view:not([hidden]) .chart-title' }, { press: 'Home' }] });
+    assert.equal(read.focused, 'div.chart-canvas');
+    assert.match(read.text, new RegExp(`${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${firstCount} changes \\(1 of \\d+\\)`));
+    const next = await probePanel({ steps: [{ press: 'ArrowRight' }] });
+    assert.match(next.text, /\(2 of \d+\)/);
+
     // Typing in the filter with the chart shown redraws it from the rows left.
-    const [busiest, busiestCount] = own[0]!;
+    const [busiest, busiestCount] = [first, firstCount];
     const filtered = await probePanel({ steps: [{ fill: ['Filter rows', `user:"${busiest}"`] }] });
     assert.deepEqual([...filtered.text.matchAll(/: \d+ changes/g)].length, 1, 'one bar left');
     assert.ok(filtered.text.includes(`${busiest}: ${busiestCount} changes`));
@@ -98,6 +109,16 @@ suite('results panel: chart and map views', () => {
     assert.match(svg, /class="chart-category">/);
   });
 
+  test('Save as PNG writes the chart drawn by the panel as a PNG', async () => {
+    await probePanel({ click: ['Save as PNG'] });
+    await typeKeys([{ pause: 1500 }, { press: 'Enter' }]);
+    await waitForFile(savedPng, (t) => t.slice(1, 4) === 'PNG' && t.length > 2000, 20_000, 'the saved PNG');
+    const png = fs.readFileSync(savedPng);
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // Twice the drawing's size (800 px or the panel's width): a real picture, not an empty canvas.
+    assert.ok(png.readUInt32BE(16) >= 640, `width ${png.readUInt32BE(16)}`);
+  });
+
   test('a map shows a point for each page with coordinates; a click on one selects its row', async function () {
     this.timeout(180_000);
     proxy = await startCoordinatesProxy(endpoint!);
@@ -108,11 +129,14 @@ suite('results panel: chart and map views', () => {
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, 4);
     let table;
     try {
-      table = await waitForPanel((s) => s.rowCount === 30 && !/Fetching/.test(s.progressText), 60_000, '30 pages with coordinates');
+      // The panel keeps the view chosen before (here the chart): wait for the run, then look at the table.
+      await waitForPanel((s) => /^30 items · 1 page/.test(s.itemsText) && !/Fetching/.test(s.progressText), 60_000, '30 pages with coordinates');
+      table = await probePanel({ click: [{ name: 'Table', exact: true }] });
     } catch (error) {
       await screenshot('map-00-no-rows');
       throw error;
     }
+    assert.equal(table.rowCount, 30);
     assert.ok(proxy.coordinateRequests >= 1);
     assert.ok(table.columns.includes('coordinates'), table.columns.join(','));
 
