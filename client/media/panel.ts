@@ -19,7 +19,8 @@
 
 import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
 import { answerParts, type AnswerPart } from '../../common/src/results/answerParts';
-import { isRecord, type Row } from '../../common/src/results/cells';
+import { isRecord } from '../../common/src/json';
+import type { Row } from '../../common/src/runner/merge';
 import { expandableFields, expandRows } from '../../common/src/results/expand';
 import { DetailsPane } from './detailsPane';
 import { el, numberFormat, plural } from './dom';

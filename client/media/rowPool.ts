@@ -2,7 +2,8 @@
 // has the row number and cells for a window of the shown columns (wide
 // tables render only the columns in view; a gap stands for those left of it).
 
-import { cellText, type Row } from '../../common/src/results/cells';
+import { cellText } from '../../common/src/results/cells';
+import type { Row } from '../../common/src/runner/merge';
 import { clip, el } from './dom';
 import type { ColumnSet } from './tableColumns';
 

@@ -2,7 +2,8 @@
 // width and a hidden flag; the shown ones with their left edges. No DOM: the
 // widths come from the character width the table measured.
 
-import { cellText, type Row } from '../../common/src/results/cells';
+import { cellText } from '../../common/src/results/cells';
+import type { Row } from '../../common/src/runner/merge';
 import { columnLefts } from './tableWindow';
 
 /** Characters of a cell put in the DOM at most (fewer in narrow columns); the rest is in the title. */

@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
-import { buildRequest, requestPairs } from '../../common/src/runner/request';
+import { buildRequest } from '../../common/src/runner/request';
+import { requestPairs } from '../../common/src/runner/wire';
 import { applyEdits, diagnose, documentOf, service } from './serviceHelpers';
 
 function pairsOf(text: string): [string, string][] {

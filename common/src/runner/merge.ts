@@ -14,7 +14,7 @@
 // are shallow copies made when the second fragment arrives, so the raw answer
 // stays as the wiki sent it.
 
-import { isObject } from '../json';
+import { isRecord } from '../json';
 
 export type Row = Record<string, unknown>;
 
@@ -41,9 +41,9 @@ export class ResultMerger {
   /** Feeds one answer; returns the rows it completed, per list, in order. */
   add(json: unknown): RowBatch[] {
     const out: RowBatch[] = [];
-    if (!isObject(json)) return out;
+    if (!isRecord(json)) return out;
     const query = json.query;
-    if (isObject(query)) {
+    if (isRecord(query)) {
       for (const [key, value] of Object.entries(query)) {
         if (AUXILIARY_QUERY_KEYS.has(key)) continue;
         if (key === 'pages') {
@@ -56,7 +56,7 @@ export class ResultMerger {
     }
     // A batch of pages is complete with `batchcomplete`, or when nothing continues.
     const complete = json.batchcomplete !== undefined && json.batchcomplete !== false;
-    if (complete || !isObject(json.continue)) {
+    if (complete || !isRecord(json.continue)) {
       const pages = this.flushPages();
       if (pages) out.push(pages);
     }
@@ -81,9 +81,9 @@ export class ResultMerger {
 
   private addPages(value: unknown): void {
     // formatversion 2: an array; formatversion 1: an object keyed by page id.
-    const pages = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [];
+    const pages = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
     for (const page of pages) {
-      if (!isObject(page)) continue;
+      if (!isRecord(page)) continue;
       const key = pageKey(page);
       const existing = this.pending.get(key);
       if (!existing) {
@@ -123,16 +123,16 @@ export function mergePage(target: Row, fragment: Row): void {
   for (const [key, value] of Object.entries(fragment)) {
     const current = target[key];
     if (Array.isArray(current) && Array.isArray(value)) target[key] = current.concat(value);
-    else if (isObject(current) && isObject(value) && !Array.isArray(current) && !Array.isArray(value)) target[key] = { ...current, ...value };
+    else if (isRecord(current) && isRecord(value) && !Array.isArray(current) && !Array.isArray(value)) target[key] = { ...current, ...value };
     else if (!(key in target)) target[key] = value;
   }
 }
 
 function rowsOf(value: unknown): Row[] {
-  if (Array.isArray(value)) return value.map((item) => (isObject(item) && !Array.isArray(item) ? item : { value: item }));
-  if (isObject(value)) {
+  if (Array.isArray(value)) return value.map((item) => (isRecord(item) && !Array.isArray(item) ? item : { value: item }));
+  if (isRecord(value)) {
     const values = Object.values(value);
-    if (values.length > 0 && values.every((v) => isObject(v) && !Array.isArray(v))) return values as Row[];
+    if (values.length > 0 && values.every((v) => isRecord(v) && !Array.isArray(v))) return values as Row[];
     return [value];
   }
   return [];
