@@ -8,9 +8,9 @@
 // only shrinks. Run by `npm run lint`; `node scripts/check-imports.mjs --graph`
 // prints every arrow.
 //
-// Imports are read with TypeScript's own pre-processor (ts.preProcessFile:
-// import/export/require/import() specifiers, comments and strings understood),
-// and resolved by hand: relative specifiers to .ts files or folders' index.ts.
+// Imports are read from TypeScript's own syntax tree (import/export … from,
+// import(), require(), import('x').T types), and resolved by hand: relative
+// specifiers to .ts files or folders' index.ts.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -18,6 +18,11 @@ import ts from 'typescript';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PRODUCT = ['client/src', 'client/media', 'server/src', 'common/src'];
+
+/** The runner's network code: requests, the wire, sending, retries, login, paging. */
+const RUNNER_NETWORK = ['request.ts', 'wire.ts', 'transport.ts', 'http.ts', 'httpMessages.ts', 'classify.ts', 'retryPolicy.ts', 'apiMessages.ts', 'cookies.ts', 'login.ts', 'errors.ts', 'continuation.ts', 'sessionTypes.ts', 'merge.ts', 'wikimediaHosts.ts', 'version.ts'];
+/** The runner's output of rows: writers for every format, text tables, atomic file writes. */
+const RUNNER_ROW_OUTPUT = ['export.ts', 'textTable.ts', 'atomicWrite.ts'];
 
 /**
  * The arrows that must not exist: [name, from (path prefix), to (path prefix or
@@ -32,6 +37,9 @@ const LAYER_RULES = [
   ['service-no-lsp', 'server/src/service/', 'server/src/lspTypes.ts', 'The language service is pure: it never imports the LSP adapter.'],
   ['service-no-cli', 'server/src/service/', 'server/src/cli', 'The language service never imports the CLI.'],
   ['runner-no-results', 'common/src/runner/', 'common/src/results/', 'The runner (requests, pages, rows) never imports the results (parts, cells, history): results build on rows.'],
+  ...RUNNER_NETWORK.flatMap((file) =>
+    RUNNER_ROW_OUTPUT.map((out) => ['network-no-row-output', `common/src/runner/${file}`, `common/src/runner/${out}`, "The runner's network code never imports the output of rows (writers, text tables, file writes)."]),
+  ),
   ['media-no-client-src', 'client/media/', 'client/src/', 'The panel (browser code) never imports the extension host (client/src).'],
   ['media-no-server', 'client/media/', 'server/', 'The panel (browser code) never imports the server.'],
   ['media-no-node', 'client/media/', 'node:', 'The panel runs in a browser page: no Node built-ins.'],
@@ -61,15 +69,38 @@ function resolveRelative(from, specifier) {
   return undefined;
 }
 
+/** Every module a file names: import/export … from, import x = require(), import(), require(). */
+function moduleSpecifiers(file, text) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out = [];
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      out.push(node.moduleSpecifier.text);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+      out.push(node.moduleReference.expression.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require')) &&
+      node.arguments.length === 1 &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      out.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      out.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
 /** file → [{ to, specifier }] ; `to` is a repository path, or `node:x` / a package name. */
 export function importGraph(files) {
   const graph = new Map();
   for (const file of files) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
-    const info = ts.preProcessFile(text, true, true);
     const arrows = [];
-    for (const ref of info.importedFiles) {
-      const specifier = ref.fileName;
+    for (const specifier of moduleSpecifiers(file, text)) {
       if (specifier.startsWith('.')) {
         const to = resolveRelative(file, specifier);
         arrows.push({ to: to ?? `unresolved:${specifier}`, specifier });
