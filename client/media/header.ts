@@ -1,6 +1,7 @@
 // The panel's header: query name, request URL, counts, status, the API's
 // errors and warnings, and the toolbar (paging, export, view switch).
 
+import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS } from '../../common/src/exportFormats';
 import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
 import { el, makeButton, numberFormat, plural } from './dom';
 import type { View } from './panelState';
@@ -75,8 +76,8 @@ export class PanelHeader {
     const fetchGroup = el('span', 'group');
     fetchGroup.append(this.next, this.all, this.cancel);
     const exportGroup = el('span', 'group');
-    this.exports = (['json', 'ndjson', 'csv'] as const).map((format) =>
-      makeButton(`Export ${format.toUpperCase()}`, () => events.post({ type: 'export', format }), 'btn secondary'),
+    this.exports = EXPORT_FORMATS.map((format) =>
+      makeButton(`Export ${EXPORT_FORMAT_LABELS[format]}`, () => events.post({ type: 'export', format }), 'btn secondary'),
     );
     exportGroup.append(...this.exports);
     const viewGroup = el('span', 'group view-switch');

@@ -1,4 +1,4 @@
-// Issue 13 items 2 and 4: a query string on one line (`a=b&c=d`, a URL
+// A query string on one line (`a=b&c=d`, a URL
 // without its host) is read as parameters, percent-decoded like a URL line,
 // with a quick fix that splits it; a parameter name the API does not know
 // (`acfrom|acprefix`, pasted from a URL) is sent as written and flagged with
