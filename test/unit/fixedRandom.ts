@@ -5,6 +5,6 @@
 
 import type * as fc from 'fast-check';
 
-export function fixedRandom(start: number, numRuns: number): fc.Parameters<unknown> {
+export function fixedRandom<T = unknown>(start: number, numRuns: number): fc.Parameters<T> {
   return { seed: start, numRuns };
 }
