@@ -61,6 +61,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [noNode, noFetcher] }] },
   },
   {
+    // The results panel runs in a browser page: no vscode, no Node (scripts/check-imports.mjs also keeps client/src out).
+    files: ['client/media/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'client/media/ is browser code: no "vscode" (it talks to the extension by messages).' }],
+          patterns: [{ ...noNode, message: 'client/media/ is browser code: no Node built-ins (docs/architecture.md).' }, { group: ['**/client/src/**', '../src/**'], message: 'client/media/ never imports the extension host (client/src).' }],
+        },
+      ],
+    },
+  },
+  {
     // Scripts run by node, with code that runs in a browser page (page.evaluate): no TypeScript to know the globals.
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     rules: { 'no-undef': 'off', '@typescript-eslint/no-require-imports': 'off' },

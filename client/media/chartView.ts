@@ -10,7 +10,7 @@ import { chartData, defaultSpec, TIME_UNITS, type ChartData, type ChartKind, typ
 import { drawChart, type Drawing } from '../../common/src/chart/draw';
 import { chartFields, type FieldInfo } from '../../common/src/chart/fields';
 import { toSvg } from '../../common/src/chart/svg';
-import type { Row } from '../../common/src/results/cells';
+import type { Row } from '../../common/src/runner/merge';
 import { editorTheme, onThemeChange, sceneToDom, svgToPng } from './chartDom';
 import { el, labelled, makeButton, numberFormat } from './dom';
 

@@ -1,6 +1,7 @@
 // The panel's header: query name, request URL, counts, status, the API's
 // errors and warnings, and the toolbar (paging, export, view switch).
 
+import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from '../../common/src/exportFormats';
 import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
 import { el, labelled, makeButton, numberFormat, plural } from './dom';
 import type { View } from './panelState';
@@ -18,7 +19,7 @@ export interface HeaderEvents {
   post(message: PanelToHost): void;
   showView(view: View): void;
   /** Export the rows: those of the view shown, or all rows of the part shown. */
-  exportRows(format: 'json' | 'ndjson' | 'csv', scope: 'view' | 'all'): void;
+  exportRows(format: ExportFormat, scope: 'view' | 'all'): void;
 }
 
 function formatTime(iso: string): string {
@@ -82,8 +83,8 @@ export class PanelHeader {
     const fetchGroup = el('span', 'group');
     fetchGroup.append(this.next, this.all, this.cancel);
     const exportGroup = el('span', 'group');
-    this.exports = (['json', 'ndjson', 'csv'] as const).map((format) =>
-      makeButton(`Export ${format.toUpperCase()}`, () => events.exportRows(format, this.exportScope.value === 'all' ? 'all' : 'view'), 'btn secondary'),
+    this.exports = EXPORT_FORMATS.map((format) =>
+      makeButton(`Export ${EXPORT_FORMAT_LABELS[format]}`, () => events.exportRows(format, this.exportScope.value === 'all' ? 'all' : 'view'), 'btn secondary'),
     );
     this.exportScope.append(Object.assign(el('option', undefined, 'this view'), { value: 'view' }), Object.assign(el('option', undefined, 'all rows'), { value: 'all' }));
     this.exportScope.setAttribute('aria-label', 'Export which rows');

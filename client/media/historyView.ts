@@ -5,7 +5,7 @@
 // this only shows. Everything goes in through textContent (dom.ts).
 
 import type { PanelComparison, PanelHistoryEntry, PanelToHost } from '../../common/src/panelProtocol';
-import { isRecord } from '../../common/src/results/cells';
+import { isRecord } from '../../common/src/json';
 import { el, makeButton, numberFormat, plural } from './dom';
 
 /** Rows of a comparison listed in the panel; the rest is counted. */

@@ -19,8 +19,10 @@
 // every page, status.
 
 import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost, PanelViewSpec } from '../../common/src/panelProtocol';
+import type { ExportFormat } from '../../common/src/exportFormats';
 import { answerParts, type AnswerPart } from '../../common/src/results/answerParts';
-import { isRecord, type Row } from '../../common/src/results/cells';
+import { isRecord } from '../../common/src/json';
+import type { Row } from '../../common/src/runner/merge';
 import { expandableFields, expandRows } from '../../common/src/results/expand';
 import { flattenRows, OneItemLists, oneItemFields } from '../../common/src/results/oneItemLists';
 import { filterCarries, openingPart } from '../../common/src/results/viewChoice';
@@ -227,7 +229,7 @@ class PanelController {
   }
 
   /** Export: "this view" (what the table shows) or "all rows" of the part shown. */
-  private exportRows(format: 'json' | 'ndjson' | 'csv', scope: 'view' | 'all'): void {
+  private exportRows(format: ExportFormat, scope: 'view' | 'all'): void {
     const part = this.part || undefined;
     if (scope === 'all') return this.post({ type: 'export', format, ...(part ? { part } : {}) });
     this.post({ type: 'export', format, ...(part ? { part } : {}), view: this.viewSpec() });

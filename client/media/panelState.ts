@@ -3,7 +3,7 @@
 // the table's sort, filter, part and expanded field. Everything read back is
 // checked: the state is ours, but nothing is assumed.
 
-import { isRecord } from '../../common/src/results/cells';
+import { isRecord } from '../../common/src/json';
 import type { PanelToHost } from '../../common/src/panelProtocol';
 
 export type View = 'table' | 'raw' | 'chart' | 'map';

@@ -2,7 +2,7 @@
 // content; nothing is assumed about what arrives) and handed to one handler
 // per type.
 
-import { isRecord } from '../../common/src/results/cells';
+import { isRecord } from '../../common/src/json';
 import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus } from '../../common/src/panelProtocol';
 
 export interface HostHandlers {

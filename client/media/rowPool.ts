@@ -6,7 +6,7 @@
 // Nested values show as summaries (cellSummary), never as JSON.
 
 import { cellSummary } from '../../common/src/results/cellSummary';
-import type { Row } from '../../common/src/results/cells';
+import type { Row } from '../../common/src/runner/merge';
 import { clip, el } from './dom';
 import type { ColumnSet } from './tableColumns';
 

@@ -5,7 +5,8 @@
 // filter, the columns (order, width, hidden) and the selection; the caller
 // gives rows and listens for selection and copy.
 
-import { cellText, type Row } from '../../common/src/results/cells';
+import { cellText } from '../../common/src/results/cells';
+import type { Row } from '../../common/src/runner/merge';
 import { FilterIndex } from '../../common/src/results/filterRows';
 import type { SortSpec } from '../../common/src/results/sortRows';
 import { nextSort, viewOrder } from '../../common/src/results/viewOrder';

@@ -38,6 +38,12 @@ let client: LanguageClient | undefined;
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1'];
 
+/** `--inspect=PORT` for the server, from a port number in 1024–65535; nothing for anything else. */
+export function serverInspectArgs(port: string | undefined): string[] {
+  const n = Number(port);
+  return port && /^\d+$/.test(port) && n >= 1024 && n <= 65535 ? ['--nolazy', `--inspect=${n}`] : [];
+}
+
 const MAX_RESTARTS = 4;
 const RESTART_WINDOW_MS = 3 * 60 * 1000;
 
@@ -66,8 +72,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const output = vscode.window.createOutputChannel('MediaWiki Query', { log: true });
   context.subscriptions.push(output);
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  // F5 from the repository (.vscode/launch.json) sets MWQ_SERVER_INSPECT_PORT: the server then waits for
+  // no one but accepts a debugger on that port ("Attach to Server"). Only in development mode.
+  const inspect = context.extensionMode === vscode.ExtensionMode.Development ? serverInspectArgs(process.env.MWQ_SERVER_INSPECT_PORT) : [];
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: SERVER_NODE_FLAGS } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, ...inspect] } },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6011'] } },
   };
   const config = vscode.workspace.getConfiguration('mwquery');

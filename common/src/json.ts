@@ -1,6 +1,6 @@
 // Narrowing untyped JSON (answers, catalogues, messages) in one place.
 
-/** An object or an array (anything whose keys can be read), not null. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
+/** The one record test: an object with keys (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,8 +3,8 @@
 // that does not fit is recorded as a syntax problem.
 
 import type { SourceLine } from './lines';
-import type { ParamNode, QueryNode, Span, SyntaxProblem, ValueItem, VariableDef } from './syntaxTree';
-import { findVariableUses, type VariableUse } from './variables';
+import type { ParamNode, QueryNode, Span, SyntaxProblem, ValueItem, VariableDef, VariableUse } from './syntaxTree';
+import { findVariableUses } from './variables';
 import { readSandboxLink } from './apiSandbox';
 
 export const NAME = /^[A-Za-z0-9_.:-]+$/;

@@ -3,7 +3,8 @@
 // runner has one; the checker does not, so such values stay unknown).
 
 import type { ParsedDocument, VariableDef } from './parser';
-import { findVariableUses, type VariableUse } from './variables';
+import type { VariableUse } from './syntaxTree';
+import { findVariableUses } from './variables';
 
 export type ExternalLookup = (use: VariableUse) => string | undefined;
 

@@ -1,12 +1,25 @@
 // The nodes of a parsed `.mwq` document (parser.ts builds them). Every node
-// carries offsets into the text.
+// carries offsets into the text. A leaf module: the parser, the line parsers
+// and the variable scanner all import their types from here.
 
 import type { SourceLine } from './lines';
-import type { VariableUse } from './variables';
 
 export interface Span {
   start: number;
   end: number;
+}
+
+export type VariableUseKind = 'variable' | 'env' | 'secret' | 'unknown-function';
+
+/** A `{{name}}`, `{{$env NAME}}` or `{{$secret NAME}}` reference inside a value (variables.ts finds them). */
+export interface VariableUse {
+  kind: VariableUseKind;
+  /** Variable name, or the argument of `$env` / `$secret`. */
+  name: string;
+  /** For `{{$fn arg}}`, the function name including `$`. */
+  fn?: string;
+  /** The whole `{{…}}`. */
+  span: Span;
 }
 
 /** One `|`-separated piece of a value, with its place in the document. */

@@ -1,6 +1,8 @@
 // Facts about endpoint addresses, in one place: what is an http(s) URL, and
 // the host that messages name (never the whole URL, which may carry secrets).
 
+import { MASK } from './redact';
+
 const HTTP_URL = /^https?:\/\//i;
 
 /** True for text that starts like an http(s) URL (`http://`, `HTTPS://`). */
@@ -15,4 +17,9 @@ export function hostOf(endpoint: string): string {
   } catch {
     return '(not a URL)';
   }
+}
+
+/** `https://user:pw@host/…` → `https://***@host/…` (a URL's credentials are never shown). */
+export function maskUrlCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, `$1${MASK}@`);
 }

@@ -1,18 +1,6 @@
 // `{{name}}`, `{{$env NAME}}` and `{{$secret NAME}}` references inside values.
 
-import type { Span } from './parser';
-
-export type VariableUseKind = 'variable' | 'env' | 'secret' | 'unknown-function';
-
-export interface VariableUse {
-  kind: VariableUseKind;
-  /** Variable name, or the argument of `$env` / `$secret`. */
-  name: string;
-  /** For `{{$fn arg}}`, the function name including `$`. */
-  fn?: string;
-  /** The whole `{{…}}`. */
-  span: Span;
-}
+import type { VariableUse, VariableUseKind } from './syntaxTree';
 
 const USE = /\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_.-]*)(?:\s+([^{}]*?))?\s*\}\}/g;
 

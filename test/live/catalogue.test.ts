@@ -267,7 +267,7 @@ describe('checking against the live catalogue', () => {
     assert.deepEqual(codes(service, 'list=allpages\napnamespace=828\n'), []);
     assert.deepEqual(codes(service, 'list=allpages\napnamespace=100\n'), ['badvalue']);
     assert.deepEqual(codes(service, 'list=recentchanges\nrcnamespace=0|2301\n'), gadget ? [] : ['unrecognizedvalues']);
-    // The bundled catalogue cannot know the wiki's namespaces: a note, not an error (issue 13 item 2).
+    // The bundled catalogue cannot know the wiki's namespaces: a note, not an error.
     assert.deepEqual(codes(createLanguageService(), 'list=allpages\napnamespace=2300\n'), ['unknown-namespace'], 'unknown to the standard namespaces');
     const document = doc('list=allpages\napnamespace=');
     const items = service.complete(document, document.positionAt(document.getText().length)).items;

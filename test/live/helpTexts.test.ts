@@ -1,4 +1,4 @@
-// Issue 13 item 6, against the REAL test wiki (MediaWiki 1.39): the live
+// Against the REAL test wiki (MediaWiki 1.39): the live
 // catalogue is fetched with the wiki's help texts (paraminfo
 // `helpformat=wikitext`, `uselang`), and hover and completion show the wiki's
 // own words, in the language asked for, with its examples. Expectations come

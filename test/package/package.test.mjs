@@ -1,4 +1,4 @@
-// Marketplace-ready (issue 15 item 6): the .vsix `npm run package` builds is
+// Marketplace-ready: the .vsix `npm run package` builds is
 // listed entry by entry and its manifest read, and Open VSX's own client
 // (`ovsx publish`) uploads it to a stand-in registry on loopback (a dry run:
 // open-vsx.org is never contacted; the stand-in only records the upload).

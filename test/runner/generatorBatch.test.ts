@@ -1,4 +1,4 @@
-// Issue 12 item 1 against the REAL test wiki: "Run query" on a generator +
+// Against the REAL test wiki: "Run query" on a generator +
 // prop query completes the first generator batch by itself (prop
 // continuations), bounded by the caps; a batch left incomplete says which
 // properties are still coming. Expectations come from direct API requests.

@@ -1,4 +1,4 @@
-// Issue 10 against the real test wiki (and the fault proxy for what it cannot
+// Against the real test wiki (and the fault proxy for what it cannot
 // do): secrets echoed back, byte caps, continue cycles, maxlag on reads, the
 // CLI's --user and catalogue -o.
 
@@ -42,7 +42,7 @@ function mwq(args: string[], env: Record<string, string> = {}): ReturnType<typeo
   return runCliWith(env, ...args);
 }
 
-describe('issue 10, item 4: a wiki that echoes a secret back', () => {
+describe('a wiki that echoes a secret back', () => {
   it('the session hands out the API error, the answer and the URL with the secret masked', async () => {
     const pages: PageResult[] = [];
     const s = session('list=allpages\napnamespace={{$secret K}}\n', wiki.endpoint);
@@ -64,7 +64,7 @@ describe('issue 10, item 4: a wiki that echoes a secret back', () => {
   });
 });
 
-describe('issue 10, item 12: a cap on the bytes a run keeps', () => {
+describe('a cap on the bytes a run keeps', () => {
   it('stops with max-bytes after the answer that reaches it, keeps the rows, and goes on when asked', async () => {
     const s = session('list=allpages\napnamespace=0\naplimit=10\n', wiki.endpoint, { maxBytes: 500 });
     const first = await runSession(s, 'all');
@@ -79,7 +79,7 @@ describe('issue 10, item 12: a cap on the bytes a run keeps', () => {
   });
 });
 
-describe('issue 10, item 13: continue cycles', () => {
+describe('continue cycles', () => {
   it('a wiki alternating A, B, A stops with a message naming the earlier page', async () => {
     proxy.requests.length = 0;
     proxy.injectAt(3, 'repeatOlder');
@@ -93,7 +93,7 @@ describe('issue 10, item 13: continue cycles', () => {
   });
 });
 
-describe('issue 10, item 17: maxlag on a read-only run', () => {
+describe('maxlag on a read-only run', () => {
   it('after the retries: lagged, a hint to go on without maxlag; going on sends none and completes', async () => {
     proxy.requests.length = 0;
     proxy.retryAfter = '1';
@@ -112,7 +112,7 @@ describe('issue 10, item 17: maxlag on a read-only run', () => {
   });
 });
 
-describe('issue 10, items 6 and 9 in the CLI', () => {
+describe('mwq run --user and one atomic write, against a hostile wiki', () => {
   it('mwq run --user --trust-file-endpoint names the host the file chose before the password is sent', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mwq-user-'));
     const file = path.join(dir, 'q.mwq');

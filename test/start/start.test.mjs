@@ -1,4 +1,4 @@
-// `npm start` as a newcomer meets it (issue 15 item 1): the script builds,
+// `npm start` as a newcomer meets it: the script builds,
 // starts the local MediaWiki and the browser VS Code with the extension, and
 // prints the URL; this opens that URL in Chromium, opens start-here.mwq with
 // Quick Open, presses Ctrl+Enter in its first query like a person, and reads

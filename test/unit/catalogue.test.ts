@@ -1,6 +1,7 @@
-// Facts of the bundled catalogue, taken from the seed document
-// (shared/seed/000_d40f2ad1e8e395c1.txt). Expectations are literal copies of
-// the seed, never values computed from the JSON under test.
+// Facts of the bundled catalogue, taken from its source document (the text
+// description of MediaWiki's query modules that scripts/make-catalogue.mjs
+// reads). Expectations are literal copies of that document, never values
+// computed from the JSON under test.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -81,7 +82,7 @@ function where(pred: (p: Param) => boolean): string[] {
   return modules.flatMap((m) => m.parameters.filter(pred).map((p) => `${m.name}.${p.name}`)).sort();
 }
 
-// --- literal facts from the seed -------------------------------------------
+// --- literal facts from the source document --------------------------------
 
 const PREFIX: Record<string, string> = {
   allcategories: 'ac', alldeletedrevisions: 'adr', allfileusages: 'af', allimages: 'ai', alllinks: 'al',
@@ -118,7 +119,7 @@ const META = [
   'unreadnotificationpages', 'userinfo',
 ];
 
-// Every module's parameter names, in the seed's order (dirA/dirN are `dir`).
+// Every module's parameter names, in the source document's order (dirA/dirN are `dir`).
 const PARAM_NAMES: Record<string, string> = {
   allcategories: 'from continue to prefix dir min max limit prop',
   alldeletedrevisions: 'prop slots limit expandtemplates generatexml parse section diffto difftotext difftotextpst contentformat user namespace start end dir from to prefix excludeuser tag continue generatetitles',
@@ -190,7 +191,7 @@ const PARAM_NAMES: Record<string, string> = {
   watchlistraw: 'continue namespace limit prop show owner token dir fromtitle totitle',
 };
 
-// The seed's list under "Generator modules (marker present)".
+// The source document's list under "Generator modules (marker present)".
 const GENERATORS = [
   'allcategories', 'alldeletedrevisions', 'allfileusages', 'allimages', 'alllinks', 'allpages', 'allredirects',
   'allrevisions', 'alltransclusions', 'backlinks', 'categories', 'categorymembers', 'deletedrevisions',
@@ -255,7 +256,7 @@ describe('catalogue: modules', () => {
     assert.equal(mod('tokens').prefix, '');
   });
 
-  it('marks exactly the seed-listed generator modules', () => {
+  it('marks exactly the generator modules the source document lists', () => {
     assert.deepEqual(
       modules.filter((m) => m.generator !== undefined).map((m) => m.name),
       GENERATORS,
@@ -322,7 +323,7 @@ describe('catalogue: modules', () => {
 });
 
 describe('catalogue: parameter lists', () => {
-  it('lists every module\'s parameters in the seed order', () => {
+  it('lists every module\'s parameters in the source document\'s order', () => {
     assert.deepEqual(Object.keys(PARAM_NAMES).sort(), Object.keys(PREFIX).sort());
     for (const m of modules) {
       const expected = PARAM_NAMES[m.name] === '' ? [] : PARAM_NAMES[m.name]!.split(' ');
@@ -331,7 +332,7 @@ describe('catalogue: parameter lists', () => {
     assert.equal(Object.values(PARAM_NAMES).reduce((n, v) => n + (v === '' ? 0 : v.split(' ').length), 0), 534);
   });
 
-  it('lists parameters in the seed order (samples)', () => {
+  it('lists parameters in the source document\'s order (samples)', () => {
     const names = (m: string) => mod(m).parameters.map((p) => p.name);
     assert.deepEqual(names('allcategories'), ['from', 'continue', 'to', 'prefix', 'dir', 'min', 'max', 'limit', 'prop']);
     assert.deepEqual(names('prefixsearch'), ['search', 'namespace', 'limit', 'offset']);
@@ -408,7 +409,7 @@ describe('catalogue: parameter lists', () => {
 });
 
 describe('catalogue: deprecation', () => {
-  it('marks exactly the seed\'s deprecated parameters', () => {
+  it('marks exactly the deprecated parameters of the source document', () => {
     const rev = ['expandtemplates', 'generatexml', 'parse', 'diffto', 'difftotext', 'difftotextpst', 'contentformat'];
     const expected = [
       ...TEMPLATED.flatMap((m) => rev.map((p) => `${m}.${p}`)),
@@ -570,7 +571,7 @@ describe('catalogue: markers and conditions', () => {
     });
   });
 
-  it('accepts extra namespaces -2 and -1 where the seed says ns+', () => {
+  it('accepts extra namespaces -2 and -1 where the source document says ns+', () => {
     assert.deepEqual(where((p) => p.extranamespaces !== undefined), [
       'alllinks.namespace', 'allredirects.namespace', 'alltransclusions.namespace', 'links.namespace',
       'logevents.namespace', 'recentchanges.namespace', 'templates.namespace',
@@ -625,7 +626,7 @@ describe('catalogue: markers and conditions', () => {
     assert.equal(param('info', 'editintrostyle').default, 'moreframes');
   });
 
-  it('lists no info conditions other than the seed\'s', () => {
+  it('lists no info conditions other than the source document\'s', () => {
     assert.equal(where((p) => p.info !== undefined).length, 6 + 6 + 8 + 8);
   });
 
@@ -739,7 +740,7 @@ describe('catalogue: enumerations', () => {
     ]);
   });
 
-  it('uses the seed\'s defaults for enumerations (samples)', () => {
+  it('uses the source document\'s defaults for enumerations (samples)', () => {
     assert.equal(param('blocks', 'prop').default, 'id|user|by|timestamp|expiry|reason|flags');
     assert.equal(param('categorymembers', 'type').default, 'page|subcat|file');
     assert.equal(param('notifications', 'filter').default, 'read|!read');

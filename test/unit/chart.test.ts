@@ -7,7 +7,7 @@ import { chartData, defaultSpec, MAX_POINTS, TOP_VALUES, type CategoryChart, typ
 import { chartFields } from '../../common/src/chart/fields';
 import { drawChart } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
-import type { Row } from '../../common/src/results/cells';
+import type { Row } from '../../common/src/runner/merge';
 
 /** Deterministic recent-changes-like rows: users, namespaces, times spread over days. */
 function changes(count: number): Row[] {

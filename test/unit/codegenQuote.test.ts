@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { commentText, jsKey, jsString, pyString } from '../../common/src/codegen/quote';
+import { fixedRandom } from './fixedRandom';
 
 const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
@@ -28,8 +29,8 @@ const HOSTILE = [
 ];
 
 function strings(): string[] {
-  const random = fc.sample(fc.string({ unit: 'binary', maxLength: 40 }), { numRuns: 300, seed: 14 });
-  const grapheme = fc.sample(fc.string({ unit: 'grapheme', maxLength: 20 }), { numRuns: 100, seed: 15 });
+  const random = fc.sample(fc.string({ unit: 'binary', maxLength: 40 }), fixedRandom(14, 300));
+  const grapheme = fc.sample(fc.string({ unit: 'grapheme', maxLength: 20 }), fixedRandom(15, 100));
   return [...HOSTILE, ...random, ...grapheme];
 }
 

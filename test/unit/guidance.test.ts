@@ -1,4 +1,4 @@
-// Guidance for newcomers (issue 15 item 4): the User-Agent and the Wikimedia
+// Guidance for newcomers: the User-Agent and the Wikimedia
 // contact rule (no
 // placeholder host is ever sent, and Wikimedia's wikis are recognised so
 // that the editor can ask for a contact first.

@@ -1,4 +1,4 @@
-// Issue 13 item 6: the wiki's help texts (paraminfo `helpformat=wikitext`) in
+// The wiki's help texts (paraminfo `helpformat=wikitext`) in
 // hover and completion: the wikitext → Markdown conversion (helpText.ts), the
 // language asked for, the snapshot that carries them, the note the bundled
 // catalogue gives instead, and parameter completion ordered by usefulness.

@@ -1,5 +1,5 @@
 // Hostile files, arguments and answers against the runner's pure parts and the
-// CLI (issue 10; the items that need no wiki). The CLI is dist/cli.js (built first).
+// CLI (the items that need no wiki). The CLI is dist/cli.js (built first).
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,7 +36,7 @@ function fileWith(text: string): string {
 
 const SECRET = 'S3cretValue42';
 
-describe('issue 10, item 2: endpoints with user:password@', () => {
+describe('endpoints with user:password@', () => {
   it('mwq run refuses them before any request, at once, exit 2, with neither secret in the message', () => {
     const file = fileWith('https://{{$secret USER}}:{{$secret PW}}@wiki.invalid/w/api.php?action=query&list=allpages\n');
     const r = mwq(['run', file], { MWQ_SECRET_USER: 'BotUser77', MWQ_SECRET_PW: SECRET });
@@ -54,7 +54,7 @@ describe('issue 10, item 2: endpoints with user:password@', () => {
   });
 });
 
-describe('issue 10, item 2: errors that cannot succeed are not retried', () => {
+describe('errors that cannot succeed are not retried', () => {
   it('a header HTTP forbids (a line break in --contact): one clear message at once, no retry, no library text', () => {
     const file = fileWith('list=allpages\n');
     const r = mwq(['run', file, '--endpoint', 'http://127.0.0.1:9/api.php', '--contact', 'me\r\nX-Injected: 1']);
@@ -64,7 +64,7 @@ describe('issue 10, item 2: errors that cannot succeed are not retried', () => {
   });
 });
 
-describe('issue 10, item 3: secret references hidden in percent-encoding', () => {
+describe('secret references hidden in percent-encoding', () => {
   it('a URL line whose value decodes to {{$secret …}} is sent as that text; the secret is never looked up', () => {
     const doc = parseDocument('https://wiki.example/w/api.php?action=query&list=allpages&apfrom=%7B%7B%24secret%20WIKI_TOKEN%7D%7D\n');
     const looked: string[] = [];
@@ -87,7 +87,7 @@ describe('issue 10, item 3: secret references hidden in percent-encoding', () =>
   });
 });
 
-describe('issue 10, item 5: $env values and user:pw@ masked in every copyable form', () => {
+describe('$env values and user:pw@ masked in every copyable form', () => {
   const text = '@endpoint = {{$env WIKI_API}}\nlist=allpages\napfrom={{$env START}}\n';
   const lookup = (use: { kind: string; name: string }) => (use.name === 'WIKI_API' ? 'https://wiki.example/w/api.php' : use.name === 'START' ? 'PrivateStart99' : undefined);
   it('masks $env values (endpoint and parameters) in URL, cURL and ApiSandbox', () => {
@@ -115,7 +115,7 @@ describe('issue 10, item 5: $env values and user:pw@ masked in every copyable fo
   });
 });
 
-describe('issue 10, item 5 in the CLI', () => {
+describe('$env values and user:pw@ masked in the CLI', () => {
   it('a failure message masks an $env value, unless --safe-env names it', () => {
     const file = fileWith('@endpoint = {{$env MWQ_PROBE_API}}\nlist=allpages\n');
     const env = { MWQ_PROBE_API: 'ftp://private-host.example/api.php' };
@@ -128,7 +128,7 @@ describe('issue 10, item 5 in the CLI', () => {
   });
 });
 
-describe('issue 10, item 6: mwq run --user', () => {
+describe('mwq run --user', () => {
   it('needs --endpoint or --trust-file-endpoint: exit 2 before anything is sent', () => {
     const file = fileWith('https://wiki.invalid/w/api.php?action=query&meta=userinfo\n');
     const r = mwq(['run', file, '--user', 'Bob@bot'], { MWQ_PASSWORD: SECRET });
@@ -138,7 +138,7 @@ describe('issue 10, item 6: mwq run --user', () => {
   });
 });
 
-describe('issue 10, item 7: CSV formula injection', () => {
+describe('CSV formula injection', () => {
   it('texts a spreadsheet would run get a leading quote; numbers stay numbers', () => {
     assert.equal(csvField("=cmd|' /C calc'!A0"), `'=cmd|' /C calc'!A0`);
     assert.equal(csvField('+1+1'), "'+1+1");
@@ -153,7 +153,7 @@ describe('issue 10, item 7: CSV formula injection', () => {
   });
 });
 
-describe('issue 10, item 8: terminal escapes', () => {
+describe('terminal escapes', () => {
   it('mwq check shows control characters of the file escaped, never raw', () => {
     const file = fileWith('list=allpages\n\x1b]0;owned\x07\x1b[31mred\u202etxt=1\n');
     const r = mwq(['check', file]);
@@ -162,7 +162,7 @@ describe('issue 10, item 8: terminal escapes', () => {
   });
 });
 
-describe('issue 10, item 9: one atomic write', () => {
+describe('one atomic write', () => {
   it('writes through a fresh random name beside the target, leaves nothing else, never follows a name set up in advance', async () => {
     const dir = tempDir();
     const target = path.join(dir, 'out.json');
@@ -187,7 +187,7 @@ describe('issue 10, item 9: one atomic write', () => {
   });
 });
 
-describe('issue 10, item 10: no stack overflow on huge lines', () => {
+describe('no stack overflow on huge lines', () => {
   it('parses 200,000 `|` values with {{var}} uses on one line, and builds a request of 150,000 parameters', () => {
     const line = 'titles=' + Array.from({ length: 200_000 }, (_, i) => (i % 2 ? `{{v}}` : 'A')).join('|');
     const doc = parseDocument(`@v = B\nlist=allpages\n${line}\n`);
@@ -206,7 +206,7 @@ describe('issue 10, item 10: no stack overflow on huge lines', () => {
   });
 });
 
-describe('issue 10, item 11: deeply nested rows', () => {
+describe('deeply nested rows', () => {
   it('an export of a row nested 10,000 deep: one clear error, nothing left behind', async () => {
     let deep: unknown = 1;
     for (let i = 0; i < 10_000; i++) deep = [deep];
@@ -219,7 +219,7 @@ describe('issue 10, item 11: deeply nested rows', () => {
   });
 });
 
-describe('issue 10, item 14: bounded messages', () => {
+describe('bounded messages', () => {
   it('a RunnerError quoting 300 KB stays short', () => {
     const e = new RunnerError('continuation', `values ${'x'.repeat(300_000)}`);
     assert.ok(e.message.length < 2100, String(e.message.length));
@@ -227,7 +227,7 @@ describe('issue 10, item 14: bounded messages', () => {
   });
 });
 
-describe('issue 10, item 15: CLI arguments', () => {
+describe('CLI arguments', () => {
   const file = () => fileWith('### Q\nlist=allpages\n');
   for (const endpoint of ['not a url', 'file:///etc/passwd']) {
     it(`--endpoint '${endpoint}': exit 2 at once, no retries`, () => {
@@ -249,7 +249,7 @@ describe('issue 10, item 15: CLI arguments', () => {
   });
 });
 
-describe('issue 10, item 10: completion from a hostile catalogue', () => {
+describe('completion from a hostile catalogue', () => {
   it('an enum of 200,000 values completes without a stack overflow', () => {
     const values = Array.from({ length: 200_000 }, (_, i) => `v${i}`);
     const catalogue = buildCatalogue([

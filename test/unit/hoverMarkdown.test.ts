@@ -1,4 +1,4 @@
-// Issue 10 item 16: a wiki's catalogue is hostile. Its names, `source`,
+// A wiki's catalogue is hostile. Its names, `source`,
 // `licensetag`, `helpurls`, values and namespace names reach hover and
 // completion Markdown; rendered (markdown-it with HTML and linkify on, stricter
 // than VS Code's renderer), they must give no image, no HTML from the wiki, and

@@ -1,4 +1,4 @@
-// Issue 13 items 2 and 4: a query string on one line (`a=b&c=d`, a URL
+// A query string on one line (`a=b&c=d`, a URL
 // without its host) is read as parameters, percent-decoded like a URL line,
 // with a quick fix that splits it; a parameter name the API does not know
 // (`acfrom|acprefix`, pasted from a URL) is sent as written and flagged with
@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
-import { buildRequest, requestPairs } from '../../common/src/runner/request';
+import { buildRequest } from '../../common/src/runner/request';
+import { requestPairs } from '../../common/src/runner/wire';
 import { applyEdits, diagnose, documentOf, service } from './serviceHelpers';
 
 function pairsOf(text: string): [string, string][] {

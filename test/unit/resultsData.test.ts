@@ -1,4 +1,4 @@
-// Pure results functions of issue 12: expand, answer parts, TSV/wikitable text.
+// Pure results functions: expand, answer parts, TSV/wikitable text.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

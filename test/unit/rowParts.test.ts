@@ -2,7 +2,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { listItemRows, MetaRows, OtherParts, rowPlan } from '../../common/src/results/rowParts';
+import { listItemRows, MetaRows, OtherParts, rowPlan } from '../../common/src/runner/rowParts';
 
 const params = (text: string) => text.split('&').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1) }));
 

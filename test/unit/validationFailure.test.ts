@@ -1,4 +1,4 @@
-// Issue 10, item 10: when checking a document fails, the server publishes a
+// When checking a document fails, the server publishes a
 // diagnostic that says so, never an empty list (the file would look clean).
 // The failure is forced (the real service no longer fails on huge lines): the
 // real language service, with validate() made to overflow the stack.

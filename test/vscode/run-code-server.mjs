@@ -241,7 +241,7 @@ async function runPhase(phase, opts) {
         'extensions.autoUpdate': false,
         'extensions.ignoreRecommendations': true,
         // The fixtures take the test wiki's address and a title from $env: not secret, so shown
-        // (every other $env value is masked and scrubbed like a secret; issue 10 item 5).
+        // (every other $env value is masked and scrubbed like a secret).
         'mwquery.safeEnvironmentVariables': ['MWQ_TEST_ENDPOINT', 'MWQ_TEST_HOSTILE_TITLE'],
         // The untrusted phase: trust on, no start-up prompt (the folder simply stays untrusted),
         // and catalogues fetched for every endpoint a file names (were trust not checked).

@@ -38,12 +38,12 @@ export async function prepareQuery(secrets: vscode.SecretStorage, log: vscode.Lo
     return undefined;
   }
   try {
-    // `$env` values are masked unless listed as safe (issue 10 item 5).
+    // `$env` values are masked unless listed as safe.
     const safeEnvNames = vscode.workspace.getConfiguration('mwquery').get<string[]>('safeEnvironmentVariables', []);
     const request = buildRequest(query, scope, { external: lookup, defaultEndpoint: defaultEndpoint, safeEnvNames });
     return { uri, doc, query, request };
   } catch (error) {
-    // A library's own error text may quote the URL with its resolved secrets: only ours is shown (issue 10 item 2).
+    // A library's own error text may quote the URL with its resolved secrets: only ours is shown.
     const message = isRunnerError(error) ? error.message : `The query cannot be run (${error instanceof Error ? error.name : typeof error}).`;
     log.error(`Cannot run the query at line ${line + 1}: ${message}`);
     // Not awaited: the command ends now; the button works while the message is shown.

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { QueryNode } from '../../../common/src/parser';
 import type { VariableScope } from '../../../common/src/resolve';
-import type { VariableUse } from '../../../common/src/variables';
+import type { VariableUse } from '../../../common/src/syntaxTree';
 
 const KEY_PREFIX = 'mwquery.secret.';
 

@@ -10,7 +10,7 @@ import { RunnerError, toRunnerError } from '../runner/errors';
 import { sendApiRequest, type HttpOptions } from '../runner/http';
 import { describeAccountError, type ApiSender } from '../runner/login';
 import type { ApiMessage } from '../runner/apiMessages';
-import type { ParamPairs } from '../runner/request';
+import type { ParamPairs } from '../runner/wire';
 import { hostOf } from '../url';
 import type { CatalogueSnapshot, SnapshotNamespace } from './snapshot';
 import { count } from '../text';

@@ -16,7 +16,8 @@ import { QuerySession, type FetchAllLimits, type PageResult, type RunCallbacks, 
 import { RunnerError, toRunnerError } from '../runner/errors';
 import { sendApiRequest } from '../runner/http';
 import type { Row, RowBatch } from '../runner/merge';
-import { buildRequest, MULTI_SEPARATOR, requestPairs, type BuildRequestOptions, type PreparedRequest } from '../runner/request';
+import { buildRequest, MULTI_SEPARATOR, type BuildRequestOptions, type PreparedRequest } from '../runner/request';
+import { requestPairs } from '../runner/wire';
 import { cellText } from '../runner/export';
 import { chainedParams, findCycle, queryNamed } from './chainRef';
 import { pushAll } from '../lineParsers';

@@ -3,7 +3,8 @@
 // Pure and shared: the panel's Chart and Map views and `mwq chart` call the
 // same function, and the unit tests check its numbers against the rows.
 
-import { isRecord, type Row } from '../results/cells';
+import { isRecord } from '../json';
+import type { Row } from '../runner/merge';
 import { CANONICAL_NAMESPACES, categoryOf, chartFields, coordinateFields, fieldValue, fieldWord, isNamespaceField, numberOf, rowNoun, timeOf } from './fields';
 
 export const CHART_KINDS = ['bar', 'line', 'histogram', 'scatter', 'map'] as const;

@@ -3,7 +3,8 @@
 // is: "changes", "edits", "pages"; namespace names for `ns`). Pure, shared by
 // the panel and `mwq chart`. Rows come from the wiki: every value is checked.
 
-import { isRecord, type Row } from '../results/cells';
+import { isRecord } from '../json';
+import type { Row } from '../runner/merge';
 
 export type FieldKind = 'time' | 'number' | 'category';
 

@@ -17,7 +17,7 @@ import type { ExternalLookup, VariableScope } from '../resolve';
 import { RunnerError } from '../runner/errors';
 import { chainedParams } from '../chain/chainRef';
 import { buildRequest, endpointProblem, type PreparedRequest } from '../runner/request';
-import type { VariableUse } from '../variables';
+import type { VariableUse } from '../syntaxTree';
 
 export type ValuePart = { kind: 'text'; text: string } | { kind: 'env'; name: string };
 

@@ -6,7 +6,7 @@ import type { ApiResponse, HttpOptions } from '../runner/http';
 import { sendApiRequest } from '../runner/http';
 import { RunnerError, toRunnerError } from '../runner/errors';
 import type { ApiSender } from '../runner/login';
-import type { ParamPairs } from '../runner/request';
+import type { ParamPairs } from '../runner/wire';
 import { hostOf } from '../url';
 
 export interface FetchContentOptions extends HttpOptions {

@@ -7,8 +7,8 @@
 //
 //   const answers = await fetchContentAnswers(endpoint, questions, { timeoutMs: 30_000 });
 
-import type { ParamPairs } from '../runner/request';
-import { isObject } from '../json';
+import type { ParamPairs } from '../runner/wire';
+import { isRecord } from '../json';
 import { askWiki, type FetchContentOptions } from './askWiki';
 import { CONTENT_BATCH, emptyAnswers, type ContentAnswers, type ContentQuestions, type IdFact, type TitleFact, type UserFact } from './contentTypes';
 
@@ -45,7 +45,7 @@ export async function fetchContentAnswers(endpoint: string, questions: ContentQu
     // An API error (a value the wiki refuses) loses this batch only.
     if (response.messages.errors.length > 0) return undefined;
     const json = response.json;
-    return isObject(json) && isObject(json.query) ? (json.query as Json) : undefined;
+    return isRecord(json) && isRecord(json.query) ? (json.query as Json) : undefined;
   };
   const batches = (values: readonly string[], keep: (v: string) => boolean): string[][] => {
     const unique = [...new Set(values.filter((v) => typeof v === 'string' && keep(v)))].slice(0, maxValues);
@@ -84,7 +84,7 @@ function pairsOf(list: unknown): Map<string, string> {
   const map = new Map<string, string>();
   if (!Array.isArray(list)) return map;
   for (const entry of list) {
-    if (isObject(entry) && typeof entry.from === 'string' && typeof entry.to === 'string') map.set(entry.from, entry.to);
+    if (isRecord(entry) && typeof entry.from === 'string' && typeof entry.to === 'string') map.set(entry.from, entry.to);
   }
   return map;
 }
@@ -92,8 +92,8 @@ function pairsOf(list: unknown): Map<string, string> {
 /** `query.pages` as a list (formatversion 2 gives an array, 1 an object keyed by page id). */
 function pagesOf(query: Json): Json[] {
   const pages = query.pages;
-  const list = Array.isArray(pages) ? pages : isObject(pages) ? Object.values(pages) : [];
-  return list.filter(isObject) as Json[];
+  const list = Array.isArray(pages) ? pages : isRecord(pages) ? Object.values(pages) : [];
+  return list.filter(isRecord) as Json[];
 }
 
 function flag(value: unknown): boolean {
@@ -129,7 +129,7 @@ export function titleFacts(asked: readonly string[], query: Json): Record<string
 /** `invalidreason`: a string (errorformat bc) or `{code, text}` (plaintext). */
 function reasonOf(reason: unknown): string {
   if (typeof reason === 'string') return reason;
-  if (isObject(reason) && typeof reason.text === 'string') return reason.text;
+  if (isRecord(reason) && typeof reason.text === 'string') return reason.text;
   return '';
 }
 
@@ -150,12 +150,12 @@ export function revIdFacts(asked: readonly string[], query: Json): Record<string
   const titles = new Map<number, string>();
   for (const page of pagesOf(query)) {
     if (typeof page.title !== 'string' || !Array.isArray(page.revisions)) continue;
-    for (const revision of page.revisions) if (isObject(revision) && typeof revision.revid === 'number') titles.set(revision.revid, page.title);
+    for (const revision of page.revisions) if (isRecord(revision) && typeof revision.revid === 'number') titles.set(revision.revid, page.title);
   }
   const bad = new Set<number>();
   const badrevids = query.badrevids;
-  for (const entry of Array.isArray(badrevids) ? badrevids : isObject(badrevids) ? Object.values(badrevids) : []) {
-    if (isObject(entry) && (typeof entry.revid === 'number' || typeof entry.revid === 'string')) bad.add(Number(entry.revid));
+  for (const entry of Array.isArray(badrevids) ? badrevids : isRecord(badrevids) ? Object.values(badrevids) : []) {
+    if (isRecord(entry) && (typeof entry.revid === 'number' || typeof entry.revid === 'string')) bad.add(Number(entry.revid));
   }
   const facts: Record<string, IdFact> = Object.create(null);
   for (const id of asked) {
@@ -176,7 +176,7 @@ export function canonicalUserName(name: string): string {
 export function userFacts(asked: readonly string[], query: Json): Record<string, UserFact> {
   const byName = new Map<string, Json>();
   for (const user of Array.isArray(query.users) ? query.users : []) {
-    if (isObject(user) && typeof user.name === 'string') byName.set(user.name, user);
+    if (isRecord(user) && typeof user.name === 'string') byName.set(user.name, user);
   }
   const facts: Record<string, UserFact> = Object.create(null);
   for (const name of asked) {

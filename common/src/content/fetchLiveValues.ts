@@ -7,8 +7,8 @@
 
 import { RunnerError } from '../runner/errors';
 import { hostOf } from '../url';
-import type { ParamPairs } from '../runner/request';
-import { isObject } from '../json';
+import type { ParamPairs } from '../runner/wire';
+import { isRecord } from '../json';
 import type { LiveValue, LiveValuesAnswer, LiveValuesQuestion } from './contentTypes';
 import { askWiki, type FetchContentOptions } from './askWiki';
 
@@ -28,7 +28,7 @@ export async function fetchLiveValues(endpoint: string, question: LiveValuesQues
     const response = await askWiki(endpoint, pairs, options, 'for values to complete');
     const error = response.messages.errors[0];
     if (error) throw new RunnerError('api', `Could not ask ${hostOf(endpoint)} for values to complete: the wiki answered ${error.code}: ${error.text}`, { detail: error.code });
-    return isObject(response.json) ? (response.json as Json) : {};
+    return isRecord(response.json) ? (response.json as Json) : {};
   };
   const prefix = typeof question.prefix === 'string' ? question.prefix : '';
   switch (question.kind) {
@@ -64,9 +64,9 @@ export async function fetchLiveValues(endpoint: string, question: LiveValuesQues
     }
     case 'contentmodel': {
       const json = await call([['action', 'paraminfo'], ['modules', 'edit'], ['helpformat', 'none']]);
-      const modules = isObject(json.paraminfo) && Array.isArray(json.paraminfo.modules) ? json.paraminfo.modules : [];
-      const edit = modules.find((m): m is Json => isObject(m) && Array.isArray(m.parameters));
-      const param = (edit?.parameters as unknown[] | undefined)?.find((p): p is Json => isObject(p) && p.name === 'contentmodel');
+      const modules = isRecord(json.paraminfo) && Array.isArray(json.paraminfo.modules) ? json.paraminfo.modules : [];
+      const edit = modules.find((m): m is Json => isRecord(m) && Array.isArray(m.parameters));
+      const param = (edit?.parameters as unknown[] | undefined)?.find((p): p is Json => isRecord(p) && p.name === 'contentmodel');
       const models = Array.isArray(param?.type) ? param.type.filter((t): t is string => typeof t === 'string') : [];
       return filtered(models.map((value) => ({ value })), prefix, false);
     }
@@ -77,15 +77,15 @@ export async function fetchLiveValues(endpoint: string, question: LiveValuesQues
 
 /** `query[key]` entries' `field` (and `detail`) as values. */
 function listOf(json: Json, key: string, field: string, detail?: string): LiveValue[] {
-  const query = isObject(json.query) ? json.query : {};
+  const query = isRecord(json.query) ? json.query : {};
   const list = Array.isArray(query[key]) ? (query[key] as unknown[]) : [];
-  return names(list.filter(isObject) as Json[], field, detail);
+  return names(list.filter(isRecord) as Json[], field, detail);
 }
 
 function siteList(json: Json, key: string): Json[] {
-  const query = isObject(json.query) ? json.query : {};
+  const query = isRecord(json.query) ? json.query : {};
   const list = query[key];
-  return (Array.isArray(list) ? list : isObject(list) ? Object.values(list) : []).filter(isObject) as Json[];
+  return (Array.isArray(list) ? list : isRecord(list) ? Object.values(list) : []).filter(isRecord) as Json[];
 }
 
 function names(entries: readonly Json[], field: string, detail?: string): LiveValue[] {

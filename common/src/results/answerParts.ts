@@ -2,7 +2,8 @@
 // object under `query` (pages, namespaces, general, userinfo, ...) and the
 // answer's other top-level modules (parse, compare, ...). Pure.
 
-import { isRecord, type Row } from './cells';
+import { isRecord } from '../json';
+import type { Row } from '../runner/merge';
 
 export type AnswerPart =
   /** A list: rows. `keyColumn` names the column holding the keys of an object of objects. */

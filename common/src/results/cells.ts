@@ -1,12 +1,6 @@
 // Cell values of result rows: their text, and how two of them compare.
 // Shared by the results panel (browser) and other consumers; no node:*.
 
-export type Row = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Sets an own property, whatever its name: `obj[key] = v` with a key such as
  * `__proto__` (wiki data is hostile) would set the object's prototype instead.

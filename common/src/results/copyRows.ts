@@ -2,7 +2,8 @@
 // and line breaks inside a cell become one space, so a row stays one line)
 // and JSON (an array of objects with the columns given, in that order). Pure.
 
-import { cellText, setOwn, type Row } from './cells';
+import { cellText, setOwn } from './cells';
+import type { Row } from '../runner/merge';
 
 export function rowsToTsv(rows: readonly Row[], columns: readonly string[]): string {
   const field = (row: Row, name: string) => (Object.hasOwn(row, name) ? cellText(row[name]).replace(/[\t\r\n]+/g, ' ') : '');

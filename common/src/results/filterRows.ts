@@ -3,7 +3,8 @@
 // must contain; all words must match. Quotes keep spaces in a word:
 // `comment:"fix typo"`. Pure.
 
-import { cellText, type Row } from './cells';
+import { cellText } from './cells';
+import type { Row } from '../runner/merge';
 
 export interface RowFilter {
   /** Words any column must contain (lower-cased). */

@@ -5,7 +5,8 @@
 // this by default; the user switches it off like any expansion. Pure; runs in
 // the webview.
 
-import { setOwn, type Row } from './cells';
+import { setOwn } from './cells';
+import type { Row } from '../runner/merge';
 import { MAX_FLATTEN_DEPTH } from './expand';
 
 /** Fields of an object flattened at most; a wider object stays one (summarised) cell. */

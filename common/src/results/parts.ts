@@ -13,7 +13,7 @@
 // key by key (the first answer's value stays).
 
 import { mergePage, pageKey, type Row } from '../runner/merge';
-import { isObject } from '../json';
+import { isRecord } from '../json';
 
 export type PartKind = 'list' | 'object';
 
@@ -29,7 +29,7 @@ export interface AnswerPart {
 export function answerParts(answers: readonly unknown[]): AnswerPart[] {
   const parts = new Map<string, { kind: PartKind; rows: Row[]; index?: Map<string, Row>; keys?: Set<string> }>();
   for (const answer of answers) {
-    if (!isObject(answer) || !isObject(answer.query)) continue;
+    if (!isRecord(answer) || !isRecord(answer.query)) continue;
     for (const [name, value] of Object.entries(answer.query)) {
       const kind = kindOf(value);
       let part = parts.get(name);
@@ -50,16 +50,16 @@ export function findPart(parts: readonly AnswerPart[], name: string): AnswerPart
 
 function kindOf(value: unknown): PartKind {
   if (Array.isArray(value)) return 'list';
-  if (isObject(value)) {
+  if (isRecord(value)) {
     const values = Object.values(value);
-    if (values.length > 0 && values.every((v) => isObject(v) && !Array.isArray(v))) return 'list';
+    if (values.length > 0 && values.every((v) => isRecord(v) && !Array.isArray(v))) return 'list';
   }
   return 'object';
 }
 
 function listRows(value: unknown): Row[] {
-  const items = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [value];
-  return items.map((item) => (isObject(item) && !Array.isArray(item) ? item : { value: item }));
+  const items = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
+  return items.map((item) => (isRecord(item) && !Array.isArray(item) ? item : { value: item }));
 }
 
 function addPages(part: { rows: Row[]; index?: Map<string, Row> }, value: unknown): void {
@@ -78,7 +78,7 @@ function addPages(part: { rows: Row[]; index?: Map<string, Row> }, value: unknow
 
 function addProperties(part: { rows: Row[]; keys?: Set<string> }, value: unknown): void {
   part.keys ??= new Set();
-  const entries = isObject(value) && !Array.isArray(value) ? Object.entries(value) : [['value', value] as [string, unknown]];
+  const entries = isRecord(value) && !Array.isArray(value) ? Object.entries(value) : [['value', value] as [string, unknown]];
   for (const [key, v] of entries) {
     if (part.keys.has(key)) continue;
     part.keys.add(key);

@@ -5,7 +5,8 @@
 // sort, shown columns). Runs in the webview too.
 
 import type { PanelViewSpec } from '../panelProtocol';
-import { setOwn, type Row } from './cells';
+import { setOwn } from './cells';
+import type { Row } from '../runner/merge';
 import { expandRows } from './expand';
 import { filterIndexes, parseFilter } from './filterRows';
 import { flattenRows } from './oneItemLists';

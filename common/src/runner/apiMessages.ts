@@ -9,7 +9,7 @@
 
 import { lineIndexAt } from '../lines';
 import type { ParsedDocument, QueryNode, Span } from '../parser';
-import { isObject } from '../json';
+import { isRecord } from '../json';
 
 export interface ApiMessage {
   severity: 'error' | 'warning';
@@ -27,17 +27,17 @@ export interface ApiMessages {
 
 export function parseApiMessages(json: unknown): ApiMessages {
   const result: ApiMessages = { errors: [], warnings: [] };
-  if (!isObject(json)) return result;
+  if (!isRecord(json)) return result;
   readList(json.errors, 'error', result.errors);
   readList(json.warnings, 'warning', result.warnings);
   // Legacy shapes.
-  if (isObject(json.error)) {
+  if (isRecord(json.error)) {
     const e = json.error;
     result.errors.push({ severity: 'error', code: str(e.code) || 'unknown', text: str(e.info ?? e.text ?? e['*']), module: e.module === undefined ? undefined : str(e.module) });
   }
-  if (isObject(json.warnings) && !Array.isArray(json.warnings)) {
+  if (isRecord(json.warnings) && !Array.isArray(json.warnings)) {
     for (const [module, value] of Object.entries(json.warnings)) {
-      const text = isObject(value) ? str(value.warnings ?? value['*'] ?? value.text) : str(value);
+      const text = isRecord(value) ? str(value.warnings ?? value['*'] ?? value.text) : str(value);
       for (const line of text.split('\n').filter(Boolean)) result.warnings.push({ severity: 'warning', code: 'warning', text: line, module });
     }
   }
@@ -47,7 +47,7 @@ export function parseApiMessages(json: unknown): ApiMessages {
 function readList(value: unknown, severity: ApiMessage['severity'], into: ApiMessage[]): void {
   if (!Array.isArray(value)) return;
   for (const item of value) {
-    if (!isObject(item)) continue;
+    if (!isRecord(item)) continue;
     const text = item.text ?? item.info ?? item['*'] ?? (typeof item.html === 'string' ? stripTags(item.html) : undefined) ?? item.key;
     const message: ApiMessage = { severity, code: str(item.code) || 'unknown', text: str(text) };
     if (item.module !== undefined) message.module = str(item.module);
@@ -134,7 +134,7 @@ export function lineAt(doc: ParsedDocument, offset: number): number {
 
 function valuesOf(message: ApiMessage): string[] {
   const data = message.data;
-  if (isObject(data) && Array.isArray(data.values)) return data.values.filter((v): v is string => typeof v === 'string');
+  if (isRecord(data) && Array.isArray(data.values)) return data.values.filter((v): v is string => typeof v === 'string');
   return [];
 }
 

@@ -14,8 +14,9 @@ import { redactDeep, type Redactor } from '../redact';
 import { RunnerError, toRunnerError } from './errors';
 import { sendApiRequest, type ApiResponse, type HttpOptions, type RetryInfo } from './http';
 import { ResultMerger, type Row, type RowBatch } from './merge';
-import { rowPlan } from '../results/rowParts';
-import { redactorOf, requestPairs, toUrl, type ParamPairs, type PreparedRequest } from './request';
+import { rowPlan } from './rowParts';
+import { redactorOf, type PreparedRequest } from './request';
+import { requestPairs, toUrl, type ParamPairs } from './wire';
 import { count } from '../text';
 
 export interface SessionOptions {

@@ -18,13 +18,11 @@ import { classify, MAX_ANSWER_DEPTH, type Classified, type RetryReason } from '.
 import type { CookieJar } from './cookies';
 import { RunnerError } from './errors';
 import { formatBytes, isLookupFailure, retryingMessage } from './httpMessages';
-import { toWire, type ParamPairs, type HttpMethod } from './request';
+import { toWire, type ParamPairs, type HttpMethod } from './wire';
 import { RetryPolicy } from './retryPolicy';
-import { cancelled, exchange, hostOf } from './transport';
+import { cancelled, exchange } from './transport';
+import { hostOf } from '../url';
 import { MWQUERY_VERSION, DEFAULT_CONTACT } from './version';
-
-export { parseRetryAfter, type RetryReason } from './classify';
-export { bodyExcerpt } from './httpMessages';
 
 export interface HttpOptions {
   /** Replaces the whole User-Agent. Default `mwquery/<version> (<contact>)`. */

@@ -5,6 +5,19 @@ export { queryAtLine } from '../parser';
 export { RunnerError, isRunnerError, toRunnerError, type RunnerErrorKind } from './errors';
 export {
   buildRequest,
+  isSensitiveName,
+  queriesNamed,
+  redactorOf,
+  hiddenValuesOf,
+  withEndpoint,
+  endpointProblem,
+  DEFAULT_SENSITIVE_PARAMS,
+  MULTI_SEPARATOR,
+  type BuildRequestOptions,
+  type PreparedRequest,
+  type RequestParam,
+} from './request';
+export {
   requestPairs,
   encodePairs,
   toWire,
@@ -12,27 +25,18 @@ export {
   toCurl,
   toApiSandboxUrl,
   indexPhpFor,
-  isSensitiveName,
-  queriesNamed,
   shellQuote,
-  redactorOf,
-  hiddenValuesOf,
-  withEndpoint,
-  maskUrlCredentials,
-  DEFAULT_SENSITIVE_PARAMS,
   MAX_GET_URL_BYTES,
-  MULTI_SEPARATOR,
-  MASK,
-  type BuildRequestOptions,
-  type PreparedRequest,
-  type RequestParam,
   type ParamPairs,
   type ParamsOptions,
   type WireRequest,
   type HttpMethod,
-} from './request';
+} from './wire';
+export { MASK } from '../redact';
+export { maskUrlCredentials } from '../url';
 export { CookieJar, CookieJars, parseSetCookie, type Cookie } from './cookies';
-export { sendApiRequest, userAgent, parseRetryAfter, bodyExcerpt, type HttpOptions, type ApiResponse, type RetryInfo, type RetryReason } from './http';
+export { sendApiRequest, userAgent, type HttpOptions, type ApiResponse, type RetryInfo } from './http';
+export { bodyExcerpt } from './httpMessages';
 export { parseApiMessages, locateApiMessage, firstLineOf, lineAt, type ApiMessage, type ApiMessages, type MessageLocation } from './apiMessages';
 export {
   QuerySession,
@@ -53,8 +57,7 @@ export {
 export { ResultMerger, RowStore, mergePage, pageKey, AUXILIARY_QUERY_KEYS, type Row, type RowBatch } from './merge';
 export { openExport, exportRows, exportExtension, cellText, csvField, csvLine, tsvField, tsvLine, wikitextCell, wikitable, rowJson, lineEncoder, type LineEncoder, unionKeys, EXPORT_FORMATS, MAX_JSON_DEPTH, type ExportFormat, type RowWriter } from './export';
 export { writeFileAtomic, tempPathBeside } from './atomicWrite';
-export { classify, type Classified, type AnswerHeaders } from './classify';
-export { endpointProblem } from './transport';
+export { classify, parseRetryAfter, type Classified, type AnswerHeaders, type RetryReason } from './classify';
 export { formatTextTable, type TextTableOptions } from './textTable';
 export { MWQUERY_VERSION, DEFAULT_CONTACT } from './version';
 export { isWikimediaEndpoint, looksLikeContact } from './wikimediaHosts';

@@ -20,7 +20,7 @@ import type { ApiMessage, ApiMessages } from './apiMessages';
 import { CookieJar } from './cookies';
 import { RunnerError } from './errors';
 import { sendApiRequest, type ApiResponse, type HttpOptions } from './http';
-import type { ParamPairs } from './request';
+import type { ParamPairs } from './wire';
 
 /** What QuerySession (and the catalogue fetcher) call to send one API request; `sendApiRequest` by default. */
 export type ApiSender = (endpoint: string, pairs: ParamPairs, options?: HttpOptions) => Promise<ApiResponse>;

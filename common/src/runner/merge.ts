@@ -20,8 +20,8 @@
 // are shallow copies made when the second fragment arrives, so the raw answer
 // stays as the wiki sent it.
 
-import { isObject } from '../json';
-import { listItemRows, MetaRows, type RowPlan } from '../results/rowParts';
+import { isRecord } from '../json';
+import { listItemRows, MetaRows, type RowPlan } from './rowParts';
 
 export type Row = Record<string, unknown>;
 
@@ -32,7 +32,7 @@ export interface RowBatch {
 }
 
 /** Keys under `query` that describe the input, not results. */
-export { INPUT_PARTS as AUXILIARY_QUERY_KEYS } from '../results/rowParts';
+export { INPUT_PARTS as AUXILIARY_QUERY_KEYS } from './rowParts';
 
 export class ResultMerger {
   private readonly pending = new Map<string, Row>();
@@ -51,10 +51,10 @@ export class ResultMerger {
   /** Feeds one answer; returns the rows it completed (one batch of the rows' part, or none). */
   add(json: unknown): RowBatch[] {
     const out: RowBatch[] = [];
-    if (!isObject(json)) return out;
+    if (!isRecord(json)) return out;
     const query = json.query;
     const main = this.plan.main;
-    if (isObject(query) && !Array.isArray(query)) {
+    if (isRecord(query)) {
       if (main === 'pages') {
         if (Object.hasOwn(query, 'pages')) this.addPages(query.pages);
       } else if (main !== undefined) {
@@ -67,7 +67,7 @@ export class ResultMerger {
     }
     // A batch of pages is complete with `batchcomplete`, or when nothing continues.
     const complete = json.batchcomplete !== undefined && json.batchcomplete !== false;
-    if (complete || !isObject(json.continue)) {
+    if (complete || !isRecord(json.continue)) {
       const pages = this.flushPages();
       if (pages) out.push(pages);
     }
@@ -92,9 +92,9 @@ export class ResultMerger {
 
   private addPages(value: unknown): void {
     // formatversion 2: an array; formatversion 1: an object keyed by page id.
-    const pages = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [];
+    const pages = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
     for (const page of pages) {
-      if (!isObject(page)) continue;
+      if (!isRecord(page)) continue;
       const key = pageKey(page);
       const existing = this.pending.get(key);
       if (!existing) {
@@ -140,7 +140,7 @@ export function mergePage(target: Row, fragment: Row): void {
   for (const [key, value] of Object.entries(fragment)) {
     const current = target[key];
     if (Array.isArray(current) && Array.isArray(value)) target[key] = current.concat(value);
-    else if (isObject(current) && isObject(value) && !Array.isArray(current) && !Array.isArray(value)) target[key] = { ...current, ...value };
+    else if (isRecord(current) && isRecord(value) && !Array.isArray(current) && !Array.isArray(value)) target[key] = { ...current, ...value };
     else if (!(key in target)) target[key] = value;
   }
 }

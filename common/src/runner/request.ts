@@ -18,12 +18,11 @@ import { decodeQueryComponent, problemsOfQuery, type ParsedDocument, type QueryN
 import { lineIndexAt } from '../lines';
 import type { ExternalLookup, VariableScope } from '../resolve';
 import { findVariableUses } from '../variables';
-import { redactorFor, type Redactor } from '../redact';
+import { MASK, redactorFor, type Redactor } from '../redact';
 import { RunnerError } from './errors';
-import { MASK, maskUrlCredentials } from './wire';
+import { maskUrlCredentials } from '../url';
 
 // The request on the wire and its copyable forms (URL, cURL, ApiSandbox) live in wire.ts.
-export * from './wire';
 
 export const MULTI_SEPARATOR = '\x1f';
 

@@ -5,7 +5,7 @@ import type { ApiMessage } from './apiMessages';
 import type { RunnerError } from './errors';
 import type { RetryInfo } from './http';
 import type { RowBatch } from './merge';
-import type { HttpMethod } from './request';
+import type { HttpMethod } from './wire';
 
 export interface PageResult {
   /** 1-based number of the page in the session. */

@@ -8,15 +8,13 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import * as zlib from 'node:zlib';
-import { hostOf } from '../url';
 import type { Readable } from 'node:stream';
 import type { CookieJar } from './cookies';
 import { RunnerError } from './errors';
 import { describeNetworkError, timeoutMessage, tooLargeMessage, formatBytes } from './httpMessages';
 import type { AnswerHeaders } from './classify';
-import { endpointProblem, urlProblem, type WireRequest } from './request';
-
-export { endpointProblem };
+import { endpointProblem, urlProblem } from './request';
+import type { WireRequest } from './wire';
 
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
 /** Stateless between calls (decode() without `stream`): one for every answer. */
@@ -47,8 +45,6 @@ export type TransportResult =
   | { kind: 'fatal'; error: RunnerError }
   /** Worth retrying: no answer (refused, dropped, time-out). */
   | { kind: 'network'; reason: 'timeout' | 'network'; message: string; code: string };
-
-export { hostOf };
 
 /** Sends `wire`, following same-wiki redirects. */
 export async function exchange(wire: WireRequest, options: TransportOptions): Promise<TransportResult> {

@@ -3,9 +3,9 @@
 // sensitive values, `$secret`/`$env` endpoints and URL credentials masked.
 
 import { MASK } from '../redact';
+import { maskUrlCredentials } from '../url';
 import type { PreparedRequest } from './request';
 
-export { MASK };
 /** Longest GET URL, in bytes, before the runner switches to a form-encoded POST. */
 export const MAX_GET_URL_BYTES = 8000;
 
@@ -118,9 +118,4 @@ export function toApiSandboxUrl(request: PreparedRequest, options: ParamsOptions
 export function shellQuote(text: string): string {
   if (/^[A-Za-z0-9_\-.,:/=@%+]+$/.test(text)) return text;
   return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-/** `https://user:pw@host/…` → `https://***@host/…` (a URL's credentials are never shown). */
-export function maskUrlCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, `$1${MASK}@`);
 }

@@ -3,7 +3,7 @@
 // argument than needed.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { endpointProblem } from '../../../common/src/runner/transport';
+import { endpointProblem } from '../../../common/src/runner/request';
 import { readFileSync } from 'node:fs';
 import { errnoOf } from '../../../common/src/runner/atomicWrite';
 

@@ -10,7 +10,7 @@ import { VariableScope } from '../../../common/src/resolve';
 import { QuerySession, RunnerError, buildRequest, redactorOf, withEndpoint, type PageResult, type PreparedRequest } from '../../../common/src/runner';
 import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
 import { expandRows } from '../../../common/src/results/expand';
-import type { Row } from '../../../common/src/results/cells';
+import type { Row } from '../../../common/src/runner/merge';
 import { CHART_KINDS, TIME_UNITS, chartData, type ChartKind, type ChartSpec, type TimeUnit } from '../../../common/src/chart/aggregate';
 import { drawChart } from '../../../common/src/chart/draw';
 import { toSvg } from '../../../common/src/chart/svg';

@@ -27,7 +27,7 @@ import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOpti
 import { EXIT } from './exitCodes';
 import { makeSink, RUN_FORMATS, type RunFormat } from './sinks';
 import { answerParts, findPart } from '../../../common/src/results/parts';
-import { OtherParts, rowPlan } from '../../../common/src/results/rowParts';
+import { OtherParts, rowPlan } from '../../../common/src/runner/rowParts';
 import { Messages, terminalSafeLine } from './terminal';
 import { count } from '../../../common/src/text';
 
@@ -268,7 +268,7 @@ export async function runCommand(args: string[]): Promise<number> {
     : new QuerySession(request, sessionOptions);
   const sink = makeSink(parsed.format, process.stdout.isTTY === true, parsed.expand);
   const seen = new Set<string>();
-  // The result rows are one part (results/rowParts.ts); the others are named at the end.
+  // The result rows are one part (runner/rowParts.ts); the others are named at the end.
   let rowsPart = rowPlan(request.params).main;
   const otherParts = new OtherParts(() => rowsPart);
   /** With --part: the answers, read at the end. */

@@ -1,4 +1,4 @@
-// The catalogue shipped with the extension: the seed's paraminfo document plus
+// The catalogue shipped with the extension: the paraminfo of MediaWiki's query modules plus
 // the descriptors of the `main` and `query` modules. Bundled into the server,
 // so nothing is read from disk at run time; required on first use, so the
 // server answers `initialize` before it builds the catalogue.

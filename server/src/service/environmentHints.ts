@@ -4,7 +4,7 @@
 // (e.g. a MediaWiki 1.43 parameter that a 1.39 wiki would ignore). Pure:
 // parsed document and catalogues in, diagnostics out.
 
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParsedDocument } from '../../../common/src/parser';
 import type { Catalogue } from './catalogue';
@@ -42,7 +42,7 @@ export function environmentHints(document: TextDocument, parsed: ParsedDocument,
       const lacking = theirs.filter((t) => !t.catalogue.module(use.module.name)).map((t) => t.name);
       if (!lacking.length) continue;
       missingModule.set(use.module.name, lacking);
-      out.add(use.item, DiagnosticSeverity.Hint, 'unknown-elsewhere', `${lacking.length > 1 ? 'Environments' : 'Environment'} ${quoted(lacking)} ${lacking.length > 1 ? 'do' : 'does'} not have the module \`${use.module.name}\` (unrecognizedvalues there).`);
+      out.add(use.item, 'unknown-elsewhere', `${lacking.length > 1 ? 'Environments' : 'Environment'} ${quoted(lacking)} ${lacking.length > 1 ? 'do' : 'does'} not have the module \`${use.module.name}\` (unrecognizedvalues there).`);
     }
     // Parameters: the one the API keeps (the last), known here, unknown there.
     for (const param of mine.lastByName.values()) {
@@ -51,7 +51,7 @@ export function environmentHints(document: TextDocument, parsed: ParsedDocument,
       const moduleLacking = resolved.module ? missingModule.get(resolved.module.name) ?? [] : [];
       const lacking = theirs.filter((t) => !moduleLacking.includes(t.name) && !t.context.resolve(param.name)).map((t) => t.name);
       if (!lacking.length) continue;
-      out.add(param.nameSpan, DiagnosticSeverity.Hint, 'unknown-elsewhere', `${lacking.length > 1 ? 'Environments' : 'Environment'} ${quoted(lacking)} ${lacking.length > 1 ? 'do' : 'does'} not know the parameter \`${param.name}\`: that wiki would ignore it (unrecognizedparams).`);
+      out.add(param.nameSpan, 'unknown-elsewhere', `${lacking.length > 1 ? 'Environments' : 'Environment'} ${quoted(lacking)} ${lacking.length > 1 ? 'do' : 'does'} not know the parameter \`${param.name}\`: that wiki would ignore it (unrecognizedparams).`);
     }
   }
   return out.diagnostics;

@@ -4,7 +4,7 @@
 import { queryAtLine, type ParamNode, type ParsedDocument, type QueryNode, type ValueItem } from '../../../common/src/parser';
 
 export { queryAtLine };
-import type { VariableUse } from '../../../common/src/variables';
+import type { VariableUse } from '../../../common/src/syntaxTree';
 
 export type Target =
   | { kind: 'name'; query: QueryNode; param: ParamNode }

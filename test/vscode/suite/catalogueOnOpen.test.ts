@@ -1,6 +1,6 @@
 // A file that names its wiki (a literal @endpoint) in a trusted workspace:
 // instead of waiting for the first run, the extension asks once per host
-// whether to fetch that wiki's catalogue (issue 15 item 3). The test wiki
+// whether to fetch that wiki's catalogue. The test wiki
 // (MediaWiki 1.39 with AbuseFilter) knows list=abusefilters; the bundled
 // catalogue does not, so the diagnostics tell which catalogue is used.
 import * as assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Where newcomers get stuck (issue 15 item 4), clicked through like a person:
+// Where newcomers get stuck, clicked through like a person:
 // the "no environment" status item offers to create a commented
 // .mwquery.json; a run against a Wikimedia wiki with no contact set asks for
 // one and sends nothing without it; a refused connection is named plainly.

@@ -1,4 +1,4 @@
-// The wiki's content in the editor (issue 13 item 5; docs/live-content.md):
+// The wiki's content in the editor (docs/live-content.md):
 // with the wiki's catalogue fetched in a trusted workspace, a file's titles,
 // page ids and users are looked up on the wiki; missing pages, redirects,
 // titles the wiki normalises and unknown users are flagged; page ids show

@@ -1,4 +1,4 @@
-// Issue 12, the data side in a real VS Code against the test wiki: a
+// The data side in a real VS Code against the test wiki: a
 // generator + prop query shows its 50 pages with every category on the first
 // run; the run is stored in .mwquery/runs/ and "Show Results" brings it back
 // after the panel was closed; exports (wikitable, expanded) and "Open Results

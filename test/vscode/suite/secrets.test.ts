@@ -21,7 +21,7 @@ const WLTOKEN = 'wl-S3CRET-7f3a9c21d4e8';
 // MediaWiki capitalises the first letter of a title prefix: the rows say "Page 00…", never "page 00".
 const PREFIX = 'page 00';
 const LITERAL = 'literal-wr-token-5e1f9c';
-// Issue 10: a secret the wiki quotes back in its error (item 4), an `$env` value
+// a secret the wiki quotes back in its error (item 4), an `$env` value
 // not listed as safe (item 5; run-code-server.mjs sets it), a password in an endpoint (item 2).
 const ECHOED = 'S3cretValue42echo';
 const UNSAFE_ENV = 'env-V4lue-3b7e91';

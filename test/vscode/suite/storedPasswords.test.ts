@@ -1,5 +1,5 @@
 // A bot password follows the (endpoint, user) pair it was saved for, never an
-// environment's name (issue 10 item 1). Workspace A: the user's settings name
+// environment's name. Workspace A: the user's settings name
 // the environment "shared" → the test wiki, as the wiki's bot account, and the
 // password is stored for it; a run logs in. Workspace B: a cloned repository's
 // `.mwquery.json` defines "shared" again, same user, pointing at a local

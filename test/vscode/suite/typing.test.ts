@@ -2,7 +2,7 @@
 // of each line, with completion popping up on its own as it does while one
 // types. The document must hold exactly what was typed: Enter after a value
 // typed in full (the open suggestion already says the same) is a new line, and
-// nothing is suggested in `###` and comment lines (issue 15 item 2).
+// nothing is suggested in `###` and comment lines.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';

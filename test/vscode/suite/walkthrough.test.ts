@@ -1,4 +1,4 @@
-// The walkthrough (issue 15 item 5), followed like a newcomer: opened from
+// The walkthrough, followed like a newcomer: opened from
 // its command, a step's button clicked in the browser, the example run
 // against the test wiki, its mistake fixed with the quick fix.
 import * as assert from 'node:assert/strict';

@@ -3,7 +3,7 @@
 // titles the wiki normalises, page and revision ids it does not have, users
 // it does not know. Pure: the answers were fetched by the client or the CLI.
 
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParsedDocument } from '../../../../common/src/parser';
 import type { ContentAnswers } from '../../../../common/src/content/contentTypes';
@@ -22,19 +22,19 @@ export function contentDiagnostics(document: TextDocument, parsed: ParsedDocumen
         break;
       case 'pageid': {
         const fact = own(answers.pageids, site.value);
-        if (fact?.missing) out.add(site.span, DiagnosticSeverity.Warning, 'nosuchpageid', `There is no page with id ${site.value} on this wiki.`);
+        if (fact?.missing) out.add(site.span, 'nosuchpageid', `There is no page with id ${site.value} on this wiki.`);
         break;
       }
       case 'revid': {
         const fact = own(answers.revids, site.value);
-        if (fact?.missing) out.add(site.span, DiagnosticSeverity.Warning, 'nosuchrevid', `There is no revision with id ${site.value} on this wiki (the API lists it in \`badrevids\`).`);
+        if (fact?.missing) out.add(site.span, 'nosuchrevid', `There is no revision with id ${site.value} on this wiki (the API lists it in \`badrevids\`).`);
         break;
       }
       case 'user': {
         const fact = own(answers.users, site.value);
         const name = quoted(site.value);
-        if (fact?.invalid) out.add(site.span, DiagnosticSeverity.Error, 'baduser', `${name} is not a valid user name on this wiki.`);
-        else if (fact?.missing) out.add(site.span, DiagnosticSeverity.Warning, 'nosuchuser', `The user ${name} does not exist on this wiki.`);
+        if (fact?.invalid) out.add(site.span, 'baduser', `${name} is not a valid user name on this wiki.`);
+        else if (fact?.missing) out.add(site.span, 'nosuchuser', `The user ${name} does not exist on this wiki.`);
         break;
       }
       case 'namespace':
@@ -50,22 +50,22 @@ function checkTitle(out: Collector, site: ContentSite, answers: ContentAnswers):
   const title = quoted(site.value);
   if (fact.invalid !== undefined) {
     const reason = typeof fact.invalid === 'string' ? plainWikiText(fact.invalid, 200) : '';
-    out.add(site.span, DiagnosticSeverity.Error, 'invalidtitle', `${title} is not a valid title${reason ? `: ${reason}` : '.'}`);
+    out.add(site.span, 'invalidtitle', `${title} is not a valid title${reason ? `: ${reason}` : '.'}`);
     return;
   }
   const normal = typeof fact.normalized === 'string' ? plainWikiText(fact.normalized, 255) : undefined;
   if (normal !== undefined && normal !== site.value) {
-    out.add(site.span, DiagnosticSeverity.Hint, 'normalised-title', `The wiki reads ${title} as ${quoted(normal)}.`, site.exact ? { data: { fix: 'replace', replacement: normal } satisfies FixData } : {});
+    out.add(site.span, 'normalised-title', `The wiki reads ${title} as ${quoted(normal)}.`, site.exact ? { data: { fix: 'replace', replacement: normal } satisfies FixData } : {});
   }
   // Only the query's own pages: a link, transclusion, category or log entry
   // may name a page that does not exist (a red link is still a link).
   if (!site.pages) return;
   const shown = normal !== undefined && normal !== site.value ? `${title} (read as ${quoted(normal)})` : title;
   if (fact.missing) {
-    out.add(site.span, DiagnosticSeverity.Warning, 'missingtitle', `The page ${shown} does not exist on this wiki.`);
+    out.add(site.span, 'missingtitle', `The page ${shown} does not exist on this wiki.`);
   } else if (typeof fact.redirectTo === 'string' && !site.query.params.some((p) => p.name === 'redirects')) {
     const target = quoted(plainWikiText(fact.redirectTo, 255));
-    out.add(site.span, DiagnosticSeverity.Hint, 'redirect-title', `${shown} is a redirect to ${target}; add \`redirects\` to get the target's page instead.`, {
+    out.add(site.span, 'redirect-title', `${shown} is a redirect to ${target}; add \`redirects\` to get the target's page instead.`, {
       data: { fix: 'addFlag', name: 'redirects' } satisfies FixData,
     });
   }

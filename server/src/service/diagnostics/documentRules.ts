@@ -2,7 +2,6 @@
 // lines and chained values. Each is a function of the document; the list is
 // DOCUMENT_RULES (as graphql-js composes its validation rules).
 
-import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { queryAtLine, type ParsedDocument } from '../../../../common/src/parser';
 import { lineIndexAt } from '../../../../common/src/lines';
 import type { FixData } from '../fixes';
@@ -26,7 +25,7 @@ function checkSyntax(parsed: ParsedDocument, _scope: VariableScope, out: Collect
     const line = parsed.lines[lineIndex]!;
     const pasted = PASTED_NAMES.exec(parsed.text.slice(problem.span.start, line.end).trimEnd());
     const fix: FixData | undefined = pasted ? { fix: 'splitNames', names: pasted[1]!.split('|'), value: pasted[2]! } : undefined;
-    out.add(problem.span, DiagnosticSeverity.Error, 'syntax', message, fix ? { data: fix } : undefined);
+    out.add(problem.span, 'syntax', message, fix ? { data: fix } : undefined);
   }
 }
 
@@ -34,22 +33,22 @@ function checkVariables(parsed: ParsedDocument, scope: VariableScope, out: Colle
   for (const use of parsed.uses) {
     if (use.kind === 'variable') {
       if (!scope.definitionAt(use.name, use.span.start)) {
-        out.add(use.span, DiagnosticSeverity.Error, 'undefined-variable', `\`{{${use.name}}}\` is not defined above this line; define it with \`@${use.name} = value\`.`);
+        out.add(use.span, 'undefined-variable', `\`{{${use.name}}}\` is not defined above this line; define it with \`@${use.name} = value\`.`);
       }
     } else if (use.kind === 'unknown-function') {
-      out.add(use.span, DiagnosticSeverity.Error, 'undefined-variable', `\`${use.fn}\` is not a known function; use \`{{$env NAME}}\` or \`{{$secret NAME}}\`.`);
+      out.add(use.span, 'undefined-variable', `\`${use.fn}\` is not a known function; use \`{{$env NAME}}\` or \`{{$secret NAME}}\`.`);
     } else if (use.name === '') {
-      out.add(use.span, DiagnosticSeverity.Error, 'undefined-variable', `\`{{${use.fn}}}\` needs a name: \`{{${use.fn} NAME}}\`.`);
+      out.add(use.span, 'undefined-variable', `\`{{${use.fn}}}\` needs a name: \`{{${use.fn} NAME}}\`.`);
     }
   }
 }
 
 function checkExpectations(parsed: ParsedDocument, _scope: VariableScope, out: Collector): void {
-  for (const p of expectationProblems(parsed)) out.add(p.span, DiagnosticSeverity.Error, p.code as DiagnosticCode, p.message);
+  for (const p of expectationProblems(parsed)) out.add(p.span, p.code as DiagnosticCode, p.message);
 }
 
 function checkChains(parsed: ParsedDocument, _scope: VariableScope, out: Collector): void {
-  for (const p of chainProblems(parsed)) out.add(p.span, p.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning, p.code as DiagnosticCode, p.message);
+  for (const p of chainProblems(parsed)) out.add(p.span, p.code as DiagnosticCode, p.message);
 }
 
 export const DOCUMENT_RULES: readonly DocumentRule[] = [checkSyntax, checkVariables, checkExpectations, checkChains];

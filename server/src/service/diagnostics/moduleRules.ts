@@ -7,7 +7,6 @@
 // parameter present in the request counts, even with an empty value.
 // Each rule is checked against the real wiki by test/live/agreement.test.ts.
 
-import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { ModuleUse } from '../queryContext';
 import type { FixData } from '../fixes';
 import type { QueryCheck } from './paramRules';
@@ -79,7 +78,7 @@ function applyRule(c: QueryCheck, use: ModuleUse, rule: Rule): void {
   const name = (p: string) => prefix + p;
   const node = (p: string) => c.ctx.lastByName.get(name(p));
   const list = (names: readonly string[]) => names.map((p) => `\`${name(p)}\``).join(', ');
-  const mix = (p: string, message: string) => c.out.add(node(p)!.nameSpan, DiagnosticSeverity.Error, 'invalidparammix', message);
+  const mix = (p: string, message: string) => c.out.add(node(p)!.nameSpan, 'invalidparammix', message);
   switch (rule.kind) {
     case 'exactly-one-of':
     case 'at-most-one-of':
@@ -88,7 +87,7 @@ function applyRule(c: QueryCheck, use: ModuleUse, rule: Rule): void {
       if (given.length > 1 && rule.kind !== 'at-least-one-of') {
         mix(given[1]!, `The parameters ${list(given)} can not be used together (\`${use.slot}=${use.module.name}\` takes at most one of ${list(rule.params)}).`);
       } else if (given.length === 0 && rule.kind !== 'at-most-one-of') {
-        c.out.add(use.item, DiagnosticSeverity.Error, 'missingparam', `\`${use.slot}=${use.module.name}\` needs one of ${list(rule.params)}.`, {
+        c.out.add(use.item, 'missingparam', `\`${use.slot}=${use.module.name}\` needs one of ${list(rule.params)}.`, {
           data: { fix: 'addParam', name: name(rule.params[0]!) } satisfies FixData,
         });
       }

@@ -1,7 +1,7 @@
 // The rules that look at one parameter line of a query: module names,
 // generators, unknown parameters, and each value against its type.
 
-import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
+import { DiagnosticTag } from 'vscode-languageserver-types';
 import type { ParamNode, QueryNode, Span, ValueItem } from '../../../../common/src/parser';
 import type { VariableScope } from '../../../../common/src/resolve';
 import { isOnlyReferences } from '../../../../common/src/variables';
@@ -39,14 +39,14 @@ export function checkParams(c: QueryCheck): void {
 function checkParam(c: QueryCheck, node: ParamNode): void {
   const last = c.ctx.lastByName.get(node.name);
   if (last !== node && last) {
-    c.out.add(node.nameSpan, DiagnosticSeverity.Warning, 'duplicate-parameter', `\`${node.name}\` is given again ${count(last.line - node.line, 'line')} below; the API uses only the last value.`, {
+    c.out.add(node.nameSpan, 'duplicate-parameter', `\`${node.name}\` is given again ${count(last.line - node.line, 'line')} below; the API uses only the last value.`, {
       tags: [DiagnosticTag.Unnecessary],
       data: { fix: 'removeParam' } satisfies FixData,
     });
   }
   if (RUNNER_PARAMETERS.has(node.name)) {
     if (!node.fromUrl) {
-      c.out.add(node.nameSpan, DiagnosticSeverity.Hint, 'runner-parameter', `\`${node.name}\` is set by the runner (JSON, formatversion 2); this line is ignored.`, {
+      c.out.add(node.nameSpan, 'runner-parameter', `\`${node.name}\` is set by the runner (JSON, formatversion 2); this line is ignored.`, {
         tags: [DiagnosticTag.Unnecessary],
         data: { fix: 'removeParam' } satisfies FixData,
       });
@@ -55,7 +55,7 @@ function checkParam(c: QueryCheck, node: ParamNode): void {
   }
   if (node.name === 'action') {
     if (node.value !== 'query') {
-      c.out.add(node.hasEquals ? node.valueSpan : node.nameSpan, DiagnosticSeverity.Error, 'unsupported-action', 'Query files run `action=query`; other actions are not supported.');
+      c.out.add(node.hasEquals ? node.valueSpan : node.nameSpan, 'unsupported-action', 'Query files run `action=query`; other actions are not supported.');
     }
     return;
   }
@@ -89,7 +89,7 @@ function checkModuleList(c: QueryCheck, node: ParamNode, group: ModuleGroup): vo
       continue;
     }
     if (module && module.group) {
-      c.out.add(item, DiagnosticSeverity.Warning, 'unrecognizedvalues', `\`${item.text}\` is a ${module.group} module: use \`${module.group}=${item.text}\`.`, {
+      c.out.add(item, 'unrecognizedvalues', `\`${item.text}\` is a ${module.group} module: use \`${module.group}=${item.text}\`.`, {
         data: { fix: 'moveModule', module: item.text, from: group, to: module.group } satisfies FixData,
       });
       continue;
@@ -97,7 +97,6 @@ function checkModuleList(c: QueryCheck, node: ParamNode, group: ModuleGroup): vo
     const suggestion = nearest(item.text, c.catalogue.byGroup[group].map((m) => m.name));
     c.out.add(
       item,
-      DiagnosticSeverity.Warning,
       'unrecognizedvalues',
       `\`${item.text}\` is not a ${group} module${suggestion ? `; did you mean \`${suggestion}\`?` : ` of ${describeCatalogue(c)}.`}`,
       suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {},
@@ -119,17 +118,17 @@ function checkGenerator(c: QueryCheck, node: ParamNode): void {
   // reports it (ApiQuery: "Unknown "generator=bogus"", code badgenerator;
   // seen on MediaWiki 1.39 by test/live/agreement.test.ts), not `badvalue`.
   if (name === '') {
-    c.out.add(span, DiagnosticSeverity.Error, 'badgenerator', '`generator` needs the name of a generator module.');
+    c.out.add(span, 'badgenerator', '`generator` needs the name of a generator module.');
     return;
   }
   const module = c.catalogue.module(name);
   if (!module) {
     const suggestion = nearest(name, c.catalogue.generators.map((m) => m.name));
-    c.out.add(span, DiagnosticSeverity.Error, 'badgenerator', `\`${name}\` is not a module${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
+    c.out.add(span, 'badgenerator', `\`${name}\` is not a module${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
     return;
   }
   if (!module.generator) {
-    c.out.add(span, DiagnosticSeverity.Error, 'badgenerator', `\`${name}\` cannot be used as a generator; use \`${module.group ?? 'list'}=${name}\` instead.`, {
+    c.out.add(span, 'badgenerator', `\`${name}\` cannot be used as a generator; use \`${module.group ?? 'list'}=${name}\` instead.`, {
       ...(module.group ? { data: { fix: 'moveModule', module: name, from: 'generator', to: module.group } satisfies FixData } : {}),
     });
     return;
@@ -146,7 +145,7 @@ function reportUnknownParam(c: QueryCheck, node: ParamNode): void {
     const message = usedElsewhere
       ? `\`${node.name}\` belongs to \`${slot}=${owner.module.name}\`, but this query uses \`${owner.module.name}\` as \`${usedElsewhere.slot}\`${usedElsewhere.slot === 'generator' ? ` (write \`g${owner.module.prefix}${owner.param.name}\`)` : ` (write \`${owner.module.prefix}${owner.param.name}\`)`}.`
       : `\`${node.name}\` belongs to \`${slot}=${owner.module.name}\`, which this query does not use.`;
-    c.out.add(node.nameSpan, DiagnosticSeverity.Warning, 'unrecognizedparams', message, {
+    c.out.add(node.nameSpan, 'unrecognizedparams', message, {
       data: { fix: 'addModule', slot, module: owner.module.name } satisfies FixData,
     });
     return;
@@ -154,7 +153,6 @@ function reportUnknownParam(c: QueryCheck, node: ParamNode): void {
   const suggestion = nearest(node.name, c.ctx.available().keys());
   c.out.add(
     node.nameSpan,
-    DiagnosticSeverity.Warning,
     'unrecognizedparams',
     `Unrecognized parameter \`${node.name}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ': no module of this query takes it.'}`,
     suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {},
@@ -164,7 +162,7 @@ function reportUnknownParam(c: QueryCheck, node: ParamNode): void {
 function checkValue(c: QueryCheck, node: ParamNode, resolved: ResolvedParam): void {
   const { param } = resolved;
   if (param.sensitive && node.value !== '' && !isOnlyReferences(node.value)) {
-    c.out.add(node.valueSpan, DiagnosticSeverity.Warning, 'secret-in-file', `\`${node.name}\` is a secret; keep it out of the file with \`{{$secret ${node.name}}}\`.`, {
+    c.out.add(node.valueSpan, 'secret-in-file', `\`${node.name}\` is a secret; keep it out of the file with \`{{$secret ${node.name}}}\`.`, {
       data: { fix: 'useSecret', name: node.name } satisfies FixData,
     });
   }
@@ -176,7 +174,7 @@ function checkValue(c: QueryCheck, node: ParamNode, resolved: ResolvedParam): vo
   const valueSpan = node.hasEquals && node.value !== '' ? node.valueSpan : node.nameSpan;
   if (param.type === 'boolean') {
     if (node.hasEquals && isFalseLooking(value.text)) {
-      c.out.add(node.valueSpan, DiagnosticSeverity.Warning, 'boolean-value', `\`${node.name}=${value.text}\` still turns \`${node.name}\` on: a flag is on whenever it is present. Remove the line to turn it off.`, {
+      c.out.add(node.valueSpan, 'boolean-value', `\`${node.name}=${value.text}\` still turns \`${node.name}\` on: a flag is on whenever it is present. Remove the line to turn it off.`, {
         data: { fix: 'dropValue' } satisfies FixData,
       });
     }
@@ -199,7 +197,7 @@ function checkValue(c: QueryCheck, node: ParamNode, resolved: ResolvedParam): vo
 function checkMultiCount(c: QueryCheck, node: ParamNode, param: ParamInfo | undefined, count: number): boolean {
   const limit = param?.maxValues;
   if (limit === undefined || count <= limit) return false;
-  c.out.add(node.valueSpan, DiagnosticSeverity.Error, 'toomanyvalues', `\`${node.name}\` takes at most ${limit} values${param?.highMaxValues ? ` (${param.highMaxValues} for accounts with apihighlimits)` : ''}; this gives ${count}.`);
+  c.out.add(node.valueSpan, 'toomanyvalues', `\`${node.name}\` takes at most ${limit} values${param?.highMaxValues ? ` (${param.highMaxValues} for accounts with apihighlimits)` : ''}; this gives ${count}.`);
   return true;
 }
 
@@ -212,7 +210,7 @@ function checkMultiItem(c: QueryCheck, node: ParamNode, param: ParamInfo, item: 
       if (!values.includes(text)) {
         const what = text === '*' ? `\`*\` (all values) is not accepted by \`${node.name}\`` : `\`${text}\` is not a value of \`${node.name}\``;
         const suggestion = text === '*' ? undefined : nearest(text, values);
-        c.out.add(item, DiagnosticSeverity.Warning, 'unrecognizedvalues', `${what}${suggestion ? `; did you mean \`${suggestion}\`?` : `. Allowed: ${listValues(values)}.`}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
+        c.out.add(item, 'unrecognizedvalues', `${what}${suggestion ? `; did you mean \`${suggestion}\`?` : `. Allowed: ${listValues(values)}.`}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
       } else if (param.deprecatedValues.has(text)) {
         c.out.deprecation(item, `The value \`${text}\` of \`${node.name}\` is deprecated.`, { fix: 'removeValue' });
       }
@@ -221,14 +219,14 @@ function checkMultiItem(c: QueryCheck, node: ParamNode, param: ParamInfo, item: 
     case 'namespace':
       if (isNamespace(c, text, param)) return;
       if (unknownToBundled(c, text)) noteUnknownNamespace(c, item, text);
-      else c.out.add(item, DiagnosticSeverity.Warning, 'unrecognizedvalues', `\`${text}\` is not a namespace of ${describeCatalogue(c)}.`);
+      else c.out.add(item, 'unrecognizedvalues', `\`${text}\` is not a namespace of ${describeCatalogue(c)}.`);
       return;
     case 'integer':
     case 'limit':
-      if (!isInteger(text)) c.out.add(item, DiagnosticSeverity.Error, 'badinteger', `\`${text}\` is not an integer (\`${node.name}\`).`);
+      if (!isInteger(text)) c.out.add(item, 'badinteger', `\`${text}\` is not an integer (\`${node.name}\`).`);
       return;
     case 'user':
-      if (!isUserReference(text, param.subtypes)) c.out.add(item, DiagnosticSeverity.Error, 'baduser', badUserMessage(node.name, text, param));
+      if (!isUserReference(text, param.subtypes)) c.out.add(item, 'baduser', badUserMessage(node.name, text, param));
       return;
     case 'timestamp':
       checkTimestamp(c, node, text, item);
@@ -241,7 +239,7 @@ function checkShow(c: QueryCheck, node: ParamNode, param: ParamInfo, items: Valu
   const given = new Set(items.map((i) => i.text));
   for (const item of items) {
     if (!item.text.startsWith('!') && given.has('!' + item.text) && param.values?.includes('!' + item.text)) {
-      c.out.add(node.valueSpan, DiagnosticSeverity.Error, 'show', `\`${node.name}\` cannot hold both \`${item.text}\` and \`!${item.text}\`.`);
+      c.out.add(node.valueSpan, 'show', `\`${node.name}\` cannot hold both \`${item.text}\` and \`!${item.text}\`.`);
       return;
     }
   }
@@ -253,7 +251,7 @@ function checkSingle(c: QueryCheck, node: ParamNode, param: ParamInfo, text: str
       const values = param.values ?? [];
       if (!values.includes(text)) {
         const suggestion = nearest(text, values.filter((v) => v !== ''));
-        c.out.add(span, DiagnosticSeverity.Error, 'badvalue', `\`${text}\` is not a value of \`${node.name}\`${suggestion ? `; did you mean \`${suggestion}\`?` : `. Allowed: ${listValues(values)}.`}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
+        c.out.add(span, 'badvalue', `\`${text}\` is not a value of \`${node.name}\`${suggestion ? `; did you mean \`${suggestion}\`?` : `. Allowed: ${listValues(values)}.`}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
       } else if (param.deprecatedValues.has(text)) {
         c.out.deprecation(span, `The value \`${text}\` of \`${node.name}\` is deprecated.`, { fix: 'removeParam' });
       }
@@ -270,28 +268,28 @@ function checkSingle(c: QueryCheck, node: ParamNode, param: ParamInfo, text: str
       if (isNamespace(c, text, param)) return;
       if (unknownToBundled(c, text)) noteUnknownNamespace(c, span, text);
       else {
-        c.out.add(span, DiagnosticSeverity.Error, 'badvalue', `\`${text}\` is not a namespace \`${node.name}\` accepts${param.extraNamespaces.length ? '' : ' (special namespaces such as -1 are not accepted here)'}.`);
+        c.out.add(span, 'badvalue', `\`${text}\` is not a namespace \`${node.name}\` accepts${param.extraNamespaces.length ? '' : ' (special namespaces such as -1 are not accepted here)'}.`);
       }
       return;
     case 'timestamp':
       checkTimestamp(c, node, text, span);
       return;
     case 'user':
-      if (!isUserReference(text, param.subtypes)) c.out.add(span, DiagnosticSeverity.Error, 'baduser', badUserMessage(node.name, text, param));
+      if (!isUserReference(text, param.subtypes)) c.out.add(span, 'baduser', badUserMessage(node.name, text, param));
       return;
   }
 }
 
 function checkInteger(c: QueryCheck, node: ParamNode, param: ParamInfo, text: string, span: Span): void {
   if (!isInteger(text)) {
-    c.out.add(span, DiagnosticSeverity.Error, 'badinteger', text === '' ? `\`${node.name}\` needs an integer${param.type === 'limit' ? ' or `max`' : ''}.` : `\`${text}\` is not an integer${param.type === 'limit' ? ' (or `max`)' : ''}.`);
+    c.out.add(span, 'badinteger', text === '' ? `\`${node.name}\` needs an integer${param.type === 'limit' ? ' or `max`' : ''}.` : `\`${text}\` is not an integer${param.type === 'limit' ? ' (or `max`)' : ''}.`);
     return;
   }
   const n = Number(text);
   if ((param.min !== undefined && n < param.min) || (param.max !== undefined && n > param.max)) {
     const range = `${param.min ?? '…'}–${param.max ?? '…'}`;
     const high = param.highmax !== undefined ? ` (${param.highmax} for accounts with apihighlimits)` : '';
-    c.out.add(span, DiagnosticSeverity.Warning, 'outofrange', `\`${node.name}\` must be within ${range}${high}; ${clampedTo(param, n)}${param.type === 'limit' ? '. Use `max` for the most allowed' : ''}.`);
+    c.out.add(span, 'outofrange', `\`${node.name}\` must be within ${range}${high}; ${clampedTo(param, n)}${param.type === 'limit' ? '. Use `max` for the most allowed' : ''}.`);
   }
 }
 
@@ -313,18 +311,18 @@ function unknownToBundled(c: QueryCheck, text: string): boolean {
 }
 
 function noteUnknownNamespace(c: QueryCheck, span: Span, text: string): void {
-  c.out.add(span, DiagnosticSeverity.Information, 'unknown-namespace', `Namespace ${text} is not one of the standard namespaces; whether this wiki has it is checked once its own catalogue is fetched.`);
+  c.out.add(span, 'unknown-namespace', `Namespace ${text} is not one of the standard namespaces; whether this wiki has it is checked once its own catalogue is fetched.`);
 }
 
 /** `badtimestamp` as the wiki says it; a timestamp the wiki silently rolls over gets a warning saying what it will read. */
 function checkTimestamp(c: QueryCheck, node: ParamNode, text: string, span: Span): void {
   if (!isTimestamp(text)) {
-    c.out.add(span, DiagnosticSeverity.Error, 'badtimestamp', badTimestampMessage(node.name, text));
+    c.out.add(span, 'badtimestamp', badTimestampMessage(node.name, text));
     return;
   }
   const reading = normalisedTimestamp(text);
   if (reading !== undefined) {
-    c.out.add(span, DiagnosticSeverity.Warning, 'normalised-timestamp', `\`${text}\` has a field out of its range: the wiki reads it as ${reading}, without a warning.`, {
+    c.out.add(span, 'normalised-timestamp', `\`${text}\` has a field out of its range: the wiki reads it as ${reading}, without a warning.`, {
       data: { fix: 'replace', replacement: reading } satisfies FixData,
     });
   }

@@ -1,7 +1,6 @@
 // The rules that look at a query as a whole: required parameters, pages given
 // two ways, and parameters that only work with (or without) others.
 
-import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { ParamNode } from '../../../../common/src/parser';
 import type { FixData } from '../fixes';
 import type { ModuleInfo, ParamInfo } from '../catalogue';
@@ -31,7 +30,7 @@ export function checkRequired(c: QueryCheck): void {
     for (const param of required) {
       const name = prefix + param.name;
       if (c.ctx.has(name)) continue;
-      c.out.add(use.item, DiagnosticSeverity.Error, 'missingparam', `\`${use.slot}=${use.module.name}\` needs \`${name}\`.`, {
+      c.out.add(use.item, 'missingparam', `\`${use.slot}=${use.module.name}\` needs \`${name}\`.`, {
         data: { fix: 'addParam', name } satisfies FixData,
       });
     }
@@ -41,7 +40,7 @@ export function checkRequired(c: QueryCheck): void {
 export function checkPageSources(c: QueryCheck): void {
   const given = c.query.params.filter((p) => PAGE_SOURCES.includes(p.name) && c.ctx.lastByName.get(p.name) === p);
   for (const node of given.slice(1)) {
-    c.out.add(node.nameSpan, DiagnosticSeverity.Error, 'multisource', `\`${node.name}\` cannot be used with \`${given[0]!.name}\`: give the pages one way only.`);
+    c.out.add(node.nameSpan, 'multisource', `\`${node.name}\` cannot be used with \`${given[0]!.name}\`: give the pages one way only.`);
   }
 }
 
@@ -93,7 +92,7 @@ function checkInfo(c: QueryCheck, name: string, node: ParamNode): void {
         const needed = condition.name === 'preloadcontentonly' ? 'preloadcontent' : 'editintro';
         const propNode = c.ctx.lastByName.get(prefix + 'prop');
         if (!propNode?.items.some((i) => i.text === needed)) {
-          c.out.add(node.nameSpan, DiagnosticSeverity.Information, 'ignored-parameter', `\`${name}\` has an effect only with \`${prefix}prop=${needed}\`.`);
+          c.out.add(node.nameSpan, 'ignored-parameter', `\`${name}\` has an effect only with \`${prefix}prop=${needed}\`.`);
         }
         break;
       }
@@ -107,7 +106,7 @@ function deletedRevsMode(c: QueryCheck, prefix: string): number {
 }
 
 function mix(c: QueryCheck, node: ParamNode, message: string): void {
-  c.out.add(node.nameSpan, DiagnosticSeverity.Error, 'invalidparammix', message);
+  c.out.add(node.nameSpan, 'invalidparammix', message);
 }
 
 /** Rule: an `a=b&c=d` line was read as parameters; a hint offers to split it into one line each. */
@@ -123,7 +122,7 @@ export function checkQueryStringLines(c: QueryCheck): void {
   for (const nodes of byLine.values()) {
     const first = nodes[0]!;
     const last = nodes[nodes.length - 1]!;
-    c.out.add({ start: first.nameSpan.start, end: last.valueSpan.end }, DiagnosticSeverity.Hint, 'query-string-line', `A query string on one line, read as ${nodes.length} parameters (percent-decoded, as in a URL).`, {
+    c.out.add({ start: first.nameSpan.start, end: last.valueSpan.end }, 'query-string-line', `A query string on one line, read as ${nodes.length} parameters (percent-decoded, as in a URL).`, {
       data: { fix: 'splitQueryString' } satisfies FixData,
     });
   }
@@ -133,7 +132,7 @@ export function checkQueryStringLines(c: QueryCheck): void {
 export function checkSandboxLinks(c: QueryCheck): void {
   for (const url of c.query.urls) {
     if (!url.sandbox) continue;
-    c.out.add(url.span, DiagnosticSeverity.Hint, 'apisandbox-link', `An ApiSandbox link, read like a pasted api.php URL: the parameters after "#", sent to ${sandboxEndpointNote({ endpoint: url.endpoint, endpointFrom: url.sandbox })}.`);
+    c.out.add(url.span, 'apisandbox-link', `An ApiSandbox link, read like a pasted api.php URL: the parameters after "#", sent to ${sandboxEndpointNote({ endpoint: url.endpoint, endpointFrom: url.sandbox })}.`);
   }
 }
 
@@ -145,5 +144,5 @@ export function checkAsksForNothing(c: QueryCheck): void {
   if (c.query.params.length === 0) return;
   if (ASKING_PARAMS.some((name) => (c.ctx.lastByName.get(name)?.value ?? '') !== '')) return;
   const at = c.query.urls[0]?.span ?? c.query.header ?? c.query.params[0]!.nameSpan;
-  c.out.add(at, DiagnosticSeverity.Warning, 'asks-for-nothing', 'This query asks for nothing: it has no `list`, `prop`, `meta` or `generator`, and no pages (`titles`, `pageids`, `revids`); the wiki answers with an empty result.');
+  c.out.add(at, 'asks-for-nothing', 'This query asks for nothing: it has no `list`, `prop`, `meta` or `generator`, and no pages (`titles`, `pageids`, `revids`); the wiki answers with an empty result.');
 }

@@ -1,0 +1,208 @@
+#!/usr/bin/env node
+// The import graph of the product code (client/, server/src, common/src), checked:
+//   - no import circle (type-only imports included: a circle of types is
+//     still a knot for whoever moves one of its files);
+//   - no arrow against the layers of docs/architecture.md (LAYER_RULES below).
+// Known exceptions, each with its reason, live in scripts/import-allowlist.json;
+// an exception that no longer happens fails the check too, so the list
+// only shrinks. Run by `npm run lint`; `node scripts/check-imports.mjs --graph`
+// prints every arrow.
+//
+// Imports are read from TypeScript's own syntax tree (import/export … from,
+// import(), require(), import('x').T types), and resolved by hand: relative
+// specifiers to .ts files or folders' index.ts.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const PRODUCT = ['client/src', 'client/media', 'server/src', 'common/src'];
+
+/** The runner's network code: requests, the wire, sending, retries, login, paging. */
+const RUNNER_NETWORK = ['request.ts', 'wire.ts', 'transport.ts', 'http.ts', 'httpMessages.ts', 'classify.ts', 'retryPolicy.ts', 'apiMessages.ts', 'cookies.ts', 'login.ts', 'errors.ts', 'continuation.ts', 'sessionTypes.ts', 'merge.ts', 'wikimediaHosts.ts', 'version.ts'];
+/** The runner's output of rows: writers for every format, text tables, atomic file writes. */
+const RUNNER_ROW_OUTPUT = ['export.ts', 'textTable.ts', 'atomicWrite.ts'];
+
+/**
+ * The arrows that must not exist: [name, from (path prefix), to (path prefix or
+ * a bare module matcher), why]. Paths are relative to the repository root.
+ */
+const LAYER_RULES = [
+  ['common-no-server', 'common/', 'server/', 'common/ is shared by the client, the server and the CLI: it never imports server/.'],
+  ['common-no-client', 'common/', 'client/', 'common/ is shared by the client, the server and the CLI: it never imports client/.'],
+  ['server-no-client', 'server/', 'client/', 'The server and the CLI never import the extension (client/).'],
+  ['service-no-lsp', 'server/src/service/', 'server/src/lspServer.ts', 'The language service is pure: it never imports the LSP adapter.'],
+  ['service-no-lsp', 'server/src/service/', 'server/src/server.ts', 'The language service is pure: it never imports the LSP adapter.'],
+  ['service-no-lsp', 'server/src/service/', 'server/src/lspTypes.ts', 'The language service is pure: it never imports the LSP adapter.'],
+  ['service-no-cli', 'server/src/service/', 'server/src/cli', 'The language service never imports the CLI.'],
+  ['runner-no-results', 'common/src/runner/', 'common/src/results/', 'The runner (requests, pages, rows) never imports the results (parts, cells, history): results build on rows.'],
+  ...RUNNER_NETWORK.flatMap((file) =>
+    RUNNER_ROW_OUTPUT.map((out) => ['network-no-row-output', `common/src/runner/${file}`, `common/src/runner/${out}`, "The runner's network code never imports the output of rows (writers, text tables, file writes)."]),
+  ),
+  ['media-no-client-src', 'client/media/', 'client/src/', 'The panel (browser code) never imports the extension host (client/src).'],
+  ['media-no-server', 'client/media/', 'server/', 'The panel (browser code) never imports the server.'],
+  ['media-no-node', 'client/media/', 'node:', 'The panel runs in a browser page: no Node built-ins.'],
+  ['media-no-vscode', 'client/media/', 'vscode', 'The panel runs in a browser page: no "vscode" (it talks to the extension by messages).'],
+];
+
+/** Node built-ins imported without the `node:` prefix, counted as `node:`. */
+const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'http', 'https', 'child_process', 'crypto', 'net', 'vm', 'zlib', 'stream', 'url', 'util', 'events', 'worker_threads', 'readline', 'tty', 'assert', 'buffer']);
+
+function listFiles(dir) {
+  const out = [];
+  const abs = path.join(root, dir);
+  if (!fs.existsSync(abs)) return out;
+  for (const entry of fs.readdirSync(abs, { withFileTypes: true })) {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) out.push(...listFiles(rel));
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(rel);
+  }
+  return out;
+}
+
+function resolveRelative(from, specifier) {
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, base.replace(/\.js$/, '.ts')]) {
+    if (fs.existsSync(path.join(root, candidate)) && fs.statSync(path.join(root, candidate)).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** Every module a file names: import/export … from, import x = require(), import(), require(). */
+function moduleSpecifiers(file, text) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out = [];
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      out.push(node.moduleSpecifier.text);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+      out.push(node.moduleReference.expression.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require')) &&
+      node.arguments.length === 1 &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      out.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      out.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** file → [{ to, specifier }] ; `to` is a repository path, or `node:x` / a package name. */
+export function importGraph(files) {
+  const graph = new Map();
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    const arrows = [];
+    for (const specifier of moduleSpecifiers(file, text)) {
+      if (specifier.startsWith('.')) {
+        const to = resolveRelative(file, specifier);
+        arrows.push({ to: to ?? `unresolved:${specifier}`, specifier });
+      } else if (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0])) {
+        arrows.push({ to: specifier.startsWith('node:') ? specifier : `node:${specifier}`, specifier });
+      } else {
+        arrows.push({ to: specifier, specifier });
+      }
+    }
+    graph.set(file, arrows);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one file (or a file importing itself): Tarjan. */
+export function circles(graph) {
+  let index = 0;
+  const stack = [];
+  const on = new Set();
+  const idx = new Map();
+  const low = new Map();
+  const out = [];
+  const visit = (v) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const { to } of graph.get(v) ?? []) {
+      if (!graph.has(to)) continue;
+      if (!idx.has(to)) {
+        visit(to);
+        low.set(v, Math.min(low.get(v), low.get(to)));
+      } else if (on.has(to)) low.set(v, Math.min(low.get(v), idx.get(to)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc = [];
+      let w;
+      do {
+        w = stack.pop();
+        on.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      const selfLoop = (graph.get(v) ?? []).some((a) => a.to === v);
+      if (scc.length > 1 || selfLoop) out.push(scc.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!idx.has(v)) visit(v);
+  return out.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+function matches(target, pattern) {
+  if (pattern === 'node:') return target.startsWith('node:');
+  if (pattern.endsWith('/') || pattern.endsWith('.ts')) return target === pattern || target.startsWith(pattern);
+  // A bare module name, or a path prefix such as server/src/cli (the folder and cli.ts).
+  return target === pattern || target.startsWith(`${pattern}/`) || target.startsWith(pattern);
+}
+
+export function layerViolations(graph) {
+  const out = [];
+  for (const [file, arrows] of graph) {
+    for (const { to, specifier } of arrows) {
+      for (const [rule, from, target, why] of LAYER_RULES) {
+        if (file.startsWith(from) && matches(to, target)) out.push({ rule, file, to, specifier, why });
+      }
+    }
+  }
+  return out;
+}
+
+function main() {
+  const files = PRODUCT.flatMap(listFiles).sort();
+  const graph = importGraph(files);
+  if (process.argv.includes('--graph')) {
+    for (const [file, arrows] of graph) for (const a of arrows) console.log(`${file} -> ${a.to}`);
+    return;
+  }
+  const allow = JSON.parse(fs.readFileSync(path.join(root, 'scripts/import-allowlist.json'), 'utf8'));
+  const allowedCircles = new Set((allow.circles ?? []).map((c) => [...c.files].sort().join(' ')));
+  const allowedArrows = new Set((allow.arrows ?? []).map((a) => `${a.from} -> ${a.to}`));
+  const problems = [];
+  const seenCircles = new Set();
+  for (const scc of circles(graph)) {
+    const key = scc.join(' ');
+    seenCircles.add(key);
+    if (!allowedCircles.has(key)) problems.push(`import circle: ${scc.join(' ↔ ')}`);
+  }
+  const seenArrows = new Set();
+  for (const v of layerViolations(graph)) {
+    const key = `${v.file} -> ${v.to}`;
+    seenArrows.add(key);
+    if (!allowedArrows.has(key)) problems.push(`${v.file}: imports '${v.specifier}' (${v.rule}): ${v.why}`);
+  }
+  for (const [file, arrows] of graph) for (const a of arrows) if (a.to.startsWith('unresolved:')) problems.push(`${file}: cannot resolve '${a.specifier}'`);
+  for (const key of allowedCircles) if (!seenCircles.has(key)) problems.push(`scripts/import-allowlist.json: the circle "${key}" no longer exists: remove it from the list`);
+  for (const key of allowedArrows) if (!seenArrows.has(key)) problems.push(`scripts/import-allowlist.json: the arrow "${key}" no longer exists: remove it from the list`);
+  if (problems.length) {
+    for (const p of problems) console.error(p);
+    console.error(`check-imports: ${problems.length} problem(s) in ${files.length} files (the layers: docs/architecture.md).`);
+    process.exitCode = 1;
+  } else {
+    console.log(`check-imports: ${files.length} files, no import circle, no arrow against the layers.`);
+  }
+}
+
+main();
