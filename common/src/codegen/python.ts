@@ -45,7 +45,7 @@ const ENV_FUNCTION = `def env(name):
     return value
 `;
 
-/** Rows as mwquery makes them (results/rowParts.ts): the first list's items, else merged pages once their batch is complete, else a meta-only query's first part. */
+/** Rows as mwquery makes them (runner/rowParts.ts): the first list's items, else merged pages once their batch is complete, else a meta-only query's first part. */
 const ROWS_FUNCTIONS = `# Keys under "query" that describe the input rather than results.
 INPUT_PARTS = {"normalized", "redirects", "converted", "interwiki", "badrevids", "pageids"}
 
