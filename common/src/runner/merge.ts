@@ -21,7 +21,7 @@
 // stays as the wiki sent it.
 
 import { isObject } from '../json';
-import { listItemRows, MetaRows, type RowPlan } from '../results/rowParts';
+import { chooseList, listItemRows, MetaRows, type RowPlan } from '../results/rowParts';
 
 export type Row = Record<string, unknown>;
 
@@ -44,6 +44,7 @@ export class ResultMerger {
    * Page ids as numbers (a few bytes each), other keys as text.
    */
   private readonly handedOut = new Set<number | string>();
+  private chosen: string | undefined;
 
   /** `plan`: which part is the rows (rowPlan of the request's parameters); without one, `pages`. */
   constructor(private readonly plan: RowPlan = { main: 'pages' }) {}
@@ -53,7 +54,9 @@ export class ResultMerger {
     const out: RowBatch[] = [];
     if (!isObject(json)) return out;
     const query = json.query;
-    const main = this.plan.main;
+    // The first named list the answers hold (not an unknown module's name).
+    this.chosen ??= chooseList(this.plan, query);
+    const main = this.chosen ?? this.plan.main;
     if (isObject(query) && !Array.isArray(query)) {
       if (main === 'pages') {
         if (Object.hasOwn(query, 'pages')) this.addPages(query.pages);
