@@ -27,6 +27,12 @@ describe('merge: lists', () => {
     assert.deepEqual(m.flush(), []);
   });
 
+  it('takes the first named list the answers hold: an unknown module (list=allpagez|allpages) has no key', () => {
+    const m = new ResultMerger(rowPlan([{ name: 'list', value: 'allpagez|allpages' }]));
+    const out = m.add({ warnings: [{ code: 'unrecognizedvalues' }], query: { allpages: [{ title: 'A' }] } });
+    assert.deepEqual(out, [{ list: 'allpages', rows: [{ title: 'A' }] }]);
+  });
+
   it('takes list=querypage\'s rows from its results', () => {
     const m = new ResultMerger(rowPlan([{ name: 'list', value: 'querypage' }]));
     const out = m.add({ query: { querypage: { name: 'Uncategorizedpages', results: [{ ns: 0, title: 'A' }, 'x'] } } });

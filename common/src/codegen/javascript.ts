@@ -57,8 +57,9 @@ const isList = (value) => Array.isArray(value) || (isObject(value) && Object.val
  */
 function rowsPart(params) {
   const list = String(params.list ?? "");
-  const first = list.split(list.startsWith("\\u001f") ? "\\u001f" : "|").map((name) => name.trim()).find((name) => /^[A-Za-z0-9_-]{1,64}$/.test(name));
-  if (first) return first;
+  const lists = list.split(list.startsWith("\\u001f") ? "\\u001f" : "|").map((name) => name.trim()).filter((name) => /^[A-Za-z0-9_-]{1,64}$/.test(name));
+  // The first of them the answers hold (an unknown module has no key).
+  if (lists.length) return lists;
   return ["generator", "titles", "pageids", "revids"].some((name) => (params[name] ?? "") !== "") ? "pages" : null;
 }
 
@@ -91,6 +92,7 @@ function mergePage(known, fragment) {
 async function* rows(answers, part) {
   let pending = new Map();
   const handedOut = new Set();
+  let chosen = null;
   let metaPart = null;
   const metaKeys = new Set();
   for await (const data of answers) {
@@ -111,7 +113,8 @@ async function* rows(answers, part) {
         pending = new Map();
       }
     } else if (part !== null) {
-      if (Object.hasOwn(query, part)) yield* listRows(query[part]);
+      chosen ??= part.find((name) => Object.hasOwn(query, name)) ?? null;
+      if (chosen !== null) yield* listRows(query[chosen]);
     } else {
       metaPart ??= Object.keys(query).find((key) => !INPUT_PARTS.has(key) && typeof query[key] === "object" && query[key] !== null) ?? null;
       if (metaPart === null || !Object.hasOwn(query, metaPart)) continue;

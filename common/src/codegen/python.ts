@@ -60,9 +60,9 @@ def rows_part(params):
     such as searchinfo are no results."""
     lists = str(params.get("list", ""))
     names = [name.strip() for name in lists.split("\\u001f" if lists.startswith("\\u001f") else "|")]
-    first = next((name for name in names if re.fullmatch(r"[A-Za-z0-9_-]{1,64}", name)), None)
-    if first:
-        return first
+    lists = [name for name in names if re.fullmatch(r"[A-Za-z0-9_-]{1,64}", name)]
+    if lists:
+        return lists  # the first of them the answers hold (an unknown module has no key)
     return "pages" if any(str(params.get(name, "")) != "" for name in ("generator", "titles", "pageids", "revids")) else None
 
 
@@ -99,6 +99,7 @@ def rows(answers, part):
     complete; for meta modules only, the first part (a dict as key/value rows)."""
     pending = {}
     handed_out = set()
+    chosen = None
     meta_part = None
     meta_keys = set()
     for data in answers:
@@ -120,7 +121,10 @@ def rows(answers, part):
                         yield page
                 pending = {}
         elif part is not None:
-            yield from list_rows(query.get(part))
+            if chosen is None:
+                chosen = next((name for name in part if name in query), None)
+            if chosen is not None:
+                yield from list_rows(query.get(chosen))
         else:
             if meta_part is None:
                 meta_part = next((key for key, value in query.items() if key not in INPUT_PARTS and isinstance(value, (dict, list))), None)

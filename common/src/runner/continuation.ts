@@ -74,7 +74,7 @@ export class QuerySession {
     private readonly options: SessionOptions = {},
   ) {
     this.redact = options.redact ?? redactorOf(request);
-    // The rows are one part of the answers: the query's first list, else its pages (results/rowParts.ts).
+    // The rows are one part of the answers: the query's first list, else its pages (runner/rowParts.ts).
     this.merger = new ResultMerger(rowPlan(request.params));
     this.maxlag = options.maxlag === undefined ? 5 : options.maxlag;
   }

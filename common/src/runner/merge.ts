@@ -1,6 +1,6 @@
 // Answers flattened into rows, page by page.
 //
-// Only the query's result rows (results/rowParts.ts): its first list module,
+// Only the query's result rows (runner/rowParts.ts): its first list module,
 // else its pages, else (meta modules only) its first part. Other parts
 // (`searchinfo`, siteinfo's `general`, a second list) are never rows; they
 // stay in the answers (results/parts.ts).
@@ -21,7 +21,7 @@
 // stays as the wiki sent it.
 
 import { isRecord } from '../json';
-import { listItemRows, MetaRows, type RowPlan } from './rowParts';
+import { chooseList, listItemRows, MetaRows, type RowPlan } from './rowParts';
 
 export type Row = Record<string, unknown>;
 
@@ -44,6 +44,7 @@ export class ResultMerger {
    * Page ids as numbers (a few bytes each), other keys as text.
    */
   private readonly handedOut = new Set<number | string>();
+  private chosen: string | undefined;
 
   /** `plan`: which part is the rows (rowPlan of the request's parameters); without one, `pages`. */
   constructor(private readonly plan: RowPlan = { main: 'pages' }) {}
@@ -53,7 +54,9 @@ export class ResultMerger {
     const out: RowBatch[] = [];
     if (!isRecord(json)) return out;
     const query = json.query;
-    const main = this.plan.main;
+    // The first named list the answers hold (not an unknown module's name).
+    this.chosen ??= chooseList(this.plan, query);
+    const main = this.chosen ?? this.plan.main;
     if (isRecord(query)) {
       if (main === 'pages') {
         if (Object.hasOwn(query, 'pages')) this.addPages(query.pages);

@@ -4,7 +4,8 @@
 // and the exported programs (codegen). Pure; runs in the webview too.
 //
 // - The result rows are one part: the first list module the query names
-//   (`list=allpages|allcategories` → `allpages`), else `pages` when the
+//   (`list=allpages|allcategories` → `allpages`; one the answers hold, so not
+//   an unknown module), else `pages` when the
 //   query has pages (`generator`, `titles`, `pageids`, `revids`).
 // - A query with neither (meta modules only) has as rows its first part:
 //   a list's items, or an object's properties as `{ key, value }` rows.
@@ -29,6 +30,14 @@ export interface RowPlan {
    * or undefined for a query with meta modules only (its first part is the rows).
    */
   main: string | undefined;
+  /** The list modules the query names, in order; the rows are the first one the answers hold (chooseList). */
+  lists?: string[];
+}
+
+/** The first list of the plan that the answer holds (an unknown module, `list=allpagez|allpages`, has no key), else undefined. */
+export function chooseList(plan: RowPlan, query: unknown): string | undefined {
+  if (!isRecord(query)) return undefined;
+  return plan.lists?.find((name) => Object.hasOwn(query, name));
 }
 
 /** The plan of a query from its parameters (name/value pairs as sent; `|` or U+001F separated values). */
@@ -39,7 +48,7 @@ export function rowPlan(params: Iterable<{ name: string; value: string }>): RowP
     if (name === 'list') lists = splitValues(value);
     else if (PAGE_SOURCES.includes(name) && value !== '') pages = true;
   }
-  return { main: lists[0] ?? (pages ? 'pages' : undefined) };
+  return { main: lists[0] ?? (pages ? 'pages' : undefined), lists };
 }
 
 function splitValues(value: string): string[] {

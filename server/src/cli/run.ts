@@ -27,7 +27,7 @@ import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOpti
 import { EXIT } from './exitCodes';
 import { makeSink, RUN_FORMATS, type RunFormat } from './sinks';
 import { answerParts, findPart } from '../../../common/src/results/parts';
-import { OtherParts, rowPlan } from '../../../common/src/runner/rowParts';
+import { chooseList, OtherParts, rowPlan } from '../../../common/src/runner/rowParts';
 import { Messages, terminalSafeLine } from './terminal';
 import { count } from '../../../common/src/text';
 
@@ -269,7 +269,9 @@ export async function runCommand(args: string[]): Promise<number> {
   const sink = makeSink(parsed.format, process.stdout.isTTY === true, parsed.expand);
   const seen = new Set<string>();
   // The result rows are one part (runner/rowParts.ts); the others are named at the end.
-  let rowsPart = rowPlan(request.params).main;
+  const plan = rowPlan(request.params);
+  let rowsPart = plan.main;
+  let listChosen = false;
   const otherParts = new OtherParts(() => rowsPart);
   /** With --part: the answers, read at the end. */
   const answers: unknown[] = [];
@@ -286,6 +288,8 @@ export async function runCommand(args: string[]): Promise<number> {
           if (explained) say.say(explained);
         }
       }
+      const chosen = listChosen ? undefined : chooseList(plan, (page.json as { query?: unknown } | null)?.query);
+      if (chosen !== undefined) [rowsPart, listChosen] = [chosen, true];
       rowsPart ??= page.batches[0]?.list;
       otherParts.add(page.json);
       if (parsed.part !== undefined) answers.push(page.json);
