@@ -85,6 +85,14 @@ describe('diffCatalogues: what changes from one wiki to another', () => {
     assert.deepEqual(change, { module: 'list=x', changes: ['now deprecated'], paramsAdded: [], paramsRemoved: [], paramsChanged: [{ param: 'xlimit', changes: ['max 50 → 500'] }, { param: 'xold', changes: ['now deprecated', 'now required'] }] });
   });
 
+  it('a hostile wiki: module names thousands of characters long are cut to a short line', () => {
+    const huge = 'm'.repeat(5000);
+    const b = catalogue([main(), query([huge]), { name: huge, path: `query+${huge}`, group: 'list', prefix: 'x', parameters: [] }]);
+    const lines = catalogueDiffText(diffCatalogues(catalogue([main(), query([])]), b));
+    assert.ok(lines.every((l) => l.length < 400), 'every line is short');
+    assert.ok(lines.includes(`+ list=${'m'.repeat(115)}…`), lines.join('\n').slice(0, 300));
+  });
+
   it('long value lists are cut to 20 with a count', () => {
     const many = Array.from({ length: 45 }, (_, i) => `v${i}`);
     const a = catalogue([main(), query(['x']), { name: 'x', path: 'query+x', group: 'list', prefix: 'x', parameters: [{ name: 'kind', type: ['a'] }] }]);

@@ -133,18 +133,21 @@ function diffParam(a: ParamInfo, b: ParamInfo): string[] {
   return out;
 }
 
+/** A name from a wiki, cut for a line of text (a hostile wiki's names can be any length). */
+const cut = (name: string) => (name.length > 120 ? `${name.slice(0, 120)}…` : name);
+
 /** Readable lines: `+ list=foo`, `- meta=bar`, `~ list=allpages` with its parameters indented below, then `± namespace N Name`. */
 export function catalogueDiffText(diff: CatalogueDiff): string[] {
   const lines: string[] = [];
-  for (const m of diff.modulesAdded) lines.push(`+ ${m}`);
-  for (const m of diff.modulesRemoved) lines.push(`- ${m}`);
+  for (const m of diff.modulesAdded) lines.push(`+ ${cut(m)}`);
+  for (const m of diff.modulesRemoved) lines.push(`- ${cut(m)}`);
   for (const m of diff.modulesChanged) {
-    lines.push(`~ ${m.module}${m.changes.length ? `: ${m.changes.join('; ')}` : ''}`);
-    for (const p of m.paramsAdded) lines.push(`    + ${p}`);
-    for (const p of m.paramsRemoved) lines.push(`    - ${p}`);
-    for (const p of m.paramsChanged) lines.push(`    ~ ${p.param}: ${p.changes.join('; ')}`);
+    lines.push(`~ ${cut(m.module)}${m.changes.length ? `: ${m.changes.map(cut).join('; ')}` : ''}`);
+    for (const p of m.paramsAdded) lines.push(`    + ${cut(p)}`);
+    for (const p of m.paramsRemoved) lines.push(`    - ${cut(p)}`);
+    for (const p of m.paramsChanged) lines.push(`    ~ ${cut(p.param)}: ${p.changes.join('; ')}`);
   }
-  for (const n of diff.namespacesAdded) lines.push(`+ namespace ${n}`);
-  for (const n of diff.namespacesRemoved) lines.push(`- namespace ${n}`);
+  for (const n of diff.namespacesAdded) lines.push(`+ namespace ${cut(n)}`);
+  for (const n of diff.namespacesRemoved) lines.push(`- namespace ${cut(n)}`);
   return lines;
 }
