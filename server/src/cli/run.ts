@@ -25,10 +25,16 @@ import {
 } from '../../../common/src/runner';
 import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
-import { makeSink, RUN_FORMATS, type RunFormat } from './sinks';
+import { makeSink, NO_SINK, RUN_FORMATS, type RunFormat } from './sinks';
 import { answerParts, findPart } from '../../../common/src/results/parts';
 import { Messages, terminalSafeLine } from './terminal';
 import { count } from '../../../common/src/text';
+import { exportRows, type ExportFormat } from '../../../common/src/runner/export';
+import { expandRows } from '../../../common/src/results/expand';
+import { errnoOf } from '../../../common/src/runner/atomicWrite';
+import type { Row } from '../../../common/src/runner/merge';
+import { RunOutput } from './runOutput';
+import { resumeIdentity } from './resumeState';
 
 export const RUN_USAGE = `  mwq run FILE [options]                   run one query and print its results
       --query NAME       the query named NAME (### NAME)
@@ -38,9 +44,15 @@ export const RUN_USAGE = `  mwq run FILE [options]                   run one que
       --all              follow continuation to the end (sends maxlag)
       --max-pages N      stop after N pages (implies --all)
       --max-items N      stop after N items (implies --all)
-      --max-megabytes N  stop once the answers add up to N MiB (default 256)
-      --format F         table (default), json, ndjson, csv, tsv or wikitable
-                         (csv, tsv and wikitable are printed at the end)
+      --max-megabytes N  stop once the answers add up to N MiB (default: no cap
+                         when the rows are streamed; 256 with --part)
+      --format F         table (default; with -o: from OUT's extension, else
+                         ndjson), json, ndjson, csv, tsv or wikitable
+                         (on stdout csv, tsv and wikitable are printed at the end)
+  -o, --output OUT       write the rows to the file OUT (complete when the run
+                         ends); with --all the position is kept beside it
+      --resume           go on with the unfinished run of -o OUT (same query,
+                         same endpoint; implies --all)
       --part NAME        print the rows of that part of the answers (namespaces,
                          general, pages, …; objects as key/value rows)
                          instead of the main list, at the end
@@ -80,6 +92,9 @@ interface RunArgs {
   trustFileEndpoint: boolean;
   /** `$env` names whose values may be shown. */
   safeEnv: string[];
+  /** -o OUT: the rows go to this file. */
+  output?: string;
+  resume: boolean;
 }
 
 /** Largest --max-megabytes: 64 GiB, far beyond any sane run. */
@@ -106,11 +121,19 @@ function parseRunArgs(args: string[]): RunArgs {
     all: { type: 'boolean' },
     'trust-file-endpoint': { type: 'boolean' },
     'safe-env': { type: 'string', multiple: true },
+    output: { type: 'string', short: 'o' },
+    resume: { type: 'boolean' },
   });
   const get = (name: string) => stringOption(values, name);
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
   if (get('query') !== undefined && get('line') !== undefined) throw new UsageError('give --query or --line, not both');
-  const format = (get('format') ?? 'table') as RunFormat;
+  const output = get('output');
+  if (output !== undefined && !output.trim()) throw new UsageError('-o needs a file name');
+  const resume = values.resume === true;
+  if (resume && output === undefined) throw new UsageError('--resume goes on with the run of -o OUT: give -o OUT');
+  const format = (get('format') ?? (output !== undefined ? formatOfFile(output) : 'table')) as RunFormat;
+  if (output !== undefined && format === 'table') throw new UsageError('-o writes ndjson, json, csv, tsv or wikitable, not table');
+  if (resume && get('part') !== undefined) throw new UsageError('--resume cannot be used with --part (a part is printed at the end)');
   if (!RUN_FORMATS.includes(format)) throw new UsageError(`--format must be ${RUN_FORMATS.slice(0, -1).join(', ')} or ${RUN_FORMATS.at(-1)}, not "${shown(format)}"`);
   const maxlagText = get('maxlag');
   let maxlag: number | null = 5;
@@ -136,7 +159,7 @@ function parseRunArgs(args: string[]): RunArgs {
     query: get('query'),
     line: positiveInt('line', get('line')),
     endpoint,
-    all: values.all === true || get('max-pages') !== undefined || get('max-items') !== undefined,
+    all: values.all === true || resume || get('max-pages') !== undefined || get('max-items') !== undefined,
     maxPages: positiveInt('max-pages', get('max-pages')),
     maxItems: positiveInt('max-items', get('max-items')),
     maxBytes: megabytes === undefined ? undefined : megabytes * 1024 * 1024,
@@ -149,7 +172,18 @@ function parseRunArgs(args: string[]): RunArgs {
     user,
     trustFileEndpoint,
     safeEnv: Array.isArray(values['safe-env']) ? values['safe-env'] : [],
+    output,
+    resume,
   };
+}
+
+/** The format a file name asks for (`rows.csv` → csv); NDJSON when it says none. */
+function formatOfFile(file: string): RunFormat {
+  const ext = /\.([A-Za-z]+)$/.exec(file)?.[1]?.toLowerCase();
+  if (ext === 'csv' || ext === 'tsv' || ext === 'json' || ext === 'ndjson') return ext;
+  if (ext === 'jsonl') return 'ndjson';
+  if (ext === 'wiki') return 'wikitable';
+  return 'ndjson';
 }
 
 /** The query a command names: --query NAME, --line N, else the first runnable one. */
@@ -231,6 +265,23 @@ export async function runCommand(args: string[]): Promise<number> {
   if (!parsed.contact?.trim() && isWikimediaEndpoint(request.endpoint)) {
     say.say(`note: ${hostOf(request.endpoint)} is a Wikimedia wiki: its User-Agent policy asks for a contact; add --contact "User:You" (or an e-mail or URL)`);
   }
+  // -o OUT: opened (or resumed) before any request, so a refused --resume costs nothing.
+  let output: RunOutput | undefined;
+  const keepState = parsed.all && !isChained(query);
+  if (parsed.output !== undefined && parsed.part === undefined) {
+    try {
+      if (parsed.resume && isChained(query)) throw new UsageError('--resume: a chained query ({{#Source.field}}) cannot be resumed; run it again');
+      output = RunOutput.open(parsed.output, parsed.format as ExportFormat, resumeIdentity(request, { expand: parsed.expand }), { resume: parsed.resume, keepState });
+    } catch (error) {
+      if (!(error instanceof UsageError)) {
+        say.say(`cannot write ${parsed.output}: ${errnoOf(error)}`);
+        return EXIT.failed;
+      }
+      say.say(error.message);
+      return EXIT.usage;
+    }
+    if (parsed.resume) say.say(`resuming ${parsed.output} after ${count(output.resumed.rows, 'row')} (${count(output.resumed.pages, 'page')})`);
+  }
   let account: AccountSession | undefined;
   if (parsed.user !== undefined) {
     const user = parsed.user;
@@ -242,6 +293,7 @@ export async function runCommand(args: string[]): Promise<number> {
       say.say(`logged in as ${who.user}`);
     } catch (error) {
       process.removeListener('SIGINT', onSignal);
+      output?.stop();
       say.say(toRunnerError(error).message);
       return EXIT.failed;
     }
@@ -250,7 +302,8 @@ export async function runCommand(args: string[]): Promise<number> {
     maxlag: parsed.maxlag,
     http,
     redact: say.redactor,
-    ...(parsed.maxBytes !== undefined ? { maxBytes: parsed.maxBytes } : {}),
+    // What is streamed and let go has no cap; what is kept to the end (--part) has.
+    ...(parsed.maxBytes !== undefined ? { maxBytes: parsed.maxBytes } : parsed.part === undefined ? { maxBytes: Infinity } : {}),
     ...(account ? { send: account.send } : {}),
   };
   // A query with `{{#Source.field}}` runs its source first, then in batches (docs/chaining.md).
@@ -263,7 +316,12 @@ export async function runCommand(args: string[]): Promise<number> {
         endpoint: parsed.endpoint,
       })
     : new QuerySession(request, sessionOptions);
-  const sink = makeSink(parsed.format, process.stdout.isTTY === true, parsed.expand);
+  const resumeAt = output?.resumed.continue;
+  if (resumeAt && session instanceof QuerySession) session.resumeAt(resumeAt);
+  const alreadyComplete = output !== undefined && output.resumed.complete;
+  const pagesBefore = output?.resumed.pages ?? 0;
+  const sink = output ? NO_SINK : makeSink(parsed.format, process.stdout.isTTY === true, parsed.expand);
+  const toOutput = (rows: Row[]) => output?.write(parsed.expand === undefined ? rows : expandRows(rows, parsed.expand));
   const seen = new Set<string>();
   /** With --part: the answers, read at the end. */
   const answers: unknown[] = [];
@@ -281,19 +339,28 @@ export async function runCommand(args: string[]): Promise<number> {
         }
       }
       if (parsed.part !== undefined) answers.push(page.json);
-      else writing = writing.then(() => sink.page(page));
+      else if (output) {
+        for (const b of page.batches) toOutput(b.rows);
+        // A batch boundary: resuming from here loses no page of the batch.
+        if (!page.incomplete) output.checkpoint(session instanceof QuerySession ? session.continueParams : undefined, pagesBefore + session.pageCount);
+      } else writing = writing.then(() => sink.page(page));
     },
+    beforeRequest: () => writing,
     onProgress: (p: { retry?: { message: string } }) => {
       if (p.retry) say.say(p.retry.message);
     },
   };
   const started = Date.now();
-  const outcome = parsed.all
+  const outcome = alreadyComplete
+    ? { stopped: 'complete' as const, pages: 0, items: 0, apiErrors: 0, apiWarnings: 0, done: true, requestMs: 0 }
+    : parsed.all
     ? await session.fetchAll({ maxPages: parsed.maxPages, maxItems: parsed.maxItems }, callbacks)
     : await session.nextPage(callbacks);
   process.removeListener('SIGINT', onSignal);
   let partialCount = 0;
-  const moreAvailable = !session.done;
+  const moreAvailable = !alreadyComplete && !session.done;
+  // A failed, cancelled or capped --all -o run keeps its rows and position for --resume.
+  const resumable = output !== undefined && keepState && moreAvailable && ['failed', 'cancelled', 'max-bytes'].includes(outcome.stopped);
   try {
     await writing;
     // The CLI stops for good: pages of an unfinished generator/prop batch are
@@ -306,16 +373,25 @@ export async function runCommand(args: string[]): Promise<number> {
         say.say(`the answers have no part "${shown(parsed.part)}"${parts.length ? ` (parts: ${parts.map((p) => p.name).join(', ')})` : ''}`);
         return EXIT.usage;
       }
-      await sink.rows(chosen.rows, chosen.name);
+      if (parsed.output !== undefined) await exportRows(parsed.output, parsed.format as ExportFormat, parsed.expand === undefined ? chosen.rows : expandRows(chosen.rows, parsed.expand));
+      else await sink.rows(chosen.rows, chosen.name);
     }
-    const partial = moreAvailable && parsed.part === undefined ? session.finish() : [];
-    for (const b of partial) await sink.rows(b.rows, `${b.list}, incomplete batch`);
+    const partial = moreAvailable && parsed.part === undefined && !resumable ? session.finish() : [];
+    for (const b of partial) {
+      if (output) toOutput(b.rows);
+      else await sink.rows(b.rows, `${b.list}, incomplete batch`);
+    }
     partialCount = partial.reduce((n, b) => n + b.rows.length, 0);
     const coming = outcome.incomplete?.stillComing.length ? ` (still coming: ${outcome.incomplete.stillComing.join(', ')})` : '';
     if (partialCount) say.say(`${count(partialCount, 'page')} of an unfinished batch printed with the properties fetched so far${coming}`);
     await sink.end();
+    if (output && resumable) {
+      output.stop();
+      say.say(`${count(output.rows, 'row')} kept beside ${parsed.output}; go on with the same command and --resume`);
+    } else await output?.finish();
   } catch (error) {
     await sink.abort();
+    output?.stop();
     say.say(toRunnerError(error, 'write').message);
     return EXIT.failed;
   }
