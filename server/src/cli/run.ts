@@ -34,6 +34,7 @@ import { expandRows } from '../../../common/src/results/expand';
 import { errnoOf } from '../../../common/src/runner/atomicWrite';
 import type { Row } from '../../../common/src/runner/merge';
 import { RunOutput } from './runOutput';
+import { dryRun } from './dryRun';
 import { resumeIdentity } from './resumeState';
 
 export const RUN_USAGE = `  mwq run FILE [options]                   run one query and print its results
@@ -51,6 +52,9 @@ export const RUN_USAGE = `  mwq run FILE [options]                   run one que
                          (on stdout csv, tsv and wikitable are printed at the end)
   -o, --output OUT       write the rows to the file OUT (complete when the run
                          ends); with --all the position is kept beside it
+      --dry-run          print the first request (secrets masked) and how many
+                         requests and items --all will take, when the wiki can
+                         tell; sends only that one lookup
       --resume           go on with the unfinished run of -o OUT (same query,
                          same endpoint; implies --all)
       --part NAME        print the rows of that part of the answers (namespaces,
@@ -92,6 +96,8 @@ interface RunArgs {
   trustFileEndpoint: boolean;
   /** `$env` names whose values may be shown. */
   safeEnv: string[];
+  /** Print the first request and the estimate; send nothing else. */
+  dryRun: boolean;
   /** -o OUT: the rows go to this file. */
   output?: string;
   resume: boolean;
@@ -123,6 +129,7 @@ function parseRunArgs(args: string[]): RunArgs {
     'safe-env': { type: 'string', multiple: true },
     output: { type: 'string', short: 'o' },
     resume: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
   });
   const get = (name: string) => stringOption(values, name);
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
@@ -174,6 +181,7 @@ function parseRunArgs(args: string[]): RunArgs {
     safeEnv: Array.isArray(values['safe-env']) ? values['safe-env'] : [],
     output,
     resume,
+    dryRun: values['dry-run'] === true,
   };
 }
 
@@ -256,6 +264,14 @@ export async function runCommand(args: string[]): Promise<number> {
   const password = parsed.user !== undefined ? (process.env.MWQ_PASSWORD ?? '') : undefined;
   say.useRedactor(redactorOf(request, [password]));
   for (const note of request.notes) say.say(`note: ${note}`);
+
+  if (parsed.dryRun) {
+    if (isChained(query)) {
+      say.say('--dry-run: a chained query ({{#Source.field}}) sends what its source finds; dry-run the source query');
+      return EXIT.usage;
+    }
+    return dryRun(request, { all: parsed.all, maxlag: parsed.maxlag, http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact }, redact: say.redactor, user: parsed.user });
+  }
 
   const controller = new AbortController();
   const onSignal = () => controller.abort();
