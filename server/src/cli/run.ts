@@ -332,6 +332,10 @@ export async function runCommand(args: string[]): Promise<number> {
         endpoint: parsed.endpoint,
       })
     : new QuerySession(request, sessionOptions);
+  // Said at the start: a long run on stdout in these formats prints nothing until the end.
+  if (!output && parsed.all && parsed.part === undefined && (parsed.format === 'csv' || parsed.format === 'tsv' || parsed.format === 'wikitable')) {
+    say.say(`note: ${parsed.format} needs every column before its first line: the rows are kept in a temporary file and printed when the run ends (ndjson and json print them as they arrive)`);
+  }
   const resumeAt = output?.resumed.continue;
   if (resumeAt && session instanceof QuerySession) session.resumeAt(resumeAt);
   const alreadyComplete = output !== undefined && output.resumed.complete;
