@@ -74,7 +74,7 @@ export function parseState(text: string): ResumeState | undefined {
   if (!digest(json.query) || !digest(json.endpoint) || !count(json.rows) || !count(json.bytes) || !count(json.pages) || typeof json.complete !== 'boolean') return undefined;
   let cont: Record<string, string> | undefined;
   if (json.continue !== undefined) {
-    if (!isObject(json.continue)) return undefined;
+    if (!isObject(json.continue) || Array.isArray(json.continue)) return undefined;
     cont = {};
     for (const [key, value] of Object.entries(json.continue)) {
       if (typeof value !== 'string') return undefined;
