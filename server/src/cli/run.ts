@@ -286,6 +286,10 @@ export async function runCommand(args: string[]): Promise<number> {
   const keepState = parsed.all && !isChained(query);
   if (parsed.output !== undefined && parsed.part === undefined) {
     try {
+      if (parsed.resume && RunOutput.finishedBefore(parsed.output)) {
+        say.say(`${parsed.output} is complete already: its run finished, nothing to resume`);
+        return EXIT.ok;
+      }
       if (parsed.resume && isChained(query)) throw new UsageError('--resume: a chained query ({{#Source.field}}) cannot be resumed; run it again');
       output = RunOutput.open(parsed.output, parsed.format as ExportFormat, resumeIdentity(request, { expand: parsed.expand }), { resume: parsed.resume, keepState });
     } catch (error) {

@@ -85,6 +85,11 @@ export class RunOutput {
     return new RunOutput(out, format, options.keepState, fd, earlier);
   }
 
+  /** OUT is there and no unfinished run is beside it: the run finished (perhaps killed after its last step). */
+  static finishedBefore(out: string): boolean {
+    return existsSync(out) && !existsSync(statePath(out)) && !existsSync(rowsPath(out));
+  }
+
   /** Rows and pages already in the file when this process started (a resumed run). */
   get resumed(): { rows: number; pages: number; continue?: Record<string, string>; complete: boolean } {
     return this.state;
