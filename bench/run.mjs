@@ -2,7 +2,7 @@
 // prints a table, writes bench-results/latest.json (+ a dated copy) and
 // bench/RESULTS.md. Not part of the tests.
 //
-//   node --import tsx bench/run.mjs [--sizes 100,1000,10000,50000] [--skip lsp,peer,runner,live,panel,results,package] [--seed N]
+//   node --import tsx bench/run.mjs [--sizes 100,1000,10000,50000] [--skip lsp,peer,runner,synthetic,live,panel,results,package] [--seed N] [--synthetic-pages N]
 //
 // Steps: build (`npm run package`: the production build + the .vsix), bundle
 // sizes; generate the query files (bench/generate.mjs); the language server
@@ -19,6 +19,7 @@ import { generate, planPositions } from './generate.mjs';
 import { benchFile, coldStart, serverNodeFlags } from './lsp.mjs';
 import { buildServiceBundle } from './peer.mjs';
 import { benchRunner } from './runner.mjs';
+import { benchSynthetic } from './synthetic.mjs';
 import { benchLiveValues } from './liveValues.mjs';
 import { benchPanel } from './panel.mjs';
 import { benchActivation } from './activation.mjs';
@@ -39,6 +40,7 @@ const SIZES = option('sizes', '100,1000,10000,50000').split(',').map(Number);
 const SKIP = new Set(option('skip', '').split(',').filter(Boolean));
 const SEED = Number(option('seed', '1'));
 const BIG_PAGES = Number(option('big-pages', '30000'));
+const SYNTHETIC_PAGES = Number(option('synthetic-pages', '3000000'));
 const TARGET_LINES = 10000;
 
 const log = (m) => process.stderr.write(m + '\n');
@@ -194,6 +196,17 @@ async function main() {
     }
   }
 
+  // Long runs on the synthetic api.php: the CLI against mwn and the floor, and every row to a file.
+  if (!SKIP.has('synthetic')) {
+    log(`synthetic: ${SYNTHETIC_PAGES.toLocaleString('en')} pages on loopback`);
+    try {
+      results.synthetic = await benchSynthetic({ pages: SYNTHETIC_PAGES, runs: 3, workDir: outDir, log });
+    } catch (e) {
+      results.syntheticError = String(e?.message ?? e).slice(0, 2000);
+      log(`  synthetic FAILED: ${results.syntheticError}`);
+    }
+  }
+
   // Live values for completion, from the test wiki on loopback and from the server's cache.
   if (!SKIP.has('live') && !SKIP.has('lsp')) {
     const { startTestWiki } = await import('../test/wiki/testWiki.ts');
@@ -332,6 +345,15 @@ function evaluate(r) {
     );
     add('Runner and mwn: same number of requests', `${rr.ours.requests} / ${rr.mwn.requests}`, 'equal', rr.sameRequestCount, '');
   }
+  const sy = r.synthetic;
+  if (sy) {
+    add(`mwq run --all NDJSON / mwn continuedQueryGen writing the same rows, wall time (synthetic, ${sy.pages.toLocaleString('en')} pages)`, sy.timeRatio, '≤ 0.8', sy.timeRatio <= 0.8 && sy.sameItemCount, 'ratio', `median of the interleaved pairs' ratios ${sy.pairedTimeRatioMedian}; mwq / floor ${sy.cliOverFloor}`);
+    add('mwq run --all NDJSON / mwn continuedQueryGen, peak RSS (synthetic)', sy.rssRatio, '≤ 0.7', sy.rssRatio <= 0.7, 'ratio', `${sy.cli.peakRssMB} MB vs ${sy.mwn.peakRssMB} MB`);
+    for (const f of sy.toFile) {
+      add(`mwq run --all -o FILE.${f.format} of ${f.query === 'List' ? 'list=allpages' : 'generator=allpages&prop=info'}: peak RSS, every row, no cap message`, f.peakRssMB, '< 150', f.peakRssMB < 150 && f.rows === sy.pages && !f.capMessage, 'MB', `${f.rows.toLocaleString('en')} rows in ${round(f.ms / 1000, 1)} s${f.capMessage ? '; CAP MESSAGE' : ''}`);
+    }
+  }
+  if (r.syntheticError) add('mwq run --all on the synthetic wiki', 'failed', '', false, '', r.syntheticError.slice(0, 300));
   const lv = r.liveValues;
   if (lv) {
     add('Live-value completion from the server\'s cache, p95', lv.fromCacheMs.p95, '< 5', lv.fromCacheMs.p95 < 5, 'ms', `median ${lv.fromCacheMs.median} ms over ${lv.fromCacheMs.n} completions`);
@@ -478,6 +500,24 @@ function renderTables(r) {
       title: `Runner: ${rr.query}, ${rr.expectedItems} pages on the test wiki (MediaWiki ${rr.wiki?.mediawiki}), through a counting proxy; ${rr.runs} runs each, interleaved; time ratio ours/mwn ${rr.timeRatio} (median of paired ratios ${rr.pairedTimeRatioMedian})`,
       header: ['Client', 'Items', 'Requests', 'Wall ms (median / p95)', 'Client CPU ms while fetching (CLI: whole process), median', 'Peak RSS MB', 'Peak minus baseline MB (same client, one tiny request)'],
       rows: [row('ours: QuerySession.fetchAll, rows to a counter', rr.ours), row('mwn continuedQueryGen (streaming)', rr.mwn), row('mwn continuedQuery(…, Infinity) (keeps all answers)', rr.mwnContinuedQuery), row('mwq run --all --format ndjson > /dev/null (whole process)', rr.cli), row('bare loop: Node fetch + JSON.parse following continue (reference)', rr.bareFetch), row('bare loop: node:http keep-alive + JSON.parse (reference)', rr.bareHttp)],
+    });
+  }
+  if (r.synthetic) {
+    const sy = r.synthetic;
+    const row = (name, s) => [name, s.items.join(', '), s.pages, mp(s.ms), s.cpuMs, s.peakRssMB];
+    sections.push({
+      title: `Long runs: list=allpages&aplimit=max on the synthetic api.php (bench/syntheticWiki.ts, ${sy.pages.toLocaleString('en')} pages, loopback); ${sy.runs} runs each, interleaved; time ratio mwq/mwn ${sy.timeRatio}, peak RSS ratio ${sy.rssRatio}, mwq/floor ${sy.cliOverFloor}`,
+      header: ['Client', 'Rows', 'Requests', 'Wall ms (median / p95)', 'Client CPU ms, median', 'Peak RSS MB'],
+      rows: [
+        row('mwq run --all --format ndjson > /dev/null (whole process)', sy.cli),
+        row('mwn continuedQueryGen, rows written as NDJSON > /dev/null', sy.mwn),
+        row('floor: bare node:http loop following continue, rows not parsed', sy.floor),
+      ],
+    });
+    sections.push({
+      title: 'Long runs to a file: mwq run --all -o FILE on the synthetic api.php (no byte cap on streamed rows)',
+      header: ['Query', 'Format', 'Rows in the file', 'Wall s', 'Peak RSS MB', 'Cap message'],
+      rows: sy.toFile.map((f) => [f.query === 'List' ? 'list=allpages&aplimit=max' : 'generator=allpages&gaplimit=max&prop=info', f.format, f.rows, round(f.ms / 1000, 1), f.peakRssMB, f.capMessage ? 'yes' : 'no']),
     });
   }
   if (r.panel && !r.panel.error) {

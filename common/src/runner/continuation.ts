@@ -88,6 +88,15 @@ export class QuerySession {
     this.maxlag = value;
   }
 
+  /**
+   * Starts a fresh session at `cont`, the `continue` of an earlier run of the
+   * same request that stopped at a batch boundary (`mwq run --resume`).
+   */
+  resumeAt(cont: Readonly<Record<string, string>>): void {
+    if (this.busy || this.pages > 0 || this.finished) throw new RunnerError('usage', 'Only a session that has not run yet can resume.');
+    this.cont = { ...cont };
+  }
+
   /** Nothing more to fetch. */
   get done(): boolean {
     return this.finished;
@@ -175,6 +184,9 @@ export class QuerySession {
       let bytes = 0;
       const defaults = all && maxlag !== null ? { maxlag: String(maxlag) } : undefined;
       for (;;) {
+        if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
+        // The consumer has written what it got (flat memory however slow its output is).
+        if (callbacks.beforeRequest) await callbacks.beforeRequest();
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
         // The same words as the panel's count ("N pages"), so the progress notification and the panel agree.
         progress(this.pages === 0 ? 'Requesting page 1…' : `${count(this.pages, 'page')}, ${count(this.items, 'item')} so far; requesting page ${this.pages + 1}…`);

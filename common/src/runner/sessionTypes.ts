@@ -96,6 +96,8 @@ export interface RunCallbacks {
   /** Each answer, with the rows it completed, as soon as it arrives. */
   onPage?: (page: PageResult) => void;
   onProgress?: (progress: Progress) => void;
+  /** Awaited before each request: a consumer that writes slowly holds the run back instead of piling pages up in memory. */
+  beforeRequest?: () => Promise<void>;
 }
 
 export interface FetchAllLimits {

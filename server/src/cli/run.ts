@@ -25,11 +25,18 @@ import {
 } from '../../../common/src/runner';
 import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
-import { makeSink, RUN_FORMATS, type RunFormat } from './sinks';
+import { makeSink, NO_SINK, RUN_FORMATS, type RunFormat } from './sinks';
 import { answerParts, findPart } from '../../../common/src/results/parts';
 import { chooseList, OtherParts, rowPlan } from '../../../common/src/runner/rowParts';
 import { Messages, terminalSafeLine } from './terminal';
 import { count } from '../../../common/src/text';
+import { exportRows, type ExportFormat } from '../../../common/src/runner/export';
+import { expandRows } from '../../../common/src/results/expand';
+import { errnoOf } from '../../../common/src/runner/atomicWrite';
+import type { Row } from '../../../common/src/runner/merge';
+import { RunOutput } from './runOutput';
+import { dryRun } from './dryRun';
+import { resumeIdentity } from './resumeState';
 
 export const RUN_USAGE = `  mwq run FILE [options]                   run one query and print its results
       --query NAME       the query named NAME (### NAME)
@@ -39,9 +46,18 @@ export const RUN_USAGE = `  mwq run FILE [options]                   run one que
       --all              follow continuation to the end (sends maxlag)
       --max-pages N      stop after N pages (implies --all)
       --max-items N      stop after N items (implies --all)
-      --max-megabytes N  stop once the answers add up to N MiB (default 256)
-      --format F         table (default), json, ndjson, csv, tsv or wikitable
-                         (csv, tsv and wikitable are printed at the end)
+      --max-megabytes N  stop once the answers add up to N MiB (default: no cap
+                         when the rows are streamed; 256 with --part)
+      --format F         table (default; with -o: from OUT's extension, else
+                         ndjson), json, ndjson, csv, tsv or wikitable
+                         (on stdout csv, tsv and wikitable are printed at the end)
+  -o, --output OUT       write the rows to the file OUT (complete when the run
+                         ends); with --all the position is kept beside it
+      --dry-run          print the first request (secrets masked) and how many
+                         requests and items --all will take, when the wiki can
+                         tell; sends only that one lookup
+      --resume           go on with the unfinished run of -o OUT (same query,
+                         same endpoint; implies --all)
       --part NAME        print the rows of that part of the answers (searchinfo,
                          general, namespaces, pages, a second list, …; objects
                          as key/value rows) instead of the result rows, at the end.
@@ -83,6 +99,11 @@ interface RunArgs {
   trustFileEndpoint: boolean;
   /** `$env` names whose values may be shown. */
   safeEnv: string[];
+  /** Print the first request and the estimate; send nothing else. */
+  dryRun: boolean;
+  /** -o OUT: the rows go to this file. */
+  output?: string;
+  resume: boolean;
 }
 
 /** Largest --max-megabytes: 64 GiB, far beyond any sane run. */
@@ -109,11 +130,20 @@ function parseRunArgs(args: string[]): RunArgs {
     all: { type: 'boolean' },
     'trust-file-endpoint': { type: 'boolean' },
     'safe-env': { type: 'string', multiple: true },
+    output: { type: 'string', short: 'o' },
+    resume: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
   });
   const get = (name: string) => stringOption(values, name);
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
   if (get('query') !== undefined && get('line') !== undefined) throw new UsageError('give --query or --line, not both');
-  const format = (get('format') ?? 'table') as RunFormat;
+  const output = get('output');
+  if (output !== undefined && !output.trim()) throw new UsageError('-o needs a file name');
+  const resume = values.resume === true;
+  if (resume && output === undefined) throw new UsageError('--resume goes on with the run of -o OUT: give -o OUT');
+  const format = (get('format') ?? (output !== undefined ? formatOfFile(output) : 'table')) as RunFormat;
+  if (output !== undefined && format === 'table') throw new UsageError('-o writes ndjson, json, csv, tsv or wikitable, not table');
+  if (resume && get('part') !== undefined) throw new UsageError('--resume cannot be used with --part (a part is printed at the end)');
   if (!RUN_FORMATS.includes(format)) throw new UsageError(`--format must be ${RUN_FORMATS.slice(0, -1).join(', ')} or ${RUN_FORMATS.at(-1)}, not "${shown(format)}"`);
   const maxlagText = get('maxlag');
   let maxlag: number | null = 5;
@@ -139,7 +169,7 @@ function parseRunArgs(args: string[]): RunArgs {
     query: get('query'),
     line: positiveInt('line', get('line')),
     endpoint,
-    all: values.all === true || get('max-pages') !== undefined || get('max-items') !== undefined,
+    all: values.all === true || resume || get('max-pages') !== undefined || get('max-items') !== undefined,
     maxPages: positiveInt('max-pages', get('max-pages')),
     maxItems: positiveInt('max-items', get('max-items')),
     maxBytes: megabytes === undefined ? undefined : megabytes * 1024 * 1024,
@@ -152,7 +182,19 @@ function parseRunArgs(args: string[]): RunArgs {
     user,
     trustFileEndpoint,
     safeEnv: Array.isArray(values['safe-env']) ? values['safe-env'] : [],
+    output,
+    resume,
+    dryRun: values['dry-run'] === true,
   };
+}
+
+/** The format a file name asks for (`rows.csv` → csv); NDJSON when it says none. */
+function formatOfFile(file: string): RunFormat {
+  const ext = /\.([A-Za-z]+)$/.exec(file)?.[1]?.toLowerCase();
+  if (ext === 'csv' || ext === 'tsv' || ext === 'json' || ext === 'ndjson') return ext;
+  if (ext === 'jsonl') return 'ndjson';
+  if (ext === 'wiki') return 'wikitable';
+  return 'ndjson';
 }
 
 /** The query a command names: --query NAME, --line N, else the first runnable one. */
@@ -226,6 +268,14 @@ export async function runCommand(args: string[]): Promise<number> {
   say.useRedactor(redactorOf(request, [password]));
   for (const note of request.notes) say.say(`note: ${note}`);
 
+  if (parsed.dryRun) {
+    if (isChained(query)) {
+      say.say('--dry-run: a chained query ({{#Source.field}}) sends what its source finds; dry-run the source query');
+      return EXIT.usage;
+    }
+    return dryRun(request, { all: parsed.all, maxlag: parsed.maxlag, http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact }, redact: say.redactor, user: parsed.user });
+  }
+
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
@@ -233,6 +283,27 @@ export async function runCommand(args: string[]): Promise<number> {
   // A terminal cannot be asked mid-pipe: say it, and send the plain User-Agent (never a placeholder).
   if (!parsed.contact?.trim() && isWikimediaEndpoint(request.endpoint)) {
     say.say(`note: ${hostOf(request.endpoint)} is a Wikimedia wiki: its User-Agent policy asks for a contact; add --contact "User:You" (or an e-mail or URL)`);
+  }
+  // -o OUT: opened (or resumed) before any request, so a refused --resume costs nothing.
+  let output: RunOutput | undefined;
+  const keepState = parsed.all && !isChained(query);
+  if (parsed.output !== undefined && parsed.part === undefined) {
+    try {
+      if (parsed.resume && RunOutput.finishedBefore(parsed.output)) {
+        say.say(`${parsed.output} is complete already: its run finished, nothing to resume`);
+        return EXIT.ok;
+      }
+      if (parsed.resume && isChained(query)) throw new UsageError('--resume: a chained query ({{#Source.field}}) cannot be resumed; run it again');
+      output = RunOutput.open(parsed.output, parsed.format as ExportFormat, resumeIdentity(request, { expand: parsed.expand }), { resume: parsed.resume, keepState });
+    } catch (error) {
+      if (!(error instanceof UsageError)) {
+        say.say(`cannot write ${parsed.output}: ${errnoOf(error)}`);
+        return EXIT.failed;
+      }
+      say.say(error.message);
+      return EXIT.usage;
+    }
+    if (parsed.resume) say.say(`resuming ${parsed.output} after ${count(output.resumed.rows, 'row')} (${count(output.resumed.pages, 'page')})`);
   }
   let account: AccountSession | undefined;
   if (parsed.user !== undefined) {
@@ -245,6 +316,7 @@ export async function runCommand(args: string[]): Promise<number> {
       say.say(`logged in as ${who.user}`);
     } catch (error) {
       process.removeListener('SIGINT', onSignal);
+      output?.stop();
       say.say(toRunnerError(error).message);
       return EXIT.failed;
     }
@@ -253,7 +325,8 @@ export async function runCommand(args: string[]): Promise<number> {
     maxlag: parsed.maxlag,
     http,
     redact: say.redactor,
-    ...(parsed.maxBytes !== undefined ? { maxBytes: parsed.maxBytes } : {}),
+    // What is streamed and let go has no cap; what is kept to the end (--part) has.
+    ...(parsed.maxBytes !== undefined ? { maxBytes: parsed.maxBytes } : parsed.part === undefined ? { maxBytes: Infinity } : {}),
     ...(account ? { send: account.send } : {}),
   };
   // A query with `{{#Source.field}}` runs its source first, then in batches (docs/chaining.md).
@@ -266,7 +339,16 @@ export async function runCommand(args: string[]): Promise<number> {
         endpoint: parsed.endpoint,
       })
     : new QuerySession(request, sessionOptions);
-  const sink = makeSink(parsed.format, process.stdout.isTTY === true, parsed.expand);
+  // Said at the start: a long run on stdout in these formats prints nothing until the end.
+  if (!output && parsed.all && parsed.part === undefined && (parsed.format === 'csv' || parsed.format === 'tsv' || parsed.format === 'wikitable')) {
+    say.say(`note: ${parsed.format} needs every column before its first line: the rows are kept in a temporary file and printed when the run ends (ndjson and json print them as they arrive)`);
+  }
+  const resumeAt = output?.resumed.continue;
+  if (resumeAt && session instanceof QuerySession) session.resumeAt(resumeAt);
+  const alreadyComplete = output !== undefined && output.resumed.complete;
+  const pagesBefore = output?.resumed.pages ?? 0;
+  const sink = output ? NO_SINK : makeSink(parsed.format, process.stdout.isTTY === true, parsed.expand);
+  const toOutput = (rows: Row[]) => output?.write(parsed.expand === undefined ? rows : expandRows(rows, parsed.expand));
   const seen = new Set<string>();
   // The result rows are one part (runner/rowParts.ts); the others are named at the end.
   const plan = rowPlan(request.params);
@@ -293,19 +375,28 @@ export async function runCommand(args: string[]): Promise<number> {
       rowsPart ??= page.batches[0]?.list;
       otherParts.add(page.json);
       if (parsed.part !== undefined) answers.push(page.json);
-      else writing = writing.then(() => sink.page(page));
+      else if (output) {
+        for (const b of page.batches) toOutput(b.rows);
+        // A batch boundary: resuming from here loses no page of the batch.
+        if (!page.incomplete) output.checkpoint(session instanceof QuerySession ? session.continueParams : undefined, pagesBefore + session.pageCount);
+      } else writing = writing.then(() => sink.page(page));
     },
+    beforeRequest: () => writing,
     onProgress: (p: { retry?: { message: string } }) => {
       if (p.retry) say.say(p.retry.message);
     },
   };
   const started = Date.now();
-  const outcome = parsed.all
+  const outcome = alreadyComplete
+    ? { stopped: 'complete' as const, pages: 0, items: 0, apiErrors: 0, apiWarnings: 0, done: true, requestMs: 0 }
+    : parsed.all
     ? await session.fetchAll({ maxPages: parsed.maxPages, maxItems: parsed.maxItems }, callbacks)
     : await session.nextPage(callbacks);
   process.removeListener('SIGINT', onSignal);
   let partialCount = 0;
-  const moreAvailable = !session.done;
+  const moreAvailable = !alreadyComplete && !session.done;
+  // A failed, cancelled or capped --all -o run keeps its rows and position for --resume.
+  const resumable = output !== undefined && keepState && moreAvailable && ['failed', 'cancelled', 'max-bytes'].includes(outcome.stopped);
   try {
     await writing;
     // The CLI stops for good: pages of an unfinished generator/prop batch are
@@ -318,16 +409,25 @@ export async function runCommand(args: string[]): Promise<number> {
         say.say(`the answers have no part "${shown(parsed.part)}"${parts.length ? ` (parts: ${parts.map((p) => p.name).join(', ')})` : ''}`);
         return EXIT.usage;
       }
-      await sink.rows(chosen.rows, chosen.name);
+      if (parsed.output !== undefined) await exportRows(parsed.output, parsed.format as ExportFormat, parsed.expand === undefined ? chosen.rows : expandRows(chosen.rows, parsed.expand));
+      else await sink.rows(chosen.rows, chosen.name);
     }
-    const partial = moreAvailable && parsed.part === undefined ? session.finish() : [];
-    for (const b of partial) await sink.rows(b.rows, `${b.list}, incomplete batch`);
+    const partial = moreAvailable && parsed.part === undefined && !resumable ? session.finish() : [];
+    for (const b of partial) {
+      if (output) toOutput(b.rows);
+      else await sink.rows(b.rows, `${b.list}, incomplete batch`);
+    }
     partialCount = partial.reduce((n, b) => n + b.rows.length, 0);
     const coming = outcome.incomplete?.stillComing.length ? ` (still coming: ${outcome.incomplete.stillComing.join(', ')})` : '';
     if (partialCount) say.say(`${count(partialCount, 'page')} of an unfinished batch printed with the properties fetched so far${coming}`);
     await sink.end();
+    if (output && resumable) {
+      output.stop();
+      say.say(`${count(output.rows, 'row')} kept beside ${parsed.output}; go on with the same command and --resume`);
+    } else await output?.finish();
   } catch (error) {
     await sink.abort();
+    output?.stop();
     say.say(toRunnerError(error, 'write').message);
     return EXIT.failed;
   }

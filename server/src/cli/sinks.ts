@@ -25,6 +25,9 @@ export interface RowSink {
   abort(): Promise<void>;
 }
 
+/** Prints nothing (the rows go to a file: runOutput.ts). */
+export const NO_SINK: RowSink = { page: async () => undefined, rows: async () => undefined, end: async () => undefined, abort: async () => undefined };
+
 /** A sink of the format; `terminal`: stdout is a terminal (CSV is made safe for it too); `expand`: one row per item of that field. */
 export function makeSink(format: RunFormat, terminal: boolean, expand?: string): RowSink {
   const sink = formatSink(format, terminal);

@@ -1,0 +1,116 @@
+// The position of a long `mwq run --all -o OUT`, kept in `OUT.mwq-resume.json`
+// beside OUT: which query and endpoint (as digests: the file holds no value
+// of the query), the `continue` to send next, and how many rows and bytes of
+// the rows file (`OUT.mwq-part`) belong to the run. Written after each page
+// whose batch is complete, by a rename over the old one, so a `kill -9` at any
+// moment leaves the old state or the new one, never half of either.
+
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { requestPairs, type PreparedRequest } from '../../../common/src/runner';
+import { isRecord } from '../../../common/src/json';
+
+export interface ResumeIdentity {
+  /** Digest of the query's parameters (secrets masked) and the row options. */
+  query: string;
+  /** Digest of the endpoint. */
+  endpoint: string;
+}
+
+export interface ResumeState extends ResumeIdentity {
+  version: 1;
+  /** The `continue` the next request sends; absent before the first page and after the last. */
+  continue?: Record<string, string>;
+  /** Rows in the rows file, and its length in bytes. */
+  rows: number;
+  bytes: number;
+  pages: number;
+  /** The last page has been written: only the final file is missing. */
+  complete: boolean;
+}
+
+/** Largest state file read (a wiki's `continue` can be big, not this big). */
+const MAX_STATE_BYTES = 4 * 1024 * 1024;
+
+export function resumeIdentity(request: PreparedRequest, rowOptions: Record<string, string | undefined>): ResumeIdentity {
+  const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+  return { query: digest([requestPairs(request, { mask: true }), rowOptions]), endpoint: digest(request.endpoint) };
+}
+
+export function statePath(out: string): string {
+  return `${out}.mwq-resume.json`;
+}
+
+export function rowsPath(out: string): string {
+  return `${out}.mwq-part`;
+}
+
+/** The state beside `out`, undefined when there is none; a file that is not a state is an error. */
+export function readResumeState(out: string): ResumeState | undefined {
+  const file = statePath(out);
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    return undefined;
+  }
+  if (size > MAX_STATE_BYTES) throw new Error(`${file} is not a resume state (too large)`);
+  const parsed = parseState(readFileSync(file, 'utf8'));
+  if (!parsed) throw new Error(`${file} is not a resume state of mwq run`);
+  return parsed;
+}
+
+/** A state read from text, checked field by field (the file may have been edited). */
+export function parseState(text: string): ResumeState | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(json) || json.version !== 1) return undefined;
+  const digest = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
+  const count = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+  if (!digest(json.query) || !digest(json.endpoint) || !count(json.rows) || !count(json.bytes) || !count(json.pages) || typeof json.complete !== 'boolean') return undefined;
+  let cont: Record<string, string> | undefined;
+  if (json.continue !== undefined) {
+    if (!isRecord(json.continue) || Array.isArray(json.continue)) return undefined;
+    cont = {};
+    for (const [key, value] of Object.entries(json.continue)) {
+      if (typeof value !== 'string') return undefined;
+      cont[key] = value;
+    }
+  }
+  return {
+    version: 1,
+    query: json.query as string,
+    endpoint: json.endpoint as string,
+    ...(cont ? { continue: cont } : {}),
+    rows: json.rows as number,
+    bytes: json.bytes as number,
+    pages: json.pages as number,
+    complete: json.complete as boolean,
+  };
+}
+
+/**
+ * Writes the state by a rename over the old one. Not synced to disk: a killed
+ * process loses nothing the kernel has; a machine that loses power may need
+ * the run again from an older state, which the rows file's length then bounds.
+ */
+export function writeResumeState(out: string, state: ResumeState): void {
+  const file = statePath(out);
+  const temp = `${file}.tmp`;
+  const fd = openSync(temp, 'w', 0o600);
+  try {
+    writeSync(fd, JSON.stringify(state));
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, file);
+}
+
+export function removeResumeState(out: string): void {
+  rmSync(statePath(out), { force: true });
+  rmSync(`${statePath(out)}.tmp`, { force: true });
+}

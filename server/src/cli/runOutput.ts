@@ -1,0 +1,175 @@
+// `mwq run -o OUT`: the rows go to `OUT.mwq-part` (one JSON row a line) as
+// pages arrive, and become OUT in the chosen format when the run ends
+// (NDJSON: renamed; JSON, CSV, TSV, wikitable: converted line by line through
+// the export writer, which needs every column before the first line). Memory
+// stays flat whatever the size of the run.
+//
+// With `--all`, the position is kept in `OUT.mwq-resume.json` (resumeState.ts)
+// after each complete batch; a run that fails or is killed leaves both files,
+// and `--resume` cuts the rows file back to the recorded length and goes on
+// from the recorded `continue`: the final OUT holds every row once.
+
+import { closeSync, createReadStream, existsSync, fstatSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { openExport, rowJson, type Row } from '../../../common/src/runner';
+import type { ExportFormat } from '../../../common/src/runner/export';
+import { readResumeState, removeResumeState, rowsPath, statePath, writeResumeState, type ResumeIdentity, type ResumeState } from './resumeState';
+import { UsageError } from './args';
+
+/** Bytes gathered before a write to the rows file. */
+const WRITE_CHUNK = 1 << 16;
+
+export class RunOutput {
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private closed = false;
+
+  private constructor(
+    readonly out: string,
+    private readonly format: ExportFormat,
+    private readonly keepState: boolean,
+    private fd: number,
+    /** Where the run stands: what the last state file said, or will say. */
+    private state: ResumeState,
+  ) {}
+
+  /**
+   * Opens OUT for a run. `resume`: go on from the state beside OUT (refused
+   * when it is another query's or endpoint's); else an unfinished run there is
+   * refused too, so that hours of rows are never overwritten by mistake.
+   * `keepState`: write the state after each batch (runs with --all).
+   */
+  static open(out: string, format: ExportFormat, identity: ResumeIdentity, options: { resume: boolean; keepState: boolean }): RunOutput {
+    let earlier: ResumeState | undefined;
+    try {
+      earlier = readResumeState(out);
+    } catch (error) {
+      throw new UsageError(`${(error as Error).message}; remove it to start again`);
+    }
+    const rows = rowsPath(out);
+    if (!options.resume) {
+      if (earlier) {
+        throw new UsageError(
+          `${out} has an unfinished run (${earlier.rows} rows so far): add --resume to go on from there, or remove ${statePath(out)} and ${rows} to start again`,
+        );
+      }
+      const fd = openSync(rows, 'w', 0o644);
+      const state: ResumeState = { version: 1, ...identity, rows: 0, bytes: 0, pages: 0, complete: false };
+      const output = new RunOutput(out, format, options.keepState, fd, state);
+      if (options.keepState) writeResumeState(out, state);
+      return output;
+    }
+    if (!earlier) throw new UsageError(`nothing to resume: there is no ${statePath(out)} (the run finished, or never ran with --all -o ${out})`);
+    if (earlier.endpoint !== identity.endpoint) throw new UsageError(`--resume: ${out} was started against another endpoint; resume it with the same one`);
+    if (earlier.query !== identity.query) throw new UsageError(`--resume: ${out} was started by another query (or other --expand); resume it with the same query`);
+    let fd: number;
+    try {
+      fd = openSync(rows, 'r+');
+    } catch {
+      if (earlier.complete && existsSync(out)) {
+        // Killed between the final rename and the removal of the state: the run is done.
+        fd = -1;
+      } else {
+        throw new UsageError(`--resume: ${rows} is missing; remove ${statePath(out)} to start again`);
+      }
+    }
+    if (fd >= 0) {
+      const size = fstatSync(fd).size;
+      if (size < earlier.bytes) {
+        closeSync(fd);
+        throw new UsageError(`--resume: ${rows} is shorter than the state says (${size} < ${earlier.bytes} bytes); remove ${statePath(out)} to start again`);
+      }
+      // Rows written after the last recorded batch are written again by the requests that follow.
+      ftruncateSync(fd, earlier.bytes);
+    }
+    return new RunOutput(out, format, options.keepState, fd, earlier);
+  }
+
+  /** OUT is there and no unfinished run is beside it: the run finished (perhaps killed after its last step). */
+  static finishedBefore(out: string): boolean {
+    return existsSync(out) && !existsSync(statePath(out)) && !existsSync(rowsPath(out));
+  }
+
+  /** Rows and pages already in the file when this process started (a resumed run). */
+  get resumed(): { rows: number; pages: number; continue?: Record<string, string>; complete: boolean } {
+    return this.state;
+  }
+
+  get rows(): number {
+    return this.state.rows;
+  }
+
+  /** Adds rows (written in chunks; `checkpoint` writes them all). */
+  write(rows: Iterable<Row>): void {
+    for (const row of rows) {
+      const line = rowJson(row) + '\n';
+      this.pending.push(line);
+      this.pendingBytes += Buffer.byteLength(line);
+      this.state.rows++;
+    }
+    if (this.pendingBytes >= WRITE_CHUNK) this.flush();
+  }
+
+  private flush(): void {
+    if (!this.pending.length || this.fd < 0) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    this.pendingBytes = 0;
+    const buffer = Buffer.from(text, 'utf8');
+    let at = 0;
+    while (at < buffer.length) at += writeSync(this.fd, buffer, at, buffer.length - at, this.state.bytes + at);
+    this.state.bytes += buffer.length;
+  }
+
+  /**
+   * The run stands at a batch boundary: every row so far is written, and the
+   * next request sends `cont` (none: the last page came).
+   */
+  checkpoint(cont: Readonly<Record<string, string>> | undefined, pages: number): void {
+    this.flush();
+    this.state = { ...this.state, pages, complete: cont === undefined };
+    if (cont) this.state.continue = { ...cont };
+    else delete this.state.continue;
+    if (this.keepState) writeResumeState(this.out, this.state);
+  }
+
+  /** Makes OUT from the rows file and removes the rows and state files. */
+  async finish(): Promise<void> {
+    this.flush();
+    if (this.fd >= 0) {
+      closeSync(this.fd);
+      this.fd = -1;
+      const rows = rowsPath(this.out);
+      if (this.format === 'ndjson') renameSync(rows, this.out);
+      else {
+        const writer = await openExport(this.out, this.format);
+        try {
+          const lines = createInterface({ input: createReadStream(rows, { encoding: 'utf8' }), crlfDelay: Infinity });
+          for await (const line of lines) if (line) await writer.write([JSON.parse(line) as Row]);
+          await writer.close();
+        } catch (error) {
+          await writer.abort();
+          throw error;
+        }
+        rmSync(rows, { force: true });
+      }
+    }
+    this.closed = true;
+    removeResumeState(this.out);
+  }
+
+  /** Leaves the rows file and the state as they are, for --resume. */
+  stop(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+
+  /** Drops everything: a run that printed nothing worth keeping (a usage error after opening). */
+  discard(): void {
+    this.stop();
+    rmSync(rowsPath(this.out), { force: true });
+    removeResumeState(this.out);
+  }
+}
