@@ -3,6 +3,7 @@
 // answer's other top-level modules (parse, compare, ...). Pure.
 
 import { isRecord, type Row } from './cells';
+import { pushAll } from '../lineParsers';
 
 export type AnswerPart =
   /** A list: rows. `keyColumn` names the column holding the keys of an object of objects. */
@@ -45,7 +46,7 @@ export function answerParts(answers: readonly unknown[]): AnswerPart[] {
     const part = partOf(name, value);
     if (!part) return;
     const known = parts.get(name);
-    if (known?.kind === 'list' && part.kind === 'list') known.rows.push(...part.rows);
+    if (known?.kind === 'list' && part.kind === 'list') pushAll(known.rows, part.rows);
     else parts.set(name, part);
   };
   for (const answer of answers) {
