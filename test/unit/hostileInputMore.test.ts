@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { findCycle } from '../../common/src/chain/chainRef';
 import { ChainedSession } from '../../common/src/chain/chainedSession';
 import { VariableScope } from '../../common/src/resolve';
+import { fetchLiveValues, LIVE_TITLE_LIMIT } from '../../common/src/content/fetchLiveValues';
 import { parseDocument } from '../../common/src/parser';
 import { cliHistoryStop, historyRoot, HistoryPathError, RunHistory } from '../../common/src/results/history';
 import { chainProblems } from '../../server/src/service/chainDiagnostics';
@@ -214,5 +215,34 @@ describe('chained runs are bounded per run', () => {
     } finally {
       wiki.server.close();
     }
+  });
+});
+
+describe('live values from the wiki are capped', () => {
+  it('a wiki answering 500,000 titles to a prefix search: at most 20 values, marked incomplete', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ batchcomplete: true, query: { allpages: Array.from({ length: 500_000 }, (_, i) => ({ ns: 0, title: `Page ${i}` })) } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/w/api.php`;
+      const answer = await fetchLiveValues(endpoint, { kind: 'title', prefix: 'Page', namespace: 0 }, { timeoutMs: 30_000 });
+      assert.equal(answer.values.length, LIVE_TITLE_LIMIT);
+      assert.equal(answer.incomplete, true);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('mwq test --timeout has the bounds of mwq run', () => {
+  it('1e308 seconds is refused at once, exit 2, no TimeoutOverflowWarning', () => {
+    const file = path.join(tempDir(), 'q.mwq');
+    writeFileSync(file, '@endpoint = http://127.0.0.1:9/w/api.php\n### Q\nlist=allpages\n@expect rows >= 1\n');
+    const r = mwq(['test', file, '--timeout', '1e308'], { timeout: 20_000 });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /--timeout must be a number of seconds from 0\.001 to/);
+    assert.doesNotMatch(r.stderr, /TimeoutOverflowWarning/);
   });
 });
