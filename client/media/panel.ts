@@ -426,8 +426,9 @@ class PanelController {
     for (const part of answerParts([page.raw])) {
       const known = this.parts.get(part.name);
       if (known?.kind === 'list' && part.kind === 'list') {
-        known.rows.push(...part.rows);
-        if (part.name === this.part) added.push(...part.rows);
+        // No push(...rows): one answer can hold 200,000 rows, past the stack's argument limit.
+        for (const row of part.rows) known.rows.push(row);
+        if (part.name === this.part) for (const row of part.rows) added.push(row);
       } else this.parts.set(part.name, part);
     }
     this.header.addProblems(page);

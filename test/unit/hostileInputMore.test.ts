@@ -7,9 +7,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { findCycle } from '../../common/src/chain/chainRef';
+import { ChainedSession } from '../../common/src/chain/chainedSession';
+import { VariableScope } from '../../common/src/resolve';
+import { fetchLiveValues, LIVE_TITLE_LIMIT } from '../../common/src/content/fetchLiveValues';
 import { parseDocument } from '../../common/src/parser';
 import { cliHistoryStop, historyRoot, HistoryPathError, RunHistory } from '../../common/src/results/history';
 import { chainProblems } from '../../server/src/service/chainDiagnostics';
@@ -158,5 +163,86 @@ describe('the run history stays inside .mwquery/ and reads only its own files', 
     assert.equal(cliHistoryStop('/elsewhere/q.mwq', cwd), '/elsewhere');
     assert.equal(historyRoot(file, undefined, cliHistoryStop(file, cwd)), path.dirname(file), 'the ancestor .mwquery is not used');
     assert.equal(historyRoot(file), base, 'without the limit it would be');
+  });
+});
+
+/** A wiki on loopback whose source list answers 100,000 rows at once; counts the requests for the chained target. */
+async function bigSourceWiki(rows: number) {
+  const counts = { target: 0 };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const params = new URLSearchParams([...new URL(req.url ?? '/', 'http://x').searchParams, ...new URLSearchParams(Buffer.concat(chunks).toString('utf8'))].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
+      let answer: object;
+      if (params.get('list') === 'allpages') answer = { batchcomplete: true, query: { allpages: Array.from({ length: rows }, (_, i) => ({ pageid: i + 1, ns: 0, title: `P${i}` })) } };
+      else if (params.get('meta') === 'userinfo') answer = { batchcomplete: true, query: { userinfo: { id: 0, name: 'x', anon: true, rights: ['read'] } } };
+      else {
+        counts.target++;
+        answer = { batchcomplete: true, query: { pages: [{ ns: 0, title: 'P0', missing: true }] } };
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, counts, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/w/api.php` };
+}
+
+describe('chained runs are bounded per run', () => {
+  const chainedOf = (endpoint: string) => {
+    const doc = parseDocument(`@endpoint = ${endpoint}\n### Source\nlist=allpages\naplimit=max\n\n### Target\nprop=info\ntitles={{#Source.title}}\n`);
+    return new ChainedSession(doc.queries[1]!, { doc, scope: new VariableScope(doc), build: {}, session: { http: { timeoutMs: 10_000 } } });
+  };
+
+  it('--max-pages 5 sends at most 5 target requests (a 100,000-row source answer, one page)', async () => {
+    const wiki = await bigSourceWiki(100_000);
+    try {
+      const session = chainedOf(wiki.endpoint);
+      // 100,000 values are over the per-run cap of values; the page cap is checked with 9,000.
+      const small = await bigSourceWiki(9_000);
+      try {
+        const outcome = await chainedOf(small.endpoint).fetchAll({ maxPages: 5 });
+        assert.equal(outcome.error, undefined, outcome.error?.message);
+        assert.equal(outcome.stopped, 'max-pages');
+        assert.equal(small.counts.target, 5);
+      } finally {
+        small.server.close();
+      }
+      const all = await session.fetchAll({});
+      assert.equal(wiki.counts.target, 0, 'no target request past the value cap');
+      assert.match(all.error?.message ?? '', /gave 100000 values for titles; a chained run takes at most 10000/);
+    } finally {
+      wiki.server.close();
+    }
+  });
+});
+
+describe('live values from the wiki are capped', () => {
+  it('a wiki answering 500,000 titles to a prefix search: at most 20 values, marked incomplete', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ batchcomplete: true, query: { allpages: Array.from({ length: 500_000 }, (_, i) => ({ ns: 0, title: `Page ${i}` })) } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/w/api.php`;
+      const answer = await fetchLiveValues(endpoint, { kind: 'title', prefix: 'Page', namespace: 0 }, { timeoutMs: 30_000 });
+      assert.equal(answer.values.length, LIVE_TITLE_LIMIT);
+      assert.equal(answer.incomplete, true);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('mwq test --timeout has the bounds of mwq run', () => {
+  it('1e308 seconds is refused at once, exit 2, no TimeoutOverflowWarning', () => {
+    const file = path.join(tempDir(), 'q.mwq');
+    writeFileSync(file, '@endpoint = http://127.0.0.1:9/w/api.php\n### Q\nlist=allpages\n@expect rows >= 1\n');
+    const r = mwq(['test', file, '--timeout', '1e308'], { timeout: 20_000 });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /--timeout must be a number of seconds from 0\.001 to/);
+    assert.doesNotMatch(r.stderr, /TimeoutOverflowWarning/);
   });
 });

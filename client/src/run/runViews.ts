@@ -7,6 +7,7 @@ import { QuerySession, type PageResult, type RunOutcome } from '../../../common/
 import type { Row } from '../../../common/src/runner/merge';
 import type { StoredRun } from '../../../common/src/results/history';
 import { count } from '../../../common/src/text';
+import { pushAll } from '../../../common/src/lineParsers';
 import type { ResultsPanel } from '../resultsPanel';
 import type { ActiveRun } from './activeRun';
 import { summaryText } from './summaryText';
@@ -46,7 +47,7 @@ export function statusMessage(outcome: RunOutcome, incomplete: RunOutcome['incom
 /** The run as its history stores it (masked by the history's redactor when saved). */
 export function storedRecordOf(run: ActiveRun, outcome: RunOutcome) {
   const data = [...run.store.rows(run.mainList)];
-  if (run.lastStatus.incomplete && run.session instanceof QuerySession) data.push(...run.session.pendingRows());
+  if (run.lastStatus.incomplete && run.session instanceof QuerySession) pushAll(data, run.session.pendingRows());
   return {
     id: run.id,
     startedAt: run.info.startedAt,

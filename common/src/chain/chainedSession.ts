@@ -20,9 +20,12 @@ import { buildRequest, MULTI_SEPARATOR, type BuildRequestOptions, type PreparedR
 import { requestPairs } from '../runner/wire';
 import { cellText } from '../runner/export';
 import { chainedParams, findCycle, queryNamed } from './chainRef';
+import { pushAll } from '../lineParsers';
 
 export const LOW_LIMIT = 50;
 export const HIGH_LIMIT = 500;
+/** Most values a chained run sends on (per run): 200 batches of 50, 20 of 500. */
+export const DEFAULT_MAX_CHAIN_VALUES = 10_000;
 
 export interface ChainContext {
   doc: ParsedDocument;
@@ -33,6 +36,8 @@ export interface ChainContext {
   endpoint?: string;
   /** Cap on the source query's pages (default 100). */
   sourceMaxPages?: number;
+  /** Cap on the values taken from the source, for the whole run (default DEFAULT_MAX_CHAIN_VALUES): past it, nothing is sent. */
+  maxValues?: number;
 }
 
 export function isChained(query: QueryNode): boolean {
@@ -51,7 +56,7 @@ async function rowsOf(query: QueryNode, ctx: ChainContext, signal?: AbortSignal)
   const session = isChained(query) ? new ChainedSession(query, ctx) : new QuerySession(requestFor(query, ctx), ctx.session);
   const outcome = await session.fetchAll(
     { maxPages: ctx.sourceMaxPages ?? 100 },
-    { signal, onPage: (page) => page.batches.forEach((b) => rows.push(...b.rows)) },
+    { signal, onPage: (page) => page.batches.forEach((b) => pushAll(rows, b.rows)) },
   );
   const name = query.name || `the query on line ${query.firstLine + 1}`;
   if (outcome.error) throw new RunnerError(outcome.error.kind, `The source query "${name}" failed: ${outcome.error.message}`);
@@ -160,9 +165,19 @@ export class ChainedSession {
       if (!source) throw new RunnerError('usage', `No query named "${ref.queryName}" (in ${param}={{#${ref.queryName}.${ref.field}}}).`);
       const values = fieldValues(await rowsOf(source, this.ctx, callbacks.signal), ref.field);
       this.valueCount = values.length;
+      const maxValues = this.ctx.maxValues ?? DEFAULT_MAX_CHAIN_VALUES;
+      if (values.length > maxValues) {
+        throw new RunnerError('usage', `The source query "${ref.queryName}" gave ${values.length} values for ${param}; a chained run takes at most ${maxValues}. Narrow the source query.`);
+      }
       this.batchSize = await multiValueLimit(this.request.endpoint, this.ctx.session, callbacks.signal);
       for (let at = 0; at < values.length; at += this.batchSize) {
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
+        // The page cap is the run's, not each batch's: once reached, no further batch is sent.
+        if (limits.maxPages !== undefined && total.pages >= limits.maxPages) {
+          total.stopped = 'max-pages';
+          total.done = false;
+          return total;
+        }
         const batch = values.slice(at, at + this.batchSize);
         const request: PreparedRequest = {
           ...this.request,
@@ -171,7 +186,7 @@ export class ChainedSession {
         this.current = new QuerySession(request, this.ctx.session);
         this.batchCount++;
         const outcome = await this.current.fetchAll(
-          { maxPages: limits.maxPages === undefined ? undefined : Math.max(1, limits.maxPages - total.pages) },
+          { maxPages: limits.maxPages === undefined ? undefined : limits.maxPages - total.pages },
           {
             ...callbacks,
             onPage: (page: PageResult) => {

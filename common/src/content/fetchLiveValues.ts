@@ -16,6 +16,11 @@ import { askWiki, type FetchContentOptions } from './askWiki';
 export const LIVE_TITLE_LIMIT = 20;
 /** Most values kept of a list filtered here (tags, languages …). */
 export const LIVE_LIST_LIMIT = 50;
+/** Most entries of one answer looked at, whatever the wiki sends (it may ignore the limit asked). */
+export const LIVE_MAX_ENTRIES = 5_000;
+/** Longer values are no titles, names or codes: skipped. Details are cut to DETAIL_MAX. */
+const VALUE_MAX = 1_000;
+const DETAIL_MAX = 300;
 
 type Json = Record<string, unknown>;
 
@@ -36,11 +41,11 @@ export async function fetchLiveValues(endpoint: string, question: LiveValuesQues
       const namespace = Number.isInteger(question.namespace) ? String(question.namespace) : '0';
       // The wiki normalises the prefix itself (first letter, `_`) as it does a title.
       const json = await call([['action', 'query'], ['list', 'allpages'], ['apprefix', prefix.replace(/_/g, ' ').trimStart()], ['apnamespace', namespace], ['aplimit', String(LIVE_TITLE_LIMIT)]]);
-      return { values: listOf(json, 'allpages', 'title'), incomplete: json.continue !== undefined };
+      return capped(listOf(json, 'allpages', 'title'), json.continue !== undefined);
     }
     case 'user': {
       const json = await call([['action', 'query'], ['list', 'allusers'], ['auprefix', prefix.replace(/_/g, ' ').trimStart()], ['aulimit', String(LIVE_TITLE_LIMIT)]]);
-      return { values: listOf(json, 'allusers', 'name'), incomplete: json.continue !== undefined };
+      return capped(listOf(json, 'allusers', 'name'), json.continue !== undefined);
     }
     case 'tag': {
       const json = await call([['action', 'query'], ['list', 'tags'], ['tglimit', 'max'], ['tgprop', 'description']]);
@@ -78,25 +83,30 @@ export async function fetchLiveValues(endpoint: string, question: LiveValuesQues
 /** `query[key]` entries' `field` (and `detail`) as values. */
 function listOf(json: Json, key: string, field: string, detail?: string): LiveValue[] {
   const query = isRecord(json.query) ? json.query : {};
-  const list = Array.isArray(query[key]) ? (query[key] as unknown[]) : [];
+  const list = Array.isArray(query[key]) ? (query[key] as unknown[]).slice(0, LIVE_MAX_ENTRIES) : [];
   return names(list.filter(isRecord) as Json[], field, detail);
 }
 
 function siteList(json: Json, key: string): Json[] {
   const query = isRecord(json.query) ? json.query : {};
   const list = query[key];
-  return (Array.isArray(list) ? list : isRecord(list) ? Object.values(list) : []).filter(isRecord) as Json[];
+  return (Array.isArray(list) ? list : isRecord(list) ? Object.values(list) : []).slice(0, LIVE_MAX_ENTRIES).filter(isRecord) as Json[];
 }
 
 function names(entries: readonly Json[], field: string, detail?: string): LiveValue[] {
   const out: LiveValue[] = [];
   for (const entry of entries) {
     const value = entry[field];
-    if (typeof value !== 'string' || value === '') continue;
+    if (typeof value !== 'string' || value === '' || value.length > VALUE_MAX) continue;
     const text = detail ? entry[detail] : undefined;
-    out.push(typeof text === 'string' && text !== '' ? { value, detail: text } : { value });
+    out.push(typeof text === 'string' && text !== '' ? { value, detail: text.slice(0, DETAIL_MAX) } : { value });
   }
   return out;
+}
+
+/** A prefix search's values: the wiki was asked for LIVE_TITLE_LIMIT, and is held to it. */
+function capped(values: LiveValue[], more: boolean): LiveValuesAnswer {
+  return { values: values.slice(0, LIVE_TITLE_LIMIT), incomplete: more || values.length > LIVE_TITLE_LIMIT };
 }
 
 /** The values starting with the prefix (letter case ignored), at most LIVE_LIST_LIMIT. */

@@ -4,6 +4,7 @@
 
 import { isRecord } from '../json';
 import type { Row } from '../runner/merge';
+import { pushAll } from '../lineParsers';
 
 export type AnswerPart =
   /** A list: rows. `keyColumn` names the column holding the keys of an object of objects. */
@@ -46,7 +47,7 @@ export function answerParts(answers: readonly unknown[]): AnswerPart[] {
     const part = partOf(name, value);
     if (!part) return;
     const known = parts.get(name);
-    if (known?.kind === 'list' && part.kind === 'list') known.rows.push(...part.rows);
+    if (known?.kind === 'list' && part.kind === 'list') pushAll(known.rows, part.rows);
     else parts.set(name, part);
   };
   for (const answer of answers) {

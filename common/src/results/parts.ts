@@ -14,6 +14,7 @@
 
 import { mergePage, pageKey, type Row } from '../runner/merge';
 import { isRecord } from '../json';
+import { pushAll } from '../lineParsers';
 
 export type PartKind = 'list' | 'object';
 
@@ -35,7 +36,7 @@ export function answerParts(answers: readonly unknown[]): AnswerPart[] {
       let part = parts.get(name);
       if (!part) parts.set(name, (part = { kind, rows: [] }));
       if (name === 'pages' && part.kind === 'list') addPages(part, value);
-      else if (part.kind === 'list') part.rows.push(...listRows(value));
+      else if (part.kind === 'list') pushAll(part.rows, listRows(value));
       else addProperties(part, value);
     }
   }

@@ -17,6 +17,7 @@ import { EXIT } from './exitCodes';
 import { cliLookup, selectQuery } from './run';
 import { Messages, jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
 import { errnoOf } from '../../../common/src/runner/atomicWrite';
+import { pushAll } from '../../../common/src/lineParsers';
 
 export const DIFF_USAGE = `  mwq diff FILE [options]                  run one query and compare it with its last stored run
       --query NAME | --line N | --endpoint URL | --all | --max-pages N | --timeout S
@@ -85,14 +86,14 @@ export async function diffCommand(args: string[]): Promise<number> {
     onPage: (page: { batches: { list: string; rows: Row[] }[] }) => {
       for (const b of page.batches) {
         list ??= b.list;
-        if (b.list === list) rows.push(...b.rows);
+        if (b.list === list) pushAll(rows, b.rows);
       }
     },
   };
   const outcome = options.all ? await session.fetchAll({ maxPages: options.maxPages }, callbacks) : await session.nextPage(callbacks);
   process.removeListener('SIGINT', onSignal);
   const hasMore = !session.done;
-  if (hasMore) for (const b of session.finish()) if (b.list === (list ??= b.list)) rows.push(...b.rows);
+  if (hasMore) for (const b of session.finish()) if (b.list === (list ??= b.list)) pushAll(rows, b.rows);
   if (outcome.error) {
     // A run cut short by the size cap is a part, not the answer: compared, its missing rows would read as removed.
     say.say(outcome.stopped === 'max-bytes' ? `${outcome.error.message}; nothing compared` : outcome.error.message);

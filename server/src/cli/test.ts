@@ -14,7 +14,7 @@ import { toRunnerError } from '../../../common/src/runner/errors';
 import { buildRequest } from '../../../common/src/runner/request';
 import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
 import { count } from '../../../common/src/text';
-import { readArgs, stringOption, UsageError } from './args';
+import { readArgs, stringOption, timeoutOption, UsageError } from './args';
 
 export const TEST_USAGE = `  mwq test FILE... [options]               run the queries that have @expect lines and check them
       --junit OUT        also write the results as JUnit XML to OUT
@@ -70,8 +70,8 @@ export async function testCommand(args: string[]): Promise<number> {
     if (endpoint !== undefined && !isHttpUrl(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${endpoint}"`);
     maxPages = wholeNumber('max-pages', values['max-pages'], 1) ?? DEFAULT_TEST_MAX_PAGES;
     maxlag = wholeNumber('maxlag', values.maxlag, 0) ?? 5;
-    if (values.timeout !== undefined && !(Number(values.timeout) > 0)) throw new UsageError(`--timeout must be a number of seconds, not "${values.timeout}"`);
-    timeoutMs = values.timeout === undefined ? 30_000 : Number(values.timeout) * 1000;
+    // The same bounds as mwq run: 1e308 seconds would overflow the timer into 1 ms.
+    timeoutMs = timeoutOption(values.timeout);
     contact = values.contact;
   } catch (error) {
     if (error instanceof UsageError) {
