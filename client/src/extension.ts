@@ -28,7 +28,7 @@ import { RunFeedback } from './run/runFeedback';
 import { newQueryFile } from './run/newQueryFile';
 import { clearSecret, setSecret } from './run/secrets';
 import { requestType0 } from './lspTypes';
-import { trackWalkthroughState } from './walkthroughState';
+import { openWalkthrough, trackWalkthroughState } from './walkthroughState';
 
 let client: LanguageClient | undefined;
 
@@ -117,7 +117,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // Not in the palette: the environment status item's text and tooltip now (for tests and scripts).
     register('mwquery.environmentStatus', () => environments.statusText()),
     register('mwquery.openExample', () => openExample(environments.defaultEndpoint())),
-    register('mwquery.openWalkthrough', () => vscode.commands.executeCommand('workbench.action.openWalkthrough', 'mwquery.mwquery#mwquery.gettingStarted', false)),
+    register('mwquery.openWalkthrough', () => openWalkthrough()),
     register('mwquery.addEnvironment', () => {
       const folder = vscode.workspace.workspaceFolders?.[0];
       return folder && vscode.workspace.isTrusted ? environments.createWorkspaceFile(folder.uri) : environments.offerToAdd();

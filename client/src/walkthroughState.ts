@@ -9,6 +9,13 @@ import type { Environments } from './environments';
 export const CONTACT_SET = 'mwquery.contactSet';
 export const HAS_ENVIRONMENT = 'mwquery.hasEnvironment';
 export const HAS_RUN = 'mwquery.hasRunQuery';
+/**
+ * Part of each step's `onContext:` expression. VS Code (1.100) builds the
+ * walkthrough's list on first use; a step whose expression already holds then
+ * is never ticked (only a later change ticks it). So this key is false while
+ * the walkthrough is being opened and turns true just after.
+ */
+export const READY = 'mwquery.walkthroughReady';
 /** Remembered across windows: a query of this user has been run (a page came back). */
 const RAN_KEY = 'mwquery.walkthrough.ranQuery';
 
@@ -19,6 +26,7 @@ export function trackWalkthroughState(context: vscode.ExtensionContext, environm
     set(HAS_ENVIRONMENT, environments.list().length > 0 || environments.defaultEndpoint() !== undefined);
   };
   update();
+  set(READY, true);
   set(HAS_RUN, context.globalState.get<boolean>(RAN_KEY) === true);
   return vscode.Disposable.from(
     environments.onDidChange(update),
@@ -33,3 +41,13 @@ export async function noteQueryRan(context: vscode.ExtensionContext): Promise<vo
   if (context.globalState.get<boolean>(RAN_KEY) !== true) await context.globalState.update(RAN_KEY, true);
   await vscode.commands.executeCommand('setContext', HAS_RUN, true);
 }
+
+/** Opens the walkthrough so that the steps already done show ticked (see READY). */
+export async function openWalkthrough(): Promise<void> {
+  await vscode.commands.executeCommand('setContext', READY, false);
+  await vscode.commands.executeCommand('workbench.action.openWalkthrough', 'mwquery.mwquery#mwquery.gettingStarted', false);
+  setTimeout(() => void vscode.commands.executeCommand('setContext', READY, true), READY_DELAY_MS);
+}
+
+/** Long enough for VS Code to register the walkthrough's steps after opening it. */
+const READY_DELAY_MS = 1000;
