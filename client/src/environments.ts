@@ -6,6 +6,8 @@
 import * as vscode from 'vscode';
 import { EXAMPLE_WORKSPACE_FILE, parseJsonc } from './jsonc';
 import { isHttpUrl } from '../../common/src/url';
+import { parseDocument, type ParsedDocument } from '../../common/src/parser';
+import { environmentStatusText, ownEndpointAt, type StatusText } from './queryEndpoint';
 
 export interface Environment {
   name: string;
@@ -18,6 +20,8 @@ export interface Environment {
 
 const STATE_KEY = 'mwquery.environment';
 const WORKSPACE_FILE = '.mwquery.json';
+/** Cursor moves and keystrokes repaint the status item after this pause, not each time. */
+const PAINT_DELAY_MS = 120;
 
 /** Reads `{ name: { endpoint, user? } }` (or an array of `{ name, endpoint, user? }`). */
 export function readEnvironments(value: unknown, source: Environment['source']): Environment[] {
@@ -45,6 +49,9 @@ export class Environments implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly status = vscode.window.createStatusBarItem('mwquery.environment', vscode.StatusBarAlignment.Left, 20);
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** The active file parsed once per version (the cursor moves far more often than the text changes). */
+  private parsed?: { uri: string; version: number; doc: ParsedDocument };
+  private paintTimer?: ReturnType<typeof setTimeout>;
 
   constructor(private readonly state: vscode.Memento) {
     this.status.name = 'MediaWiki Query environment';
@@ -60,6 +67,17 @@ export class Environments implements vscode.Disposable {
         if (e.affectsConfiguration('mwquery.environments') || e.affectsConfiguration('mwquery.endpoint')) this.fire();
       }),
       vscode.window.onDidChangeActiveTextEditor(() => this.paint()),
+      // The query under the cursor may name its own endpoint: repaint (soon, once) as the cursor moves or the text changes.
+      vscode.window.onDidChangeTextEditorSelection((e) => {
+        if (e.textEditor === vscode.window.activeTextEditor) this.paintSoon();
+      }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === vscode.window.activeTextEditor?.document) this.paintSoon();
+      }),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (this.parsed?.uri === d.uri.toString()) this.parsed = undefined;
+      }),
+      { dispose: () => clearTimeout(this.paintTimer) },
     );
     void this.reloadFile();
   }
@@ -156,19 +174,32 @@ export class Environments implements vscode.Disposable {
     this.changed.fire(this.current());
   }
 
-  private paint(): void {
-    const env = this.current();
+  private paintSoon(): void {
+    clearTimeout(this.paintTimer);
+    this.paintTimer = setTimeout(() => this.paint(), PAINT_DELAY_MS);
+  }
+
+  /** What the status item says now (the query under the cursor's endpoint, else the environment); undefined when hidden. */
+  statusText(): StatusText | undefined {
     const editor = vscode.window.activeTextEditor;
-    if (!editor || editor.document.languageId !== 'mwquery') {
+    if (!editor || editor.document.languageId !== 'mwquery') return undefined;
+    const document = editor.document;
+    const key = document.uri.toString();
+    if (this.parsed?.uri !== key || this.parsed.version !== document.version) this.parsed = { uri: key, version: document.version, doc: parseDocument(document.getText()) };
+    const own = ownEndpointAt(this.parsed.doc, editor.selection.active.line);
+    const setting = vscode.workspace.getConfiguration('mwquery').get<string>('endpoint', '');
+    return environmentStatusText(own, this.current(), setting, this.list().length > 0);
+  }
+
+  private paint(): void {
+    clearTimeout(this.paintTimer);
+    const shown = this.statusText();
+    if (!shown) {
       this.status.hide();
       return;
     }
-    this.status.text = `$(globe) ${env ? env.name : 'no environment'}`;
-    this.status.tooltip = env
-      ? `Queries without an endpoint go to ${env.endpoint}${env.user ? ` as ${env.user}` : ''}. Click to switch.`
-      : this.list().length
-        ? 'Click to pick the wiki for queries without an endpoint of their own'
-        : `No wiki set up yet: click to create ${WORKSPACE_FILE} or open the settings`;
+    this.status.text = shown.text;
+    this.status.tooltip = shown.tooltip;
     this.status.show();
   }
 

@@ -28,6 +28,7 @@ import { RunFeedback } from './run/runFeedback';
 import { newQueryFile } from './run/newQueryFile';
 import { clearSecret, setSecret } from './run/secrets';
 import { requestType0 } from './lspTypes';
+import { openWalkthrough, trackWalkthroughState } from './walkthroughState';
 
 let client: LanguageClient | undefined;
 
@@ -104,6 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     feedback,
     environments,
+    trackWalkthroughState(context, environments, () => contact.current()),
     runs,
     catalogues,
     register('mwquery.refreshCatalogue', () => catalogues.refresh()),
@@ -112,8 +114,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.logOut', () => accounts.logOut(environments.current())),
     // Not in the palette: where queries without an endpoint go now (for keybindings, scripts and tests).
     register('mwquery.defaultEndpoint', () => environments.defaultEndpoint()),
+    // Not in the palette: the environment status item's text and tooltip now (for tests and scripts).
+    register('mwquery.environmentStatus', () => environments.statusText()),
     register('mwquery.openExample', () => openExample(environments.defaultEndpoint())),
-    register('mwquery.openWalkthrough', () => vscode.commands.executeCommand('workbench.action.openWalkthrough', 'mwquery.mwquery#mwquery.gettingStarted', false)),
+    register('mwquery.openWalkthrough', () => openWalkthrough()),
     register('mwquery.addEnvironment', () => {
       const folder = vscode.workspace.workspaceFolders?.[0];
       return folder && vscode.workspace.isTrusted ? environments.createWorkspaceFile(folder.uri) : environments.offerToAdd();

@@ -706,7 +706,8 @@ function startProbeService(page, dir, verbose) {
 // a button of the workbench (a notification's, a dialog's) by its accessible
 // name; { clickText: 'text' } clicks the element showing exactly that text;
 // { clickStatus: 'text' } clicks the status bar item showing that text;
-// { waitForText: 'text' } waits until the text shows anywhere in the page.
+// { waitForText: 'text' } waits until the text shows anywhere in the page;
+// { waitForSelector: 'css' } until an element matching it is in the page.
 async function typeKeys(page, steps) {
   let done = 0;
   try {
@@ -718,6 +719,7 @@ async function typeKeys(page, steps) {
       else if (typeof step.clickText === 'string') await page.getByText(step.clickText, { exact: true }).first().click({ timeout: 15_000 });
       else if (typeof step.clickStatus === 'string') await page.locator('.statusbar-item').filter({ hasText: step.clickStatus }).first().click({ timeout: 15_000 });
       else if (typeof step.waitForText === 'string') await page.getByText(step.waitForText, { exact: false }).first().waitFor({ timeout: 15_000 });
+      else if (typeof step.waitForSelector === 'string') await page.locator(step.waitForSelector).first().waitFor({ state: 'attached', timeout: 15_000 });
       else throw new Error(`unknown keyboard step ${JSON.stringify(step).slice(0, 100)}`);
       done++;
     }

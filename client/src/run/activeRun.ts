@@ -74,17 +74,22 @@ export function queryLabel(query: QueryNode): string {
   return query.name || `line ${query.firstLine + 1}`;
 }
 
+/** What the panel's header shows of a run of a prepared query (its endpoint masked when a secret made it). */
+export function runInfoOf(prepared: Prepared): PanelRunInfo {
+  return {
+    queryName: queryLabel(prepared.query),
+    endpoint: prepared.request.endpointSensitive ? MASK : prepared.request.endpoint,
+    requestUrl: toUrl(prepared.request),
+    startedAt: new Date().toISOString(),
+  };
+}
+
 /** A new run of a prepared query, before its first page. */
 export function newActiveRun(prepared: Prepared, session: QuerySession | ChainedSession): ActiveRun {
   return {
     ...prepared,
     id: RunHistory.newId(),
-    info: {
-      queryName: queryLabel(prepared.query),
-      endpoint: prepared.request.endpointSensitive ? MASK : prepared.request.endpoint,
-      requestUrl: toUrl(prepared.request),
-      startedAt: new Date().toISOString(),
-    },
+    info: runInfoOf(prepared),
     panelPages: [],
     requestMs: 0,
     session,

@@ -26,13 +26,14 @@ import type { ContactGate } from '../contact';
 import { RunHistory, type StoredRun } from '../../../common/src/results/history';
 import { count } from '../../../common/src/text';
 import { errnoOf } from '../../../common/src/runner/atomicWrite';
-import { keepRun, newActiveRun, queryKey, queryLabel, type ActiveRun, type Shown } from './activeRun';
+import { keepRun, newActiveRun, queryKey, queryLabel, runInfoOf, type ActiveRun, type Prepared, type Shown } from './activeRun';
 import { requestLogLine } from './requestLog';
 import { inlineSummary, panelPageOf, showStoredRun, statusMessage, storedRecordOf } from './runViews';
 import { copyRequest, exportResultsCommand, exportRun, openRowsInEditor } from './resultsExport';
 import { historyFor, readRunSettings } from './runSettings';
 import { commandTarget, prepareQuery, queryAt } from './queryTarget';
 import { RunComparisons } from './runComparisons';
+import { noteQueryRan } from '../walkthroughState';
 
 export class RunController implements vscode.Disposable {
   private run?: ActiveRun;
@@ -111,6 +112,7 @@ export class RunController implements vscode.Disposable {
     if (!verdict.allowed) {
       this.log.info(verdict.message);
       void vscode.window.showWarningMessage(verdict.message);
+      this.showNotRun(prepared, verdict.message);
       return;
     }
     const key = queryKey(prepared.uri, prepared.query);
@@ -132,7 +134,23 @@ export class RunController implements vscode.Disposable {
     this.attachPanel(run);
     this.log.info(`Run "${run.info.queryName}" ${toUrl(prepared.request)}${account ? ` as ${this.environments.current()?.user}` : ''}`);
     await this.fetch(run, all);
+    if (run.session.pageCount > 0) void noteQueryRan(this.context);
     if (run.session.pageCount > 0 && !prepared.request.endpointSensitive) await this.catalogues?.ranAgainst(prepared.request.endpoint);
+  }
+
+  /**
+   * A run that did not start (declined at the contact question): an open
+   * panel names this query and says it was not run, rather than keep showing
+   * the previous query's rows or error as if they were this one's.
+   */
+  private showNotRun(prepared: Prepared, why: string): void {
+    const panel = ResultsPanel.currentPanel;
+    if (!panel) return;
+    this.run = undefined;
+    this.shown = undefined;
+    panel.reset(runInfoOf(prepared));
+    panel.setStatus({ pages: 0, items: 0, hasMore: false, running: false, message: { level: 'warning', text: `Not run. ${why}` } });
+    panel.setHistory([]);
   }
 
   /** "Next page" (all = false) or "All pages" for the current run. */

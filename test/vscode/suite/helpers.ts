@@ -321,7 +321,8 @@ export type KeyStep =
   | { clickButton: string }
   | { clickText: string }
   | { clickStatus: string }
-  | { waitForText: string };
+  | { waitForText: string }
+  | { waitForSelector: string };
 
 /**
  * Types into the focused part of the workbench with real key presses in the
