@@ -5,8 +5,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,8 @@ import { ChainedSession } from '../../common/src/chain/chainedSession';
 import { VariableScope } from '../../common/src/resolve';
 import { fetchLiveValues, LIVE_TITLE_LIMIT } from '../../common/src/content/fetchLiveValues';
 import { parseDocument } from '../../common/src/parser';
+import { writeFileAtomic } from '../../common/src/runner/atomicWrite';
+import { exportRows } from '../../common/src/runner/export';
 import { cliHistoryStop, historyRoot, HistoryPathError, RunHistory } from '../../common/src/results/history';
 import { chainProblems } from '../../server/src/service/chainDiagnostics';
 import { doubledChain, linearChain } from './chainFiles';
@@ -244,5 +246,54 @@ describe('mwq test --timeout has the bounds of mwq run', () => {
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /--timeout must be a number of seconds from 0\.001 to/);
     assert.doesNotMatch(r.stderr, /TimeoutOverflowWarning/);
+  });
+});
+
+describe('output files onto devices and FIFOs are written into, not replaced', () => {
+  // A reader on a FIFO, as a shell pipe would be: what it read, once the writer closes.
+  const readerOf = (fifo: string) => {
+    const child = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let text = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    const done = new Promise<string>((resolve) => child.on('close', () => resolve(text)));
+    return { done, stop: () => child.kill() };
+  };
+
+  it('--junit and -o onto a FIFO: the reader gets the text and the FIFO stays a FIFO', async () => {
+    const fifo = path.join(tempDir(), 'out.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = readerOf(fifo);
+    try {
+      await writeFileAtomic(fifo, '<testsuites/>\n');
+      assert.ok(lstatSync(fifo).isFIFO(), 'the FIFO was replaced by a regular file');
+      assert.equal(await reader.done, '<testsuites/>\n');
+    } finally {
+      reader.stop();
+    }
+  });
+
+  it('an export onto a FIFO streams the rows into it, leaving no temporary file', async () => {
+    const folder = tempDir();
+    const fifo = path.join(folder, 'rows.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = readerOf(fifo);
+    try {
+      const count = await exportRows(fifo, 'csv', [{ title: 'A' }, { title: 'B' }]);
+      assert.equal(count, 2);
+      assert.ok(lstatSync(fifo).isFIFO(), 'the FIFO was replaced by a regular file');
+      assert.equal((await reader.done).replace(/\r/g, ''), 'title\nA\nB\n');
+      assert.deepEqual(readdirSync(folder), ['rows.fifo']);
+    } finally {
+      reader.stop();
+    }
+  });
+
+  it('a link to /dev/null as the output: written through, the link and the device stay', async () => {
+    const link = path.join(tempDir(), 'null');
+    symlinkSync('/dev/null', link);
+    await writeFileAtomic(link, 'x'.repeat(1000));
+    await exportRows(link, 'json', [{ title: 'A' }]);
+    assert.ok(lstatSync(link).isSymbolicLink(), 'the link was replaced by a regular file');
+    assert.ok(statSync('/dev/null').isCharacterDevice());
   });
 });
