@@ -20,6 +20,7 @@ import { writeFileAtomic } from '../../common/src/runner/atomicWrite';
 import { exportRows } from '../../common/src/runner/export';
 import { cliHistoryStop, historyRoot, HistoryPathError, RunHistory } from '../../common/src/results/history';
 import { chainProblems } from '../../server/src/service/chainDiagnostics';
+import { testCommand } from '../../server/src/cli/test';
 import { doubledChain, linearChain } from './chainFiles';
 
 const root = path.join(__dirname, '..', '..');
@@ -295,5 +296,38 @@ describe('output files onto devices and FIFOs are written into, not replaced', (
     await exportRows(link, 'json', [{ title: 'A' }]);
     assert.ok(lstatSync(link).isSymbolicLink(), 'the link was replaced by a regular file');
     assert.ok(statSync('/dev/null').isCharacterDevice());
+  });
+});
+
+describe('mwq test prints file names, query names and the wiki\'s text terminal-safe', () => {
+  it('no raw ESC, OSC or BIDI control reaches the output', async () => {
+    const hostileTitle = 'Evil\u001b]0;owned\u0007 \u202egnp.exe\u001b[2J';
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ batchcomplete: true, query: { allpages: [{ ns: 0, title: hostileTitle }] } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const folder = tempDir();
+    const file = path.join(folder, 'q\u001b]8;;x\u0007\u2066.mwq');
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/w/api.php`;
+    writeFileSync(file, `@endpoint = ${endpoint}\n### Pages \u202eemag\u2069 \u009b31m\nlist=allpages\n@expect all title == A\n`);
+    const printed: string[] = [];
+    const write = process.stdout.write;
+    // The command writes strings; the test runner's own reports (buffers) pass through.
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) =>
+      typeof chunk === 'string' ? (printed.push(chunk), true) : (write as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest)) as typeof process.stdout.write;
+    let code: number;
+    try {
+      code = await testCommand([file, '--junit', path.join(folder, 'j\u001b[31m\u202e', 'x.xml')]);
+    } finally {
+      process.stdout.write = write;
+      server.close();
+    }
+    const out = printed.join('');
+    assert.equal(code, 1, out);
+    assert.match(out, /FAIL/);
+    assert.match(out, /Evil/, 'the wiki\'s title is in the failure message');
+    assert.doesNotMatch(out, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    assert.match(out, /q\\x1B\]8;;x\\x07/, 'the file name is shown, escaped');
   });
 });
