@@ -16,6 +16,8 @@ import { ChainedSession } from '../../common/src/chain/chainedSession';
 import { VariableScope } from '../../common/src/resolve';
 import { fetchLiveValues, LIVE_TITLE_LIMIT } from '../../common/src/content/fetchLiveValues';
 import { parseDocument } from '../../common/src/parser';
+import { answerParts as cliAnswerParts } from '../../common/src/results/parts';
+import { answerParts as panelAnswerParts } from '../../common/src/results/answerParts';
 import { writeFileAtomic } from '../../common/src/runner/atomicWrite';
 import { exportRows } from '../../common/src/runner/export';
 import { cliHistoryStop, historyRoot, HistoryPathError, RunHistory } from '../../common/src/results/history';
@@ -329,5 +331,32 @@ describe('mwq test prints file names, query names and the wiki\'s text terminal-
     assert.match(out, /Evil/, 'the wiki\'s title is in the failure message');
     assert.doesNotMatch(out, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     assert.match(out, /q\\x1B\]8;;x\\x07/, 'the file name is shown, escaped');
+  });
+});
+
+describe('one very large answer does not overflow the stack', () => {
+  // 200,000 rows in one answer, as `--part`, the panel and the chained source read them; `push(...rows)` threw RangeError here.
+  const bigAnswer = (from: number) => ({ query: { allpages: Array.from({ length: 200_000 }, (_, i) => ({ ns: 0, title: `Page ${from + i}` })) } });
+
+  it('--part and the results panel: the parts of two 200,000-row answers are 400,000 rows, in order', () => {
+    const answers = [bigAnswer(0), bigAnswer(200_000)];
+    for (const parts of [cliAnswerParts(answers), panelAnswerParts(answers)]) {
+      const list = parts.find((p) => p.name === 'allpages') as { rows: unknown[] };
+      assert.equal(list.rows.length, 400_000);
+      assert.deepEqual([list.rows[0], list.rows[399_999]], [{ ns: 0, title: 'Page 0' }, { ns: 0, title: 'Page 399999' }]);
+    }
+  });
+
+  it('the chained source: a 200,000-row source answer is taken in and refused by the value cap, not by a RangeError', async () => {
+    const wiki = await bigSourceWiki(200_000);
+    try {
+      const doc = parseDocument(`@endpoint = ${wiki.endpoint}\n### Source\nlist=allpages\naplimit=max\n\n### Target\nprop=info\ntitles={{#Source.title}}\n`);
+      const session = new ChainedSession(doc.queries[1]!, { doc, scope: new VariableScope(doc), build: {}, session: { http: { timeoutMs: 30_000 } } });
+      const all = await session.fetchAll({});
+      assert.match(all.error?.message ?? '', /gave 200000 values for titles; a chained run takes at most 10000/);
+      assert.equal(wiki.counts.target, 0);
+    } finally {
+      wiki.server.close();
+    }
   });
 });
