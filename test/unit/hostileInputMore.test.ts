@@ -23,6 +23,9 @@ import { exportRows } from '../../common/src/runner/export';
 import { cliHistoryStop, historyRoot, HistoryPathError, RunHistory } from '../../common/src/results/history';
 import { chainProblems } from '../../server/src/service/chainDiagnostics';
 import { testCommand } from '../../server/src/cli/test';
+import { ContentChecks, MAX_VALUES_PER_WIKI, type ContentChecksHost } from '../../server/src/content/contentChecks';
+import { emptyAnswers } from '../../common/src/content/contentTypes';
+import { documentOf, service } from './serviceHelpers';
 import { doubledChain, linearChain } from './chainFiles';
 
 const root = path.join(__dirname, '..', '..');
@@ -358,5 +361,30 @@ describe('one very large answer does not overflow the stack', () => {
     } finally {
       wiki.server.close();
     }
+  });
+});
+
+describe('editor content checks have a budget per wiki', () => {
+  it('a file of 30,000 titles makes at most 10 requests of 1,000 values, however often its answers re-check it', async () => {
+    const text = `### Many\nprop=info\ntitles=${Array.from({ length: 30_000 }, (_, i) => `Title ${i}`).join('|')}\n`;
+    const document = documentOf(text);
+    const asked: number[] = [];
+    const host: ContentChecksHost = {
+      endpointOf: () => 'https://wiki.example/w/api.php',
+      ask: async (_endpoint, questions) => {
+        asked.push(questions.titles.length);
+        return emptyAnswers();
+      },
+      // As the server does: new answers re-check the wiki's documents, which asks about the rest.
+      answered: () => void checks.diagnostics(document),
+      log: () => undefined,
+    };
+    const checks = new ContentChecks(service, host, 0);
+    checks.diagnostics(document);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    checks.close(document.uri);
+    assert.ok(asked.length <= MAX_VALUES_PER_WIKI / 1000, `${asked.length} requests, ${asked.reduce((a, b) => a + b, 0)} values`);
+    assert.equal(asked.length, 10, 'the budget is used: the first 10,000 titles are checked');
+    assert.ok(asked.every((n) => n === 1000));
   });
 });
