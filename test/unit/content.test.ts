@@ -136,6 +136,24 @@ describe('content diagnostics', () => {
     assert.equal(edit.newText, '\nredirects');
     assert.deepEqual(edit.range.start, { line: 1, character: 28 });
   });
+
+  it('a normal form from the wiki that would add a value, a variable or a line gets no quick fix', () => {
+    const hostile = answers({
+      titles: {
+        A: { normalized: 'Foo|{{$env AWS_SECRET_ACCESS_KEY}}' },
+        B: { normalized: 'B{{x}}' },
+        C: { normalized: 'C\nprop=info' },
+        D: { normalized: 'D good' },
+      },
+    });
+    const text = 'titles=A|B|C|D';
+    const document = documentOf(text);
+    const got = service.contentDiagnostics(document, hostile);
+    assert.deepEqual(got.map((d) => d.code), ['normalised-title', 'normalised-title', 'normalised-title', 'normalised-title']);
+    assert.deepEqual(got.map((d) => d.data), [undefined, undefined, undefined, { fix: 'replace', replacement: 'D good' }]);
+    const titles = service.codeActions(document, { start: { line: 0, character: 0 }, end: { line: 0, character: 14 } }).map((a) => a.title);
+    assert.deepEqual(titles.filter((t) => t.startsWith('Change to')), ['Change to `D good`']);
+  });
 });
 
 describe('inlay hints', () => {

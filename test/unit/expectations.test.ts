@@ -189,6 +189,20 @@ describe('checking expectations', () => {
     assert.throws(() => matchAll('(a+)+$', '', ['a'.repeat(40) + 'b'], 100), RegexTimeoutError);
     assert.deepEqual(matchAll('^a', 'i', ['Abc', 'b', 'x'.repeat(20_000) + 'a']), [true, false, false]);
   });
+
+  it('twenty catastrophic regex lines share one time budget per run: stopped well under 20 s, the rest say the budget ran out', () => {
+    const lines = [...Array.from({ length: 20 }, () => 'any title ~ /(a+)+$/'), 'count == 1'];
+    const started = Date.now();
+    const out = checkExpectations(parseDocument(text(lines)).queries[0]!.expects, run([{ title: `${'a'.repeat(5000)}!` }]));
+    const took = Date.now() - started;
+    assert.ok(took < 5000, `took ${took} ms`);
+    assert.ok(out.slice(0, 20).every((r) => !r.passed));
+    const outOfBudget = out.filter((r) => /used up their time budget \(3000 ms\)/.test(r.message));
+    assert.ok(outOfBudget.length >= 16, out.map((r) => r.message).join('\n'));
+    assert.ok(outOfBudget.every((r) => r.errored));
+    // Checks without a regular expression are still judged.
+    assert.deepEqual([out[20]!.passed, out[20]!.message], [true, '1 row']);
+  });
 });
 
 describe('JUnit XML', () => {

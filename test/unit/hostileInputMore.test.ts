@@ -5,8 +5,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,8 +16,16 @@ import { ChainedSession } from '../../common/src/chain/chainedSession';
 import { VariableScope } from '../../common/src/resolve';
 import { fetchLiveValues, LIVE_TITLE_LIMIT } from '../../common/src/content/fetchLiveValues';
 import { parseDocument } from '../../common/src/parser';
+import { answerParts as cliAnswerParts } from '../../common/src/results/parts';
+import { answerParts as panelAnswerParts } from '../../common/src/results/answerParts';
+import { writeFileAtomic } from '../../common/src/runner/atomicWrite';
+import { exportRows } from '../../common/src/runner/export';
 import { cliHistoryStop, historyRoot, HistoryPathError, RunHistory } from '../../common/src/results/history';
 import { chainProblems } from '../../server/src/service/chainDiagnostics';
+import { testCommand } from '../../server/src/cli/test';
+import { ContentChecks, MAX_VALUES_PER_WIKI, type ContentChecksHost } from '../../server/src/content/contentChecks';
+import { emptyAnswers } from '../../common/src/content/contentTypes';
+import { documentOf, service } from './serviceHelpers';
 import { doubledChain, linearChain } from './chainFiles';
 
 const root = path.join(__dirname, '..', '..');
@@ -244,5 +252,139 @@ describe('mwq test --timeout has the bounds of mwq run', () => {
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /--timeout must be a number of seconds from 0\.001 to/);
     assert.doesNotMatch(r.stderr, /TimeoutOverflowWarning/);
+  });
+});
+
+describe('output files onto devices and FIFOs are written into, not replaced', () => {
+  // A reader on a FIFO, as a shell pipe would be: what it read, once the writer closes.
+  const readerOf = (fifo: string) => {
+    const child = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let text = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    const done = new Promise<string>((resolve) => child.on('close', () => resolve(text)));
+    return { done, stop: () => child.kill() };
+  };
+
+  it('--junit and -o onto a FIFO: the reader gets the text and the FIFO stays a FIFO', async () => {
+    const fifo = path.join(tempDir(), 'out.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = readerOf(fifo);
+    try {
+      await writeFileAtomic(fifo, '<testsuites/>\n');
+      assert.ok(lstatSync(fifo).isFIFO(), 'the FIFO was replaced by a regular file');
+      assert.equal(await reader.done, '<testsuites/>\n');
+    } finally {
+      reader.stop();
+    }
+  });
+
+  it('an export onto a FIFO streams the rows into it, leaving no temporary file', async () => {
+    const folder = tempDir();
+    const fifo = path.join(folder, 'rows.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = readerOf(fifo);
+    try {
+      const count = await exportRows(fifo, 'csv', [{ title: 'A' }, { title: 'B' }]);
+      assert.equal(count, 2);
+      assert.ok(lstatSync(fifo).isFIFO(), 'the FIFO was replaced by a regular file');
+      assert.equal((await reader.done).replace(/\r/g, ''), 'title\nA\nB\n');
+      assert.deepEqual(readdirSync(folder), ['rows.fifo']);
+    } finally {
+      reader.stop();
+    }
+  });
+
+  it('a link to /dev/null as the output: written through, the link and the device stay', async () => {
+    const link = path.join(tempDir(), 'null');
+    symlinkSync('/dev/null', link);
+    await writeFileAtomic(link, 'x'.repeat(1000));
+    await exportRows(link, 'json', [{ title: 'A' }]);
+    assert.ok(lstatSync(link).isSymbolicLink(), 'the link was replaced by a regular file');
+    assert.ok(statSync('/dev/null').isCharacterDevice());
+  });
+});
+
+describe('mwq test prints file names, query names and the wiki\'s text terminal-safe', () => {
+  it('no raw ESC, OSC or BIDI control reaches the output', async () => {
+    const hostileTitle = 'Evil\u001b]0;owned\u0007 \u202egnp.exe\u001b[2J';
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ batchcomplete: true, query: { allpages: [{ ns: 0, title: hostileTitle }] } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const folder = tempDir();
+    const file = path.join(folder, 'q\u001b]8;;x\u0007\u2066.mwq');
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/w/api.php`;
+    writeFileSync(file, `@endpoint = ${endpoint}\n### Pages \u202eemag\u2069 \u009b31m\nlist=allpages\n@expect all title == A\n`);
+    const printed: string[] = [];
+    const write = process.stdout.write;
+    // The command writes strings; the test runner's own reports (buffers) pass through.
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) =>
+      typeof chunk === 'string' ? (printed.push(chunk), true) : (write as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest)) as typeof process.stdout.write;
+    let code: number;
+    try {
+      code = await testCommand([file, '--junit', path.join(folder, 'j\u001b[31m\u202e', 'x.xml')]);
+    } finally {
+      process.stdout.write = write;
+      server.close();
+    }
+    const out = printed.join('');
+    assert.equal(code, 1, out);
+    assert.match(out, /FAIL/);
+    assert.match(out, /Evil/, 'the wiki\'s title is in the failure message');
+    assert.doesNotMatch(out, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    assert.match(out, /q\\x1B\]8;;x\\x07/, 'the file name is shown, escaped');
+  });
+});
+
+describe('one very large answer does not overflow the stack', () => {
+  // 200,000 rows in one answer, as `--part`, the panel and the chained source read them; `push(...rows)` threw RangeError here.
+  const bigAnswer = (from: number) => ({ query: { allpages: Array.from({ length: 200_000 }, (_, i) => ({ ns: 0, title: `Page ${from + i}` })) } });
+
+  it('--part and the results panel: the parts of two 200,000-row answers are 400,000 rows, in order', () => {
+    const answers = [bigAnswer(0), bigAnswer(200_000)];
+    for (const parts of [cliAnswerParts(answers), panelAnswerParts(answers)]) {
+      const list = parts.find((p) => p.name === 'allpages') as { rows: unknown[] };
+      assert.equal(list.rows.length, 400_000);
+      assert.deepEqual([list.rows[0], list.rows[399_999]], [{ ns: 0, title: 'Page 0' }, { ns: 0, title: 'Page 399999' }]);
+    }
+  });
+
+  it('the chained source: a 200,000-row source answer is taken in and refused by the value cap, not by a RangeError', async () => {
+    const wiki = await bigSourceWiki(200_000);
+    try {
+      const doc = parseDocument(`@endpoint = ${wiki.endpoint}\n### Source\nlist=allpages\naplimit=max\n\n### Target\nprop=info\ntitles={{#Source.title}}\n`);
+      const session = new ChainedSession(doc.queries[1]!, { doc, scope: new VariableScope(doc), build: {}, session: { http: { timeoutMs: 30_000 } } });
+      const all = await session.fetchAll({});
+      assert.match(all.error?.message ?? '', /gave 200000 values for titles; a chained run takes at most 10000/);
+      assert.equal(wiki.counts.target, 0);
+    } finally {
+      wiki.server.close();
+    }
+  });
+});
+
+describe('editor content checks have a budget per wiki', () => {
+  it('a file of 30,000 titles makes at most 10 requests of 1,000 values, however often its answers re-check it', async () => {
+    const text = `### Many\nprop=info\ntitles=${Array.from({ length: 30_000 }, (_, i) => `Title ${i}`).join('|')}\n`;
+    const document = documentOf(text);
+    const asked: number[] = [];
+    const host: ContentChecksHost = {
+      endpointOf: () => 'https://wiki.example/w/api.php',
+      ask: async (_endpoint, questions) => {
+        asked.push(questions.titles.length);
+        return emptyAnswers();
+      },
+      // As the server does: new answers re-check the wiki's documents, which asks about the rest.
+      answered: () => void checks.diagnostics(document),
+      log: () => undefined,
+    };
+    const checks = new ContentChecks(service, host, 0);
+    checks.diagnostics(document);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    checks.close(document.uri);
+    assert.ok(asked.length <= MAX_VALUES_PER_WIKI / 1000, `${asked.length} requests, ${asked.reduce((a, b) => a + b, 0)} values`);
+    assert.equal(asked.length, 10, 'the budget is used: the first 10,000 titles are checked');
+    assert.ok(asked.every((n) => n === 1000));
   });
 });

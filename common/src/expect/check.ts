@@ -6,7 +6,7 @@ import { cellText } from '../runner/export';
 import type { ApiMessage } from '../runner/apiMessages';
 import type { Row } from '../runner/merge';
 import type { ExpectNode } from '../parser';
-import { matchAll, MAX_MATCH_TEXT, RegexTimeoutError } from './boundedRegex';
+import { matchAll, MATCH_TIME_LIMIT_MS, MAX_MATCH_TEXT, RegexTimeoutError } from './boundedRegex';
 import { parseExpectation, type Expectation, type FieldTest } from './grammar';
 import { count } from '../text';
 
@@ -35,7 +35,17 @@ export interface ExpectationResult {
 
 const MAX_SHOWN = 80;
 
-export function checkExpectations(expects: readonly ExpectNode[], run: RunForExpectations): ExpectationResult[] {
+/**
+ * Time all the regular expressions of one run may take together (each line
+ * has MATCH_TIME_LIMIT_MS of it at most): twenty catastrophic lines stop
+ * after this, not after twenty seconds. The extension host runs these checks too.
+ */
+export const REGEX_RUN_BUDGET_MS = 3_000;
+
+export function checkExpectations(expects: readonly ExpectNode[], run: RunForExpectations, options: { regexBudgetMs?: number } = {}): ExpectationResult[] {
+  const budget = options.regexBudgetMs ?? REGEX_RUN_BUDGET_MS;
+  const deadline = Date.now() + budget;
+  const outOfBudget = `not checked: the regular expressions of this run used up their time budget (${budget} ms)`;
   return expects.map((node) => {
     const result = (passed: boolean, message: string): ExpectationResult => ({ line: node.line, text: node.text, passed, message });
     const parsed = parseExpectation(node.text);
@@ -48,11 +58,17 @@ export function checkExpectations(expects: readonly ExpectNode[], run: RunForExp
       const unfinished = unfinishedReason(run);
       if (unfinished) return { ...result(false, unfinished), errored: true };
     }
+    const usesRegex = e.kind === 'rows' && (e.test.op === '~' || e.test.op === '!~');
+    const left = deadline - Date.now();
+    if (usesRegex && left <= 0) return { ...result(false, outOfBudget), errored: true };
+    const lineLimit = Math.min(MATCH_TIME_LIMIT_MS, Math.max(1, left));
     try {
-      const [passed, message] = check(e, run);
+      const [passed, message] = check(e, run, lineLimit);
       return result(passed, message);
     } catch (error) {
-      if (error instanceof RegexTimeoutError) return result(false, error.message);
+      if (error instanceof RegexTimeoutError) {
+        return lineLimit < MATCH_TIME_LIMIT_MS ? { ...result(false, outOfBudget), errored: true } : result(false, error.message);
+      }
       throw error;
     }
   });
@@ -69,7 +85,7 @@ function unfinishedReason(run: RunForExpectations): string | undefined {
   return undefined;
 }
 
-function check(e: Expectation, run: RunForExpectations): [boolean, string] {
+function check(e: Expectation, run: RunForExpectations, regexLimitMs: number): [boolean, string] {
   switch (e.kind) {
     case 'count': {
       const n = run.rows.length;
@@ -81,7 +97,7 @@ function check(e: Expectation, run: RunForExpectations): [boolean, string] {
       return [false, `${list.length} ${list.length === 1 ? e.what.slice(0, -1) : e.what}: ${shown(list.map((m) => `${m.code}: ${m.text}`).join('; '))}`];
     }
     case 'rows': {
-      const matched = rowMatches(run.rows, e.field, e.test);
+      const matched = rowMatches(run.rows, e.field, e.test, regexLimitMs);
       const firstWith = (want: boolean) => matched.findIndex((m) => m === want);
       const field = e.field.join('.');
       if (e.quantifier === 'all') {
@@ -132,13 +148,13 @@ export function valuesAt(row: unknown, path: readonly string[]): unknown[] {
 }
 
 /** For each row, whether one of its values at the path passes the test. */
-function rowMatches(rows: readonly Row[], path: readonly string[], test: FieldTest): boolean[] {
+function rowMatches(rows: readonly Row[], path: readonly string[], test: FieldTest, regexLimitMs: number): boolean[] {
   const values = rows.map((row) => valuesAt(row, path).map(boundedText));
   if (test.op === 'exists') return values.map((v) => v.length > 0);
   if (test.op === '~' || test.op === '!~') {
     // One bounded matching pass over every value of every row.
     const flat = values.flat();
-    const hits = matchAll(test.pattern, test.flags, flat);
+    const hits = matchAll(test.pattern, test.flags, flat, regexLimitMs);
     const negated = test.op === '!~';
     let at = 0;
     return values.map((v) => {

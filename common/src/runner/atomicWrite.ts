@@ -2,11 +2,15 @@
 // target's own folder, created exclusively (`wx`: never through an existing
 // file or symlink someone placed there), then renamed over the target. A
 // reader sees the old file or the new one, never half of it; a failure leaves
-// the target as it was and no temporary file behind.
+// the target as it was and no temporary file behind. A target that exists
+// and is not a regular file (`/dev/null`, a FIFO, a terminal) is written to
+// directly, as a shell redirection would: a rename would replace the device
+// with a regular file.
 
 import { randomBytes } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
+import { createReadStream, createWriteStream, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 
 /** A fresh, unpredictable name beside `target` (hidden, ending in `.tag`). */
 export function tempPathBeside(target: string, tag = 'tmp'): string {
@@ -23,6 +27,10 @@ export async function createTempBeside(target: string, tag = 'tmp', mode = 0o644
 
 /** Writes `data` to `target` atomically (`mode`: 0o755 for a program). Throws the file system's error (with its `code`). */
 export async function writeFileAtomic(target: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
+  if (await isSpecialFile(target)) {
+    await fsp.writeFile(target, data, typeof data === 'string' ? 'utf8' : undefined);
+    return;
+  }
   const { file, handle } = await createTempBeside(target, 'tmp', mode);
   try {
     await handle.writeFile(data, typeof data === 'string' ? 'utf8' : undefined);
@@ -33,6 +41,29 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array,
     await handle.close().catch(() => undefined);
     await fsp.rm(file, { force: true }).catch(() => undefined);
     throw error;
+  }
+}
+
+/** Whether `target` exists (through links) and is neither a regular file nor a folder: a device, FIFO or socket. */
+export async function isSpecialFile(target: string): Promise<boolean> {
+  const stat = await fsp.stat(target).catch(() => undefined);
+  return stat !== undefined && !stat.isFile() && !stat.isDirectory();
+}
+
+/**
+ * Puts the finished temporary file `temp` in place of `target`: renamed over
+ * it, or, when `target` is a device or FIFO, copied into it and removed
+ * (never `copyFile`, which would change the device's mode).
+ */
+export async function moveInto(temp: string, target: string): Promise<void> {
+  if (!(await isSpecialFile(target))) {
+    await fsp.rename(temp, target);
+    return;
+  }
+  try {
+    await pipeline(createReadStream(temp), createWriteStream(target, { flags: 'w' }));
+  } finally {
+    await fsp.rm(temp, { force: true });
   }
 }
 

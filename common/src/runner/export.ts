@@ -11,8 +11,9 @@
 
 import { createReadStream, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
-import { createTempBeside } from './atomicWrite';
+import { createTempBeside, isSpecialFile, moveInto } from './atomicWrite';
 import { RunnerError } from './errors';
 import type { Row } from './merge';
 
@@ -155,11 +156,13 @@ export function unionKeys(rows: Iterable<Row>, into: string[] = [], seen = new S
 export async function openExport(file: string, format: ExportFormat): Promise<RowWriter> {
   if (!EXPORT_FORMATS.includes(format)) throw new RunnerError('usage', `Unknown export format "${String(format).slice(0, 40)}": use ${EXPORT_FORMATS.join(', ')}.`);
   const target = path.resolve(file);
-  const out = await openBuffered(target, 'tmp');
+  // Onto a device or FIFO the temporary files cannot sit beside it (`/dev/`).
+  const near = (await isSpecialFile(target)) ? path.join(tmpdir(), 'mwq-export') : target;
+  const out = await openBuffered(target, 'tmp', near);
   if (format === 'csv' || format === 'tsv' || format === 'wikitable') {
     let spool: Buffered;
     try {
-      spool = await openBuffered(target, 'rows');
+      spool = await openBuffered(target, 'rows', near);
     } catch (error) {
       await out.discard();
       throw error;
@@ -200,11 +203,11 @@ interface Buffered {
 }
 
 /** A new temporary file beside `target` (atomicWrite.ts), buffered. */
-async function openBuffered(target: string, tag: string): Promise<Buffered> {
+async function openBuffered(target: string, tag: string, near = target): Promise<Buffered> {
   let handle: fsp.FileHandle;
   let file: string;
   try {
-    ({ file, handle } = await createTempBeside(target, tag));
+    ({ file, handle } = await createTempBeside(near, tag));
   } catch (error) {
     throw writeError(target, error);
   }
@@ -273,7 +276,7 @@ class LineWriter implements RowWriter {
     try {
       await this.out.put(this.encoder.end());
       await this.out.end();
-      await fsp.rename(this.temp, this.file);
+      await moveInto(this.temp, this.file);
     } catch (error) {
       await this.out.discard();
       throw writeError(this.file, error);
@@ -345,7 +348,7 @@ class ColumnsWriter implements RowWriter {
       }
       await this.out.put(this.text.end());
       await this.out.end();
-      await fsp.rename(this.temp, this.file);
+      await moveInto(this.temp, this.file);
     } catch (error) {
       await this.out.discard();
       throw writeError(this.file, error);

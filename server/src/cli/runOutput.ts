@@ -9,10 +9,11 @@
 // and `--resume` cuts the rows file back to the recorded length and goes on
 // from the recorded `continue`: the final OUT holds every row once.
 
-import { closeSync, createReadStream, existsSync, fstatSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, fstatSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { openExport, rowJson, type Row } from '../../../common/src/runner';
 import type { ExportFormat } from '../../../common/src/runner/export';
+import { moveInto } from '../../../common/src/runner/atomicWrite';
 import { readResumeState, removeResumeState, rowsPath, statePath, writeResumeState, type ResumeIdentity, type ResumeState } from './resumeState';
 import { UsageError } from './args';
 
@@ -140,7 +141,7 @@ export class RunOutput {
       closeSync(this.fd);
       this.fd = -1;
       const rows = rowsPath(this.out);
-      if (this.format === 'ndjson') renameSync(rows, this.out);
+      if (this.format === 'ndjson') await moveInto(rows, this.out);
       else {
         const writer = await openExport(this.out, this.format);
         try {

@@ -5,6 +5,7 @@
 import { isHttpUrl } from '../../../common/src/url';
 import { readFileSync } from 'node:fs';
 import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
+import { terminalSafeLine } from './terminal';
 import { checkExpectations, type ExpectationResult } from '../../../common/src/expect/check';
 import { junitXml, type JunitCase } from '../../../common/src/expect/junit';
 import { DEFAULT_TEST_MAX_PAGES, runForExpectations } from '../../../common/src/expect/runForExpectations';
@@ -40,8 +41,9 @@ function wholeNumber(name: string, text: string | undefined, min: number): numbe
 }
 
 /** One line of the report; the query name and expectation are file text, so control characters are flattened. */
+/** One terminal-safe line: a file name, a query name or the wiki's text cannot send ESC/OSC sequences or BIDI controls. */
 function flat(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  return terminalSafeLine(text.replace(/[\u2028\u2029]/g, ' '));
 }
 
 export async function testCommand(args: string[]): Promise<number> {
@@ -75,7 +77,7 @@ export async function testCommand(args: string[]): Promise<number> {
     contact = values.contact;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`mwq test: ${(error as Error).message}\nUsage:\n${TEST_USAGE}\n`);
+      process.stderr.write(`mwq test: ${flat((error as Error).message)}\nUsage:\n${TEST_USAGE}\n`);
       return 2;
     }
     throw error;
@@ -91,7 +93,7 @@ export async function testCommand(args: string[]): Promise<number> {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      process.stderr.write(`mwq test: cannot read ${file}: ${errnoOf(error)}\n`);
+      process.stderr.write(`mwq test: cannot read ${flat(file)}: ${errnoOf(error)}\n`);
       unreadable = true;
       continue;
     }
@@ -101,7 +103,7 @@ export async function testCommand(args: string[]): Promise<number> {
       if (query.expects.length === 0) continue;
       queries++;
       const name = query.name || `query on line ${query.firstLine + 1}`;
-      process.stdout.write(`${file}: ${flat(name)}\n`);
+      process.stdout.write(`${flat(file)}: ${flat(name)}\n`);
       let results: ExpectationResult[];
       let seconds = 0;
       try {
@@ -122,7 +124,7 @@ export async function testCommand(args: string[]): Promise<number> {
       for (const r of results) {
         if (r.passed) passed++;
         else failed++;
-        process.stdout.write(`  ${r.passed ? 'PASS' : r.errored ? 'ERROR' : 'FAIL'} ${file}:${r.line + 1} @expect ${flat(r.text)} (${flat(r.message)})\n`);
+        process.stdout.write(`  ${r.passed ? 'PASS' : r.errored ? 'ERROR' : 'FAIL'} ${flat(file)}:${r.line + 1} @expect ${flat(r.text)} (${flat(r.message)})\n`);
         cases.push({ file, query: name, result: r, seconds });
       }
     }
@@ -132,7 +134,7 @@ export async function testCommand(args: string[]): Promise<number> {
     try {
       await writeFileAtomic(junit, junitXml(cases));
     } catch (error) {
-      process.stderr.write(`mwq test: cannot write ${junit}: ${errnoOf(error)}\n`);
+      process.stderr.write(`mwq test: cannot write ${flat(junit)}: ${errnoOf(error)}\n`);
       return 1;
     }
   }

@@ -17,6 +17,15 @@ export const CONTENT_DEBOUNCE_MS = 400;
 const REFUSAL_MS = 30_000;
 /** Most values in one request to the client (it sends them to the wiki 50 at a time). */
 const MAX_VALUES_PER_REQUEST = 1000;
+/**
+ * Most values asked of one wiki per window: half the answer cache (20,000),
+ * so what was asked is never evicted before it is used and asked again. A
+ * file of more values gets the first ones checked, then nothing more until
+ * the window (the cache's time-to-live) has passed: at most 10 requests of
+ * 1,000 values per wiki per 5 minutes, however large the file.
+ */
+export const MAX_VALUES_PER_WIKI = 10_000;
+export const WIKI_BUDGET_WINDOW_MS = 5 * 60_000;
 
 export interface ContentChecksHost {
   /** The wiki the document's queries go to, if known. */
@@ -34,6 +43,8 @@ export class ContentChecks {
   private readonly inFlight = new Set<string>();
   private readonly refusedUntil = new Map<string, number>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Values asked of each wiki in the current window. */
+  private readonly spent = new Map<string, { since: number; values: number }>();
 
   constructor(
     private readonly service: LanguageService,
@@ -89,7 +100,13 @@ export class ContentChecks {
     if (this.refused(endpoint) || this.inFlight.has(endpoint)) return; // refused while this one waited, or asked already
     const unanswered = this.cache.unanswered(endpoint, this.service.contentQuestions(document));
     if (isEmptyQuestions(unanswered)) return;
-    const questions = capped(unanswered);
+    const now = Date.now();
+    let spent = this.spent.get(endpoint);
+    if (!spent || now - spent.since >= WIKI_BUDGET_WINDOW_MS) this.spent.set(endpoint, (spent = { since: now, values: 0 }));
+    const room = Math.min(MAX_VALUES_PER_REQUEST, MAX_VALUES_PER_WIKI - spent.values);
+    if (room <= 0) return; // this wiki's budget is spent: the rest waits for the next window
+    const questions = capped(unanswered, room);
+    spent.values += questionCount(questions);
     this.inFlight.add(endpoint);
     let answers: ContentAnswers | null;
     try {
@@ -120,8 +137,12 @@ function isAnswers(value: ContentAnswers): boolean {
   return (['titles', 'pageids', 'revids', 'users'] as const).every((k) => value[k] !== null && typeof value[k] === 'object' && !Array.isArray(value[k]));
 }
 
-function capped(questions: ContentQuestions): ContentQuestions {
-  let room = MAX_VALUES_PER_REQUEST;
+function questionCount(questions: ContentQuestions): number {
+  return questions.titles.length + questions.pageids.length + questions.revids.length + questions.users.length;
+}
+
+function capped(questions: ContentQuestions, most: number): ContentQuestions {
+  let room = most;
   const take = (values: string[]) => {
     const part = values.slice(0, Math.max(0, room));
     room -= part.length;

@@ -11,7 +11,7 @@ import type { Catalogue } from '../catalogue';
 import { Collector } from '../diagnostics/collector';
 import type { FixData } from '../fixes';
 import { contentSites, type ContentSite } from './contentSites';
-import { plainWikiText } from './wikiText';
+import { insertableValue, plainWikiText } from './wikiText';
 
 export function contentDiagnostics(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, answers: ContentAnswers): Diagnostic[] {
   const out = new Collector(document);
@@ -55,7 +55,10 @@ function checkTitle(out: Collector, site: ContentSite, answers: ContentAnswers):
   }
   const normal = typeof fact.normalized === 'string' ? plainWikiText(fact.normalized, 255) : undefined;
   if (normal !== undefined && normal !== site.value) {
-    out.add(site.span, 'normalised-title', `The wiki reads ${title} as ${quoted(normal)}.`, site.exact ? { data: { fix: 'replace', replacement: normal } satisfies FixData } : {});
+    // The wiki's text becomes an edit only through the gate of inserted
+    // values: no `{{` (a variable read at run time), no `|`, no controls.
+    const replacement = site.exact ? insertableValue(fact.normalized as string) : undefined;
+    out.add(site.span, 'normalised-title', `The wiki reads ${title} as ${quoted(normal)}.`, replacement !== undefined ? { data: { fix: 'replace', replacement } satisfies FixData } : {});
   }
   // Only the query's own pages: a link, transclusion, category or log entry
   // may name a page that does not exist (a red link is still a link).
