@@ -71,7 +71,7 @@ suite('result rows: one kind of row; objects describing the answer are parts', (
     await vscode.commands.executeCommand('mwquery.exportResults', 'csv', info, { part: 'searchinfo' });
     assert.deepEqual(fs.readFileSync(info.fsPath, 'utf8').split('\r\n').filter(Boolean), ['key,value', `totalhits,${totalhits}`]);
 
-    shown = await probePanel({ steps: [{ select: ['Part', 'searchinfo'] }] });
+    shown = await probePanel({ steps: [{ tab: 'searchinfo' }] });
     shown = await waitForPanel((s) => s.part === 'searchinfo' && !!s.properties?.length, 20_000, 'the searchinfo properties');
     assert.deepEqual(shown.properties, [['totalhits', String(totalhits)]]);
     await screenshot('result-rows-02-searchinfo-part');
@@ -82,6 +82,9 @@ suite('result rows: one kind of row; objects describing the answer are parts', (
     const general = (await api({ meta: 'siteinfo', siprop: 'general' })).query.general as Record<string, unknown>;
     const keys = Object.keys(general);
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, lineOf('### General only'));
+    // An answer of objects opens on the object (its properties); the result rows tab holds the key/value rows.
+    await waitForPanel((s) => s.title === 'General only' && !/Fetching/.test(s.progressText) && new RegExp(`^${keys.length} items`).test(s.itemsText), 60_000, 'the run of General only');
+    await probePanel({ steps: [{ tab: '' }] });
     const shown = await waitForPanel((s) => s.title === 'General only' && s.rowCount === keys.length && !/Fetching/.test(s.progressText), 60_000, `${keys.length} key/value rows`);
     assert.deepEqual(shown.columns.slice(0, 2), ['key', 'value']);
     await screenshot('result-rows-03-general-key-value');

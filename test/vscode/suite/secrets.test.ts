@@ -111,8 +111,9 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
     assert.match(shown.requestUrl, /[?&]apprefix=\*\*\*(&|$)/, shown.requestUrl);
 
     await probePanel({ click: ['Next page'] });
-    shown = keepPanel('prefix, page 2', await waitForPanel((s) => s.rowCount === 20 && s.rows.length === 20 && /2 pages/.test(s.itemsText), 30_000, 'page 2'));
-    assert.deepEqual(shown.rows.map((r) => r.cells.title), titles);
+    shown = keepPanel('prefix, page 2', await waitForPanel((s) => s.rowCount === 20 && s.rows.length >= 10 && /2 pages/.test(s.itemsText), 30_000, 'page 2'));
+    // The rows in view (the header above the table is taller now: not all 20 fit).
+    assert.deepEqual(shown.rows.map((r) => r.cells.title), titles.slice(0, shown.rows.length));
 
     // The panel's own buttons (real clicks), then the commands.
     const panelUrl = await clipboardAfter(() => probePanel({ click: ['Copy URL'] }), 'panel "Copy URL"');
