@@ -85,6 +85,8 @@ suite('results views: nested data, answer parts, sort and filter', () => {
 
     // "Open in editor": an untitled document with exactly that text.
     const before = new Set(vscode.workspace.textDocuments);
+    // Notifications of earlier tests (exports) can sit over the details pane's buttons.
+    await vscode.commands.executeCommand('notifications.clearAll');
     await probePanel({ click: ['Open in editor'] });
     const opened = await waitFor(() => vscode.workspace.textDocuments.find((d) => !before.has(d) && d.isUntitled && d.getText() === content), 20_000, 'the revision text in an untitled editor');
     assert.equal(opened.languageId, 'plaintext');
