@@ -283,12 +283,20 @@ function drawColumns(data: CategoryChart, width: number, theme: Theme): Drawing 
     marks.push({ label: category, value: markValue(data, i) });
   });
   nodes.push({ tag: 'g', attrs: { class: 'chart-bars' }, children: shapes });
-  nodes.push(line(left, bottom, right, bottom, theme.muted));
-  nodes.push(text((left + right) / 2, height - 12, data.xLabel, { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'middle', class: 'chart-axis-label' }));
-  nodes.push(text(14, (top + bottom) / 2, data.yLabel, { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'middle', transform: `rotate(-90 14 ${n((top + bottom) / 2)})`, class: 'chart-axis-label' }));
+  nodes.push(...axes(data, { left, right, top, bottom }, height, theme));
   return root(data, width, height, nodes, marks, theme);
 }
 
+
+/** The x axis line and both axis labels of the bar, histogram and scatter charts. */
+function axes(data: { xLabel: string; yLabel: string }, box: { left: number; right: number; top: number; bottom: number }, height: number, theme: Theme): SceneNode[] {
+  const { left, right, top, bottom } = box;
+  return [
+    line(left, bottom, right, bottom, theme.muted),
+    text((left + right) / 2, height - 12, data.xLabel, { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'middle', class: 'chart-axis-label' }),
+    text(14, (top + bottom) / 2, data.yLabel, { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'middle', transform: `rotate(-90 14 ${n((top + bottom) / 2)})`, class: 'chart-axis-label' }),
+  ];
+}
 function drawHistogram(data: HistogramChart, width: number, theme: Theme): Drawing {
   const height = 380;
   const f = frame(data, width, height, theme, []);
@@ -324,9 +332,7 @@ function drawHistogram(data: HistogramChart, width: number, theme: Theme): Drawi
   const labels: SceneNode[] = [];
   for (const t of niceTicks(lo, hi, 6)) if (t >= lo && t <= hi) labels.push(text(x(t), bottom + 16, numberText.format(t), { 'font-size': 11, fill: theme.foreground, 'text-anchor': 'middle', class: 'chart-category' }));
   nodes.push({ tag: 'g', attrs: { class: 'chart-x-labels' }, children: labels });
-  nodes.push(line(left, bottom, right, bottom, theme.muted));
-  nodes.push(text((left + right) / 2, height - 12, data.xLabel, { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'middle', class: 'chart-axis-label' }));
-  nodes.push(text(14, (top + bottom) / 2, data.yLabel, { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'middle', transform: `rotate(-90 14 ${n((top + bottom) / 2)})`, class: 'chart-axis-label' }));
+  nodes.push(...axes(data, { left, right, top, bottom }, height, theme));
   return root(data, width, height, nodes, marks, theme);
 }
 
@@ -367,9 +373,7 @@ function drawScatter(data: ScatterChart, width: number, theme: Theme): Drawing {
     return node;
   });
   nodes.push({ tag: 'g', attrs: { class: 'chart-points' }, children: dots });
-  nodes.push(line(left, bottom, right, bottom, theme.muted));
-  nodes.push(text((left + right) / 2, height - 12, data.xLabel, { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'middle', class: 'chart-axis-label' }));
-  nodes.push(text(14, (top + bottom) / 2, data.yLabel, { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'middle', transform: `rotate(-90 14 ${n((top + bottom) / 2)})`, class: 'chart-axis-label' }));
+  nodes.push(...axes(data, { left, right, top, bottom }, height, theme));
   return root(data, width, height, nodes, marks, theme);
 }
 
