@@ -5,7 +5,8 @@
 // into dotted columns (slots.main.content). Also used for an object part of
 // the answer (siteinfo general, userinfo): the two-column property view.
 
-import { cellText, setOwn } from '../../common/src/results/cells';
+import { cellText } from '../../common/src/cellText';
+import { setOwn } from '../../common/src/results/cells';
 import { isRecord } from '../../common/src/json';
 import type { Row } from '../../common/src/runner/merge';
 import { clip, el, makeButton, numberFormat } from './dom';

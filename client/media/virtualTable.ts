@@ -5,7 +5,7 @@
 // filter, the columns (order, width, hidden) and the selection; the caller
 // gives rows and listens for selection and copy.
 
-import { cellText } from '../../common/src/results/cells';
+import { cellText } from '../../common/src/cellText';
 import type { Row } from '../../common/src/runner/merge';
 import { FilterIndex } from '../../common/src/results/filterRows';
 import type { SortSpec } from '../../common/src/results/sortRows';
@@ -18,7 +18,7 @@ import { RowSelection } from './tableSelection';
 import { buildHeaderRow } from './tableHeader';
 import { tableCommand } from './tableKeys';
 import type { TableEvents } from './tableEvents';
-export type { TableEvents } from './tableEvents';
+
 import { bodyHeightFor, renderRange, rowWindow, scrollTopToShow, visibleColumns } from './tableWindow';
 
 /** Rows rendered above and below the visible ones (not on a frame that jumped past them). */

@@ -7,7 +7,8 @@
 
 import * as vscode from 'vscode';
 import { AccountSession } from '../../common/src/runner/login';
-import type { CookieJars, HttpOptions } from '../../common/src/runner';
+import type { CookieJars } from '../../common/src/runner/cookies';
+import type { HttpOptions } from '../../common/src/runner/http';
 import { boundPasswordKey, LEGACY_PASSWORD_PREFIX } from '../../common/src/accounts/passwordBinding';
 import { hostOf } from '../../common/src/url';
 import type { Environment } from './environments';

@@ -12,11 +12,11 @@ import { describeSnapshot, type CatalogueSnapshot } from '../../common/src/catal
 import { documentEndpoint } from '../../common/src/catalogue/documentEndpoint';
 import { parseDocument } from '../../common/src/parser';
 import { CatalogueInfoRequest, CatalogueSnapshotNotification, type CatalogueInfo, type CatalogueSnapshotParams } from '../../common/src/protocol';
-import { isRunnerError } from '../../common/src/runner';
+import { isRunnerError } from '../../common/src/runner/errors';
 import type { Environments } from './environments';
 import { trustGate } from './run/trust';
 import type { ContactGate } from './contact';
-import { notificationType, requestType } from './lspTypes';
+import { notificationType, requestType } from '../../common/src/lspTypes';
 
 const RAN_AGAINST_KEY = 'mwquery.ranAgainst';
 /** Per host, the answer to "Fetch the catalogue of HOST?": 'always' or 'never' (globalState). */

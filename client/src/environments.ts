@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { EXAMPLE_WORKSPACE_FILE, parseJsonc } from './jsonc';
 import { isHttpUrl } from '../../common/src/url';
-import { parseDocument, type ParsedDocument } from '../../common/src/parser';
+import { parseDocument } from '../../common/src/parser';
+import type { ParsedDocument } from '../../common/src/syntaxTree';
 import { environmentStatusText, ownEndpointAt, type StatusText } from './queryEndpoint';
 
 export interface Environment {

@@ -12,7 +12,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { CookieJars } from '../../common/src/runner';
+import { CookieJars } from '../../common/src/runner/cookies';
 import { Accounts } from './accounts';
 import { Catalogues } from './catalogues';
 import { registerLiveContent } from './liveContent';
@@ -27,7 +27,7 @@ import { RunController } from './run/runController';
 import { RunFeedback } from './run/runFeedback';
 import { newQueryFile } from './run/newQueryFile';
 import { clearSecret, setSecret } from './run/secrets';
-import { requestType0 } from './lspTypes';
+import { requestType0 } from '../../common/src/lspTypes';
 import { openWalkthrough, trackWalkthroughState } from './walkthroughState';
 
 let client: LanguageClient | undefined;

@@ -13,14 +13,14 @@ import { fetchContentAnswers } from '../../common/src/content/fetchContent';
 import { fetchLiveValues } from '../../common/src/content/fetchLiveValues';
 import type { ContentAnswers, ContentQuestions, LiveValuesAnswer } from '../../common/src/content/contentTypes';
 import { ContentFactsRequest, ContentSettingsNotification, LiveValuesRequest } from '../../common/src/protocol';
-import { sendApiRequest } from '../../common/src/runner';
+import { sendApiRequest } from '../../common/src/runner/http';
 import type { ApiSender } from '../../common/src/runner/login';
 import { isWikimediaEndpoint } from '../../common/src/runner/wikimediaHosts';
 import { hostOf } from '../../common/src/url';
 import { count } from '../../common/src/text';
 import type { Catalogues } from './catalogues';
 import type { ContactGate } from './contact';
-import { notificationType, requestType } from './lspTypes';
+import { notificationType, requestType } from '../../common/src/lspTypes';
 
 const TIMEOUT_MS = 15_000;
 

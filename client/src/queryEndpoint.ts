@@ -2,7 +2,8 @@
 // item: its URL line, else the file's `@endpoint` above it, else the selected
 // environment (else the `mwquery.endpoint` setting). Pure: no editor API.
 
-import { queryAtLine, type ParsedDocument } from '../../common/src/parser';
+import { queryAtLine } from '../../common/src/parser';
+import type { ParsedDocument } from '../../common/src/syntaxTree';
 import { hostOf, isHttpUrl } from '../../common/src/url';
 
 /** Where a query's own endpoint comes from, when it has one. */

@@ -17,7 +17,7 @@
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus, PanelToHost, PanelViewSpec } from '../../common/src/panelProtocol';
-import { EXPORT_FORMATS } from '../../common/src/runner/export';
+import { EXPORT_FORMATS } from '../../common/src/exportFormats';
 import { isViewSpec } from '../../common/src/results/viewChoice';
 
 /** What the page asks the extension to do (the panel itself answers 'ready', 'openText' and 'copyText'). */

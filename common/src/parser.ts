@@ -8,9 +8,6 @@ import { lineIndexAt, scanLineRange, scanLines, type SourceLine } from './lines'
 import type { ParamNode, ParsedDocument, QueryNode, Span, SyntaxProblem, VariableDef } from './syntaxTree';
 import { appendContinuation, EXPECT_LINE, isQueryStringLine, parseExpect, parseParamLine, parseQueryStringLine, parseUrlLine, parseVariable, Source, type Parts } from './lineParsers';
 
-export type { Span, ValueItem, ParamNode, VariableDef, UrlNode, ExpectNode, SyntaxProblem, QueryNode, ParsedDocument } from './syntaxTree';
-export { decodeQueryComponent, splitItems } from './lineParsers';
-
 const URL_LINE = /^https?:\/\//i;
 
 /**

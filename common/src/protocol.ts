@@ -2,8 +2,8 @@
 // declared once (method name, parameter and result types) and used by both
 // sides as typed RequestType / NotificationType objects, each side built with
 // its own vscode-jsonrpc copy (the client's and the server's differ):
-//   client.sendNotification(notificationType(CatalogueSnapshotNotification), params)   // client/src/lspTypes.ts
-//   connection.onRequest(requestType(CatalogueInfoRequest), (params) => …)              // server/src/lspTypes.ts
+//   client.sendNotification(notificationType(CatalogueSnapshotNotification), params)   // common/src/lspTypes.ts
+//   connection.onRequest(requestType(CatalogueInfoRequest), (params) => …)              // common/src/lspTypes.ts
 
 import type { CatalogueSnapshot } from './catalogue/snapshot';
 import type { ContentAnswers, ContentQuestions, LiveValuesAnswer, LiveValuesQuestion } from './content/contentTypes';

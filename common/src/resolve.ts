@@ -2,7 +2,7 @@
 // them. `$env` and `$secret` are resolved by a caller-supplied lookup (the
 // runner has one; the checker does not, so such values stay unknown).
 
-import type { ParsedDocument, VariableDef } from './parser';
+import type { ParsedDocument, VariableDef } from './syntaxTree';
 import type { VariableUse } from './syntaxTree';
 import { findVariableUses } from './variables';
 

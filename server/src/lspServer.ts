@@ -35,7 +35,7 @@ import { runSafe } from './runSafe';
 import { createLanguageService, type LanguageService } from './service/languageService';
 import type { LiveValueSite } from './service/content/liveValues';
 import { ValidationScheduler } from './validationScheduler';
-import { notificationType, requestType, requestType0 } from './lspTypes';
+import { notificationType, requestType, requestType0 } from '../../common/src/lspTypes';
 
 export interface ServerInitOptions extends CatalogueInitOptions {
   debounceMs?: number;

@@ -5,7 +5,8 @@ import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { LanguageService } from './service/languageService';
-import { SOURCE, type DiagnosticCode } from './service/diagnostics';
+import { SOURCE } from './service/diagnostics/collector';
+import type { DiagnosticCode } from './service/diagnostics/codes';
 
 export class ValidationScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();

@@ -12,8 +12,8 @@
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument, QueryNode } from '../../common/src/parser';
-import { locateApiMessage, type ApiMessage } from '../../common/src/runner';
+import type { ParsedDocument, QueryNode } from '../../common/src/syntaxTree';
+import { locateApiMessage, type ApiMessage } from '../../common/src/runner/apiMessages';
 import type { Catalogue, ModuleInfo } from '../../server/src/service/catalogue';
 
 /** The auxiliary warning that accompanies every deprecation (a mailing-list pointer), not a finding of its own. */

@@ -12,8 +12,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fetchLiveCatalogue } from '../../common/src/catalogue/fetchCatalogue';
 import { CONTENT_BATCH } from '../../common/src/content/contentTypes';
-import { fetchContentAnswers, fetchLiveValues } from '../../common/src/content/fetchContent';
-import { sendApiRequest } from '../../common/src/runner';
+import { fetchContentAnswers } from '../../common/src/content/fetchContent';
+import { fetchLiveValues } from '../../common/src/content/fetchLiveValues';
+import { sendApiRequest } from '../../common/src/runner/http';
 import type { ApiSender } from '../../common/src/runner/login';
 import { catalogueFromSnapshot } from '../../server/src/catalogue/liveCatalogue';
 import { createLanguageService } from '../../server/src/service/languageService';
@@ -38,7 +39,6 @@ function countingSender(): { send: ApiSender; calls: Record<string, string>[] } 
   };
   return { send, calls };
 }
-
 
 before(async () => {
   wiki = await startTestWiki();

@@ -22,7 +22,7 @@ export interface CliResult {
 /** `mwq …` from the sources (no build needed), with extra environment variables. */
 export function mwq(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'cli.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'cli', 'src', 'index.ts'), ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,9 @@
 // Shared by the runner's fault tests: run a session and collect what it
 // handed out, and ask the wiki directly for comparison.
 
-import type { Progress, QuerySession, Row, RunOutcome } from '../../common/src/runner';
+import type { Progress, RunOutcome } from '../../common/src/runner/sessionTypes';
+import type { QuerySession } from '../../common/src/runner/continuation';
+import type { Row } from '../../common/src/runner/merge';
 
 export interface Run {
   outcome: RunOutcome;

@@ -11,7 +11,11 @@ import { startFaultProxy } from './faultProxy';
 import * as path from 'node:path';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
-import { QuerySession, buildRequest, locateApiMessage, type PageResult, type Row, type RunOutcome } from '../../common/src/runner';
+import { QuerySession } from '../../common/src/runner/continuation';
+import type { PageResult, RunOutcome } from '../../common/src/runner/sessionTypes';
+import { buildRequest } from '../../common/src/runner/request';
+import { locateApiMessage } from '../../common/src/runner/apiMessages';
+import type { Row } from '../../common/src/runner/merge';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 
 let wiki: TestWiki;

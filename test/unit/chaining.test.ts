@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chainRefOf, findCycle } from '../../common/src/chain/chainRef';
-import { fieldValues, joinValues } from '../../common/src/chain/chainedSession';
+import { fieldValues, joinValues } from '../../common/src/runner/chainedSession';
 import { parseDocument } from '../../common/src/parser';
 import { completionLabels, diagnose, service, withCursor } from './serviceHelpers';
 

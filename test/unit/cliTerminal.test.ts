@@ -1,9 +1,9 @@
-// What the CLI prints to a terminal (server/src/cli/terminal.ts): control
+// What the CLI prints to a terminal (cli/src/terminal.ts): control
 // characters escaped, JSON kept the same value, messages bounded and scrubbed.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { boundLength, jsonTerminalSafe, terminalSafe, terminalSafeLine } from '../../server/src/cli/terminal';
+import { boundLength, jsonTerminalSafe, terminalSafe, terminalSafeLine } from '../../cli/src/terminal';
 import { redactorFor } from '../../common/src/redact';
 
 describe('terminal-safe text', () => {

@@ -3,7 +3,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CODE_TARGETS, exportModel, type ValuePart } from '../../common/src/codegen';
+import { CODE_TARGETS } from '../../common/src/codegen';
+import { exportModel, type ValuePart } from '../../common/src/codegen/model';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
 

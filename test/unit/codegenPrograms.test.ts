@@ -13,7 +13,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { codeTarget, exportModel, exportQueryAsCode, type CodeTarget, type ExportModel } from '../../common/src/codegen';
+import { codeTarget, exportQueryAsCode, type CodeTarget } from '../../common/src/codegen';
+import { exportModel, type ExportModel } from '../../common/src/codegen/model';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
 

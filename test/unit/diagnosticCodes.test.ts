@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { DIAGNOSTIC_CODES } from '../../server/src/service/diagnostics';
+import { DIAGNOSTIC_CODES } from '../../server/src/service/diagnostics/codes';
 
 const LETTER = { error: 'E', warning: 'W', information: 'I', hint: 'H' } as const;
 

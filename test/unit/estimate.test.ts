@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEstimate, estimateLookup, planEstimate, readEstimate } from '../../common/src/runner/estimate';
-import type { PreparedRequest } from '../../common/src/runner';
+import type { PreparedRequest } from '../../common/src/runner/request';
 
 function request(params: Record<string, string>): PreparedRequest {
   return {

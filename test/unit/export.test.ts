@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { cellText, csvField, exportRows, formatTextTable, openExport, type Row } from '../../common/src/runner';
+import { exportCellText as cellText, csvField, exportRows, openExport } from '../../common/src/output/rowWriters';
+import { formatTextTable } from '../../common/src/output/textTable';
+import type { Row } from '../../common/src/runner/merge';
 
 /** A small RFC 4180 reader, independent of the writer. */
 function readCsv(text: string): string[][] {

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import assert from 'node:assert/strict';
 import { EXAMPLE_WORKSPACE_FILE, parseJsonc } from '../../client/src/jsonc';
-import { isWikimediaEndpoint, looksLikeContact, userAgent, MWQUERY_VERSION } from '../../common/src/runner';
+import { isWikimediaEndpoint, looksLikeContact } from '../../common/src/runner/wikimediaHosts';
+import { userAgent } from '../../common/src/runner/http';
+import { MWQUERY_VERSION } from '../../common/src/runner/version';
 
 describe('User-Agent', () => {
   it('names the contact when one is set', () => {

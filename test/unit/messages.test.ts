@@ -4,7 +4,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument } from '../../common/src/parser';
-import { bodyExcerpt, locateApiMessage, parseApiMessages, parseRetryAfter, type ApiMessage } from '../../common/src/runner';
+import { bodyExcerpt } from '../../common/src/runner/httpMessages';
+import { locateApiMessage, parseApiMessages, type ApiMessage } from '../../common/src/runner/apiMessages';
+import { parseRetryAfter } from '../../common/src/runner/classify';
 
 const text = [
   '### Broken', // 0

@@ -16,20 +16,13 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
-import {
-  LAGGED_HINT,
-  QuerySession,
-  buildRequest,
-  classify,
-  readContinue,
-  type ApiResponse,
-  type HttpOptions,
-  type PageResult,
-  type ParamPairs,
-  type Progress,
-  type Row,
-  type SessionOptions,
-} from '../../common/src/runner';
+import { LAGGED_HINT, QuerySession, readContinue, type SessionOptions } from '../../common/src/runner/continuation';
+import type { PageResult, Progress } from '../../common/src/runner/sessionTypes';
+import { buildRequest } from '../../common/src/runner/request';
+import { classify } from '../../common/src/runner/classify';
+import type { ApiResponse, HttpOptions } from '../../common/src/runner/http';
+import type { ParamPairs } from '../../common/src/runner/wire';
+import type { Row } from '../../common/src/runner/merge';
 import type { PagingFixture, RecordedExchange } from '../fixtures/paging/pagingFixture';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'paging');

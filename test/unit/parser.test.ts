@@ -3,7 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseDocument, type ParsedDocument, type Span } from '../../common/src/parser';
+import { parseDocument } from '../../common/src/parser';
+import type { ParsedDocument, Span } from '../../common/src/syntaxTree';
 import { documentOf, service } from './serviceHelpers';
 import { fixedRandom } from './fixedRandom';
 

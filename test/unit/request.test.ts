@@ -4,19 +4,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope, type ExternalLookup } from '../../common/src/resolve';
-import {
-  RunnerError,
-  buildRequest,
-  indexPhpFor,
-  queryAtLine,
-  requestPairs,
-  toApiSandboxUrl,
-  toCurl,
-  toUrl,
-  toWire,
-  type BuildRequestOptions,
-  type PreparedRequest,
-} from '../../common/src/runner';
+import { RunnerError } from '../../common/src/runner/errors';
+import { buildRequest, type BuildRequestOptions, type PreparedRequest } from '../../common/src/runner/request';
+import { indexPhpFor, requestPairs, toApiSandboxUrl, toCurl, toUrl, toWire } from '../../common/src/runner/wire';
+import { queryAtLine } from '../../common/src/parser';
 
 function build(text: string, index = 0, options: BuildRequestOptions = {}): PreparedRequest {
   const doc = parseDocument(text);

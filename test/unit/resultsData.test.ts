@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { expandRows, expandableFields } from '../../common/src/results/expand';
 import { answerParts, findPart } from '../../common/src/results/parts';
-import { tsvField, tsvLine, wikitable, wikitextCell, type Row } from '../../common/src/runner';
+import { tsvField, tsvLine, wikitable, wikitextCell } from '../../common/src/output/rowWriters';
+import type { Row } from '../../common/src/runner/merge';
 
 const pages: Row[] = [
   {

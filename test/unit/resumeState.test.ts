@@ -1,11 +1,11 @@
-// The resume state beside `mwq run --all -o OUT` (server/src/cli/resumeState.ts):
+// The resume state beside `mwq run --all -o OUT` (cli/src/resumeState.ts):
 // read back field by field, an edited or foreign file is not a state, and the
 // identity of a run holds no value of its query.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseState, resumeIdentity } from '../../server/src/cli/resumeState';
-import type { PreparedRequest } from '../../common/src/runner';
+import { parseState, resumeIdentity } from '../../cli/src/resumeState';
+import type { PreparedRequest } from '../../common/src/runner/request';
 
 const D = 'a'.repeat(64);
 const good = { version: 1, query: D, endpoint: D, continue: { apcontinue: 'B', continue: '-||' }, rows: 500, bytes: 21000, pages: 1, complete: false };

@@ -4,10 +4,14 @@
 import type * as vscode from 'vscode';
 import type { PanelPage, PanelRunInfo, PanelStatus, PanelViewSpec } from '../../../common/src/panelProtocol';
 import { isViewSpec } from '../../../common/src/results/viewChoice';
-import type { ParsedDocument, QueryNode } from '../../../common/src/parser';
-import { MASK, RowStore, toUrl, type QuerySession, type PreparedRequest } from '../../../common/src/runner';
+import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
+import { MASK } from '../../../common/src/redact';
+import { RowStore } from '../../../common/src/runner/merge';
+import { toUrl } from '../../../common/src/runner/wire';
+import type { QuerySession } from '../../../common/src/runner/continuation';
+import type { PreparedRequest } from '../../../common/src/runner/request';
 import type { ApiMessage } from '../../../common/src/runner/apiMessages';
-import type { ChainedSession } from '../../../common/src/chain/chainedSession';
+import type { ChainedSession } from '../../../common/src/runner/chainedSession';
 import type { Row } from '../../../common/src/runner/merge';
 import { RunHistory } from '../../../common/src/results/history';
 
@@ -21,7 +25,6 @@ export interface RowChoice {
 
 /** Queries whose last run stays in memory for "Show Results" (older ones are reopened from the history). */
 export const MAX_KEPT_RUNS = 5;
-
 
 export interface Prepared {
   uri: vscode.Uri;

@@ -3,8 +3,8 @@
 // query of the file read first (the chain's sources need theirs too).
 
 import type * as vscode from 'vscode';
-import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
-import type { ParsedDocument, QueryNode } from '../../../common/src/parser';
+import { ChainedSession, isChained } from '../../../common/src/runner/chainedSession';
+import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 import { VariableScope } from '../../../common/src/resolve';
 import type { SessionOptions } from '../../../common/src/runner/continuation';
 import { externalLookup, secretsUsedBy } from './secrets';

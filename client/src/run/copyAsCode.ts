@@ -3,7 +3,8 @@
 // the program reads `{{$env}}`/`{{$secret}}` values from its own environment.
 
 import * as vscode from 'vscode';
-import { CODE_TARGETS, codeTarget, exportModel, type CodeTarget } from '../../../common/src/codegen';
+import { CODE_TARGETS, codeTarget, type CodeTarget } from '../../../common/src/codegen';
+import { exportModel } from '../../../common/src/codegen/model';
 import { parseDocument, queryAtLine } from '../../../common/src/parser';
 import { VariableScope } from '../../../common/src/resolve';
 import { isRunnerError } from '../../../common/src/runner/errors';

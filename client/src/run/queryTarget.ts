@@ -2,9 +2,12 @@
 // request built with the file's variables and the editor's secrets.
 
 import * as vscode from 'vscode';
-import { parseDocument, type QueryNode } from '../../../common/src/parser';
+import { parseDocument } from '../../../common/src/parser';
+import type { QueryNode } from '../../../common/src/syntaxTree';
 import { VariableScope } from '../../../common/src/resolve';
-import { buildRequest, isRunnerError, queryAtLine } from '../../../common/src/runner';
+import { buildRequest } from '../../../common/src/runner/request';
+import { isRunnerError } from '../../../common/src/runner/errors';
+import { queryAtLine } from '../../../common/src/parser';
 import type { Prepared } from './activeRun';
 import { externalLookup, secretsUsedBy, setSecret } from './secrets';
 

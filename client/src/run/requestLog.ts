@@ -1,7 +1,7 @@
 // The output channel's line for one request of a run.
 
 import type { PanelRunInfo } from '../../../common/src/panelProtocol';
-import type { PageResult } from '../../../common/src/runner';
+import type { PageResult } from '../../../common/src/runner/sessionTypes';
 import { count } from '../../../common/src/text';
 
 /** One request of a run for the output channel: masked URL, status, time, attempts, continuation, rows, messages. */

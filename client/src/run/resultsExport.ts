@@ -3,7 +3,12 @@
 // answers (results/parts.ts), expanded by a nested field or not.
 
 import * as vscode from 'vscode';
-import { EXPORT_FORMATS, csvLine, exportExtension, exportRows, isRunnerError, toApiSandboxUrl, toCurl, toUrl, unionKeys, userAgent, type ExportFormat, type PreparedRequest } from '../../../common/src/runner';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../common/src/exportFormats';
+import { csvLine, exportExtension, exportRows, unionKeys } from '../../../common/src/output/rowWriters';
+import { isRunnerError } from '../../../common/src/runner/errors';
+import { toApiSandboxUrl, toCurl, toUrl } from '../../../common/src/runner/wire';
+import { userAgent } from '../../../common/src/runner/http';
+import type { PreparedRequest } from '../../../common/src/runner/request';
 import type { Row } from '../../../common/src/runner/merge';
 import { expandRows } from '../../../common/src/results/expand';
 import { answerParts, findPart } from '../../../common/src/results/parts';

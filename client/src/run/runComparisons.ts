@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PanelComparison, PanelHistoryEntry, PanelStatus } from '../../../common/src/panelProtocol';
-import type { QueryNode } from '../../../common/src/parser';
+import type { QueryNode } from '../../../common/src/syntaxTree';
 import { summaryOf, type RunHistory, type StoredRun } from '../../../common/src/results/history';
 import { compareRows, comparisonText, extentOf, type RunExtent } from '../../../common/src/results/compare';
 import { ResultsPanel } from '../resultsPanel';

@@ -5,16 +5,12 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PanelComparison, PanelHistoryEntry, PanelStatus } from '../../../common/src/panelProtocol';
-import type { QueryNode } from '../../../common/src/parser';
-import {
-  CookieJars,
-  QuerySession,
-  redactorOf,
-  toApiSandboxUrl,
-  toUrl,
-  type PageResult,
-  type RunOutcome,
-} from '../../../common/src/runner';
+import type { QueryNode } from '../../../common/src/syntaxTree';
+import { CookieJars } from '../../../common/src/runner/cookies';
+import { QuerySession } from '../../../common/src/runner/continuation';
+import type { PageResult, RunOutcome } from '../../../common/src/runner/sessionTypes';
+import { redactorOf } from '../../../common/src/runner/request';
+import { toApiSandboxUrl, toUrl } from '../../../common/src/runner/wire';
 import type { Accounts } from '../accounts';
 import type { Catalogues } from '../catalogues';
 import type { Environments } from '../environments';
@@ -25,7 +21,7 @@ import { trustGate, type GatedAction } from './trust';
 import type { ContactGate } from '../contact';
 import { RunHistory, type StoredRun } from '../../../common/src/results/history';
 import { count } from '../../../common/src/text';
-import { errnoOf } from '../../../common/src/runner/atomicWrite';
+import { errnoOf } from '../../../common/src/output/atomicWrite';
 import { keepRun, newActiveRun, queryKey, queryLabel, runInfoOf, type ActiveRun, type Prepared, type Shown } from './activeRun';
 import { requestLogLine } from './requestLog';
 import { inlineSummary, panelPageOf, showStoredRun, statusMessage, storedRecordOf } from './runViews';

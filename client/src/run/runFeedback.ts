@@ -4,8 +4,8 @@
 // have moved) or re-run.
 
 import * as vscode from 'vscode';
-import type { ParsedDocument, QueryNode } from '../../../common/src/parser';
-import { locateApiMessage, type ApiMessage } from '../../../common/src/runner';
+import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
+import { locateApiMessage, type ApiMessage } from '../../../common/src/runner/apiMessages';
 
 export class RunFeedback implements vscode.Disposable {
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('mwquery-run');

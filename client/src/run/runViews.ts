@@ -3,7 +3,8 @@
 // run shown again.
 
 import type { PanelPage, PanelStatus } from '../../../common/src/panelProtocol';
-import { QuerySession, type PageResult, type RunOutcome } from '../../../common/src/runner';
+import { QuerySession } from '../../../common/src/runner/continuation';
+import type { PageResult, RunOutcome } from '../../../common/src/runner/sessionTypes';
 import type { Row } from '../../../common/src/runner/merge';
 import type { StoredRun } from '../../../common/src/results/history';
 import { count } from '../../../common/src/text';

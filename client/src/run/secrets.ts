@@ -3,7 +3,7 @@
 // the secrets a query uses are read first.
 
 import * as vscode from 'vscode';
-import type { QueryNode } from '../../../common/src/parser';
+import type { QueryNode } from '../../../common/src/syntaxTree';
 import type { VariableScope } from '../../../common/src/resolve';
 import type { VariableUse } from '../../../common/src/syntaxTree';
 

@@ -8,11 +8,12 @@ import type { ContactGate } from '../contact';
 import * as vscode from 'vscode';
 import { checkExpectations, type ExpectationResult } from '../../../common/src/expect/check';
 import { DEFAULT_TEST_MAX_PAGES, runForExpectations } from '../../../common/src/expect/runForExpectations';
-import { parseDocument, type ParsedDocument, type QueryNode } from '../../../common/src/parser';
+import { parseDocument } from '../../../common/src/parser';
+import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 import { VariableScope } from '../../../common/src/resolve';
 import { isRunnerError } from '../../../common/src/runner/errors';
 import { buildRequest } from '../../../common/src/runner/request';
-import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
+import { ChainedSession, isChained } from '../../../common/src/runner/chainedSession';
 import { externalLookup, secretsUsedBy } from '../run/secrets';
 import { UNTRUSTED_RUN_MESSAGE } from '../run/trust';
 

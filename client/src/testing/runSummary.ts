@@ -4,7 +4,7 @@
 // so instead of judging a part.
 
 import { checkExpectations } from '../../../common/src/expect/check';
-import type { QueryNode } from '../../../common/src/parser';
+import type { QueryNode } from '../../../common/src/syntaxTree';
 import type { ApiMessage } from '../../../common/src/runner/apiMessages';
 import type { Row } from '../../../common/src/runner/merge';
 

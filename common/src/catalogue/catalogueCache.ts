@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { RunnerError, toRunnerError } from '../runner/errors';
 import { isLookupFailure } from '../runner/httpMessages';
 import { hostOf } from '../url';
-import { errnoOf, writeFileAtomic } from '../runner/atomicWrite';
+import { errnoOf, writeFileAtomic } from '../output/atomicWrite';
 import { fetchLiveCatalogue, helpLanguage, type FetchCatalogueOptions } from './fetchCatalogue';
 import { snapshotFromFile, snapshotToFile, type CatalogueSnapshot } from './snapshot';
 

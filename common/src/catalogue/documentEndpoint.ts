@@ -8,7 +8,7 @@
 // catalogues to fetch; the server to pick the one to check against.
 
 import { isHttpUrl } from '../url';
-import type { ParsedDocument } from '../parser';
+import type { ParsedDocument } from '../syntaxTree';
 
 export function documentEndpoint(doc: ParsedDocument, defaultEndpoint?: string): string | undefined {
   const literal = (text: string | undefined) => {

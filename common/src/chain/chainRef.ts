@@ -2,7 +2,7 @@
 // named query's results (docs/chaining.md). Pure: the language service uses
 // it for diagnostics and completion.
 
-import type { ParsedDocument, QueryNode, Span } from '../parser';
+import type { ParsedDocument, QueryNode, Span } from '../syntaxTree';
 
 export interface ChainRef {
   /** The source query's name (text between `{{#` and the last `.`), trimmed. */

@@ -4,7 +4,7 @@
 // rows carry, the values of the source's `…prop` parameters (with what `ids`
 // stands for), and the names of its prop modules (`revisions`, `categories`).
 
-import type { QueryNode } from '../parser';
+import type { QueryNode } from '../syntaxTree';
 
 const COMMON_FIELDS = ['title', 'pageid', 'ns', 'revid', 'parentid', 'timestamp', 'user', 'userid', 'name', 'comment', 'size', 'type', 'id', 'redirect', 'missing', 'invalid', 'known', 'to', 'from', 'fromid', 'url', 'sortkey'];
 const EXPANSIONS: Readonly<Record<string, readonly string[]>> = {

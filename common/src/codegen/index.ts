@@ -1,6 +1,6 @@
 // "Copy as…" / `mwq export`: a query as a program that runs as it is.
 
-import type { QueryNode } from '../parser';
+import type { QueryNode } from '../syntaxTree';
 import type { VariableScope } from '../resolve';
 import { nodeFetch, nodeMwn } from './javascript';
 import { exportModel, type ExportModel, type ExportModelOptions } from './model';
@@ -32,5 +32,3 @@ export function exportQueryAsCode(query: QueryNode, scope: VariableScope, target
   return target.generate(exportModel(query, scope, options));
 }
 
-export { exportModel, secretEnvName, paramEnvName, PLACEHOLDER_CONTACT, type ExportModel, type ExportModelOptions, type ValuePart } from './model';
-export { pyString, jsString, jsKey, commentText } from './quote';

@@ -12,7 +12,7 @@
 // because it cannot know the nonce.
 
 import { randomBytes } from 'node:crypto';
-import type { QueryNode } from '../parser';
+import type { QueryNode } from '../syntaxTree';
 import type { ExternalLookup, VariableScope } from '../resolve';
 import { RunnerError } from '../runner/errors';
 import { chainedParams } from '../chain/chainRef';

@@ -13,9 +13,6 @@ import { askWiki, type FetchContentOptions } from './askWiki';
 import { CONTENT_BATCH, emptyAnswers, type ContentAnswers, type ContentQuestions, type IdFact, type TitleFact, type UserFact } from './contentTypes';
 
 // The completion side lives in its own file; both are reached from here.
-export { fetchLiveValues, LIVE_LIST_LIMIT, LIVE_TITLE_LIMIT } from './fetchLiveValues';
-
-export { FORMAT, type FetchContentOptions } from './askWiki';
 
 type Json = Record<string, unknown>;
 

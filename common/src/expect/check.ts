@@ -2,10 +2,10 @@
 // run. Every check is bounded: values are compared as text cut to a fixed
 // length, regular expressions run through boundedRegex.
 
-import { cellText } from '../runner/export';
+import { exportCellText } from '../output/rowWriters';
 import type { ApiMessage } from '../runner/apiMessages';
 import type { Row } from '../runner/merge';
-import type { ExpectNode } from '../parser';
+import type { ExpectNode } from '../syntaxTree';
 import { matchAll, MATCH_TIME_LIMIT_MS, MAX_MATCH_TEXT, RegexTimeoutError } from './boundedRegex';
 import { parseExpectation, type Expectation, type FieldTest } from './grammar';
 import { count } from '../text';
@@ -178,7 +178,7 @@ function rowMatches(rows: readonly Row[], path: readonly string[], test: FieldTe
 }
 
 function boundedText(value: unknown): string {
-  const text = cellText(value);
+  const text = exportCellText(value);
   return text.length > MAX_MATCH_TEXT ? text.slice(0, MAX_MATCH_TEXT) : text;
 }
 

@@ -2,7 +2,8 @@
 // are checked against: every row, the API's warnings and errors. Shared by
 // `mwq test` and the editor's Test Explorer.
 
-import { QuerySession, type FetchAllLimits, type RunCallbacks, type RunOutcome, type SessionOptions } from '../runner/continuation';
+import { QuerySession, type SessionOptions } from '../runner/continuation';
+import type { FetchAllLimits, RunCallbacks, RunOutcome } from '../runner/sessionTypes';
 import type { ApiMessage } from '../runner/apiMessages';
 import type { Row } from '../runner/merge';
 import type { PreparedRequest } from '../runner/request';

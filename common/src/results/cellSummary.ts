@@ -5,7 +5,7 @@
 // or a count of fields. The full data stays in the details pane, Raw JSON and
 // the exports (cellText). Pure; runs in the webview.
 
-import { cellText } from './cells';
+import { cellText } from '../cellText';
 
 /** Fields that name an item of a nested list, in order of preference. */
 const NAMING_FIELDS = ['title', 'name', 'lang', 'url'] as const;

@@ -2,7 +2,8 @@
 // and line breaks inside a cell become one space, so a row stays one line)
 // and JSON (an array of objects with the columns given, in that order). Pure.
 
-import { cellText, setOwn } from './cells';
+import { cellText } from '../cellText';
+import { setOwn } from './cells';
 import type { Row } from '../runner/merge';
 
 export function rowsToTsv(rows: readonly Row[], columns: readonly string[]): string {

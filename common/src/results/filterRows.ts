@@ -3,7 +3,7 @@
 // must contain; all words must match. Quotes keep spaces in a word:
 // `comment:"fix typo"`. Pure.
 
-import { cellText } from './cells';
+import { cellText } from '../cellText';
 import type { Row } from '../runner/merge';
 
 export interface RowFilter {

@@ -26,7 +26,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { constants as fsConstants, existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { redactDeep, type Redactor } from '../redact';
-import { writeFileAtomic } from '../runner/atomicWrite';
+import { writeFileAtomic } from '../output/atomicWrite';
 import { depthExceeds } from '../runner/classify';
 import type { Row } from '../runner/merge';
 import type { PanelHistoryEntry } from '../panelProtocol';

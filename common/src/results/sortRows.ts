@@ -3,7 +3,8 @@
 // missing cells last.
 // Pure; the panel sorts an index array so the rows themselves never move.
 
-import { cellText, numericValue } from './cells';
+import { cellText } from '../cellText';
+import { numericValue } from './cells';
 import type { Row } from '../runner/merge';
 
 export type SortDirection = 'asc' | 'desc';

@@ -8,7 +8,7 @@
 //   error: {code, info}   warnings: {module: {warnings|*: text}}
 
 import { lineIndexAt } from '../lines';
-import type { ParsedDocument, QueryNode, Span } from '../parser';
+import type { ParsedDocument, QueryNode, Span } from '../syntaxTree';
 import { isRecord } from '../json';
 
 export interface ApiMessage {
@@ -137,7 +137,6 @@ function valuesOf(message: ApiMessage): string[] {
   if (isRecord(data) && Array.isArray(data.values)) return data.values.filter((v): v is string => typeof v === 'string');
   return [];
 }
-
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);

@@ -55,7 +55,6 @@ export const DEFAULT_MAX_RUN_BYTES = 256 * 1024 * 1024;
 export const DEFAULT_BATCH_MAX_PAGES = 100;
 
 import type { FetchAllLimits, IncompleteBatch, PageResult, RunCallbacks, RunOutcome } from './sessionTypes';
-export type { PageResult, IncompleteBatch, StopReason, RunOutcome, Progress, RunCallbacks, FetchAllLimits } from './sessionTypes';
 
 export class QuerySession {
   private readonly merger: ResultMerger;

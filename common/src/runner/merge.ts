@@ -31,9 +31,6 @@ export interface RowBatch {
   rows: Row[];
 }
 
-/** Keys under `query` that describe the input, not results. */
-export { INPUT_PARTS as AUXILIARY_QUERY_KEYS } from './rowParts';
-
 export class ResultMerger {
   private readonly pending = new Map<string, Row>();
   private readonly owned = new WeakSet<Row>();
@@ -147,7 +144,6 @@ export function mergePage(target: Row, fragment: Row): void {
     else if (!(key in target)) target[key] = value;
   }
 }
-
 
 /** Rows kept in memory, per list: what a results panel or an export reads. */
 export class RowStore {

@@ -14,7 +14,9 @@
 // parameters). A value that already starts with U+001F (pasted from an
 // ApiSandbox URL) is sent unchanged.
 
-import { decodeQueryComponent, problemsOfQuery, type ParsedDocument, type QueryNode } from '../parser';
+import { decodeQueryComponent } from '../lineParsers';
+import { problemsOfQuery } from '../parser';
+import type { ParsedDocument, QueryNode } from '../syntaxTree';
 import { lineIndexAt } from '../lines';
 import type { ExternalLookup, VariableScope } from '../resolve';
 import { findVariableUses } from '../variables';

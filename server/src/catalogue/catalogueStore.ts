@@ -6,7 +6,7 @@
 
 import { documentEndpoint } from '../../../common/src/catalogue/documentEndpoint';
 import type { CatalogueSnapshot } from '../../../common/src/catalogue/snapshot';
-import type { ParsedDocument } from '../../../common/src/parser';
+import type { ParsedDocument } from '../../../common/src/syntaxTree';
 import type { CatalogueInfo, WorkspaceEnvironment } from '../../../common/src/protocol';
 import type { OtherEnvironment } from '../service/environmentHints';
 import { bundledCatalogue } from '../service/bundledCatalogue';

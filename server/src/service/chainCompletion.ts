@@ -4,7 +4,7 @@
 import { CompletionItemKind, type CompletionList, type Range } from 'vscode-languageserver-types';
 import { queryNamed } from '../../../common/src/chain/chainRef';
 import { knownFields } from '../../../common/src/chain/fields';
-import type { ParsedDocument, QueryNode } from '../../../common/src/parser';
+import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 
 /**
  * `inside`: the text between `{{` and the cursor; `start`: its offset. Returns

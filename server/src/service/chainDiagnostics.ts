@@ -6,7 +6,7 @@
 
 import { chainRefOf, CHAIN_OPEN, findCycle, queryNamed, type ChainedParam } from '../../../common/src/chain/chainRef';
 import { hasKnownField, knownFields } from '../../../common/src/chain/fields';
-import type { ParsedDocument, Span } from '../../../common/src/parser';
+import type { ParsedDocument, Span } from '../../../common/src/syntaxTree';
 import { nearest } from './nearest';
 
 export interface ChainProblem {

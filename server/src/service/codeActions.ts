@@ -3,7 +3,7 @@
 
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParamNode, ParsedDocument, QueryNode, ValueItem } from '../../../common/src/parser';
+import type { ParamNode, ParsedDocument, QueryNode, ValueItem } from '../../../common/src/syntaxTree';
 import type { FixData } from './fixes';
 import { queryAtLine } from './locate';
 

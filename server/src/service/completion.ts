@@ -13,10 +13,10 @@ import {
   type Range,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument, QueryNode } from '../../../common/src/parser';
+import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 import { VariableScope } from '../../../common/src/resolve';
 import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue';
-import { RUNNER_PARAMETERS } from './diagnostics';
+import { RUNNER_PARAMETERS } from './diagnostics/paramRules';
 import { describeModule, describeParam, describeValue, moduleSummary, ownerOf, paramSummary } from './docs';
 import { paramAtLine, queryAtLine } from './locate';
 import { QueryContext, type ResolvedParam } from './queryContext';

@@ -10,7 +10,7 @@
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument } from '../../../common/src/parser';
+import type { ParsedDocument } from '../../../common/src/syntaxTree';
 import { VariableScope } from '../../../common/src/resolve';
 import type { Catalogue } from './catalogue';
 import { QueryContext } from './queryContext';
@@ -20,11 +20,6 @@ import { DOCUMENT_RULES } from './diagnostics/documentRules';
 import { checkParams, type QueryCheck } from './diagnostics/paramRules';
 import { checkAsksForNothing, checkInfoConditions, checkPageSources, checkQueryStringLines, checkRequired, checkSandboxLinks } from './diagnostics/queryRules';
 import { checkModuleRules } from './diagnostics/moduleRules';
-
-export { QueryDiagnosticsCache } from './diagnostics/cache';
-export { SOURCE } from './diagnostics/collector';
-export { RUNNER_PARAMETERS } from './diagnostics/paramRules';
-export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes';
 
 export type QueryRule = (check: QueryCheck) => void;
 

@@ -3,7 +3,8 @@
 // sections the edit touched are parsed again.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseDocument, reparseDocument, type ParsedDocument } from '../../../common/src/parser';
+import { parseDocument, reparseDocument } from '../../../common/src/parser';
+import type { ParsedDocument } from '../../../common/src/syntaxTree';
 
 export class DocumentCache {
   private readonly entries = new Map<string, { version: number; parsed: ParsedDocument }>();

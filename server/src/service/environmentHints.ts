@@ -6,7 +6,7 @@
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument } from '../../../common/src/parser';
+import type { ParsedDocument } from '../../../common/src/syntaxTree';
 import type { Catalogue } from './catalogue';
 import { Collector } from './diagnostics/collector';
 import { QueryContext } from './queryContext';

@@ -1,7 +1,7 @@
 // `bad-expect`: an `@expect` line whose expression does not parse
 // (docs/expectations.md). The span is the part of the line that is wrong.
 
-import type { ParsedDocument, Span } from '../../../common/src/parser';
+import type { ParsedDocument, Span } from '../../../common/src/syntaxTree';
 import { parseExpectation } from '../../../common/src/expect/grammar';
 
 export const BAD_EXPECT = 'bad-expect';

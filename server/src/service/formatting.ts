@@ -3,7 +3,7 @@
 
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument } from '../../../common/src/parser';
+import type { ParsedDocument } from '../../../common/src/syntaxTree';
 
 export function format(document: TextDocument, parsed: ParsedDocument): TextEdit[] {
   const edits: TextEdit[] = [];

@@ -2,7 +2,7 @@
 
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument, Span } from '../../../common/src/parser';
+import type { ParsedDocument, Span } from '../../../common/src/syntaxTree';
 import { VariableScope } from '../../../common/src/resolve';
 import type { Catalogue } from './catalogue';
 import { describeModule, describeParam, describeValue, ownerOf } from './docs';

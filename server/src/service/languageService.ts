@@ -15,7 +15,7 @@ import type {
   TextEdit,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument } from '../../../common/src/parser';
+import type { ParsedDocument } from '../../../common/src/syntaxTree';
 import type { ContentAnswers, ContentQuestions, LiveValuesAnswer } from '../../../common/src/content/contentTypes';
 import type { Catalogue } from './catalogue';
 import { contentDiagnostics } from './content/contentDiagnostics';
@@ -25,7 +25,8 @@ import { contentQuestionsOf } from './content/questions';
 import { bundledCatalogue } from './bundledCatalogue';
 import { codeActions } from './codeActions';
 import { complete } from './completion';
-import { QueryDiagnosticsCache, validate } from './diagnostics';
+import { QueryDiagnosticsCache } from './diagnostics/cache';
+import { validate } from './diagnostics';
 import { DocumentCache } from './documentCache';
 import { environmentHints, type OtherEnvironment } from './environmentHints';
 import { format } from './formatting';

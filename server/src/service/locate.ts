@@ -1,7 +1,8 @@
 // What sits at a position of a parsed document: the query around a line, and
 // the parameter name, value item or variable under an offset.
 
-import { queryAtLine, type ParamNode, type ParsedDocument, type QueryNode, type ValueItem } from '../../../common/src/parser';
+import { queryAtLine } from '../../../common/src/parser';
+import type { ParamNode, ParsedDocument, QueryNode, ValueItem } from '../../../common/src/syntaxTree';
 
 export { queryAtLine };
 import type { VariableUse } from '../../../common/src/syntaxTree';

@@ -3,7 +3,7 @@
 
 import { SymbolKind, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument, QueryNode } from '../../../common/src/parser';
+import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 
 function modulesOf(query: QueryNode): string {
   return query.params

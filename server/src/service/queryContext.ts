@@ -2,7 +2,7 @@
 // prop, meta or generator) and which full parameter names that makes valid.
 // Diagnostics, completion and hover all start from here.
 
-import type { ParamNode, QueryNode, ValueItem } from '../../../common/src/parser';
+import type { ParamNode, QueryNode, ValueItem } from '../../../common/src/syntaxTree';
 import type { Catalogue, ModuleGroup, ModuleInfo, ParamInfo } from './catalogue';
 
 export type ModuleSlot = ModuleGroup | 'generator';

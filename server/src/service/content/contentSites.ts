@@ -4,7 +4,7 @@
 // questions to the wiki, the content diagnostics and the inlay hints all read
 // this one list, built in one pass and kept per parsed document.
 
-import type { ParamNode, ParsedDocument, QueryNode, Span } from '../../../../common/src/parser';
+import type { ParamNode, ParsedDocument, QueryNode, Span } from '../../../../common/src/syntaxTree';
 import { VariableScope } from '../../../../common/src/resolve';
 import { chainRefOf } from '../../../../common/src/chain/chainRef';
 import type { Catalogue } from '../catalogue';

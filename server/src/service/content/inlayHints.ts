@@ -5,7 +5,7 @@
 
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument } from '../../../../common/src/parser';
+import type { ParsedDocument } from '../../../../common/src/syntaxTree';
 import type { ContentAnswers, IdFact } from '../../../../common/src/content/contentTypes';
 import type { Catalogue } from '../catalogue';
 import { contentSites } from './contentSites';

@@ -6,7 +6,7 @@
 
 import { CompletionItemKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument, ValueItem } from '../../../../common/src/parser';
+import type { ParsedDocument, ValueItem } from '../../../../common/src/syntaxTree';
 import type { LiveValueKind, LiveValuesAnswer, LiveValuesQuestion } from '../../../../common/src/content/contentTypes';
 import type { Catalogue } from '../catalogue';
 import { queryAtLine } from '../locate';

@@ -1,7 +1,7 @@
 // The questions a document asks the wiki: its titles, page ids, revision ids
 // and user names (docs/live-content.md), each once.
 
-import type { ParsedDocument } from '../../../../common/src/parser';
+import type { ParsedDocument } from '../../../../common/src/syntaxTree';
 import type { ContentQuestions } from '../../../../common/src/content/contentTypes';
 import type { Catalogue } from '../catalogue';
 import { contentSites } from './contentSites';

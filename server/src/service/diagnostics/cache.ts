@@ -2,7 +2,7 @@
 // only the query it touched.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { QueryNode } from '../../../../common/src/parser';
+import type { QueryNode } from '../../../../common/src/syntaxTree';
 import type { VariableScope } from '../../../../common/src/resolve';
 import type { Catalogue } from '../catalogue';
 

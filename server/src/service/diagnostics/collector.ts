@@ -3,7 +3,7 @@
 
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Span } from '../../../../common/src/parser';
+import type { Span } from '../../../../common/src/syntaxTree';
 import type { FixData } from '../fixes';
 import { DIAGNOSTIC_CODES, type DiagnosticCode, type DiagnosticLevel } from './codes';
 

@@ -2,7 +2,8 @@
 // lines and chained values. Each is a function of the document; the list is
 // DOCUMENT_RULES (as graphql-js composes its validation rules).
 
-import { queryAtLine, type ParsedDocument } from '../../../../common/src/parser';
+import { queryAtLine } from '../../../../common/src/parser';
+import type { ParsedDocument } from '../../../../common/src/syntaxTree';
 import { lineIndexAt } from '../../../../common/src/lines';
 import type { FixData } from '../fixes';
 import type { VariableScope } from '../../../../common/src/resolve';

@@ -2,7 +2,7 @@
 // generators, unknown parameters, and each value against its type.
 
 import { DiagnosticTag } from 'vscode-languageserver-types';
-import type { ParamNode, QueryNode, Span, ValueItem } from '../../../../common/src/parser';
+import type { ParamNode, QueryNode, Span, ValueItem } from '../../../../common/src/syntaxTree';
 import type { VariableScope } from '../../../../common/src/resolve';
 import { isOnlyReferences } from '../../../../common/src/variables';
 import { chainRefOf } from '../../../../common/src/chain/chainRef';

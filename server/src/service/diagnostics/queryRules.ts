@@ -1,7 +1,7 @@
 // The rules that look at a query as a whole: required parameters, pages given
 // two ways, and parameters that only work with (or without) others.
 
-import type { ParamNode } from '../../../../common/src/parser';
+import type { ParamNode } from '../../../../common/src/syntaxTree';
 import type { FixData } from '../fixes';
 import type { ModuleInfo, ParamInfo } from '../catalogue';
 import type { QueryCheck } from './paramRules';

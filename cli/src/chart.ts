@@ -4,21 +4,24 @@
 // or PNG through @resvg/resvg-js (a prebuilt native module, loaded only here).
 // Exit codes: 0 written, 2 usage, 1 the run failed or the file was not written.
 
-import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
-import { parseDocument } from '../../../common/src/parser';
-import { VariableScope } from '../../../common/src/resolve';
-import { QuerySession, RunnerError, buildRequest, redactorOf, withEndpoint, type PageResult, type PreparedRequest } from '../../../common/src/runner';
-import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
-import { expandRows } from '../../../common/src/results/expand';
-import type { Row } from '../../../common/src/runner/merge';
-import { CHART_KINDS, TIME_UNITS, chartData, type ChartKind, type ChartSpec, type TimeUnit } from '../../../common/src/chart/aggregate';
-import { drawChart } from '../../../common/src/chart/draw';
-import { toSvg } from '../../../common/src/chart/svg';
+import { ChainedSession, isChained } from '../../common/src/runner/chainedSession';
+import { parseDocument } from '../../common/src/parser';
+import { VariableScope } from '../../common/src/resolve';
+import { QuerySession } from '../../common/src/runner/continuation';
+import type { PageResult } from '../../common/src/runner/sessionTypes';
+import { RunnerError } from '../../common/src/runner/errors';
+import { buildRequest, redactorOf, withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
+import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
+import { expandRows } from '../../common/src/results/expand';
+import type { Row } from '../../common/src/runner/merge';
+import { CHART_KINDS, TIME_UNITS, chartData, type ChartKind, type ChartSpec, type TimeUnit } from '../../common/src/chart/aggregate';
+import { drawChart } from '../../common/src/chart/draw';
+import { toSvg } from '../../common/src/chart/svg';
 import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { cliLookup, selectQuery } from './run';
 import { Messages } from './terminal';
-import { count } from '../../../common/src/text';
+import { count } from '../../common/src/text';
 
 export const CHART_USAGE = `  mwq chart FILE --x FIELD -o OUT [options]  run one query and draw its rows as a chart (SVG or PNG)
       --x FIELD          the column counted per value or per time, binned (histogram),

@@ -6,18 +6,22 @@
 // run). The first run of a query has nothing to compare with: it is stored,
 // and the exit code is 0.
 
-import { isChained } from '../../../common/src/chain/chainedSession';
-import { parseDocument } from '../../../common/src/parser';
-import { VariableScope } from '../../../common/src/resolve';
-import { comparisonText, compareRows, hasChanges } from '../../../common/src/results/compare';
-import { cliHistoryStop, HistoryPathError, RunHistory, type StoredRun } from '../../../common/src/results/history';
-import { QuerySession, RunnerError, buildRequest, redactorOf, toUrl, withEndpoint, type PreparedRequest, type Row } from '../../../common/src/runner';
+import { isChained } from '../../common/src/runner/chainedSession';
+import { parseDocument } from '../../common/src/parser';
+import { VariableScope } from '../../common/src/resolve';
+import { comparisonText, compareRows, hasChanges } from '../../common/src/results/compare';
+import { cliHistoryStop, HistoryPathError, RunHistory, type StoredRun } from '../../common/src/results/history';
+import { QuerySession } from '../../common/src/runner/continuation';
+import { RunnerError } from '../../common/src/runner/errors';
+import { buildRequest, redactorOf, withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
+import { toUrl } from '../../common/src/runner/wire';
+import type { Row } from '../../common/src/runner/merge';
 import { endpointOption, positiveInt, readArgs, readQueryFile, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { cliLookup, selectQuery } from './run';
 import { Messages, jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
-import { errnoOf } from '../../../common/src/runner/atomicWrite';
-import { pushAll } from '../../../common/src/lineParsers';
+import { errnoOf } from '../../common/src/output/atomicWrite';
+import { pushAll } from '../../common/src/lineParsers';
 
 export const DIFF_USAGE = `  mwq diff FILE [options]                  run one query and compare it with its last stored run
       --query NAME | --line N | --endpoint URL | --all | --max-pages N | --timeout S

@@ -2,7 +2,7 @@
 // file per command (check.ts, run.ts, catalogue.ts, export.ts, test.ts, diff.ts, chart.ts); a new command adds its
 // file and one entry in COMMANDS.
 
-import { MWQUERY_VERSION } from '../../../common/src/runner/version';
+import { MWQUERY_VERSION } from '../../common/src/runner/version';
 import { CATALOGUE_USAGE, catalogueCommand } from './catalogue';
 import { CHART_USAGE, chartCommand } from './chart';
 import { CHECK_USAGE, checkCommand } from './check';

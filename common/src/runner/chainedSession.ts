@@ -10,16 +10,17 @@
 // caller swaps it in. nextPage() runs the whole chain, like fetchAll(): a
 // chained result is only meaningful whole.
 
-import type { ParsedDocument, QueryNode } from '../parser';
+import type { ParsedDocument, QueryNode } from '../syntaxTree';
 import type { VariableScope } from '../resolve';
-import { QuerySession, type FetchAllLimits, type PageResult, type RunCallbacks, type RunOutcome, type SessionOptions } from '../runner/continuation';
-import { RunnerError, toRunnerError } from '../runner/errors';
-import { sendApiRequest } from '../runner/http';
-import type { Row, RowBatch } from '../runner/merge';
-import { buildRequest, MULTI_SEPARATOR, type BuildRequestOptions, type PreparedRequest } from '../runner/request';
-import { requestPairs } from '../runner/wire';
-import { cellText } from '../runner/export';
-import { chainedParams, findCycle, queryNamed } from './chainRef';
+import { QuerySession, type SessionOptions } from './continuation';
+import type { FetchAllLimits, PageResult, RunCallbacks, RunOutcome } from './sessionTypes';
+import { RunnerError, toRunnerError } from './errors';
+import { sendApiRequest } from './http';
+import type { Row, RowBatch } from './merge';
+import { buildRequest, MULTI_SEPARATOR, type BuildRequestOptions, type PreparedRequest } from './request';
+import { requestPairs } from './wire';
+import { cellText } from '../cellText';
+import { chainedParams, findCycle, queryNamed } from '../chain/chainRef';
 import { pushAll } from '../lineParsers';
 
 export const LOW_LIMIT = 50;

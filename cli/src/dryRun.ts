@@ -2,9 +2,12 @@
 // "All pages" will cost (runner/estimate.ts), and sends nothing but the
 // estimate's one lookup request.
 
-import { describeEstimate, estimateLookup, planEstimate, readEstimate } from '../../../common/src/runner/estimate';
-import { requestPairs, sendApiRequest, toRunnerError, toUrl, toWire, type HttpOptions, type PreparedRequest } from '../../../common/src/runner';
-import type { Redactor } from '../../../common/src/redact';
+import { describeEstimate, estimateLookup, planEstimate, readEstimate } from '../../common/src/runner/estimate';
+import { requestPairs, toUrl, toWire } from '../../common/src/runner/wire';
+import { sendApiRequest, type HttpOptions } from '../../common/src/runner/http';
+import { toRunnerError } from '../../common/src/runner/errors';
+import type { PreparedRequest } from '../../common/src/runner/request';
+import type { Redactor } from '../../common/src/redact';
 import { EXIT } from './exitCodes';
 import { terminalSafeLine, writeOut } from './terminal';
 

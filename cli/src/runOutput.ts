@@ -11,9 +11,10 @@
 
 import { closeSync, createReadStream, existsSync, fstatSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { openExport, rowJson, type Row } from '../../../common/src/runner';
-import type { ExportFormat } from '../../../common/src/runner/export';
-import { moveInto } from '../../../common/src/runner/atomicWrite';
+import { openExport, rowJson } from '../../common/src/output/rowWriters';
+import type { Row } from '../../common/src/runner/merge';
+import type { ExportFormat } from '../../common/src/exportFormats';
+import { moveInto } from '../../common/src/output/atomicWrite';
 import { readResumeState, removeResumeState, rowsPath, statePath, writeResumeState, type ResumeIdentity, type ResumeState } from './resumeState';
 import { UsageError } from './args';
 

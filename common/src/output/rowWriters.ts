@@ -14,12 +14,11 @@ import * as path from 'node:path';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { createTempBeside, isSpecialFile, moveInto } from './atomicWrite';
-import { RunnerError } from './errors';
-import type { Row } from './merge';
+import { RunnerError } from '../runner/errors';
+import type { Row } from '../runner/merge';
 
 import { EXPORT_FORMATS, type ExportFormat } from '../exportFormats';
-import { cellText as cellTextOf } from '../results/cells';
-export { EXPORT_FORMATS, type ExportFormat } from '../exportFormats';
+import { cellText } from '../cellText';
 
 /** The file name extension of an export format. */
 export function exportExtension(format: ExportFormat): string {
@@ -39,9 +38,9 @@ export interface RowWriter {
 }
 
 /** A value as the text of one cell: strings as they are, nested values as compact JSON, nothing for null. */
-export function cellText(value: unknown): string {
+export function exportCellText(value: unknown): string {
   // The one spelling of a cell (results/cells.ts); an export stops on a value it cannot write.
-  return cellTextOf(value, (error) => {
+  return cellText(value, (error) => {
     if (error instanceof RangeError) throw tooDeep();
     throw error;
   });
@@ -55,7 +54,7 @@ export function cellText(value: unknown): string {
  * stay as they are.
  */
 export function csvField(value: unknown): string {
-  let text = cellText(value);
+  let text = exportCellText(value);
   if (typeof value !== 'number' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   if (/[",\r\n]/.test(text) || /^\s|\s$/.test(text)) return `"${text.replace(/"/g, '""')}"`;
   return text;
@@ -107,7 +106,7 @@ export function csvLine(fields: readonly unknown[]): string {
  * neutralised with a leading `'` as in CSV.
  */
 export function tsvField(value: unknown): string {
-  let text = cellText(value);
+  let text = exportCellText(value);
   if (typeof value !== 'number' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
@@ -125,7 +124,7 @@ export function tsvLine(fields: readonly unknown[]): string {
  * Nothing of a wiki value runs as wikitext when the table is saved.
  */
 export function wikitextCell(value: unknown): string {
-  return cellText(value)
+  return exportCellText(value)
     .replace(/[&|!{}[\]<>'~]/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/__/g, '&#95;&#95;')
     .replace(/\r\n|\r|\n/g, '<br />');

@@ -3,12 +3,12 @@
 // changes from A to B (server/src/service/catalogueDiff.ts).
 
 import { promises as fsp } from 'node:fs';
-import { catalogueFromSnapshot } from '../catalogue/liveCatalogue';
-import { fetchLiveCatalogue } from '../../../common/src/catalogue/fetchCatalogue';
-import { describeSnapshot, snapshotFromFile, type CatalogueSnapshot } from '../../../common/src/catalogue/snapshot';
-import { toRunnerError } from '../../../common/src/runner';
-import { errnoOf } from '../../../common/src/runner/atomicWrite';
-import { catalogueDiffText, diffCatalogues, isEmptyDiff } from '../service/catalogueDiff';
+import { catalogueFromSnapshot } from '../../server/src/catalogue/liveCatalogue';
+import { fetchLiveCatalogue } from '../../common/src/catalogue/fetchCatalogue';
+import { describeSnapshot, snapshotFromFile, type CatalogueSnapshot } from '../../common/src/catalogue/snapshot';
+import { toRunnerError } from '../../common/src/runner/errors';
+import { errnoOf } from '../../common/src/output/atomicWrite';
+import { catalogueDiffText, diffCatalogues, isEmptyDiff } from '../../server/src/service/catalogueDiff';
 import { endpointOption, shown, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { jsonTerminalSafe, terminalSafeLine, writeOut, type Messages } from './terminal';

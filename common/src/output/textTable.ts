@@ -2,8 +2,8 @@
 // single-line (control characters and line breaks shown as spaces) and
 // truncated; wide characters are counted as one column each.
 
-import { cellText, unionKeys } from './export';
-import type { Row } from './merge';
+import { exportCellText, unionKeys } from './rowWriters';
+import type { Row } from '../runner/merge';
 
 export interface TextTableOptions {
   /** Columns in order; default the union of the rows' keys. */
@@ -16,7 +16,7 @@ export function formatTextTable(rows: readonly Row[], options: TextTableOptions 
   const columns = options.columns ?? unionKeys(rows);
   if (!columns.length) return '';
   const maxCell = options.maxCell ?? 60;
-  const cells = rows.map((row) => columns.map((c) => clean(cellText(row[c]), maxCell)));
+  const cells = rows.map((row) => columns.map((c) => clean(exportCellText(row[c]), maxCell)));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
   const line = (values: string[]) => values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i]!))).join('  ').trimEnd();
   const out = [line(columns), line(widths.map((w) => '-'.repeat(w)))];

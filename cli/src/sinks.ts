@@ -9,9 +9,12 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { formatTextTable, lineEncoder, openExport, type PageResult, type Row, type RowWriter } from '../../../common/src/runner';
-import { expandRows } from '../../../common/src/results/expand';
-import { EXPORT_FORMATS } from '../../../common/src/runner/export';
+import { formatTextTable } from '../../common/src/output/textTable';
+import { lineEncoder, openExport, type RowWriter } from '../../common/src/output/rowWriters';
+import type { PageResult } from '../../common/src/runner/sessionTypes';
+import type { Row } from '../../common/src/runner/merge';
+import { expandRows } from '../../common/src/results/expand';
+import { EXPORT_FORMATS } from '../../common/src/exportFormats';
 import { jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
 
 export const RUN_FORMATS = ['table', ...EXPORT_FORMATS] as const;

@@ -3,9 +3,9 @@
 // argument than needed.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { endpointProblem } from '../../../common/src/runner/request';
+import { endpointProblem } from '../../common/src/runner/request';
 import { readFileSync } from 'node:fs';
-import { errnoOf } from '../../../common/src/runner/atomicWrite';
+import { errnoOf } from '../../common/src/output/atomicWrite';
 
 export class UsageError extends Error {}
 

@@ -1,8 +1,8 @@
 // The `mwq` command (bundled as dist/cli.js). The commands live in ./cli/.
 
-import { main } from './cli/main';
-import { EXIT } from './cli/exitCodes';
-import { terminalSafe } from './cli/terminal';
+import { main } from './main';
+import { EXIT } from './exitCodes';
+import { terminalSafe } from './terminal';
 
 void main(process.argv.slice(2)).then(
   (code) => {

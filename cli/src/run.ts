@@ -3,37 +3,31 @@
 // warnings and errors go to stderr as `file:line:col severity code message`.
 // Every message is scrubbed of the run's secrets, bounded and terminal-safe.
 
-import { hostOf } from '../../../common/src/url';
-import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
-import { AccountSession, describeAccountError } from '../../../common/src/runner/login';
-import { parseDocument, type ParsedDocument, type QueryNode } from '../../../common/src/parser';
-import { VariableScope, type ExternalLookup } from '../../../common/src/resolve';
-import {
-  QuerySession,
-  RunnerError,
-  toRunnerError,
-  buildRequest,
-  locateApiMessage,
-  queriesNamed,
-  queryAtLine,
-  redactorOf,
-  withEndpoint,
-  type ApiMessage,
-  type PageResult,
-  type PreparedRequest,
-  isWikimediaEndpoint,
-} from '../../../common/src/runner';
+import { hostOf } from '../../common/src/url';
+import { ChainedSession, isChained } from '../../common/src/runner/chainedSession';
+import { AccountSession, describeAccountError } from '../../common/src/runner/login';
+import { parseDocument } from '../../common/src/parser';
+import type { ParsedDocument, QueryNode } from '../../common/src/syntaxTree';
+import { VariableScope, type ExternalLookup } from '../../common/src/resolve';
+import { QuerySession } from '../../common/src/runner/continuation';
+import type { PageResult } from '../../common/src/runner/sessionTypes';
+import { RunnerError, toRunnerError } from '../../common/src/runner/errors';
+import { buildRequest, queriesNamed, redactorOf, withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
+import { locateApiMessage, type ApiMessage } from '../../common/src/runner/apiMessages';
+import { queryAtLine } from '../../common/src/parser';
+import { isWikimediaEndpoint } from '../../common/src/runner/wikimediaHosts';
 import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { makeSink, NO_SINK, RUN_FORMATS, type RunFormat } from './sinks';
-import { answerParts, findPart } from '../../../common/src/results/parts';
-import { chooseList, OtherParts, rowPlan } from '../../../common/src/runner/rowParts';
+import { answerParts, findPart } from '../../common/src/results/parts';
+import { chooseList, OtherParts, rowPlan } from '../../common/src/runner/rowParts';
 import { Messages, terminalSafeLine } from './terminal';
-import { count } from '../../../common/src/text';
-import { exportRows, type ExportFormat } from '../../../common/src/runner/export';
-import { expandRows } from '../../../common/src/results/expand';
-import { errnoOf } from '../../../common/src/runner/atomicWrite';
-import type { Row } from '../../../common/src/runner/merge';
+import { count } from '../../common/src/text';
+import type { ExportFormat } from '../../common/src/exportFormats';
+import { exportRows } from '../../common/src/output/rowWriters';
+import { expandRows } from '../../common/src/results/expand';
+import { errnoOf } from '../../common/src/output/atomicWrite';
+import type { Row } from '../../common/src/runner/merge';
 import { RunOutput } from './runOutput';
 import { dryRun } from './dryRun';
 import { resumeIdentity } from './resumeState';

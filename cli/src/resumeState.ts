@@ -7,8 +7,9 @@
 
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { requestPairs, type PreparedRequest } from '../../../common/src/runner';
-import { isRecord } from '../../../common/src/json';
+import { requestPairs } from '../../common/src/runner/wire';
+import type { PreparedRequest } from '../../common/src/runner/request';
+import { isRecord } from '../../common/src/json';
 
 export interface ResumeIdentity {
   /** Digest of the query's parameters (secrets masked) and the row options. */

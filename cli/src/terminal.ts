@@ -4,7 +4,7 @@
 // the cursor, recolour the terminal, set its title or reorder what a person
 // reads; and every secret the run knows is masked.
 
-import { NO_REDACTION, redactorFor, type Redactor } from '../../../common/src/redact';
+import { NO_REDACTION, redactorFor, type Redactor } from '../../common/src/redact';
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const CONTROL_OR_TAB_OR_BREAK = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

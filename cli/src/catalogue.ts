@@ -5,15 +5,16 @@
 // What changes between two catalogues (each an endpoint or a catalogue file):
 // catalogueDiff.ts finds it, catalogueDiffCli.ts reads the two sides.
 
-import { catalogueFromSnapshot } from '../catalogue/liveCatalogue';
-import { CatalogueCache, defaultCacheDir } from '../../../common/src/catalogue/catalogueCache';
-import { describeSnapshot, snapshotToFile } from '../../../common/src/catalogue/snapshot';
-import { fetchLiveCatalogue } from '../../../common/src/catalogue/fetchCatalogue';
-import { toRunnerError, writeFileAtomic } from '../../../common/src/runner';
+import { catalogueFromSnapshot } from '../../server/src/catalogue/liveCatalogue';
+import { CatalogueCache, defaultCacheDir } from '../../common/src/catalogue/catalogueCache';
+import { describeSnapshot, snapshotToFile } from '../../common/src/catalogue/snapshot';
+import { fetchLiveCatalogue } from '../../common/src/catalogue/fetchCatalogue';
+import { toRunnerError } from '../../common/src/runner/errors';
+import { writeFileAtomic } from '../../common/src/output/atomicWrite';
 import { endpointOption, readArgs, stringOption, timeoutOption, UsageError, shown } from './args';
 import { EXIT } from './exitCodes';
 import { Messages, jsonTerminalSafe, writeOut } from './terminal';
-import { errnoOf } from '../../../common/src/runner/atomicWrite';
+import { errnoOf } from '../../common/src/output/atomicWrite';
 import { catalogueDiffCommand } from './catalogueDiff';
 
 export const CATALOGUE_USAGE = `  mwq catalogue --endpoint URL [-o FILE]   fetch a wiki's catalogue and write it (stdout without -o)

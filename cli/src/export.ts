@@ -3,14 +3,15 @@
 // OUT. Exit codes: 0 written, 2 usage errors (bad option, no such query, a
 // query that cannot be sent), 1 the output file could not be written.
 
-import { isHttpUrl } from '../../../common/src/url';
-import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
+import { isHttpUrl } from '../../common/src/url';
+import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
 import { readArgs, readQueryFile, stringOption, UsageError } from './args';
-import { CODE_TARGETS, codeTarget, exportQueryAsCode } from '../../../common/src/codegen';
-import { parseDocument, queryAtLine, type ParsedDocument, type QueryNode } from '../../../common/src/parser';
-import { VariableScope } from '../../../common/src/resolve';
-import { queriesNamed } from '../../../common/src/runner/request';
-import { RunnerError } from '../../../common/src/runner/errors';
+import { CODE_TARGETS, codeTarget, exportQueryAsCode } from '../../common/src/codegen';
+import { parseDocument, queryAtLine } from '../../common/src/parser';
+import type { ParsedDocument, QueryNode } from '../../common/src/syntaxTree';
+import { VariableScope } from '../../common/src/resolve';
+import { queriesNamed } from '../../common/src/runner/request';
+import { RunnerError } from '../../common/src/runner/errors';
 
 export const EXPORT_USAGE = `  mwq export FILE --to LANG [options]      write one query as a program that runs as it is
       --to LANG          ${CODE_TARGETS.map((t) => t.id).join(', ')}
@@ -23,7 +24,6 @@ export const EXPORT_USAGE = `  mwq export FILE --to LANG [options]      write on
     {{$env NAME}} becomes a read of NAME, {{$secret NAME}} of MWQ_SECRET_NAME, and a
     sensitive parameter written literally (token=…) of MWQ_PARAM_<PARAM>: no secret is
     ever written into the program.`;
-
 
 function pickQuery(doc: ParsedDocument, file: string, name: string | undefined, line: string | undefined): QueryNode {
   if (name !== undefined && line !== undefined) throw new UsageError('give --query or --line, not both');

@@ -2,19 +2,19 @@
 // lines, prints one line per expectation, and exits 1 when any failed (or a
 // query could not run), 2 on usage errors, 0 when all passed.
 
-import { isHttpUrl } from '../../../common/src/url';
+import { isHttpUrl } from '../../common/src/url';
 import { readFileSync } from 'node:fs';
-import { errnoOf, writeFileAtomic } from '../../../common/src/runner/atomicWrite';
+import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
 import { terminalSafeLine } from './terminal';
-import { checkExpectations, type ExpectationResult } from '../../../common/src/expect/check';
-import { junitXml, type JunitCase } from '../../../common/src/expect/junit';
-import { DEFAULT_TEST_MAX_PAGES, runForExpectations } from '../../../common/src/expect/runForExpectations';
-import { parseDocument } from '../../../common/src/parser';
-import { VariableScope, type ExternalLookup } from '../../../common/src/resolve';
-import { toRunnerError } from '../../../common/src/runner/errors';
-import { buildRequest } from '../../../common/src/runner/request';
-import { ChainedSession, isChained } from '../../../common/src/chain/chainedSession';
-import { count } from '../../../common/src/text';
+import { checkExpectations, type ExpectationResult } from '../../common/src/expect/check';
+import { junitXml, type JunitCase } from '../../common/src/expect/junit';
+import { DEFAULT_TEST_MAX_PAGES, runForExpectations } from '../../common/src/expect/runForExpectations';
+import { parseDocument } from '../../common/src/parser';
+import { VariableScope, type ExternalLookup } from '../../common/src/resolve';
+import { toRunnerError } from '../../common/src/runner/errors';
+import { buildRequest } from '../../common/src/runner/request';
+import { ChainedSession, isChained } from '../../common/src/runner/chainedSession';
+import { count } from '../../common/src/text';
 import { readArgs, stringOption, timeoutOption, UsageError } from './args';
 
 export const TEST_USAGE = `  mwq test FILE... [options]               run the queries that have @expect lines and check them

@@ -10,20 +10,20 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createLanguageService } from '../service/languageService';
-import type { Catalogue } from '../service/catalogue';
-import { catalogueFromSnapshot } from '../catalogue/liveCatalogue';
-import { CatalogueCache, defaultCacheDir, loadLiveCatalogue } from '../../../common/src/catalogue/catalogueCache';
-import { toRunnerError } from '../../../common/src/runner';
-import { formatDiagnosticLine } from '../cliFormat';
+import { createLanguageService } from '../../server/src/service/languageService';
+import type { Catalogue } from '../../server/src/service/catalogue';
+import { catalogueFromSnapshot } from '../../server/src/catalogue/liveCatalogue';
+import { CatalogueCache, defaultCacheDir, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';
+import { toRunnerError } from '../../common/src/runner/errors';
+import { formatDiagnosticLine } from './format';
 import { endpointOption, readArgs, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { Messages, jsonTerminalSafe, writeOut } from './terminal';
-import { errnoOf } from '../../../common/src/runner/atomicWrite';
-import type { ContentAnswers, ContentQuestions } from '../../../common/src/content/contentTypes';
-import { ContentFactsCache, isEmptyQuestions } from '../../../common/src/content/contentCache';
-import { fetchContentAnswers } from '../../../common/src/content/fetchContent';
-import type { HttpOptions } from '../../../common/src/runner/http';
+import { errnoOf } from '../../common/src/output/atomicWrite';
+import type { ContentAnswers, ContentQuestions } from '../../common/src/content/contentTypes';
+import { ContentFactsCache, isEmptyQuestions } from '../../common/src/content/contentCache';
+import { fetchContentAnswers } from '../../common/src/content/fetchContent';
+import type { HttpOptions } from '../../common/src/runner/http';
 import type { Diagnostic } from 'vscode-languageserver-types';
 
 export const CHECK_USAGE = `  mwq check FILE... [options]              check query files (against the bundled catalogue)
