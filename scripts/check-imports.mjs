@@ -71,7 +71,7 @@ function moduleSpecifiers(file, text) {
   const out = [];
   const visit = (node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      out.push(node.moduleSpecifier.text);
+      out.push(ts.isExportDeclaration(node) ? { specifier: node.moduleSpecifier.text, reexport: true } : node.moduleSpecifier.text);
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
       out.push(node.moduleReference.expression.text);
     } else if (
@@ -96,10 +96,11 @@ export function importGraph(files) {
   for (const file of files) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     const arrows = [];
-    for (const specifier of moduleSpecifiers(file, text)) {
+    for (const found of moduleSpecifiers(file, text)) {
+      const specifier = typeof found === 'string' ? found : found.specifier;
       if (specifier.startsWith('.')) {
         const to = resolveRelative(file, specifier);
-        arrows.push({ to: to ?? `unresolved:${specifier}`, specifier });
+        arrows.push({ to: to ?? `unresolved:${specifier}`, specifier, reexport: typeof found !== 'string' });
       } else if (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0])) {
         arrows.push({ to: specifier.startsWith('node:') ? specifier : `node:${specifier}`, specifier });
       } else {
@@ -190,6 +191,8 @@ function main() {
     if (!allowedArrows.has(key)) problems.push(`${v.file}: imports '${v.specifier}' (${v.rule}): ${v.why}`);
   }
   for (const [file, arrows] of graph) for (const a of arrows) if (a.to.startsWith('unresolved:')) problems.push(`${file}: cannot resolve '${a.specifier}'`);
+  // One home and one import path per name: a name is imported from the module that declares it.
+  for (const [file, arrows] of graph) for (const a of arrows) if (a.reexport) problems.push(`${file}: re-exports from '${a.specifier}' (no-reexport): import the name from its home module instead.`);
   for (const key of allowedCircles) if (!seenCircles.has(key)) problems.push(`scripts/import-allowlist.json: the circle "${key}" no longer exists: remove it from the list`);
   for (const key of allowedArrows) if (!seenArrows.has(key)) problems.push(`scripts/import-allowlist.json: the arrow "${key}" no longer exists: remove it from the list`);
   if (problems.length) {
