@@ -26,9 +26,24 @@ const common = {
 const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
-  { ...common, entryPoints: ['cli/src/index.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: ['@resvg/resvg-js'] },
+  {
+    ...common,
+    entryPoints: ['cli/src/index.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    external: ['@resvg/resvg-js'],
+  },
   // The results panel's webview script and stylesheet (loaded from dist/ by client/src/resultsPanel.ts).
-  { entryPoints: ['client/media/panel.ts'], outfile: 'dist/panel.js', platform: 'browser', format: 'iife', bundle: true, minify: production, sourcemap: false, logLevel: 'warning' },
+  {
+    entryPoints: ['client/media/panel.ts'],
+    outfile: 'dist/panel.js',
+    platform: 'browser',
+    format: 'iife',
+    bundle: true,
+    minify: production,
+    sourcemap: false,
+    logLevel: 'warning',
+  },
   { entryPoints: ['client/media/panel.css'], outfile: 'dist/panel.css', bundle: true, minify: production, logLevel: 'warning' },
 ];
 

@@ -11,12 +11,31 @@ const noNode = {
   message: 'The language service and the pure parts of common/ do no I/O: no Node built-ins here (docs/architecture.md).',
 };
 const noFetcher = {
-  group: ['**/catalogue/fetchCatalogue', '**/catalogue/catalogueCache', '**/content/fetchContent', '**/content/fetchLiveValues', '**/content/askWiki'],
-  message: 'The language server receives catalogue snapshots and content answers from the client; it never fetches (common/src/catalogue/snapshot.ts and common/src/content/contentTypes.ts may be imported here).',
+  group: [
+    '**/catalogue/fetchCatalogue',
+    '**/catalogue/catalogueCache',
+    '**/content/fetchContent',
+    '**/content/fetchLiveValues',
+    '**/content/askWiki',
+  ],
+  message:
+    'The language server receives catalogue snapshots and content answers from the client; it never fetches (common/src/catalogue/snapshot.ts and common/src/content/contentTypes.ts may be imported here).',
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'bench-results/**', 'node_modules/**', '.vscode-test/**', '.wiki-test/**', 'test-results/**', 'client/media/**/*.js', '**/*.d.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'bench-results/**',
+      'node_modules/**',
+      '.vscode-test/**',
+      '.wiki-test/**',
+      'test-results/**',
+      'client/media/**/*.js',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,7 +43,10 @@ export default tseslint.config(
     rules: {
       // Catalogue and answer JSON is untyped by nature; narrowed where it is read.
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' },
+      ],
       'no-control-regex': 'off',
     },
   },
@@ -69,7 +91,10 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'vscode', message: 'client/media/ is browser code: no "vscode" (it talks to the extension by messages).' }],
-          patterns: [{ ...noNode, message: 'client/media/ is browser code: no Node built-ins (docs/architecture.md).' }, { group: ['**/client/src/**', '../src/**'], message: 'client/media/ never imports the extension host (client/src).' }],
+          patterns: [
+            { ...noNode, message: 'client/media/ is browser code: no Node built-ins (docs/architecture.md).' },
+            { group: ['**/client/src/**', '../src/**'], message: 'client/media/ never imports the extension host (client/src).' },
+          ],
         },
       ],
     },

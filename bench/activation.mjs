@@ -31,7 +31,12 @@ export function benchActivation({ dist = path.join(root, 'dist'), runs = 15, log
     if (i >= 2) times.push(Number(r.stdout));
   }
   times.sort((a, b) => a - b);
-  const out = { loadMedianMs: Math.round(times[Math.floor(times.length / 2)] * 100) / 100, loadMinMs: Math.round(times[0] * 100) / 100, runs, bytes: statSync(file).size };
+  const out = {
+    loadMedianMs: Math.round(times[Math.floor(times.length / 2)] * 100) / 100,
+    loadMinMs: Math.round(times[0] * 100) / 100,
+    runs,
+    bytes: statSync(file).size,
+  };
   log(`  extension load: median ${out.loadMedianMs} ms (min ${out.loadMinMs}), ${out.bytes} bytes`);
   return out;
 }

@@ -33,7 +33,11 @@ if (typeof globalThis.gc !== 'function') {
     bundle,
     { readable: true },
   );
-  const r = spawnSync(process.execPath, ['--expose-gc', '--max-semi-space-size=256', '--min-semi-space-size=256', fileURLToPath(import.meta.url), String(LINES)], { stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--max-semi-space-size=256', '--min-semi-space-size=256', fileURLToPath(import.meta.url), String(LINES)],
+    { stdio: 'inherit' },
+  );
   process.exit(r.status ?? 1);
 }
 
@@ -62,8 +66,15 @@ async function measure(name, n, fn, setup = () => undefined) {
     times.push(t1 - t0);
     if (!collected) bytes.push(h1 - h0);
   }
-  const row = { name, ms: round(median(times), 3), minMs: round(Math.min(...times), 3), allocatedMB: bytes.length ? round(median(bytes) / 1024 / 1024, 2) : 'n/a (GC ran)' };
-  console.log(`${name.padEnd(64)} ${String(row.ms).padStart(9)} ms (min ${String(row.minMs).padStart(8)})  ${String(row.allocatedMB).padStart(8)} MB allocated`);
+  const row = {
+    name,
+    ms: round(median(times), 3),
+    minMs: round(Math.min(...times), 3),
+    allocatedMB: bytes.length ? round(median(bytes) / 1024 / 1024, 2) : 'n/a (GC ran)',
+  };
+  console.log(
+    `${name.padEnd(64)} ${String(row.ms).padStart(9)} ms (min ${String(row.minMs).padStart(8)})  ${String(row.allocatedMB).padStart(8)} MB allocated`,
+  );
   return row;
 }
 
@@ -81,7 +92,12 @@ const service = createLanguageService();
 let doc = TextDocument.create('file:///b.mwq', 'mwquery', 1, g.mwq);
 await measure('first validate (cold: empty per-query cache)', 1, () => service.validate(doc));
 let version = 1;
-const change = (i) => [{ range: i % 2 ? { start: edit, end: { line: edit.line, character: edit.character + 1 } } : { start: edit, end: edit }, text: i % 2 ? '' : 'x' }];
+const change = (i) => [
+  {
+    range: i % 2 ? { start: edit, end: { line: edit.line, character: edit.character + 1 } } : { start: edit, end: edit },
+    text: i % 2 ? '' : 'x',
+  },
+];
 await measure('TextDocument.update (one character)', 20, (c) => TextDocument.update(doc, c, ++version), change);
 const editNow = () => {
   const c = change(version);
@@ -89,10 +105,25 @@ const editNow = () => {
 };
 await measure('service.parse after an edit (DocumentCache.get -> parseDocument)', 15, () => service.parse(doc), editNow);
 let diagnostics;
-await measure('service.validate after an edit, parse excluded (per-query cache warm)', 15, () => (diagnostics = service.validate(doc)), () => (editNow(), service.parse(doc)));
-await measure('service.validate after an edit, parse included (what the server runs)', 15, () => (diagnostics = service.validate(doc)), editNow);
-const message = () => JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: doc.uri, version, diagnostics } });
-await measure(`JSON.stringify of publishDiagnostics (${diagnostics.length} diagnostics, ${round(message().length / 1024, 1)} KB)`, 15, message);
+await measure(
+  'service.validate after an edit, parse excluded (per-query cache warm)',
+  15,
+  () => (diagnostics = service.validate(doc)),
+  () => (editNow(), service.parse(doc)),
+);
+await measure(
+  'service.validate after an edit, parse included (what the server runs)',
+  15,
+  () => (diagnostics = service.validate(doc)),
+  editNow,
+);
+const message = () =>
+  JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: doc.uri, version, diagnostics } });
+await measure(
+  `JSON.stringify of publishDiagnostics (${diagnostics.length} diagnostics, ${round(message().length / 1024, 1)} KB)`,
+  15,
+  message,
+);
 
 // The same validation without the per-query cache: what the cache saves.
 const parsed = parseDocument(doc.getText());
@@ -103,16 +134,33 @@ service.parse(doc);
 for (const ctx of ['name', 'value', 'pipe']) {
   const ps = plan.completions.filter((p) => p.ctx === ctx).slice(0, 40);
   let items = 0;
-  const r = await measure(`complete() at ${ps.length} positions, context "${ctx}" (per call)`, ps.length, (p) => (items += service.complete(doc, p.mwq).items.length), (i) => ps[i]);
+  const r = await measure(
+    `complete() at ${ps.length} positions, context "${ctx}" (per call)`,
+    ps.length,
+    (p) => (items += service.complete(doc, p.mwq).items.length),
+    (i) => ps[i],
+  );
   const one = service.complete(doc, ps[0].mwq);
   console.log(`${''.padEnd(66)}${round(items / ps.length, 1)} items, ${round(JSON.stringify(one).length / 1024, 1)} KB as JSON`);
   void r;
 }
 const hs = plan.hovers.slice(0, 40);
-await measure(`hover() at ${hs.length} positions (per call)`, hs.length, (p) => service.hover(doc, p.mwq), (i) => hs[i]);
-await measure('complete() right after an edit (includes the parse)', 15, () => service.complete(doc, { line: edit.line, character: edit.character }), editNow);
+await measure(
+  `hover() at ${hs.length} positions (per call)`,
+  hs.length,
+  (p) => service.hover(doc, p.mwq),
+  (i) => hs[i],
+);
+await measure(
+  'complete() right after an edit (includes the parse)',
+  15,
+  () => service.complete(doc, { line: edit.line, character: edit.character }),
+  editNow,
+);
 
 // What stays alive.
 globalThis.gc();
 const live = process.memoryUsage();
-console.log(`\nafter all this, live heap ${round(live.heapUsed / 1024 / 1024, 1)} MB (the service holds the document text, its parse, the diagnostics and the per-query cache); RSS ${round(live.rss / 1024 / 1024, 1)} MB (with the 256 MB young generation of this measuring process)`);
+console.log(
+  `\nafter all this, live heap ${round(live.heapUsed / 1024 / 1024, 1)} MB (the service holds the document text, its parse, the diagnostics and the per-query cache); RSS ${round(live.rss / 1024 / 1024, 1)} MB (with the 256 MB young generation of this measuring process)`,
+);

@@ -67,12 +67,48 @@ export function rng(seed) {
 
 // Modules people use most; the rest of the catalogue still shows up.
 const COMMON = new Set([
-  'allpages', 'categorymembers', 'search', 'recentchanges', 'backlinks', 'usercontribs', 'logevents', 'embeddedin',
-  'revisions', 'info', 'categories', 'links', 'templates', 'pageprops', 'langlinks', 'extlinks', 'imageinfo',
-  'siteinfo', 'userinfo', 'allusers', 'prefixsearch', 'exturlusage', 'watchlist', 'random',
+  'allpages',
+  'categorymembers',
+  'search',
+  'recentchanges',
+  'backlinks',
+  'usercontribs',
+  'logevents',
+  'embeddedin',
+  'revisions',
+  'info',
+  'categories',
+  'links',
+  'templates',
+  'pageprops',
+  'langlinks',
+  'extlinks',
+  'imageinfo',
+  'siteinfo',
+  'userinfo',
+  'allusers',
+  'prefixsearch',
+  'exturlusage',
+  'watchlist',
+  'random',
 ]);
 
-const TITLES = ['Albert Einstein', 'Main Page', 'Physics', 'Marie Curie', 'Quantum mechanics', 'Paris', 'Ada Lovelace', 'Café', 'Mathematics', 'Berlin', 'Photosynthesis', 'World War II', 'Isaac Newton', 'Python (programming language)'];
+const TITLES = [
+  'Albert Einstein',
+  'Main Page',
+  'Physics',
+  'Marie Curie',
+  'Quantum mechanics',
+  'Paris',
+  'Ada Lovelace',
+  'Café',
+  'Mathematics',
+  'Berlin',
+  'Photosynthesis',
+  'World War II',
+  'Isaac Newton',
+  'Python (programming language)',
+];
 const CATEGORIES = ['Category:Physics', 'Category:Living people', 'Category:Physicists', 'Category:Chemistry', 'Category:Cities in France'];
 const USERS = ['Example', 'Jimbo Wales', 'ClueBot NG', 'Admin', 'Bob', '192.0.2.7'];
 const WORDS = ['kittens', 'relativity', 'solar eclipse', 'insource:infobox', 'quantum', 'jazz', 'volcano'];
@@ -105,7 +141,19 @@ function valueFor(r, module, p) {
     if (!values.length) return null;
     if (!multi) return [r.pick(values)];
     if (p.allspecifier !== undefined && r.chance(0.05)) return ['*'];
-    const chosen = r.sample(values, Math.min(values.length, r.weighted([[1, 3], [2, 3], [3, 2], [4, 1], [5, 1]])));
+    const chosen = r.sample(
+      values,
+      Math.min(
+        values.length,
+        r.weighted([
+          [1, 3],
+          [2, 3],
+          [3, 2],
+          [4, 1],
+          [5, 1],
+        ]),
+      ),
+    );
     // `show` parameters: never both `x` and `!x` (that mistake is not one of ours).
     return chosen.filter((v) => !(v.startsWith('!') && chosen.includes(v.slice(1))));
   }
@@ -115,7 +163,7 @@ function valueFor(r, module, p) {
     case 'limit': {
       if (r.chance(0.3)) return ['max'];
       const nice = [1, 5, 10, 20, 25, 50, 100, 200, 250, 500].filter((n) => n >= (p.min ?? 1) && n <= (p.max ?? 500));
-      return [String(nice.length ? r.pick(nice) : p.min ?? 1)];
+      return [String(nice.length ? r.pick(nice) : (p.min ?? 1))];
     }
     case 'integer': {
       const lo = p.min ?? 0;
@@ -125,7 +173,14 @@ function valueFor(r, module, p) {
     case 'timestamp':
       return [r.chance(0.1) ? 'now' : timestamp(r)];
     case 'namespace':
-      return multi ? r.sample(NAMESPACES.filter((n, i, a) => a.indexOf(n) === i), r.int(1, 3)).map(String) : [String(r.pick(NAMESPACES))];
+      return multi
+        ? r
+            .sample(
+              NAMESPACES.filter((n, i, a) => a.indexOf(n) === i),
+              r.int(1, 3),
+            )
+            .map(String)
+        : [String(r.pick(NAMESPACES))];
     case 'user':
       return multi ? r.sample(USERS, r.int(1, 3)) : [r.pick(USERS)];
     case 'title':
@@ -158,7 +213,14 @@ function makeQuery(r, cat, index, state) {
   const props = byGroup('prop');
   const metas = byGroup('meta');
   const generators = cat.modules.filter((m) => m.generator !== undefined);
-  const kind = r.weighted([['list', 48], ['generator', 20], ['prop', 18], ['meta', 10], ['url', 2], ['list2', 2]]);
+  const kind = r.weighted([
+    ['list', 48],
+    ['generator', 20],
+    ['prop', 18],
+    ['meta', 10],
+    ['url', 2],
+    ['list2', 2],
+  ]);
   const q = { name: '', kind, params: [] };
   const add = (name, items, extra = {}) => q.params.push({ name, items, ...extra });
   const required = [];
@@ -169,13 +231,27 @@ function makeQuery(r, cat, index, state) {
       add(prefix + p.name, items);
       required.push(q.params.length - 1);
     }
-    for (const p of r.sample(usable.filter((p) => p.required === undefined), count)) {
+    for (const p of r.sample(
+      usable.filter((p) => p.required === undefined),
+      count,
+    )) {
       add(prefix + p.name, valueFor(r, module, p));
     }
   };
   const titles = () => {
     if (state.hasPageVar && r.chance(0.15)) add('titles', ['{{page}}'], { varValue: state.pageValue });
-    else add('titles', r.sample(TITLES, r.weighted([[1, 5], [2, 2], [3, 1]])));
+    else
+      add(
+        'titles',
+        r.sample(
+          TITLES,
+          r.weighted([
+            [1, 5],
+            [2, 2],
+            [3, 1],
+          ]),
+        ),
+      );
   };
   let label;
   switch (kind) {
@@ -199,8 +275,18 @@ function makeQuery(r, cat, index, state) {
       add('generator', [g.name]);
       if (g.group === 'prop') titles();
       addModuleParams(g, 'g' + g.prefix, r.int(1, 3));
-      const ps = r.sample(props.filter((p) => p.name !== 'mmcontent'), r.weighted([[1, 3], [2, 2], [3, 1]]));
-      add('prop', ps.map((p) => p.name));
+      const ps = r.sample(
+        props.filter((p) => p.name !== 'mmcontent'),
+        r.weighted([
+          [1, 3],
+          [2, 2],
+          [3, 1],
+        ]),
+      );
+      add(
+        'prop',
+        ps.map((p) => p.name),
+      );
       for (const p of ps) addModuleParams(p, p.prefix, r.int(0, 2));
       if (r.chance(0.2)) add('redirects', null);
       label = `${g.name} generator with ${ps.map((p) => p.name).join(', ')}`;
@@ -208,8 +294,18 @@ function makeQuery(r, cat, index, state) {
     }
     case 'prop': {
       titles();
-      const ps = r.sample(props.filter((p) => p.name !== 'mmcontent'), r.weighted([[1, 4], [2, 2], [3, 1]]));
-      add('prop', ps.map((p) => p.name));
+      const ps = r.sample(
+        props.filter((p) => p.name !== 'mmcontent'),
+        r.weighted([
+          [1, 4],
+          [2, 2],
+          [3, 1],
+        ]),
+      );
+      add(
+        'prop',
+        ps.map((p) => p.name),
+      );
       for (const p of ps) addModuleParams(p, p.prefix, r.int(0, 3));
       if (r.chance(0.15)) add('redirects', null);
       label = `${ps.map((p) => p.name).join(', ')} of pages`;
@@ -232,14 +328,26 @@ function makeQuery(r, cat, index, state) {
     }
   }
   q.name = `${label} #${index + 1}`;
-  if (r.chance(0.08)) q.comment = `# ${r.pick(['TODO check the limit', 'from the village pump', 'used by the weekly report', 'slow on big wikis'])}`;
+  if (r.chance(0.08))
+    q.comment = `# ${r.pick(['TODO check the limit', 'from the village pump', 'used by the weekly report', 'slow on big wikis'])}`;
   // Multi-valued parameters with several values: sometimes on continuation lines.
   for (const p of q.params) if (!q.url && p.items && p.items.length >= 3 && r.chance(0.3)) p.split = 2;
   if (!q.url && index % 16 === 5) injectMistake(r, cat, q, required); // one query in 16 (~6%)
   return q;
 }
 
-const MISTAKES = ['module-typo', 'param-typo', 'bad-enum', 'out-of-range', 'bad-integer', 'bad-timestamp', 'missing-required', 'duplicate', 'undefined-variable', 'syntax'];
+const MISTAKES = [
+  'module-typo',
+  'param-typo',
+  'bad-enum',
+  'out-of-range',
+  'bad-integer',
+  'bad-timestamp',
+  'missing-required',
+  'duplicate',
+  'undefined-variable',
+  'syntax',
+];
 
 function typo(r, word) {
   const i = r.int(1, Math.max(1, word.length - 1));
@@ -250,10 +358,12 @@ function injectMistake(r, cat, q, required) {
   const kind = r.pick(MISTAKES);
   const find = (pred) => q.params.find(pred);
   const moduleOf = (name) => {
-    for (const m of cat.modules) for (const pre of [m.prefix, 'g' + m.prefix]) if (pre && name.startsWith(pre)) {
-      const p = m.parameters.find((x) => pre + x.name === name);
-      if (p) return p;
-    }
+    for (const m of cat.modules)
+      for (const pre of [m.prefix, 'g' + m.prefix])
+        if (pre && name.startsWith(pre)) {
+          const p = m.parameters.find((x) => pre + x.name === name);
+          if (p) return p;
+        }
     return undefined;
   };
   switch (kind) {
@@ -361,7 +471,14 @@ function render(queries, state, padding = 0) {
           const head = p.split ? shown.slice(0, p.split) : shown;
           const text = `${p.name}=${head.join('|')}`;
           mwq.push(text);
-          m = { line: mwq.length - 1, nameStart: 0, nameEnd: p.name.length, valueStart: p.name.length + 1, valueEnd: text.length, pipes: pipesOf(text, p.name.length + 1) };
+          m = {
+            line: mwq.length - 1,
+            nameStart: 0,
+            nameEnd: p.name.length,
+            valueStart: p.name.length + 1,
+            valueEnd: text.length,
+            pipes: pipesOf(text, p.name.length + 1),
+          };
           if (p.split) mwq.push(`       |${shown.slice(p.split).join('|')}`);
         }
       }
@@ -371,8 +488,26 @@ function render(queries, state, padding = 0) {
       const value = p.items ? (p.varValue ?? p.items.join('|')) : null;
       const line = key + (value === null ? 'true' : JSON.stringify(value)) + (last ? '' : ',');
       json.push(line);
-      const j = { line: json.length - 1, nameStart: 7, nameEnd: 7 + p.name.length, valueStart: key.length + (value === null ? 0 : 1), valueEnd: key.length + (value === null ? 4 : 1 + value.length), pipes: value === null ? [] : pipesOf(line, key.length + 1, key.length + 1 + value.length) };
-      if (m) entries.push({ q: qi, name: p.name, flag: !p.items, module: ['list', 'prop', 'meta', 'generator'].includes(p.name), variable: !!p.varValue || !!p.undefinedVar, split: !!p.split, mistake: p.mistake, mwq: m, json: j });
+      const j = {
+        line: json.length - 1,
+        nameStart: 7,
+        nameEnd: 7 + p.name.length,
+        valueStart: key.length + (value === null ? 0 : 1),
+        valueEnd: key.length + (value === null ? 4 : 1 + value.length),
+        pipes: value === null ? [] : pipesOf(line, key.length + 1, key.length + 1 + value.length),
+      };
+      if (m)
+        entries.push({
+          q: qi,
+          name: p.name,
+          flag: !p.items,
+          module: ['list', 'prop', 'meta', 'generator'].includes(p.name),
+          variable: !!p.varValue || !!p.undefinedVar,
+          split: !!p.split,
+          mistake: p.mistake,
+          mwq: m,
+          json: j,
+        });
     }
     json.push('    }');
     json.push(qi === queries.length - 1 ? '  }' : '  },');
@@ -396,7 +531,7 @@ export function generate({ lines, seed = 1 }) {
   const state = { hasPageVar: true, pageValue: 'Albert Einstein' };
   const queries = [];
   let used = 4; // the header lines
-  for (let misses = 0; misses < 20; ) {
+  for (let misses = 0; misses < 20;) {
     const q = makeQuery(r, cat, queries.length, state);
     const qLines = 2 + (q.comment ? 1 : 0) + (q.url ? 1 : q.params.length + q.params.filter((p) => p.split).length);
     if (used + qLines > lines) {
@@ -413,7 +548,11 @@ export function generate({ lines, seed = 1 }) {
     if (m) mistakes[m] = (mistakes[m] ?? 0) + 1;
   }
   const known = new Set(cat.modules.map((m) => m.name));
-  const modules = new Set(queries.flatMap((q) => q.params.filter((p) => ['list', 'prop', 'meta', 'generator'].includes(p.name)).flatMap((p) => p.items ?? [])).filter((m) => known.has(m)));
+  const modules = new Set(
+    queries
+      .flatMap((q) => q.params.filter((p) => ['list', 'prop', 'meta', 'generator'].includes(p.name)).flatMap((p) => p.items ?? []))
+      .filter((m) => known.has(m)),
+  );
   return {
     mwq: out.mwq,
     json: out.json,
@@ -462,16 +601,26 @@ export function planPositions(entries, { completions = 240, hovers = 240, edits 
     if (ctx === 'pipe' && !e.mwq.pipes.length) ctx = 'value';
     if (ctx === 'value' && e.flag) ctx = 'name';
     if (ctx === 'name') return { ctx, mwq: { line: e.mwq.line, character: 0 }, json: { line: e.json.line, character: e.json.nameStart } };
-    if (ctx === 'value') return { ctx, mwq: { line: e.mwq.line, character: e.mwq.valueStart }, json: { line: e.json.line, character: e.json.valueStart } };
+    if (ctx === 'value')
+      return { ctx, mwq: { line: e.mwq.line, character: e.mwq.valueStart }, json: { line: e.json.line, character: e.json.valueStart } };
     return { ctx, mwq: { line: e.mwq.line, character: e.mwq.pipes[0] + 1 }, json: { line: e.json.line, character: e.json.pipes[0] + 1 } };
   };
   const hoverAt = (e, ctx) => {
     if (ctx === 'value' && e.flag) ctx = 'name';
     const mid = (a, b) => a + Math.floor((b - a) / 2);
-    if (ctx === 'name') return { ctx, mwq: { line: e.mwq.line, character: mid(e.mwq.nameStart, e.mwq.nameEnd) }, json: { line: e.json.line, character: mid(e.json.nameStart, e.json.nameEnd) } };
+    if (ctx === 'name')
+      return {
+        ctx,
+        mwq: { line: e.mwq.line, character: mid(e.mwq.nameStart, e.mwq.nameEnd) },
+        json: { line: e.json.line, character: mid(e.json.nameStart, e.json.nameEnd) },
+      };
     // On the first value (a module name, an enumeration value, a title ...).
     const firstEnd = (m) => (m.pipes.length ? m.pipes[0] : m.valueEnd);
-    return { ctx, mwq: { line: e.mwq.line, character: mid(e.mwq.valueStart, firstEnd(e.mwq)) }, json: { line: e.json.line, character: mid(e.json.valueStart, firstEnd(e.json)) } };
+    return {
+      ctx,
+      mwq: { line: e.mwq.line, character: mid(e.mwq.valueStart, firstEnd(e.mwq)) },
+      json: { line: e.json.line, character: mid(e.json.valueStart, firstEnd(e.json)) },
+    };
   };
   const C = ['name', 'value', 'pipe'];
   const H = ['name', 'value'];
@@ -487,7 +636,11 @@ export function planPositions(entries, { completions = 240, hovers = 240, edits 
     const out = [];
     for (let i = 0; i < Math.min(n, editable.length); i++) {
       const e = editable[Math.floor(((i + offset) * editable.length) / Math.min(n, editable.length))];
-      out.push({ name: e.name, mwq: { line: e.mwq.line, character: e.mwq.valueEnd }, json: { line: e.json.line, character: e.json.valueEnd } });
+      out.push({
+        name: e.name,
+        mwq: { line: e.mwq.line, character: e.mwq.valueEnd },
+        json: { line: e.json.line, character: e.json.valueEnd },
+      });
     }
     return out;
   };

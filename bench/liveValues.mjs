@@ -28,7 +28,9 @@ export async function benchLiveValues({ serverPath, wiki, nodeArgs = [], rounds 
       lines.push(`### t${i}`, 'prop=info', `titles=Page ${String(i).padStart(2, '0')}`);
       sites.push({ line: lines.length - 1, character: lines[lines.length - 1].length });
     }
-    server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'mwquery', version: 1, text: lines.join('\n') + '\n' } });
+    server.conn.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'mwquery', version: 1, text: lines.join('\n') + '\n' },
+    });
     await server.diagnostics(uri, 1);
     const complete = async (position) => {
       const t0 = performance.now();
@@ -50,8 +52,16 @@ export async function benchLiveValues({ serverPath, wiki, nodeArgs = [], rounds 
       }
       if (requests !== before + 1) throw new Error(`completion at the same place sent ${requests - before} requests`);
     }
-    const result = { fromWikiMs: summary(fromWiki), fromCacheMs: summary(fromCache), requests, completions: fromWiki.length + fromCache.length, itemsSeen };
-    log(`  live values: from the wiki ${result.fromWikiMs.median} ms median (p95 ${result.fromWikiMs.p95}), from the cache ${result.fromCacheMs.median} ms (p95 ${result.fromCacheMs.p95}); ${requests} requests for ${result.completions} completions`);
+    const result = {
+      fromWikiMs: summary(fromWiki),
+      fromCacheMs: summary(fromCache),
+      requests,
+      completions: fromWiki.length + fromCache.length,
+      itemsSeen,
+    };
+    log(
+      `  live values: from the wiki ${result.fromWikiMs.median} ms median (p95 ${result.fromWikiMs.p95}), from the cache ${result.fromCacheMs.median} ms (p95 ${result.fromCacheMs.p95}); ${requests} requests for ${result.completions} completions`,
+    );
     return result;
   } finally {
     await server.stop();

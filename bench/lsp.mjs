@@ -38,7 +38,14 @@ const CLIENT_CAPABILITIES = {
   textDocument: {
     synchronization: { dynamicRegistration: false, didSave: false },
     publishDiagnostics: { versionSupport: true, relatedInformation: true, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true },
-    completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'], deprecatedSupport: true, tagSupport: { valueSet: [1] } } },
+    completion: {
+      completionItem: {
+        snippetSupport: true,
+        documentationFormat: ['markdown', 'plaintext'],
+        deprecatedSupport: true,
+        tagSupport: { valueSet: [1] },
+      },
+    },
     hover: { contentFormat: ['markdown', 'plaintext'] },
   },
   workspace: { configuration: false },
@@ -64,7 +71,9 @@ export function serverNodeFlags(root) {
 export function contentAnswers(questions) {
   const record = () => Object.create(null);
   const answers = { titles: record(), pageids: record(), revids: record(), users: record() };
-  questions.titles.forEach((t, i) => (answers.titles[t] = i % 5 === 0 ? { missing: true } : i % 7 === 0 ? { normalized: t.toUpperCase() } : { pageid: i + 1 }));
+  questions.titles.forEach(
+    (t, i) => (answers.titles[t] = i % 5 === 0 ? { missing: true } : i % 7 === 0 ? { normalized: t.toUpperCase() } : { pageid: i + 1 }),
+  );
   questions.pageids.forEach((id) => (answers.pageids[id] = { title: `Page ${id}` }));
   questions.revids.forEach((id) => (answers.revids[id] = { title: `Revision ${id}` }));
   questions.users.forEach((u, i) => (answers.users[u] = i % 3 === 0 ? { missing: true } : {}));
@@ -78,7 +87,10 @@ export function contentAnswers(questions) {
 export async function startServer({ serverPath, initializationOptions, nodeArgs = [], env, transport = 'stdio', contentChecks = true }) {
   const t0 = performance.now();
   const ipc = transport === 'ipc';
-  const child = spawn(process.execPath, [...nodeArgs, serverPath, ipc ? '--node-ipc' : '--stdio'], { stdio: ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'], env: env ?? process.env });
+  const child = spawn(process.execPath, [...nodeArgs, serverPath, ipc ? '--node-ipc' : '--stdio'], {
+    stdio: ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'],
+    env: env ?? process.env,
+  });
   let stderr = '';
   child.stderr.on('data', (d) => {
     if (stderr.length < 20000) stderr += d;
@@ -171,7 +183,10 @@ export async function coldStart({ serverPaths, runs = 12, warmup = 2, nodeArgs =
       await s.stop();
     }
   }
-  return serverPaths.map((_, k) => ({ initializeMs: summary(samples[k]), idleRssMB: round(memory[k].sort((a, b) => a - b)[memory[k].length >> 1], 1) }));
+  return serverPaths.map((_, k) => ({
+    initializeMs: summary(samples[k]),
+    idleRssMB: round(memory[k].sort((a, b) => a - b)[memory[k].length >> 1], 1),
+  }));
 }
 
 async function open(server, uri, text, languageId = 'mwquery') {
@@ -200,7 +215,8 @@ async function roundTrip(server, method, uri, position) {
   const t0 = performance.now();
   const result = await server.conn.sendRequest(method, { textDocument: { uri }, position });
   const ms = performance.now() - t0;
-  const size = method === 'textDocument/completion' ? (Array.isArray(result) ? result.length : (result?.items?.length ?? 0)) : result ? 1 : 0;
+  const size =
+    method === 'textDocument/completion' ? (Array.isArray(result) ? result.length : (result?.items?.length ?? 0)) : result ? 1 : 0;
   return { ms, size };
 }
 
@@ -210,7 +226,18 @@ async function roundTrip(server, method, uri, position) {
  * The peer server (bench/peer-server.mjs) is measured with the same code:
  * side 'json', languageId 'json', fewer edits, no default-debounce session.
  */
-export async function benchFile({ serverPath, file, openRuns = 5, rounds = 3, side = 'mwq', languageId = 'mwquery', maxEdits, debounceSession = true, nodeArgs = [], log = () => {} }) {
+export async function benchFile({
+  serverPath,
+  file,
+  openRuns = 5,
+  rounds = 3,
+  side = 'mwq',
+  languageId = 'mwquery',
+  maxEdits,
+  debounceSession = true,
+  nodeArgs = [],
+  log = () => {},
+}) {
   const { text } = file;
   const plan = { ...file.plan };
   if (maxEdits) {
@@ -250,7 +277,9 @@ export async function benchFile({ serverPath, file, openRuns = 5, rounds = 3, si
     }
   }
   result.diagnosticsAfterEditMs = summary(editSamples.map((s) => s.ms));
-  log(`  ${file.lines} lines: edit->diagnostics ${result.diagnosticsAfterEditMs.median} ms median, ${result.diagnosticsAfterEditMs.p95} p95`);
+  log(
+    `  ${file.lines} lines: edit->diagnostics ${result.diagnosticsAfterEditMs.median} ms median, ${result.diagnosticsAfterEditMs.p95} p95`,
+  );
 
   // Completion and hover round trips on the (unchanged) document.
   for (const p of plan.warmupCompletions) await roundTrip(server, 'textDocument/completion', uri, p[side]);
@@ -282,7 +311,9 @@ export async function benchFile({ serverPath, file, openRuns = 5, rounds = 3, si
   result.hoversWithContent = hovers;
   // Stress: debounce 0, 120 validations back to back, then 1,440 requests.
   result.memoryStressMB = server.memory();
-  log(`  ${file.lines} lines: completion ${result.completionMs.median}/${result.completionMs.p95} ms, hover ${result.hoverMs.median}/${result.hoverMs.p95} ms, RSS ${result.memoryStressMB.rssMB} MB (peak ${result.memoryStressMB.hwmMB})`);
+  log(
+    `  ${file.lines} lines: completion ${result.completionMs.median}/${result.completionMs.p95} ms, hover ${result.hoverMs.median}/${result.hoverMs.p95} ms, RSS ${result.memoryStressMB.rssMB} MB (peak ${result.memoryStressMB.hwmMB})`,
+  );
   await server.stop();
   if (!debounceSession) {
     result.longestInteractiveMs = round(Math.max(result.diagnosticsAfterEditMs.max, result.completionMs.max, result.hoverMs.max));
@@ -346,14 +377,26 @@ export async function benchFile({ serverPath, file, openRuns = 5, rounds = 3, si
   }
   const settle = performance.now();
   await server.diagnostics(uri, doc2.version);
-  result.typing = { keystrokes: 10 * 2 * word.length, requestsMs: summary(typed), diagnosticsAfterLastKeystrokeMs: round(performance.now() - settle) };
+  result.typing = {
+    keystrokes: 10 * 2 * word.length,
+    requestsMs: summary(typed),
+    diagnosticsAfterLastKeystrokeMs: round(performance.now() - settle),
+  };
   // As used: default debounce, open + edits + typing with completions and hovers.
   result.memoryAsUsedMB = server.memory();
-  log(`  ${file.lines} lines: default debounce edit->diagnostics ${result.diagnosticsAfterEditDefaultDebounceMs.median} ms, completion right after an edit ${result.completionRightAfterEditMs.median}/${result.completionRightAfterEditMs.max} ms; typing: requests ${result.typing.requestsMs.median}/${result.typing.requestsMs.max} ms, RSS ${result.memoryAsUsedMB.rssMB} MB (peak ${result.memoryAsUsedMB.hwmMB})`);
+  log(
+    `  ${file.lines} lines: default debounce edit->diagnostics ${result.diagnosticsAfterEditDefaultDebounceMs.median} ms, completion right after an edit ${result.completionRightAfterEditMs.median}/${result.completionRightAfterEditMs.max} ms; typing: requests ${result.typing.requestsMs.median}/${result.typing.requestsMs.max} ms, RSS ${result.memoryAsUsedMB.rssMB} MB (peak ${result.memoryAsUsedMB.hwmMB})`,
+  );
   await server.stop();
   // The longest the user waits for anything interactive (stall check).
   result.longestInteractiveMs = round(
-    Math.max(result.diagnosticsAfterEditMs.max, result.completionMs.max, result.hoverMs.max, result.completionRightAfterEditMs.max, result.typing.requestsMs.max),
+    Math.max(
+      result.diagnosticsAfterEditMs.max,
+      result.completionMs.max,
+      result.hoverMs.max,
+      result.completionRightAfterEditMs.max,
+      result.typing.requestsMs.max,
+    ),
   );
   return result;
 }

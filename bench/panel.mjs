@@ -16,7 +16,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function benchPanel({ log = () => {} } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'test', 'panel', 'run-harness.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(root, 'test', 'panel', 'run-harness.mjs')], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -35,8 +38,20 @@ export function benchPanel({ log = () => {} } = {}) {
         rows: m.rows,
         firstRowsMs: m.firstRowsMs,
         allRowsLoadedMs: m.allRowsLoadedMs,
-        wheelScroll: m.scroll_wheel && { medianMs: m.scroll_wheel.median, p95Ms: m.scroll_wheel.p95, fps: Math.round((1000 / m.scroll_wheel.median) * 10) / 10, frames: m.scroll_wheel.frames, attempts: m.scroll_wheel.attempts },
-        jumpScroll: m.scroll_jump && { medianMs: m.scroll_jump.median, p95Ms: m.scroll_jump.p95, fps: Math.round((1000 / m.scroll_jump.median) * 10) / 10, frames: m.scroll_jump.frames, attempts: m.scroll_jump.attempts },
+        wheelScroll: m.scroll_wheel && {
+          medianMs: m.scroll_wheel.median,
+          p95Ms: m.scroll_wheel.p95,
+          fps: Math.round((1000 / m.scroll_wheel.median) * 10) / 10,
+          frames: m.scroll_wheel.frames,
+          attempts: m.scroll_wheel.attempts,
+        },
+        jumpScroll: m.scroll_jump && {
+          medianMs: m.scroll_jump.median,
+          p95Ms: m.scroll_jump.p95,
+          fps: Math.round((1000 / m.scroll_jump.median) * 10) / 10,
+          frames: m.scroll_jump.frames,
+          attempts: m.scroll_jump.attempts,
+        },
         mainThreadCpuPerFrameMs: m.jumpScrollMainThreadCpuPerFrameMs,
         sortClickMs: m.panelSortMs,
         filterKeystrokeMs: m.panelFilterKeystrokeMs,

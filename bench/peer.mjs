@@ -166,7 +166,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 /** Bundles our language service (as dist/server.js bundles it, minified) for the in-process comparison. */
 export function buildServiceBundle(outFile) {
   return bundleExports(
-    ["export { createLanguageService } from './server/src/service/languageService';", "export { TextDocument } from 'vscode-languageserver-textdocument';"],
+    [
+      "export { createLanguageService } from './server/src/service/languageService';",
+      "export { TextDocument } from 'vscode-languageserver-textdocument';",
+    ],
     outFile,
   );
 }

@@ -60,7 +60,14 @@ const gcLog = [];
 const server = await startServer({
   serverPath,
   initializationOptions: { debounceMs: 0 },
-  nodeArgs: [...NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${outDir}`, '--trace-gc', `--heapsnapshot-signal=SIGUSR2`, `--diagnostic-dir=${outDir}`],
+  nodeArgs: [
+    ...NODE_FLAGS,
+    '--cpu-prof',
+    `--cpu-prof-dir=${outDir}`,
+    '--trace-gc',
+    `--heapsnapshot-signal=SIGUSR2`,
+    `--diagnostic-dir=${outDir}`,
+  ],
   // Node IPC instead of stdio: --trace-gc prints to stdout.
   transport: 'ipc',
 });
@@ -83,7 +90,10 @@ for (const e of plan.edits) {
     const range = insert ? { start: e.mwq, end: e.mwq } : { start: e.mwq, end: { line: e.mwq.line, character: e.mwq.character + 1 } };
     wait = server.diagnostics(uri, version);
     t0 = performance.now();
-    server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text: insert ? 'x' : '' }] });
+    server.conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range, text: insert ? 'x' : '' }],
+    });
     await wait;
     timings.edits.push(performance.now() - t0);
   }
@@ -121,7 +131,12 @@ await server.stop();
 const report = {
   lines: LINES,
   nodeFlags: NODE_FLAGS,
-  timings: { openMs: round(timings.open), editMs: summary(timings.edits), completionMs: summary(timings.completions), hoverMs: summary(timings.hovers) },
+  timings: {
+    openMs: round(timings.open),
+    editMs: summary(timings.edits),
+    completionMs: summary(timings.completions),
+    hoverMs: summary(timings.hovers),
+  },
   memory: mem,
 };
 
@@ -130,8 +145,16 @@ const profFile = fs.readdirSync(outDir).find((n) => n.endsWith('.cpuprofile'));
 if (profFile) report.cpu = analyseCpu(JSON.parse(fs.readFileSync(path.join(outDir, profFile), 'utf8')));
 if (snapshot) report.heap = analyseHeap(JSON.parse(fs.readFileSync(snapshot, 'utf8')));
 const gcText = gcLog.join('');
-const marks = [...gcText.matchAll(/Mark-Compact[^\n]*?([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/g)].map((m) => ({ before: Number(m[1]), after: Number(m[3]) }));
-if (marks.length) report.markCompacts = { count: marks.length, heapAfterMB: summary(marks.map((m) => m.after)), heapBeforeMB: summary(marks.map((m) => m.before)) };
+const marks = [...gcText.matchAll(/Mark-Compact[^\n]*?([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/g)].map((m) => ({
+  before: Number(m[1]),
+  after: Number(m[3]),
+}));
+if (marks.length)
+  report.markCompacts = {
+    count: marks.length,
+    heapAfterMB: summary(marks.map((m) => m.after)),
+    heapBeforeMB: summary(marks.map((m) => m.before)),
+  };
 const scavenges = (gcText.match(/Scavenge/g) ?? []).length;
 report.scavenges = scavenges;
 fs.writeFileSync(path.join(outDir, 'report.json'), JSON.stringify(report, null, 2));
@@ -164,9 +187,18 @@ function analyseCpu(profile) {
       inclBy.set(k, (inclBy.get(k) ?? 0) + us);
     }
   }
-  const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => ({ fn: k, ms: round(us / 1000, 1), pct: round((100 * us) / total, 1) }));
+  const top = (m, n) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => ({ fn: k, ms: round(us / 1000, 1), pct: round((100 * us) / total, 1) }));
   const idle = [...selfBy].filter(([k]) => k.startsWith('(idle)') || k.startsWith('(program)') || k.startsWith('(garbage collector)'));
-  return { totalMs: round(total / 1000, 1), special: idle.map(([k, us]) => ({ fn: k, ms: round(us / 1000, 1) })), self: top(selfBy, 40), inclusive: top(inclBy, 60) };
+  return {
+    totalMs: round(total / 1000, 1),
+    special: idle.map(([k, us]) => ({ fn: k, ms: round(us / 1000, 1) })),
+    self: top(selfBy, 40),
+    inclusive: top(inclBy, 60),
+  };
 }
 
 function analyseHeap(snap) {
@@ -192,16 +224,24 @@ function analyseHeap(snap) {
   }
   return {
     liveMB: round(totalSize / 1024 / 1024, 1),
-    top: [...by].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 25).map(([name, e]) => ({ name, count: e.count, MB: round(e.bytes / 1024 / 1024, 2) })),
+    top: [...by]
+      .sort((a, b) => b[1].bytes - a[1].bytes)
+      .slice(0, 25)
+      .map(([name, e]) => ({ name, count: e.count, MB: round(e.bytes / 1024 / 1024, 2) })),
   };
 }
 
 function printReport(r) {
   const t = r.timings;
   console.log(`server started with node ${r.nodeFlags.join(' ') || '(no flags)'}`);
-  console.log(`profile of ${r.lines} lines: open ${t.openMs} ms; edit->diagnostics ${t.editMs.median}/${t.editMs.p95} ms; completion ${t.completionMs.median}/${t.completionMs.p95} ms; hover ${t.hoverMs.median}/${t.hoverMs.p95} ms`);
+  console.log(
+    `profile of ${r.lines} lines: open ${t.openMs} ms; edit->diagnostics ${t.editMs.median}/${t.editMs.p95} ms; completion ${t.completionMs.median}/${t.completionMs.p95} ms; hover ${t.hoverMs.median}/${t.hoverMs.p95} ms`,
+  );
   console.log('memory:', r.memory.map((m) => `${m.what}: RSS ${m.rssMB} MB (peak ${m.hwmMB})`).join('; '));
-  if (r.markCompacts) console.log(`V8 heap after mark-compact: ${r.markCompacts.heapAfterMB.min}–${r.markCompacts.heapAfterMB.max} MB over ${r.markCompacts.count} full GCs (before: up to ${r.markCompacts.heapBeforeMB.max} MB); ${r.scavenges} scavenges`);
+  if (r.markCompacts)
+    console.log(
+      `V8 heap after mark-compact: ${r.markCompacts.heapAfterMB.min}–${r.markCompacts.heapAfterMB.max} MB over ${r.markCompacts.count} full GCs (before: up to ${r.markCompacts.heapBeforeMB.max} MB); ${r.scavenges} scavenges`,
+    );
   if (r.heap) {
     console.log(`heap snapshot: ${r.heap.liveMB} MB live`);
     for (const h of r.heap.top) console.log(`  ${String(h.MB).padStart(8)} MB ${String(h.count).padStart(8)}  ${h.name}`);

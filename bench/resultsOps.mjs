@@ -15,7 +15,7 @@ const WORDS = ['Main', 'Talk', 'Even', 'Odd', 'Category', 'Template', 'Help', 'L
 /** Rows shaped like a generator+revisions answer. */
 export function makeRows(n, seed = 7) {
   let s = seed;
-  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   const rows = [];
   for (let i = 0; i < n; i++) {
     rows.push({

@@ -54,14 +54,17 @@ function sh(command, commandArgs, options = {}) {
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${commandArgs.join(' ')} exited ${code}:\n${out.slice(-3000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} ${commandArgs.join(' ')} exited ${code}:\n${out.slice(-3000)}`)),
+    );
   });
 }
 
 function gitState() {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'server', 'common', 'client'], { cwd: root, encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--', 'server', 'common', 'client'], { cwd: root, encoding: 'utf8' }).trim() !== '';
     return `${commit}${dirty ? ' + uncommitted changes' : ''}`;
   } catch {
     return 'unknown';
@@ -81,8 +84,15 @@ async function main() {
   fs.mkdirSync(path.join(outDir, 'files'), { recursive: true });
   fs.mkdirSync(path.join(outDir, '.build'), { recursive: true });
   const started = new Date();
-  const results = { startedAt: started.toISOString(), commit: gitState(), machine: machine(), options: { sizes: SIZES, seed: SEED, skip: [...SKIP] } };
-  log(`mwquery bench — ${results.machine.cpuModel}, ${results.machine.nproc} cores, ${results.machine.memoryGB} GB, node ${results.machine.node}, load ${results.machine.loadAverage.join(' ')}`);
+  const results = {
+    startedAt: started.toISOString(),
+    commit: gitState(),
+    machine: machine(),
+    options: { sizes: SIZES, seed: SEED, skip: [...SKIP] },
+  };
+  log(
+    `mwquery bench — ${results.machine.cpuModel}, ${results.machine.nproc} cores, ${results.machine.memoryGB} GB, node ${results.machine.node}, load ${results.machine.loadAverage.join(' ')}`,
+  );
 
   // Build: production bundles and the .vsix (npm run package = build:prod + vsce).
   const vsix = path.join(outDir, 'mwquery.vsix');
@@ -98,7 +108,17 @@ async function main() {
       results.packageError = reason;
       log(`  npm run package FAILED: ${reason}`);
       log('  measuring the .vsix size with --baseContentUrl/--baseImagesUrl https://example.invalid/ instead');
-      await sh('npm', ['run', 'package', '--', '--out', vsix, '--baseContentUrl', 'https://example.invalid/', '--baseImagesUrl', 'https://example.invalid/']);
+      await sh('npm', [
+        'run',
+        'package',
+        '--',
+        '--out',
+        vsix,
+        '--baseContentUrl',
+        'https://example.invalid/',
+        '--baseImagesUrl',
+        'https://example.invalid/',
+      ]);
     }
   } else if (!SKIP.has('build')) {
     log('building: npm run build:prod');
@@ -128,22 +148,44 @@ async function main() {
     const base = path.join(outDir, 'files', `bench-${lines}`);
     fs.writeFileSync(`${base}.mwq`, g.mwq);
     fs.writeFileSync(`${base}.mwq.json`, g.json);
-    return { lines, meta: g.meta, plan: planPositions(g.entries), mwqPath: `${base}.mwq`, jsonPath: `${base}.mwq.json`, text: g.mwq, jsonText: g.json, uri: `file:///bench/bench-${lines}.mwq` };
+    return {
+      lines,
+      meta: g.meta,
+      plan: planPositions(g.entries),
+      mwqPath: `${base}.mwq`,
+      jsonPath: `${base}.mwq.json`,
+      text: g.mwq,
+      jsonText: g.json,
+      uri: `file:///bench/bench-${lines}.mwq`,
+    };
   });
   results.files = Object.fromEntries(files.map((f) => [f.lines, f.meta]));
-  log(`generated: ${files.map((f) => `${f.lines} lines (${f.meta.queries} queries, ${f.meta.queriesWithMistakes} with a mistake)`).join(', ')}`);
+  log(
+    `generated: ${files.map((f) => `${f.lines} lines (${f.meta.queries} queries, ${f.meta.queriesWithMistakes} with a mistake)`).join(', ')}`,
+  );
 
   // The language server over stdio.
   if (!SKIP.has('lsp')) {
     log('language server: cold start');
     const nullServer = path.join(outDir, '.build', 'null-server.js');
     const esbuild = await import('esbuild');
-    await esbuild.build({ entryPoints: [path.join(here, 'null-server.mjs')], outfile: nullServer, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, logLevel: 'warning' });
+    await esbuild.build({
+      entryPoints: [path.join(here, 'null-server.mjs')],
+      outfile: nullServer,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      minify: true,
+      logLevel: 'warning',
+    });
     const nodeArgs = serverNodeFlags(root);
     results.serverNodeFlags = nodeArgs;
     log(`  node flags of the server, as the extension starts it: ${nodeArgs.join(' ') || '(none)'}`);
     [results.coldStart, results.coldStartFloor] = await coldStart({ serverPaths: [serverPath, nullServer], nodeArgs });
-    log(`  initialize ${results.coldStart.initializeMs.median} ms median (a server that only answers initialize: ${results.coldStartFloor.initializeMs.median} ms)`);
+    log(
+      `  initialize ${results.coldStart.initializeMs.median} ms median (a server that only answers initialize: ${results.coldStartFloor.initializeMs.median} ms)`,
+    );
     results.lsp = {};
     for (const f of files) {
       results.lsp[f.lines] = await benchFile({ serverPath, file: f, openRuns: f.lines >= 50000 ? 3 : 5, rounds: 3, nodeArgs, log });
@@ -159,7 +201,12 @@ async function main() {
       const big = f.lines >= 50000;
       const common = { lines: f.lines, plan: f.plan, rounds: big ? 2 : 3, maxEdits: big ? 8 : undefined, serviceBundle };
       log(`peer: ${f.lines} lines`);
-      results.peer[f.lines] = await peerTask({ ...common, engine: 'json-peer', file: f.jsonPath, uri: `file:///bench/bench-${f.lines}.mwq.json` });
+      results.peer[f.lines] = await peerTask({
+        ...common,
+        engine: 'json-peer',
+        file: f.jsonPath,
+        uri: `file:///bench/bench-${f.lines}.mwq.json`,
+      });
       results.inProcess[f.lines] = await peerTask({ ...common, engine: 'mwq-inprocess', file: f.mwqPath, uri: f.uri });
       results.peerLsp ??= {};
       results.peerLsp[f.lines] = await benchFile({
@@ -174,7 +221,9 @@ async function main() {
         log: (m) => log(`  peer over LSP:${m}`),
       });
       const p = results.peer[f.lines];
-      log(`  peer validate after edit ${p.validationAfterEditMs.median} ms, completion ${p.completionMs.median} ms; ours in-process ${results.inProcess[f.lines].validationAfterEditMs.median} / ${results.inProcess[f.lines].completionMs.median} ms`);
+      log(
+        `  peer validate after edit ${p.validationAfterEditMs.median} ms, completion ${p.completionMs.median} ms; ours in-process ${results.inProcess[f.lines].validationAfterEditMs.median} / ${results.inProcess[f.lines].completionMs.median} ms`,
+      );
     }
   }
 
@@ -186,7 +235,11 @@ async function main() {
       const wiki = await startTestWiki({ bigPages: BIG_PAGES, log: (m) => log(`  [wiki] ${m}`) });
       try {
         results.runner = await benchRunner({ wiki, runs: 11, workDir: outDir, log });
-        results.runner.wiki = { mediawiki: wiki.facts.mediawikiVersion, mainPages: wiki.facts.mainPages, templateBuilt: wiki.timings.templateBuilt };
+        results.runner.wiki = {
+          mediawiki: wiki.facts.mediawikiVersion,
+          mainPages: wiki.facts.mainPages,
+          templateBuilt: wiki.timings.templateBuilt,
+        };
       } finally {
         await wiki.stop();
       }
@@ -273,8 +326,22 @@ function evaluate(r) {
     add('Completion round trip, p95 (10,000 lines)', lsp.completionMs.p95, '< 5', lsp.completionMs.p95 < 5);
     add('Hover round trip, median (10,000 lines)', lsp.hoverMs.median, '< 2', lsp.hoverMs.median < 2);
     add('Hover round trip, p95 (10,000 lines)', lsp.hoverMs.p95, '< 5', lsp.hoverMs.p95 < 5);
-    add('Diagnostics after a one-character edit, debounce 0, median (10,000 lines)', lsp.diagnosticsAfterEditMs.median, '< 20', lsp.diagnosticsAfterEditMs.median < 20, 'ms', `p95 ${lsp.diagnosticsAfterEditMs.p95}`);
-    add('Diagnostics after a one-character edit, default debounce 150, median (10,000 lines)', lsp.diagnosticsAfterEditDefaultDebounceMs.median, '< 170', lsp.diagnosticsAfterEditDefaultDebounceMs.median < 170, 'ms', `p95 ${lsp.diagnosticsAfterEditDefaultDebounceMs.p95}`);
+    add(
+      'Diagnostics after a one-character edit, debounce 0, median (10,000 lines)',
+      lsp.diagnosticsAfterEditMs.median,
+      '< 20',
+      lsp.diagnosticsAfterEditMs.median < 20,
+      'ms',
+      `p95 ${lsp.diagnosticsAfterEditMs.p95}`,
+    );
+    add(
+      'Diagnostics after a one-character edit, default debounce 150, median (10,000 lines)',
+      lsp.diagnosticsAfterEditDefaultDebounceMs.median,
+      '< 170',
+      lsp.diagnosticsAfterEditDefaultDebounceMs.median < 170,
+      'ms',
+      `p95 ${lsp.diagnosticsAfterEditDefaultDebounceMs.p95}`,
+    );
     add(
       'Server memory as used: peak RSS (VmHWM), default debounce: open, edits, 100 keystrokes with completions and hovers (10,000 lines)',
       lsp.memoryAsUsedMB.hwmMB,
@@ -297,9 +364,12 @@ function evaluate(r) {
       'Cold start: spawn to initialize answer, median',
       r.coldStart.initializeMs.median,
       r.coldStartFloor ? '< 150, and within 10 of the floor' : '< 150',
-      r.coldStart.initializeMs.median < 150 && (!r.coldStartFloor || r.coldStart.initializeMs.median - r.coldStartFloor.initializeMs.median <= 10),
+      r.coldStart.initializeMs.median < 150 &&
+        (!r.coldStartFloor || r.coldStart.initializeMs.median - r.coldStartFloor.initializeMs.median <= 10),
       'ms',
-      r.coldStartFloor ? `the floor, a server that only answers initialize (Node + vscode-languageserver, bench/null-server.mjs): ${r.coldStartFloor.initializeMs.median} ms` : undefined,
+      r.coldStartFloor
+        ? `the floor, a server that only answers initialize (Node + vscode-languageserver, bench/null-server.mjs): ${r.coldStartFloor.initializeMs.median} ms`
+        : undefined,
     );
   }
   const huge = r.lsp?.[50000];
@@ -311,7 +381,14 @@ function evaluate(r) {
       huge.longestInteractiveMs < 100,
       'ms',
     );
-    add('50,000 lines: open → first diagnostics, median of fresh servers', huge.firstDiagnosticsMs.median, '< 250', huge.firstDiagnosticsMs.median < 250, 'ms', `p95 ${huge.firstDiagnosticsMs.p95}`);
+    add(
+      '50,000 lines: open → first diagnostics, median of fresh servers',
+      huge.firstDiagnosticsMs.median,
+      '< 250',
+      huge.firstDiagnosticsMs.median < 250,
+      'ms',
+      `p95 ${huge.firstDiagnosticsMs.p95}`,
+    );
   }
   const peerLsp = r.peerLsp?.[TARGET_LINES];
   if (lsp && peer && peerLsp && inProc) {
@@ -347,45 +424,142 @@ function evaluate(r) {
   }
   const sy = r.synthetic;
   if (sy) {
-    add(`mwq run --all NDJSON / mwn continuedQueryGen writing the same rows, wall time (synthetic, ${sy.pages.toLocaleString('en')} pages)`, sy.timeRatio, '≤ 0.8', sy.timeRatio <= 0.8 && sy.sameItemCount, 'ratio', `median of the interleaved pairs' ratios ${sy.pairedTimeRatioMedian}; mwq / floor ${sy.cliOverFloor}`);
-    add('mwq run --all NDJSON / mwn continuedQueryGen, peak RSS (synthetic)', sy.rssRatio, '≤ 0.7', sy.rssRatio <= 0.7, 'ratio', `${sy.cli.peakRssMB} MB vs ${sy.mwn.peakRssMB} MB`);
+    add(
+      `mwq run --all NDJSON / mwn continuedQueryGen writing the same rows, wall time (synthetic, ${sy.pages.toLocaleString('en')} pages)`,
+      sy.timeRatio,
+      '≤ 0.8',
+      sy.timeRatio <= 0.8 && sy.sameItemCount,
+      'ratio',
+      `median of the interleaved pairs' ratios ${sy.pairedTimeRatioMedian}; mwq / floor ${sy.cliOverFloor}`,
+    );
+    add(
+      'mwq run --all NDJSON / mwn continuedQueryGen, peak RSS (synthetic)',
+      sy.rssRatio,
+      '≤ 0.7',
+      sy.rssRatio <= 0.7,
+      'ratio',
+      `${sy.cli.peakRssMB} MB vs ${sy.mwn.peakRssMB} MB`,
+    );
     for (const f of sy.toFile) {
-      add(`mwq run --all -o FILE.${f.format} of ${f.query === 'List' ? 'list=allpages' : 'generator=allpages&prop=info'}: peak RSS, every row, no cap message`, f.peakRssMB, '< 150', f.peakRssMB < 150 && f.rows === sy.pages && !f.capMessage, 'MB', `${f.rows.toLocaleString('en')} rows in ${round(f.ms / 1000, 1)} s${f.capMessage ? '; CAP MESSAGE' : ''}`);
+      add(
+        `mwq run --all -o FILE.${f.format} of ${f.query === 'List' ? 'list=allpages' : 'generator=allpages&prop=info'}: peak RSS, every row, no cap message`,
+        f.peakRssMB,
+        '< 150',
+        f.peakRssMB < 150 && f.rows === sy.pages && !f.capMessage,
+        'MB',
+        `${f.rows.toLocaleString('en')} rows in ${round(f.ms / 1000, 1)} s${f.capMessage ? '; CAP MESSAGE' : ''}`,
+      );
     }
   }
   if (r.syntheticError) add('mwq run --all on the synthetic wiki', 'failed', '', false, '', r.syntheticError.slice(0, 300));
   const lv = r.liveValues;
   if (lv) {
-    add('Live-value completion from the server\'s cache, p95', lv.fromCacheMs.p95, '< 5', lv.fromCacheMs.p95 < 5, 'ms', `median ${lv.fromCacheMs.median} ms over ${lv.fromCacheMs.n} completions`);
-    add('Live-value completion from the wiki (loopback), p95', lv.fromWikiMs.p95, '< 300', lv.fromWikiMs.p95 < 300, 'ms', `median ${lv.fromWikiMs.median} ms; ${lv.requests} requests for ${lv.completions} completions`);
+    add(
+      "Live-value completion from the server's cache, p95",
+      lv.fromCacheMs.p95,
+      '< 5',
+      lv.fromCacheMs.p95 < 5,
+      'ms',
+      `median ${lv.fromCacheMs.median} ms over ${lv.fromCacheMs.n} completions`,
+    );
+    add(
+      'Live-value completion from the wiki (loopback), p95',
+      lv.fromWikiMs.p95,
+      '< 300',
+      lv.fromWikiMs.p95 < 300,
+      'ms',
+      `median ${lv.fromWikiMs.median} ms; ${lv.requests} requests for ${lv.completions} completions`,
+    );
   }
-  if (r.liveValuesError) add('Live-value completion from the wiki (loopback), p95', 'failed', '< 300', false, '', r.liveValuesError.slice(0, 300));
+  if (r.liveValuesError)
+    add('Live-value completion from the wiki (loopback), p95', 'failed', '< 300', false, '', r.liveValuesError.slice(0, 300));
   if (r.runnerError) add('Runner/mwn: fetch-all wall time, medians', 'failed', '≤ 0.95', false, '', r.runnerError.slice(0, 300));
   if (r.panel?.error) add('Panel: time to first rows (100,000-row run)', 'failed', '≤ 300', false, '', r.panel.error.slice(0, 300));
   if (r.panel && !r.panel.error) {
     add('Panel: time to first rows (100,000-row run)', r.panel.firstRowsMs, '≤ 300', r.panel.firstRowsMs <= 300);
     const w = r.panel.wheelScroll;
-    if (w) add('Panel: scrolling 100,000 rows, median frame time (wheel-sized steps)', w.medianMs, '≤ 17 (60 fps)', w.medianMs <= 17, 'ms', `${w.fps} fps; p95 ${w.p95Ms} ms`);
+    if (w)
+      add(
+        'Panel: scrolling 100,000 rows, median frame time (wheel-sized steps)',
+        w.medianMs,
+        '≤ 17 (60 fps)',
+        w.medianMs <= 17,
+        'ms',
+        `${w.fps} fps; p95 ${w.p95Ms} ms`,
+      );
     const cpu = r.panel.mainThreadCpuPerFrameMs;
-    if (cpu) add('Panel: render cost per frame of the virtual window, 100,000 rows (main-thread CPU, p95 over a jump scroll)', cpu.p95, '< 16', cpu.p95 < 16, 'ms', `median ${cpu.median} ms over ${cpu.frames} frames; every visible row new each frame`);
+    if (cpu)
+      add(
+        'Panel: render cost per frame of the virtual window, 100,000 rows (main-thread CPU, p95 over a jump scroll)',
+        cpu.p95,
+        '< 16',
+        cpu.p95 < 16,
+        'ms',
+        `median ${cpu.median} ms over ${cpu.frames} frames; every visible row new each frame`,
+      );
     const ps = r.panel.sortClickMs;
-    if (ps) add('Panel: sort 100,000 rows, click on a header to rendered frame (slowest click)', ps.max, '< 300', ps.max < 300, 'ms', `length (number) ${ps.clicks.join(', ')} ms; title (text) ${(ps.textClicks ?? []).join(', ')} ms`);
+    if (ps)
+      add(
+        'Panel: sort 100,000 rows, click on a header to rendered frame (slowest click)',
+        ps.max,
+        '< 300',
+        ps.max < 300,
+        'ms',
+        `length (number) ${ps.clicks.join(', ')} ms; title (text) ${(ps.textClicks ?? []).join(', ')} ms`,
+      );
     const pf = r.panel.filterKeystrokeMs;
-    if (pf) add('Panel: filter keystroke on 100,000 rows, input to rendered frame (slowest)', pf.max, '< 100', pf.max < 100, 'ms', `keystrokes ${pf.keystrokes.join(', ')} ms; index made on focus ${pf.indexOnFocusMs} ms`);
+    if (pf)
+      add(
+        'Panel: filter keystroke on 100,000 rows, input to rendered frame (slowest)',
+        pf.max,
+        '< 100',
+        pf.max < 100,
+        'ms',
+        `keystrokes ${pf.keystrokes.join(', ')} ms; index made on focus ${pf.indexOnFocusMs} ms`,
+      );
     const ch = r.panel.chart;
     if (ch) {
-      add('Panel: Chart view of 100,000 rows, click on Chart to drawn chart', ch.showChartMs, '< 300', ch.showChartMs < 300, 'ms', `${ch.title}, ${ch.bars} bars; Map view ${ch.showMapMs} ms`);
-      add('Panel: filter keystroke with the chart shown, input to redrawn chart (slowest)', ch.filterKeystrokeMaxMs, '< 150', ch.filterKeystrokeMaxMs < 150, 'ms', `keystrokes ${ch.filterKeystrokeMs.join(', ')} ms`);
+      add(
+        'Panel: Chart view of 100,000 rows, click on Chart to drawn chart',
+        ch.showChartMs,
+        '< 300',
+        ch.showChartMs < 300,
+        'ms',
+        `${ch.title}, ${ch.bars} bars; Map view ${ch.showMapMs} ms`,
+      );
+      add(
+        'Panel: filter keystroke with the chart shown, input to redrawn chart (slowest)',
+        ch.filterKeystrokeMaxMs,
+        '< 150',
+        ch.filterKeystrokeMaxMs < 150,
+        'ms',
+        `keystrokes ${ch.filterKeystrokeMs.join(', ')} ms`,
+      );
     }
   }
   const ro = r.resultsOps;
   if (ro?.error) add('Results table: sort 100,000 rows', 'failed', '< 300', false, '', ro.error.slice(0, 300));
   if (ro && !ro.error) {
     const slowest = Math.max(ro.sortNumberColumn.medianMs, ro.sortTextColumn.medianMs);
-    add('Results table: sort 100,000 rows (slower of a number and a text column, median)', slowest, '< 300', slowest < 300, 'ms', `number ${ro.sortNumberColumn.medianMs} ms, text ${ro.sortTextColumn.medianMs} ms`);
-    add('Results table: filter keystroke on 100,000 rows (slowest of 5 keystrokes)', ro.filterKeystrokes.maxMs, '< 100', ro.filterKeystrokes.maxMs < 100, 'ms', `median ${ro.filterKeystrokes.medianMs} ms; index made on focus ${ro.filterIndexMs} ms; without it ${ro.filterWithoutIndex.medianMs} ms; one column ${ro.filterOneColumn.medianMs} ms`);
+    add(
+      'Results table: sort 100,000 rows (slower of a number and a text column, median)',
+      slowest,
+      '< 300',
+      slowest < 300,
+      'ms',
+      `number ${ro.sortNumberColumn.medianMs} ms, text ${ro.sortTextColumn.medianMs} ms`,
+    );
+    add(
+      'Results table: filter keystroke on 100,000 rows (slowest of 5 keystrokes)',
+      ro.filterKeystrokes.maxMs,
+      '< 100',
+      ro.filterKeystrokes.maxMs < 100,
+      'ms',
+      `median ${ro.filterKeystrokes.medianMs} ms; index made on focus ${ro.filterIndexMs} ms; without it ${ro.filterWithoutIndex.medianMs} ms; one column ${ro.filterOneColumn.medianMs} ms`,
+    );
   }
-  if (r.bundles.serverJsBytes) add('dist/server.js (production build)', kb(r.bundles.serverJsBytes), '< 400', r.bundles.serverJsBytes < 400 * 1024, 'KB');
+  if (r.bundles.serverJsBytes)
+    add('dist/server.js (production build)', kb(r.bundles.serverJsBytes), '< 400', r.bundles.serverJsBytes < 400 * 1024, 'KB');
   if (r.bundles.vsixBytes) {
     add(
       '.vsix (npm run package)',
@@ -442,7 +616,13 @@ function renderTables(r) {
   const m = r.machine;
   const machineLine = `${m.cpuModel}, ${m.nproc} cores (nproc), ${m.memoryGB} GB RAM, Node ${m.node}, ${m.os}; load average ${m.loadAverage.join(' / ')} at the start, ${m.loadAverageAtEnd.join(' / ')} at the end`;
 
-  const targetRows = r.targets.map((t) => [t.what, `${t.value}${t.unit && t.unit !== 'ratio' ? ' ' + t.unit : ''}`, t.target, t.met ? 'yes' : 'NO', t.note ?? '']);
+  const targetRows = r.targets.map((t) => [
+    t.what,
+    `${t.value}${t.unit && t.unit !== 'ratio' ? ' ' + t.unit : ''}`,
+    t.target,
+    t.met ? 'yes' : 'NO',
+    t.note ?? '',
+  ]);
   sections.push({ title: 'Targets (issues #6 and #11)', header: ['Measure', 'Measured', 'Target', 'Met', 'Notes'], rows: targetRows });
 
   if (r.lsp) {
@@ -463,7 +643,21 @@ function renderTables(r) {
     ]);
     sections.push({
       title: `Language server over stdio (node ${(r.serverNodeFlags ?? []).join(' ')}${r.serverNodeFlags?.length ? ' ' : ''}dist/server.js --stdio, production build, Node flags as the extension starts it); cold start ${mp(r.coldStart?.initializeMs)} ms (median / p95), idle RSS ${r.coldStart?.idleRssMB} MB; a server that only answers initialize: ${mp(r.coldStartFloor?.initializeMs)} ms, idle RSS ${r.coldStartFloor?.idleRssMB} MB`,
-      header: ['Lines', 'Queries', 'Diagnostics', 'Open → diagnostics ms', 'Edit → diagnostics, debounce 0, ms (median / p95)', 'Edit → diagnostics, debounce 150, ms', 'Completion ms (median / p95)', 'Hover ms (median / p95)', 'Completion right after an edit ms (median / max)', 'Requests while typing ms (median / max)', 'RSS after open MB', 'Peak RSS as used MB', 'Peak RSS under stress MB'],
+      header: [
+        'Lines',
+        'Queries',
+        'Diagnostics',
+        'Open → diagnostics ms',
+        'Edit → diagnostics, debounce 0, ms (median / p95)',
+        'Edit → diagnostics, debounce 150, ms',
+        'Completion ms (median / p95)',
+        'Hover ms (median / p95)',
+        'Completion right after an edit ms (median / max)',
+        'Requests while typing ms (median / max)',
+        'RSS after open MB',
+        'Peak RSS as used MB',
+        'Peak RSS under stress MB',
+      ],
       rows,
     });
   }
@@ -489,7 +683,20 @@ function renderTables(r) {
     });
     sections.push({
       title: `Peer: the same queries as JSON, vscode-json-languageservice + a JSON Schema generated from the catalogue (${r.peer[Object.keys(r.peer)[0]]?.schemaBytes} bytes); in-process (bench/peer.mjs) and behind LSP over stdio (bench/peer-server.mjs). Ratios are ours/peer: both over LSP / both in-process / ours over LSP vs peer in-process`,
-      header: ['Lines (.mwq)', 'Peer diagnostics', 'Peer parse+validate after edit, in-process ms', 'Ours validate after edit, in-process ms', 'Peer edit → diagnostics over LSP ms', 'Validation ratio', 'Peer completion, in-process ms', 'Ours completion, in-process ms', 'Peer completion over LSP ms', 'Completion ratio', 'Peer hover ms (in-process ; LSP)', 'Peer peak RSS MB (in-process ; server)'],
+      header: [
+        'Lines (.mwq)',
+        'Peer diagnostics',
+        'Peer parse+validate after edit, in-process ms',
+        'Ours validate after edit, in-process ms',
+        'Peer edit → diagnostics over LSP ms',
+        'Validation ratio',
+        'Peer completion, in-process ms',
+        'Ours completion, in-process ms',
+        'Peer completion over LSP ms',
+        'Completion ratio',
+        'Peer hover ms (in-process ; LSP)',
+        'Peer peak RSS MB (in-process ; server)',
+      ],
       rows,
     });
   }
@@ -498,8 +705,23 @@ function renderTables(r) {
     const row = (name, s) => [name, s.items, s.requests, mp(s.ms), s.cpuMs, s.peakRssMB, s.peakGrowthMB];
     sections.push({
       title: `Runner: ${rr.query}, ${rr.expectedItems} pages on the test wiki (MediaWiki ${rr.wiki?.mediawiki}), through a counting proxy; ${rr.runs} runs each, interleaved; time ratio ours/mwn ${rr.timeRatio} (median of paired ratios ${rr.pairedTimeRatioMedian})`,
-      header: ['Client', 'Items', 'Requests', 'Wall ms (median / p95)', 'Client CPU ms while fetching (CLI: whole process), median', 'Peak RSS MB', 'Peak minus baseline MB (same client, one tiny request)'],
-      rows: [row('ours: QuerySession.fetchAll, rows to a counter', rr.ours), row('mwn continuedQueryGen (streaming)', rr.mwn), row('mwn continuedQuery(…, Infinity) (keeps all answers)', rr.mwnContinuedQuery), row('mwq run --all --format ndjson > /dev/null (whole process)', rr.cli), row('bare loop: Node fetch + JSON.parse following continue (reference)', rr.bareFetch), row('bare loop: node:http keep-alive + JSON.parse (reference)', rr.bareHttp)],
+      header: [
+        'Client',
+        'Items',
+        'Requests',
+        'Wall ms (median / p95)',
+        'Client CPU ms while fetching (CLI: whole process), median',
+        'Peak RSS MB',
+        'Peak minus baseline MB (same client, one tiny request)',
+      ],
+      rows: [
+        row('ours: QuerySession.fetchAll, rows to a counter', rr.ours),
+        row('mwn continuedQueryGen (streaming)', rr.mwn),
+        row('mwn continuedQuery(…, Infinity) (keeps all answers)', rr.mwnContinuedQuery),
+        row('mwq run --all --format ndjson > /dev/null (whole process)', rr.cli),
+        row('bare loop: Node fetch + JSON.parse following continue (reference)', rr.bareFetch),
+        row('bare loop: node:http keep-alive + JSON.parse (reference)', rr.bareHttp),
+      ],
     });
   }
   if (r.synthetic) {
@@ -517,20 +739,51 @@ function renderTables(r) {
     sections.push({
       title: 'Long runs to a file: mwq run --all -o FILE on the synthetic api.php (no byte cap on streamed rows)',
       header: ['Query', 'Format', 'Rows in the file', 'Wall s', 'Peak RSS MB', 'Cap message'],
-      rows: sy.toFile.map((f) => [f.query === 'List' ? 'list=allpages&aplimit=max' : 'generator=allpages&gaplimit=max&prop=info', f.format, f.rows, round(f.ms / 1000, 1), f.peakRssMB, f.capMessage ? 'yes' : 'no']),
+      rows: sy.toFile.map((f) => [
+        f.query === 'List' ? 'list=allpages&aplimit=max' : 'generator=allpages&gaplimit=max&prop=info',
+        f.format,
+        f.rows,
+        round(f.ms / 1000, 1),
+        f.peakRssMB,
+        f.capMessage ? 'yes' : 'no',
+      ]),
     });
   }
   if (r.panel && !r.panel.error) {
     const p = r.panel;
     sections.push({
       title: 'Results panel (dist/panel.js in Chromium via test/panel/run-harness.mjs), 100,006 rows',
-      header: ['First rows ms', 'All rows loaded ms', 'Wheel scroll frame ms (median / p95)', 'fps (median)', 'Jump scroll frame ms (median / p95)', 'Main-thread CPU per frame ms (median / p95)', 'Max DOM nodes', 'Harness checks'],
-      rows: [[p.firstRowsMs, p.allRowsLoadedMs, `${p.wheelScroll?.medianMs} / ${p.wheelScroll?.p95Ms}`, p.wheelScroll?.fps, `${p.jumpScroll?.medianMs} / ${p.jumpScroll?.p95Ms}`, p.mainThreadCpuPerFrameMs ? `${p.mainThreadCpuPerFrameMs.median} / ${p.mainThreadCpuPerFrameMs.p95}` : undefined, p.maxDomNodes, p.checks.ok ? 'all passed' : p.checks.failures.join('; ')]],
+      header: [
+        'First rows ms',
+        'All rows loaded ms',
+        'Wheel scroll frame ms (median / p95)',
+        'fps (median)',
+        'Jump scroll frame ms (median / p95)',
+        'Main-thread CPU per frame ms (median / p95)',
+        'Max DOM nodes',
+        'Harness checks',
+      ],
+      rows: [
+        [
+          p.firstRowsMs,
+          p.allRowsLoadedMs,
+          `${p.wheelScroll?.medianMs} / ${p.wheelScroll?.p95Ms}`,
+          p.wheelScroll?.fps,
+          `${p.jumpScroll?.medianMs} / ${p.jumpScroll?.p95Ms}`,
+          p.mainThreadCpuPerFrameMs ? `${p.mainThreadCpuPerFrameMs.median} / ${p.mainThreadCpuPerFrameMs.p95}` : undefined,
+          p.maxDomNodes,
+          p.checks.ok ? 'all passed' : p.checks.failures.join('; '),
+        ],
+      ],
     });
   }
   const b = r.bundles;
   const kb = (x) => (x === undefined ? undefined : `${round(x / 1024, 1)} KB`);
-  sections.push({ title: 'Bundles (production build)', header: ['dist/server.js', 'dist/cli.js', 'dist/extension.js', 'dist/panel.js', '.vsix'], rows: [[kb(b.serverJsBytes), kb(b.cliJsBytes), kb(b.extensionJsBytes), kb(b.panelJsBytes), kb(b.vsixBytes)]] });
+  sections.push({
+    title: 'Bundles (production build)',
+    header: ['dist/server.js', 'dist/cli.js', 'dist/extension.js', 'dist/panel.js', '.vsix'],
+    rows: [[kb(b.serverJsBytes), kb(b.cliJsBytes), kb(b.extensionJsBytes), kb(b.panelJsBytes), kb(b.vsixBytes)]],
+  });
 
   const text = [`mwquery bench, ${r.startedAt} (${r.commit})`, machineLine, ''];
   for (const s of sections) text.push(s.title, textTable(s.header, s.rows), '');
@@ -543,7 +796,10 @@ function renderTables(r) {
     `**Machine:** ${machineLine}. The machine may be shared with other work (see the load averages): wall-clock numbers are noisy, so medians over many samples are reported, and runs of the two sides of a comparison are interleaved.`,
     '',
     `**Query files:** generated from the bundled catalogue by bench/generate.mjs (seed ${r.options.seed}): ${Object.entries(r.files)
-      .map(([l, f]) => `${Number(l).toLocaleString('en')} lines = ${f.queries.toLocaleString('en')} queries (${f.distinctModules} of the catalogue's modules, ${f.queriesWithMistakes} with a deliberate mistake; JSON ${f.jsonLines.toLocaleString('en')} lines)`)
+      .map(
+        ([l, f]) =>
+          `${Number(l).toLocaleString('en')} lines = ${f.queries.toLocaleString('en')} queries (${f.distinctModules} of the catalogue's modules, ${f.queriesWithMistakes} with a deliberate mistake; JSON ${f.jsonLines.toLocaleString('en')} lines)`,
+      )
       .join('; ')}.`,
     '',
   ];
@@ -552,10 +808,10 @@ function renderTables(r) {
     '## Notes',
     '',
     '- All times are medians unless marked; p95 is nearest-rank. Server times are measured by the client, from sending a message to receiving its answer (transport and JSON included), with `debounceMs: 0` unless the default debounce (150 ms) is named.',
-    '- Server memory is the server process\'s RSS from `/proc/<pid>/status` (VmRSS; VmHWM for the peak): the server has no request to report its own heap. `node bench/profile.mjs 10000` shows how much of it is live data.',
+    "- Server memory is the server process's RSS from `/proc/<pid>/status` (VmRSS; VmHWM for the peak): the server has no request to report its own heap. `node bench/profile.mjs 10000` shows how much of it is live data.",
     '- The peer is vscode-json-languageservice with a schema generated from the same catalogue, measured in-process and behind the same LSP transport as ours (bench/peer-server.mjs). The ratio target counts as met when both like-for-like ratios (LSP/LSP and in-process/in-process) are within it; the mixed ratio (ours over LSP against the peer in-process) is shown too.',
     '- "Completion right after an edit" is the first request after a keystroke (default debounce): it pays for bringing the document\'s parse up to date.',
-    '- The panel numbers come from the real dist/panel.js in Debian\'s Chromium (test/panel/run-harness.mjs), not from VS Code\'s webview host.',
+    "- The panel numbers come from the real dist/panel.js in Debian's Chromium (test/panel/run-harness.mjs), not from VS Code's webview host.",
     '- Runner peak memory: each client in its own process, VmHWM at exit; "minus baseline" subtracts the same client after one tiny request. The bare fetch loop is the floor for any client built on Node\'s fetch.',
     '',
   );

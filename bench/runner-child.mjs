@@ -32,12 +32,15 @@ async function ours(text = QUERY_MWQ) {
   let pages = 0;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const outcome = await session.fetchAll({}, {
-    onPage: (page) => {
-      pages++;
-      for (const b of page.batches) items += b.rows.length;
+  const outcome = await session.fetchAll(
+    {},
+    {
+      onPage: (page) => {
+        pages++;
+        for (const b of page.batches) items += b.rows.length;
+      },
     },
-  });
+  );
   const ms = performance.now() - t0;
   if (outcome.error) throw new Error(`fetchAll failed: ${outcome.error.message}`);
   return { items, pages, ms, cpuMs: cpuSince(cpu0), stopped: outcome.stopped };
@@ -73,7 +76,8 @@ async function bareFetch() {
   const t0 = performance.now();
   for (;;) {
     const url = new URL(endpoint);
-    for (const [k, v] of Object.entries({ action: 'query', format: 'json', formatversion: '2', maxlag: '5', ...MWN_QUERY, ...cont })) url.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({ action: 'query', format: 'json', formatversion: '2', maxlag: '5', ...MWN_QUERY, ...cont }))
+      url.searchParams.set(k, v);
     const res = await fetch(url, { headers: { 'User-Agent': 'mwquery-bench (bare fetch; mwquery-bench@example.invalid)' } });
     const json = JSON.parse(await res.text());
     pages++;
@@ -90,12 +94,16 @@ async function bareHttp() {
   const get = (url) =>
     new Promise((resolve, reject) => {
       http
-        .get(url, { agent, headers: { 'User-Agent': 'mwquery-bench (bare http; mwquery-bench@example.invalid)', Accept: 'application/json' } }, (res) => {
-          const chunks = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-          res.on('error', reject);
-        })
+        .get(
+          url,
+          { agent, headers: { 'User-Agent': 'mwquery-bench (bare http; mwquery-bench@example.invalid)', Accept: 'application/json' } },
+          (res) => {
+            const chunks = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+            res.on('error', reject);
+          },
+        )
         .on('error', reject);
     });
   let cont = {};
@@ -105,7 +113,8 @@ async function bareHttp() {
   const t0 = performance.now();
   for (;;) {
     const url = new URL(endpoint);
-    for (const [k, v] of Object.entries({ action: 'query', format: 'json', formatversion: '2', maxlag: '5', ...MWN_QUERY, ...cont })) url.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({ action: 'query', format: 'json', formatversion: '2', maxlag: '5', ...MWN_QUERY, ...cont }))
+      url.searchParams.set(k, v);
     const json = JSON.parse(await get(url));
     pages++;
     items += json.query?.allpages?.length ?? 0;
@@ -136,8 +145,7 @@ async function main() {
     const t0 = performance.now();
     await bot.request({ action: 'query', meta: 'userinfo' });
     r = { items: 0, pages: 1, ms: performance.now() - t0 };
-  }
-  else throw new Error(`unknown mode ${mode}`);
+  } else throw new Error(`unknown mode ${mode}`);
   r.ms = round(r.ms);
   r.memoryMB = procMemory();
   process.stdout.write(JSON.stringify(r) + '\n');

@@ -37,7 +37,14 @@ export async function countingProxy(target) {
   const server = http.createServer((req, res) => {
     count++;
     const up = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host }, agent },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+        agent,
+      },
       (r) => {
         res.writeHead(r.statusCode ?? 502, r.headers);
         r.pipe(res);
@@ -101,7 +108,20 @@ async function cli(endpoint, file, workDir, all = true) {
   fs.rmSync(hwmFile, { force: true });
   const r = await run(
     process.execPath,
-    ['-r', path.join(here, 'hwm-preload.cjs'), path.join(root, 'dist', 'cli.js'), 'run', file, ...(all ? ['--all'] : []), '--format', 'ndjson', '--endpoint', endpoint, '--contact', 'mwquery-bench@example.invalid'],
+    [
+      '-r',
+      path.join(here, 'hwm-preload.cjs'),
+      path.join(root, 'dist', 'cli.js'),
+      'run',
+      file,
+      ...(all ? ['--all'] : []),
+      '--format',
+      'ndjson',
+      '--endpoint',
+      endpoint,
+      '--contact',
+      'mwquery-bench@example.invalid',
+    ],
     { env: { MWQ_BENCH_HWM_FILE: hwmFile }, stdoutFile: '/dev/null' },
   );
   if (r.code !== 0) throw new Error(`mwq run failed (${r.code}): ${r.stderr.slice(-2000)}`);
@@ -109,7 +129,13 @@ async function cli(endpoint, file, workDir, all = true) {
   const m = /(\d+) pages?, (\d+) items?/.exec(r.stderr);
   const hwm = JSON.parse(fs.readFileSync(hwmFile, 'utf8'));
   fs.rmSync(hwmFile, { force: true });
-  return { items: m ? Number(m[2]) : NaN, pages: m ? Number(m[1]) : NaN, ms: round(r.wallMs), cpuMs: round(hwm.cpuMs, 1), memoryMB: { hwmMB: round(hwm.hwmKB / 1024, 1), rssMB: round(hwm.rssKB / 1024, 1) } };
+  return {
+    items: m ? Number(m[2]) : NaN,
+    pages: m ? Number(m[1]) : NaN,
+    ms: round(r.wallMs),
+    cpuMs: round(hwm.cpuMs, 1),
+    memoryMB: { hwmMB: round(hwm.hwmKB / 1024, 1), rssMB: round(hwm.rssKB / 1024, 1) },
+  };
 }
 
 /**
@@ -138,7 +164,9 @@ export async function benchRunner({ wiki, runs = 7, workDir, log = () => {} }) {
         const r = mode === 'cli' ? await cli(proxy.endpoint, cliFile, workDir) : await child(mode, proxy.endpoint, bundle);
         results[mode].push(r);
         requests[mode].push(proxy.take());
-        log(`  runner ${mode} #${i + 1}: ${r.items} items, ${requests[mode].at(-1)} requests, ${round(r.ms, 0)} ms${r.cpuMs !== undefined ? ` (client CPU ${r.cpuMs} ms)` : ''}, peak ${r.memoryMB.hwmMB} MB`);
+        log(
+          `  runner ${mode} #${i + 1}: ${r.items} items, ${requests[mode].at(-1)} requests, ${round(r.ms, 0)} ms${r.cpuMs !== undefined ? ` (client CPU ${r.cpuMs} ms)` : ''}, peak ${r.memoryMB.hwmMB} MB`,
+        );
       }
     }
     const idleOurs = await child('idle-ours', proxy.endpoint, bundle);

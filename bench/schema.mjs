@@ -32,13 +32,15 @@ function describe(moduleName, full, p) {
   const type = Array.isArray(p.type) ? `one of ${p.type.join(', ')}` : p.type;
   bits.push(`Type: ${type}${p.multi !== undefined ? ', multiple values separated by |' : ''}.`);
   if (p.default !== undefined && p.default !== '') bits.push(`Default: ${p.default}.`);
-  if (p.min !== undefined || p.max !== undefined) bits.push(`Range: ${p.min ?? '…'}–${p.max ?? '…'}${p.highmax ? ` (${p.highmax} for bots)` : ''}.`);
+  if (p.min !== undefined || p.max !== undefined)
+    bits.push(`Range: ${p.min ?? '…'}–${p.max ?? '…'}${p.highmax ? ` (${p.highmax} for bots)` : ''}.`);
   if (p.required !== undefined) bits.push('Required.');
   return bits.join(' ');
 }
 
 const NAMESPACES = Array.from({ length: 16 }, (_, i) => String(i));
-const TIMESTAMP = '(now|[0-9]{14}|[0-9]{1,10}|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:?[0-9]{2})?)';
+const TIMESTAMP =
+  '(now|[0-9]{14}|[0-9]{1,10}|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:?[0-9]{2})?)';
 
 /** The schema of one parameter's value. */
 function valueSchema(moduleName, full, p) {

@@ -40,7 +40,20 @@ function spawnRun(args, { env, stdoutFile = '/dev/null' } = {}) {
 async function cliRun(file, query, endpoint, workDir, output) {
   const hwmFile = path.join(workDir, `synthetic-hwm-${process.pid}.json`);
   fs.rmSync(hwmFile, { force: true });
-  const args = ['-r', path.join(here, 'hwm-preload.cjs'), path.join(root, 'dist', 'cli.js'), 'run', file, '--query', query, '--all', '--endpoint', endpoint, '--contact', CONTACT];
+  const args = [
+    '-r',
+    path.join(here, 'hwm-preload.cjs'),
+    path.join(root, 'dist', 'cli.js'),
+    'run',
+    file,
+    '--query',
+    query,
+    '--all',
+    '--endpoint',
+    endpoint,
+    '--contact',
+    CONTACT,
+  ];
   const r = await spawnRun(output ? [...args, '-o', output] : [...args, '--format', 'ndjson'], { env: { MWQ_BENCH_HWM_FILE: hwmFile } });
   if (r.code !== 0) throw new Error(`mwq run failed (${r.code}): ${r.stderr.slice(-2000)}`);
   const m = /([\d,]+) pages?, ([\d,]+) items?/.exec(r.stderr);
@@ -85,7 +98,13 @@ export async function benchSynthetic({ pages = 3_000_000, runs = 3, workDir, log
         log(`  synthetic ${side} #${i + 1}: ${r.items} items, ${r.pages} pages, ${round(r.ms, 0)} ms, peak ${r.peakRssMB} MB`);
       }
     }
-    const side = (rs) => ({ items: [...new Set(rs.map((r) => r.items))], pages: rs[0].pages, ms: summary(rs.map((r) => r.ms)), cpuMs: round(median(rs.map((r) => r.cpuMs)), 1), peakRssMB: round(median(rs.map((r) => r.peakRssMB)), 1) });
+    const side = (rs) => ({
+      items: [...new Set(rs.map((r) => r.items))],
+      pages: rs[0].pages,
+      ms: summary(rs.map((r) => r.ms)),
+      cpuMs: round(median(rs.map((r) => r.cpuMs)), 1),
+      peakRssMB: round(median(rs.map((r) => r.peakRssMB)), 1),
+    });
     const out = { pages, runs, cli: side(sides.cli), mwn: side(sides.mwn), floor: side(sides.floor) };
     out.timeRatio = round(out.cli.ms.median / out.mwn.ms.median, 3);
     out.rssRatio = round(out.cli.peakRssMB / out.mwn.peakRssMB, 3);
@@ -104,7 +123,9 @@ export async function benchSynthetic({ pages = 3_000_000, runs = 3, workDir, log
         fs.rmSync(target, { force: true });
         const rows = format === 'csv' ? lines - 1 : lines;
         out.toFile.push({ query, format, rows, ms: r.ms, peakRssMB: r.peakRssMB, capMessage: r.capMessage });
-        log(`  synthetic ${query} -o .${format}: ${rows} rows, ${round(r.ms, 0)} ms, peak ${r.peakRssMB} MB${r.capMessage ? ', CAP MESSAGE' : ''}`);
+        log(
+          `  synthetic ${query} -o .${format}: ${rows} rows, ${round(r.ms, 0)} ms, peak ${r.peakRssMB} MB${r.capMessage ? ', CAP MESSAGE' : ''}`,
+        );
       }
     }
     return out;

@@ -50,7 +50,13 @@ export interface SyntheticWiki {
   close(): Promise<void>;
 }
 
-export async function startSyntheticWiki({ pages = 3_000_000, delayMs = 0, padBytes = 0, onRequest, port = 0 }: SyntheticWikiOptions = {}): Promise<SyntheticWiki> {
+export async function startSyntheticWiki({
+  pages = 3_000_000,
+  delayMs = 0,
+  padBytes = 0,
+  onRequest,
+  port = 0,
+}: SyntheticWikiOptions = {}): Promise<SyntheticWiki> {
   const padding = padBytes > 0 ? 'x'.repeat(padBytes) : undefined;
   let requests = 0;
   const server = http.createServer((req, res) => {

@@ -33,9 +33,24 @@ const LAYER_RULES = [
   ['common-no-cli', 'common/', 'cli/', 'common/ is shared by the client, the server and the CLI: it never imports cli/.'],
   ['server-no-cli', 'server/', 'cli/', 'The language server never imports the CLI (the CLI builds on the server, not the other way).'],
   ['cli-no-client', 'cli/', 'client/', 'The CLI runs without VS Code: it never imports the extension (client/).'],
-  ['runner-no-results', 'common/src/runner/', 'common/src/results/', 'The runner (requests, pages, rows) never imports the results (parts, cells, history): results build on rows.'],
-  ['network-no-row-output', 'common/src/runner/', 'common/src/output/', "The runner's network code never imports the output of rows (writers, text tables, file writes)."],
-  ['chain-no-runner', 'common/src/chain/', 'common/src/runner/', 'The chain logic (common/src/chain/) is pure: the code that sends chained queries lives in the runner.'],
+  [
+    'runner-no-results',
+    'common/src/runner/',
+    'common/src/results/',
+    'The runner (requests, pages, rows) never imports the results (parts, cells, history): results build on rows.',
+  ],
+  [
+    'network-no-row-output',
+    'common/src/runner/',
+    'common/src/output/',
+    "The runner's network code never imports the output of rows (writers, text tables, file writes).",
+  ],
+  [
+    'chain-no-runner',
+    'common/src/chain/',
+    'common/src/runner/',
+    'The chain logic (common/src/chain/) is pure: the code that sends chained queries lives in the runner.',
+  ],
   ['media-no-client-src', 'client/media/', 'client/src/', 'The panel (browser code) never imports the extension host (client/src).'],
   ['media-no-server', 'client/media/', 'server/', 'The panel (browser code) never imports the server.'],
   ['media-no-node', 'client/media/', 'node:', 'The panel runs in a browser page: no Node built-ins.'],
@@ -43,7 +58,27 @@ const LAYER_RULES = [
 ];
 
 /** Node built-ins imported without the `node:` prefix, counted as `node:`. */
-const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'http', 'https', 'child_process', 'crypto', 'net', 'vm', 'zlib', 'stream', 'url', 'util', 'events', 'worker_threads', 'readline', 'tty', 'assert', 'buffer']);
+const NODE_BUILTINS = new Set([
+  'fs',
+  'path',
+  'os',
+  'http',
+  'https',
+  'child_process',
+  'crypto',
+  'net',
+  'vm',
+  'zlib',
+  'stream',
+  'url',
+  'util',
+  'events',
+  'worker_threads',
+  'readline',
+  'tty',
+  'assert',
+  'buffer',
+]);
 
 function listFiles(dir) {
   const out = [];
@@ -70,9 +105,17 @@ function moduleSpecifiers(file, text) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const out = [];
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       out.push(ts.isExportDeclaration(node) ? { specifier: node.moduleSpecifier.text, reexport: true } : node.moduleSpecifier.text);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       out.push(node.moduleReference.expression.text);
     } else if (
       ts.isCallExpression(node) &&
@@ -190,11 +233,18 @@ function main() {
     seenArrows.add(key);
     if (!allowedArrows.has(key)) problems.push(`${v.file}: imports '${v.specifier}' (${v.rule}): ${v.why}`);
   }
-  for (const [file, arrows] of graph) for (const a of arrows) if (a.to.startsWith('unresolved:')) problems.push(`${file}: cannot resolve '${a.specifier}'`);
+  for (const [file, arrows] of graph)
+    for (const a of arrows) if (a.to.startsWith('unresolved:')) problems.push(`${file}: cannot resolve '${a.specifier}'`);
   // One home and one import path per name: a name is imported from the module that declares it.
-  for (const [file, arrows] of graph) for (const a of arrows) if (a.reexport) problems.push(`${file}: re-exports from '${a.specifier}' (no-reexport): import the name from its home module instead.`);
-  for (const key of allowedCircles) if (!seenCircles.has(key)) problems.push(`scripts/import-allowlist.json: the circle "${key}" no longer exists: remove it from the list`);
-  for (const key of allowedArrows) if (!seenArrows.has(key)) problems.push(`scripts/import-allowlist.json: the arrow "${key}" no longer exists: remove it from the list`);
+  for (const [file, arrows] of graph)
+    for (const a of arrows)
+      if (a.reexport)
+        problems.push(`${file}: re-exports from '${a.specifier}' (no-reexport): import the name from its home module instead.`);
+  for (const key of allowedCircles)
+    if (!seenCircles.has(key))
+      problems.push(`scripts/import-allowlist.json: the circle "${key}" no longer exists: remove it from the list`);
+  for (const key of allowedArrows)
+    if (!seenArrows.has(key)) problems.push(`scripts/import-allowlist.json: the arrow "${key}" no longer exists: remove it from the list`);
   if (problems.length) {
     for (const p of problems) console.error(p);
     console.error(`check-imports: ${problems.length} problem(s) in ${files.length} files (the layers: docs/architecture.md).`);

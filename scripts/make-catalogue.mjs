@@ -161,7 +161,7 @@ for (const { name, header, body } of raw) {
   if (flags.has('module deprecated') !== DEPRECATED_MODULES.has(name)) fail(`${where}: deprecation disagrees`);
   if (flags.has('extension') !== EXTENSION_MODULES.has(name)) fail(`${where}: extension flag disagrees`);
   if (flags.has('licence MIT') !== MIT_MODULES.has(name)) fail(`${where}: licence disagrees`);
-  if (flags.has('extension') !== (name in EXTENSION_SOURCES)) fail(`${where}: no extension source known`);
+  if (flags.has('extension') !== name in EXTENSION_SOURCES) fail(`${where}: no extension source known`);
 
   byName.set(name, { name, group, prefix, flags, body, params: null, templated: false });
 }
@@ -230,9 +230,28 @@ if (!seed.includes('- It is at `index` 3.')) fail('templated index not 3');
 // Output
 
 const PARAM_ORDER = [
-  'index', 'name', 'type', 'default', 'multi', 'lowlimit', 'highlimit', 'limit', 'min', 'max', 'highmax',
-  'required', 'deprecated', 'deprecatedvalues', 'sensitive', 'allspecifier', 'allowsduplicates',
-  'extranamespaces', 'subtypes', 'info', 'submodules', 'submoduleparamprefix',
+  'index',
+  'name',
+  'type',
+  'default',
+  'multi',
+  'lowlimit',
+  'highlimit',
+  'limit',
+  'min',
+  'max',
+  'highmax',
+  'required',
+  'deprecated',
+  'deprecatedvalues',
+  'sensitive',
+  'allspecifier',
+  'allowsduplicates',
+  'extranamespaces',
+  'subtypes',
+  'info',
+  'submodules',
+  'submoduleparamprefix',
 ];
 
 function orderParam(p) {

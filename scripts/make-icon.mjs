@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const svg = fs.readFileSync(path.join(root, 'media', 'icon.svg'), 'utf8');
 const { chromium } = (await import('playwright-core')).default;
-const browser = await chromium.launch({ executablePath: process.env.MWQ_CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.MWQ_CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 128, height: 128 }, deviceScaleFactor: 1 });
   await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${svg}</body></html>`);

@@ -41,7 +41,9 @@ function parseArgs(argv) {
     else if (a === '--no-install') o.install = false;
     else if (a === '--mediawiki') o.mediawiki = argv[++i];
     else {
-      console.error(`npm start: unknown option ${a}\nusage: node scripts/start.mjs [--browser] [--port N] [--no-install] [--mediawiki 1.43]`);
+      console.error(
+        `npm start: unknown option ${a}\nusage: node scripts/start.mjs [--browser] [--port N] [--no-install] [--mediawiki 1.43]`,
+      );
       process.exit(2);
     }
   }
@@ -131,13 +133,40 @@ async function startCodeServer(port, opts) {
   fs.mkdirSync(extensions, { recursive: true });
   const settings = path.join(userData, 'User', 'settings.json');
   if (!fs.existsSync(settings)) {
-    fs.writeFileSync(settings, JSON.stringify({ 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'extensions.autoCheckUpdates': false }, null, 2));
+    fs.writeFileSync(
+      settings,
+      JSON.stringify(
+        {
+          'workbench.startupEditor': 'none',
+          'telemetry.telemetryLevel': 'off',
+          'update.mode': 'none',
+          'extensions.autoCheckUpdates': false,
+        },
+        null,
+        2,
+      ),
+    );
   }
   const env = { ...process.env };
   delete env.VSCODE_IPC_HOOK_CLI;
   const child = spawn(
     process.execPath,
-    [codeServerEntry, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--ignore-last-opened', '--user-data-dir', userData, '--extensions-dir', extensions, workspace],
+    [
+      codeServerEntry,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--ignore-last-opened',
+      '--user-data-dir',
+      userData,
+      '--extensions-dir',
+      extensions,
+      workspace,
+    ],
     { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   await new Promise((resolve, reject) => {
@@ -196,7 +225,10 @@ async function main() {
     say(`MediaWiki ${wiki.facts.mediawikiVersion} at ${wiki.endpoint} (${wiki.facts.totalPages} pages)`);
     say(`examples workspace: ${path.relative(root, workspace)} (its .mwquery.json makes that wiki the default)`);
     if (code) {
-      spawnSync(code, ['--new-window', `--extensionDevelopmentPath=${root}`, workspace], { stdio: 'inherit', env: { ...process.env, VSCODE_IPC_HOOK_CLI: '' } });
+      spawnSync(code, ['--new-window', `--extensionDevelopmentPath=${root}`, workspace], {
+        stdio: 'inherit',
+        env: { ...process.env, VSCODE_IPC_HOOK_CLI: '' },
+      });
       say('opened desktop VS Code with the extension from this folder ([Extension Development Host])');
       say('open start-here.mwq and press Ctrl+Enter in a query');
       say('Ctrl+C stops the wiki (close the VS Code window yourself)');

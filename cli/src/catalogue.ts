@@ -38,9 +38,16 @@ export async function catalogueCommand(args: string[]): Promise<number> {
       json: { type: 'boolean' },
     });
     if (values.diff) {
-      if (stringOption(values, 'endpoint') !== undefined || stringOption(values, 'output') !== undefined) throw new UsageError('--diff takes two catalogues (A B), not --endpoint or -o');
-      if (positionals.length !== 2) throw new UsageError(`--diff needs two catalogues, an endpoint or a file each (got ${positionals.length})`);
-      return await catalogueDiffCommand(positionals[0]!, positionals[1]!, { json: values.json === true, timeoutMs: timeoutOption(stringOption(values, 'timeout')) }, say);
+      if (stringOption(values, 'endpoint') !== undefined || stringOption(values, 'output') !== undefined)
+        throw new UsageError('--diff takes two catalogues (A B), not --endpoint or -o');
+      if (positionals.length !== 2)
+        throw new UsageError(`--diff needs two catalogues, an endpoint or a file each (got ${positionals.length})`);
+      return await catalogueDiffCommand(
+        positionals[0]!,
+        positionals[1]!,
+        { json: values.json === true, timeoutMs: timeoutOption(stringOption(values, 'timeout')) },
+        say,
+      );
     }
     if (values.json) throw new UsageError('--json goes with --diff');
     if (positionals.length) throw new UsageError(`unexpected argument ${shown(positionals[0]!)}`);

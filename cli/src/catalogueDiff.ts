@@ -31,7 +31,8 @@ async function readSide(source: string, timeoutMs: number): Promise<CatalogueSna
   try {
     const stat = await fsp.stat(source);
     if (!stat.isFile()) throw new UsageError(`${shown(source)} is not a file nor an http(s) endpoint`);
-    if (stat.size > MAX_CATALOGUE_FILE_BYTES) throw new UsageError(`${shown(source)} is larger than ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB: not a catalogue file`);
+    if (stat.size > MAX_CATALOGUE_FILE_BYTES)
+      throw new UsageError(`${shown(source)} is larger than ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB: not a catalogue file`);
     text = await fsp.readFile(source, 'utf8');
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -50,7 +51,12 @@ async function readSide(source: string, timeoutMs: number): Promise<CatalogueSna
 
 const nameOf = (s: CatalogueSnapshot) => `${describeSnapshot(s)}${s.generator ? `, ${s.generator}` : ''}`;
 
-export async function catalogueDiffCommand(a: string, b: string, options: { json: boolean; timeoutMs: number }, say: Messages): Promise<number> {
+export async function catalogueDiffCommand(
+  a: string,
+  b: string,
+  options: { json: boolean; timeoutMs: number },
+  say: Messages,
+): Promise<number> {
   let sides: [CatalogueSnapshot, CatalogueSnapshot];
   try {
     sides = [await readSide(a, options.timeoutMs), await readSide(b, options.timeoutMs)];
@@ -64,13 +70,23 @@ export async function catalogueDiffCommand(a: string, b: string, options: { json
   const [before, after] = sides;
   const diff = diffCatalogues(catalogueFromSnapshot(before), catalogueFromSnapshot(after));
   if (options.json) {
-    const out = { a: { endpoint: before.endpoint, fetchedAt: before.fetchedAt, generator: before.generator ?? null }, b: { endpoint: after.endpoint, fetchedAt: after.fetchedAt, generator: after.generator ?? null }, ...diff };
+    const out = {
+      a: { endpoint: before.endpoint, fetchedAt: before.fetchedAt, generator: before.generator ?? null },
+      b: { endpoint: after.endpoint, fetchedAt: after.fetchedAt, generator: after.generator ?? null },
+      ...diff,
+    };
     await writeOut(jsonTerminalSafe(JSON.stringify(out, null, 1)) + '\n');
   } else {
-    const lines = [`--- A: ${nameOf(before)}`, `+++ B: ${nameOf(after)}`, ...(isEmptyDiff(diff) ? ['(no differences in the query modules and their parameters)'] : catalogueDiffText(diff))];
+    const lines = [
+      `--- A: ${nameOf(before)}`,
+      `+++ B: ${nameOf(after)}`,
+      ...(isEmptyDiff(diff) ? ['(no differences in the query modules and their parameters)'] : catalogueDiffText(diff)),
+    ];
     await writeOut(lines.map(terminalSafeLine).join('\n') + '\n');
   }
   const params = diff.modulesChanged.reduce((n, m) => n + m.paramsAdded.length + m.paramsRemoved.length + m.paramsChanged.length, 0);
-  say.say(`${diff.modulesAdded.length} modules added, ${diff.modulesRemoved.length} removed, ${diff.modulesChanged.length} changed (${params} parameters added, removed or changed); ${diff.namespacesAdded.length} namespaces added, ${diff.namespacesRemoved.length} removed`);
+  say.say(
+    `${diff.modulesAdded.length} modules added, ${diff.modulesRemoved.length} removed, ${diff.modulesChanged.length} changed (${params} parameters added, removed or changed); ${diff.namespacesAdded.length} namespaces added, ${diff.namespacesRemoved.length} removed`,
+  );
   return EXIT.ok;
 }

@@ -60,7 +60,8 @@ const FIELD = /^[A-Za-z0-9_*-][A-Za-z0-9_.*-]{0,127}$/;
 
 function field(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (!FIELD.test(value)) throw new UsageError(`--${name} takes a column name of the rows (such as user or revisions.timestamp), not "${shown(value)}"`);
+  if (!FIELD.test(value))
+    throw new UsageError(`--${name} takes a column name of the rows (such as user or revisions.timestamp), not "${shown(value)}"`);
   return value;
 }
 
@@ -100,7 +101,8 @@ function parseChartArgs(args: string[]): ChartArgs {
   const format = /\.png$/i.test(output) ? 'png' : /\.svg$/i.test(output) ? 'svg' : undefined;
   if (!format) throw new UsageError(`-o must end in .svg or .png, not "${shown(output)}"`);
   const expand = get('expand');
-  if (expand !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(expand)) throw new UsageError(`--expand takes the name of a field of the rows (such as revisions), not "${shown(expand)}"`);
+  if (expand !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(expand))
+    throw new UsageError(`--expand takes the name of a field of the rows (such as revisions), not "${shown(expand)}"`);
   const width = positiveInt('width', get('width')) ?? 800;
   if (width < 320 || width > 4000) throw new UsageError('--width must be from 320 to 4000');
   const split = field('split', get('split'));
@@ -113,7 +115,14 @@ function parseChartArgs(args: string[]): ChartArgs {
     maxPages: positiveInt('max-pages', get('max-pages')),
     maxItems: positiveInt('max-items', get('max-items')),
     expand,
-    spec: { kind, x, ...(y ? { y } : {}), ...(by ? { by } : {}), ...(split ? { split } : {}), ...(values.grouped === true ? { grouped: true } : {}) },
+    spec: {
+      kind,
+      x,
+      ...(y ? { y } : {}),
+      ...(by ? { by } : {}),
+      ...(split ? { split } : {}),
+      ...(values.grouped === true ? { grouped: true } : {}),
+    },
     width,
     output,
     format,
@@ -159,7 +168,13 @@ export async function chartCommand(args: string[]): Promise<number> {
   process.once('SIGINT', onSignal);
   const sessionOptions = { maxlag: 5, http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact }, redact: say.redactor };
   const session = isChained(query)
-    ? new ChainedSession(query, { doc, scope: new VariableScope(doc), build: { external: cliLookup, defaultEndpoint: parsed.endpoint }, session: sessionOptions, endpoint: parsed.endpoint })
+    ? new ChainedSession(query, {
+        doc,
+        scope: new VariableScope(doc),
+        build: { external: cliLookup, defaultEndpoint: parsed.endpoint },
+        session: sessionOptions,
+        endpoint: parsed.endpoint,
+      })
     : new QuerySession(request, sessionOptions);
   const rows: Row[] = [];
   const callbacks = {
@@ -168,7 +183,9 @@ export async function chartCommand(args: string[]): Promise<number> {
       for (const b of page.batches) for (const row of b.rows) rows.push(row);
     },
   };
-  const outcome = parsed.all ? await session.fetchAll({ maxPages: parsed.maxPages, maxItems: parsed.maxItems }, callbacks) : await session.nextPage(callbacks);
+  const outcome = parsed.all
+    ? await session.fetchAll({ maxPages: parsed.maxPages, maxItems: parsed.maxItems }, callbacks)
+    : await session.nextPage(callbacks);
   process.removeListener('SIGINT', onSignal);
   if (!session.done) for (const b of session.finish()) rows.push(...b.rows);
   if (outcome.error && outcome.stopped !== 'max-bytes') {
@@ -185,6 +202,8 @@ export async function chartCommand(args: string[]): Promise<number> {
     return EXIT.failed;
   }
   const marks = data.type === 'category' ? data.categories.length : data.type === 'histogram' ? data.bins.length : data.points.length;
-  say.say(`${data.title}: ${count(marks, data.type === 'category' || data.type === 'histogram' ? 'bar' : 'point')} from ${count(chartRows.length, 'row')} written to ${parsed.output}${data.note ? ` (${data.note})` : ''}`);
+  say.say(
+    `${data.title}: ${count(marks, data.type === 'category' || data.type === 'histogram' ? 'bar' : 'point')} from ${count(chartRows.length, 'row')} written to ${parsed.output}${data.note ? ` (${data.note})` : ''}`,
+  );
   return EXIT.ok;
 }

@@ -81,7 +81,10 @@ export async function checkCommand(args: string[]): Promise<number> {
   }
   const checkedAgainst = catalogue;
   // Content is looked up only on a wiki whose catalogue was read: one that could not be reached is said once.
-  const wiki = endpoint !== undefined && checkedAgainst && content ? new ContentLookup(endpoint, { timeoutMs, contact, networkRetries: 1, busyRetries: 1 }, say) : undefined;
+  const wiki =
+    endpoint !== undefined && checkedAgainst && content
+      ? new ContentLookup(endpoint, { timeoutMs, contact, networkRetries: 1, busyRetries: 1 }, say)
+      : undefined;
   const service = createLanguageService(checkedAgainst ? { catalogueFor: () => checkedAgainst } : {});
   let errors = 0;
   let unreadable = 0;

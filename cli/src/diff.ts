@@ -58,7 +58,14 @@ export async function diffCommand(args: string[]): Promise<number> {
     const format = get('format') ?? 'text';
     if (format !== 'text' && format !== 'json') throw new UsageError('--format must be text or json');
     const maxPages = positiveInt('max-pages', get('max-pages'));
-    options = { all: values.all === true || maxPages !== undefined, maxPages, json: format === 'json', save: values['no-save'] !== true, timeoutMs: timeoutOption(get('timeout')), contact: get('contact') };
+    options = {
+      all: values.all === true || maxPages !== undefined,
+      maxPages,
+      json: format === 'json',
+      save: values['no-save'] !== true,
+      timeoutMs: timeoutOption(get('timeout')),
+      contact: get('contact'),
+    };
     const text = readQueryFile(file);
     const doc = parseDocument(text);
     const query = selectQuery(doc, { file, query: get('query'), line: positiveInt('line', get('line')) });
@@ -113,20 +120,41 @@ export async function diffCommand(args: string[]): Promise<number> {
   if (options.save) {
     try {
       await history.save(
-        { startedAt, finishedAt: new Date().toISOString(), status: outcome.stopped, pages: session.pageCount, items: rows.length, requestMs: outcome.requestMs, hasMore, requestUrl: toUrl(request), ...(list ? { list } : {}), data: rows },
+        {
+          startedAt,
+          finishedAt: new Date().toISOString(),
+          status: outcome.stopped,
+          pages: session.pageCount,
+          items: rows.length,
+          requestMs: outcome.requestMs,
+          hasMore,
+          requestUrl: toUrl(request),
+          ...(list ? { list } : {}),
+          data: rows,
+        },
         redact,
       );
     } catch (error) {
-      say.say(error instanceof HistoryPathError ? `did not store the run: ${error.message}` : `could not store the run in ${history.folder}: ${errnoOf(error)}`);
+      say.say(
+        error instanceof HistoryPathError
+          ? `did not store the run: ${error.message}`
+          : `could not store the run in ${history.folder}: ${errnoOf(error)}`,
+      );
     }
   }
   if (!earlier || !comparison) {
-    say.say(`no earlier run of "${queryName}" is stored; ${options.save ? 'this one is now' : 'nothing to compare (--no-save)'} (${rows.length} rows)`);
+    say.say(
+      `no earlier run of "${queryName}" is stored; ${options.save ? 'this one is now' : 'nothing to compare (--no-save)'} (${rows.length} rows)`,
+    );
     if (options.json) await writeOut(`${JSON.stringify({ earlier: null, rows: rows.length })}\n`);
     return EXIT.ok;
   }
   if (options.json) {
-    await writeOut(jsonTerminalSafe(`${JSON.stringify({ earlier: { id: earlier.id, startedAt: earlier.startedAt, truncated: earlier.truncated }, ...comparison })}\n`));
+    await writeOut(
+      jsonTerminalSafe(
+        `${JSON.stringify({ earlier: { id: earlier.id, startedAt: earlier.startedAt, truncated: earlier.truncated }, ...comparison })}\n`,
+      ),
+    );
   } else {
     const lines = comparisonText(comparison, { before: `run of ${earlier.startedAt}`, after: 'now' });
     await writeOut(terminalSafe(redact(lines.join('\n')) + '\n'));

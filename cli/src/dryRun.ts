@@ -30,7 +30,10 @@ export async function dryRun(request: PreparedRequest, options: DryRunOptions): 
   else {
     try {
       const answer = await sendApiRequest(request.endpoint, estimateLookup(plan), options.http);
-      lines.push(describeEstimate(readEstimate(plan, answer.json)) + (options.user !== undefined ? ' (asked anonymously: the account may have higher limits)' : ''));
+      lines.push(
+        describeEstimate(readEstimate(plan, answer.json)) +
+          (options.user !== undefined ? ' (asked anonymously: the account may have higher limits)' : ''),
+      );
     } catch (error) {
       lines.push(`All pages of ${plan.module}: unknown (the wiki could not be asked: ${toRunnerError(error).message})`);
       code = EXIT.failed;

@@ -58,7 +58,14 @@ export async function exportCommand(args: string[]): Promise<number> {
     });
     const positionals = read.positionals;
     const get = (name: string) => stringOption(read.values, name);
-    const values = { to: get('to'), query: get('query'), line: get('line'), endpoint: get('endpoint'), contact: get('contact'), output: get('output') };
+    const values = {
+      to: get('to'),
+      query: get('query'),
+      line: get('line'),
+      endpoint: get('endpoint'),
+      contact: get('contact'),
+      output: get('output'),
+    };
     if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
     const file = positionals[0]!;
     if (!values.to) throw new UsageError('--to LANG is required');

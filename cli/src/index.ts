@@ -10,7 +10,10 @@ void main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     // Never a stack trace for the user, and never a library's text that may quote a URL.
-    const message = error instanceof Error && error.name === 'RunnerError' ? error.message : `unexpected error (${error instanceof Error ? error.name : typeof error})`;
+    const message =
+      error instanceof Error && error.name === 'RunnerError'
+        ? error.message
+        : `unexpected error (${error instanceof Error ? error.name : typeof error})`;
     process.stderr.write(`mwq: ${terminalSafe(message.slice(0, 2000))}\n`);
     process.exitCode = EXIT.failed;
   },

@@ -72,7 +72,15 @@ export function parseState(text: string): ResumeState | undefined {
   if (!isRecord(json) || json.version !== 1) return undefined;
   const digest = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
   const count = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-  if (!digest(json.query) || !digest(json.endpoint) || !count(json.rows) || !count(json.bytes) || !count(json.pages) || typeof json.complete !== 'boolean') return undefined;
+  if (
+    !digest(json.query) ||
+    !digest(json.endpoint) ||
+    !count(json.rows) ||
+    !count(json.bytes) ||
+    !count(json.pages) ||
+    typeof json.complete !== 'boolean'
+  )
+    return undefined;
   let cont: Record<string, string> | undefined;
   if (json.continue !== undefined) {
     if (!isRecord(json.continue) || Array.isArray(json.continue)) return undefined;

@@ -138,25 +138,31 @@ function parseRunArgs(args: string[]): RunArgs {
   const format = (get('format') ?? (output !== undefined ? formatOfFile(output) : 'table')) as RunFormat;
   if (output !== undefined && format === 'table') throw new UsageError('-o writes ndjson, json, csv, tsv or wikitable, not table');
   if (resume && get('part') !== undefined) throw new UsageError('--resume cannot be used with --part (a part is printed at the end)');
-  if (!RUN_FORMATS.includes(format)) throw new UsageError(`--format must be ${RUN_FORMATS.slice(0, -1).join(', ')} or ${RUN_FORMATS.at(-1)}, not "${shown(format)}"`);
+  if (!RUN_FORMATS.includes(format))
+    throw new UsageError(`--format must be ${RUN_FORMATS.slice(0, -1).join(', ')} or ${RUN_FORMATS.at(-1)}, not "${shown(format)}"`);
   const maxlagText = get('maxlag');
   let maxlag: number | null = 5;
   if (maxlagText === 'off') maxlag = null;
   else if (maxlagText !== undefined) {
-    if (!/^\d{1,6}$/.test(maxlagText)) throw new UsageError(`--maxlag must be a whole number of seconds or "off", not "${shown(maxlagText)}"`);
+    if (!/^\d{1,6}$/.test(maxlagText))
+      throw new UsageError(`--maxlag must be a whole number of seconds or "off", not "${shown(maxlagText)}"`);
     maxlag = Number(maxlagText);
   }
   const expand = get('expand');
-  if (expand !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(expand)) throw new UsageError(`--expand takes the name of a field of the rows (such as revisions), not "${shown(expand)}"`);
+  if (expand !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(expand))
+    throw new UsageError(`--expand takes the name of a field of the rows (such as revisions), not "${shown(expand)}"`);
   const part = get('part');
-  if (part !== undefined && !/^(query\.)?[A-Za-z0-9_-]{1,64}$/.test(part)) throw new UsageError(`--part takes the name of a part of the answer (such as namespaces), not "${shown(part)}"`);
+  if (part !== undefined && !/^(query\.)?[A-Za-z0-9_-]{1,64}$/.test(part))
+    throw new UsageError(`--part takes the name of a part of the answer (such as namespaces), not "${shown(part)}"`);
   const megabytes = positiveInt('max-megabytes', get('max-megabytes'));
   if (megabytes !== undefined && megabytes > MAX_MEGABYTES) throw new UsageError(`--max-megabytes must be at most ${MAX_MEGABYTES}`);
   const endpoint = endpointOption(get('endpoint'));
   const user = get('user');
   const trustFileEndpoint = values['trust-file-endpoint'] === true;
   if (user !== undefined && endpoint === undefined && !trustFileEndpoint) {
-    throw new UsageError('--user needs --endpoint URL (the wiki the password is for), or --trust-file-endpoint to send it to the endpoint the file names');
+    throw new UsageError(
+      '--user needs --endpoint URL (the wiki the password is for), or --trust-file-endpoint to send it to the endpoint the file names',
+    );
   }
   return {
     file: positionals[0]!,
@@ -267,7 +273,13 @@ export async function runCommand(args: string[]): Promise<number> {
       say.say('--dry-run: a chained query ({{#Source.field}}) sends what its source finds; dry-run the source query');
       return EXIT.usage;
     }
-    return dryRun(request, { all: parsed.all, maxlag: parsed.maxlag, http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact }, redact: say.redactor, user: parsed.user });
+    return dryRun(request, {
+      all: parsed.all,
+      maxlag: parsed.maxlag,
+      http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact },
+      redact: say.redactor,
+      user: parsed.user,
+    });
   }
 
   const controller = new AbortController();
@@ -276,7 +288,9 @@ export async function runCommand(args: string[]): Promise<number> {
   const http = { timeoutMs: parsed.timeoutMs, contact: parsed.contact };
   // A terminal cannot be asked mid-pipe: say it, and send the plain User-Agent (never a placeholder).
   if (!parsed.contact?.trim() && isWikimediaEndpoint(request.endpoint)) {
-    say.say(`note: ${hostOf(request.endpoint)} is a Wikimedia wiki: its User-Agent policy asks for a contact; add --contact "User:You" (or an e-mail or URL)`);
+    say.say(
+      `note: ${hostOf(request.endpoint)} is a Wikimedia wiki: its User-Agent policy asks for a contact; add --contact "User:You" (or an e-mail or URL)`,
+    );
   }
   // -o OUT: opened (or resumed) before any request, so a refused --resume costs nothing.
   let output: RunOutput | undefined;
@@ -287,8 +301,12 @@ export async function runCommand(args: string[]): Promise<number> {
         say.say(`${parsed.output} is complete already: its run finished, nothing to resume`);
         return EXIT.ok;
       }
-      if (parsed.resume && isChained(query)) throw new UsageError('--resume: a chained query ({{#Source.field}}) cannot be resumed; run it again');
-      output = RunOutput.open(parsed.output, parsed.format as ExportFormat, resumeIdentity(request, { expand: parsed.expand }), { resume: parsed.resume, keepState });
+      if (parsed.resume && isChained(query))
+        throw new UsageError('--resume: a chained query ({{#Source.field}}) cannot be resumed; run it again');
+      output = RunOutput.open(parsed.output, parsed.format as ExportFormat, resumeIdentity(request, { expand: parsed.expand }), {
+        resume: parsed.resume,
+        keepState,
+      });
     } catch (error) {
       if (!(error instanceof UsageError)) {
         say.say(`cannot write ${parsed.output}: ${errnoOf(error)}`);
@@ -297,14 +315,19 @@ export async function runCommand(args: string[]): Promise<number> {
       say.say(error.message);
       return EXIT.usage;
     }
-    if (parsed.resume) say.say(`resuming ${parsed.output} after ${count(output.resumed.rows, 'row')} (${count(output.resumed.pages, 'page')})`);
+    if (parsed.resume)
+      say.say(`resuming ${parsed.output} after ${count(output.resumed.rows, 'row')} (${count(output.resumed.pages, 'page')})`);
   }
   let account: AccountSession | undefined;
   if (parsed.user !== undefined) {
     const user = parsed.user;
     // The file chose the host (--trust-file-endpoint): say where the password goes before it goes there.
     if (parsed.endpoint === undefined) say.say(`logging in as ${user} at ${hostOf(request.endpoint)} (the endpoint the file names)`);
-    account = new AccountSession({ endpoint: request.endpoint, credentials: { user, password: password ?? '' }, http: { ...http, signal: controller.signal } });
+    account = new AccountSession({
+      endpoint: request.endpoint,
+      credentials: { user, password: password ?? '' },
+      http: { ...http, signal: controller.signal },
+    });
     try {
       const who = await account.login(controller.signal);
       say.say(`logged in as ${who.user}`);
@@ -334,8 +357,15 @@ export async function runCommand(args: string[]): Promise<number> {
       })
     : new QuerySession(request, sessionOptions);
   // Said at the start: a long run on stdout in these formats prints nothing until the end.
-  if (!output && parsed.all && parsed.part === undefined && (parsed.format === 'csv' || parsed.format === 'tsv' || parsed.format === 'wikitable')) {
-    say.say(`note: ${parsed.format} needs every column before its first line: the rows are kept in a temporary file and printed when the run ends (ndjson and json print them as they arrive)`);
+  if (
+    !output &&
+    parsed.all &&
+    parsed.part === undefined &&
+    (parsed.format === 'csv' || parsed.format === 'tsv' || parsed.format === 'wikitable')
+  ) {
+    say.say(
+      `note: ${parsed.format} needs every column before its first line: the rows are kept in a temporary file and printed when the run ends (ndjson and json print them as they arrive)`,
+    );
   }
   const resumeAt = output?.resumed.continue;
   if (resumeAt && session instanceof QuerySession) session.resumeAt(resumeAt);
@@ -372,7 +402,8 @@ export async function runCommand(args: string[]): Promise<number> {
       else if (output) {
         for (const b of page.batches) toOutput(b.rows);
         // A batch boundary: resuming from here loses no page of the batch.
-        if (!page.incomplete) output.checkpoint(session instanceof QuerySession ? session.continueParams : undefined, pagesBefore + session.pageCount);
+        if (!page.incomplete)
+          output.checkpoint(session instanceof QuerySession ? session.continueParams : undefined, pagesBefore + session.pageCount);
       } else writing = writing.then(() => sink.page(page));
     },
     beforeRequest: () => writing,
@@ -384,8 +415,8 @@ export async function runCommand(args: string[]): Promise<number> {
   const outcome = alreadyComplete
     ? { stopped: 'complete' as const, pages: 0, items: 0, apiErrors: 0, apiWarnings: 0, done: true, requestMs: 0 }
     : parsed.all
-    ? await session.fetchAll({ maxPages: parsed.maxPages, maxItems: parsed.maxItems }, callbacks)
-    : await session.nextPage(callbacks);
+      ? await session.fetchAll({ maxPages: parsed.maxPages, maxItems: parsed.maxItems }, callbacks)
+      : await session.nextPage(callbacks);
   process.removeListener('SIGINT', onSignal);
   let partialCount = 0;
   const moreAvailable = !alreadyComplete && !session.done;
@@ -400,10 +431,17 @@ export async function runCommand(args: string[]): Promise<number> {
       const chosen = findPart(parts, parsed.part);
       if (!chosen) {
         await sink.abort();
-        say.say(`the answers have no part "${shown(parsed.part)}"${parts.length ? ` (parts: ${parts.map((p) => p.name).join(', ')})` : ''}`);
+        say.say(
+          `the answers have no part "${shown(parsed.part)}"${parts.length ? ` (parts: ${parts.map((p) => p.name).join(', ')})` : ''}`,
+        );
         return EXIT.usage;
       }
-      if (parsed.output !== undefined) await exportRows(parsed.output, parsed.format as ExportFormat, parsed.expand === undefined ? chosen.rows : expandRows(chosen.rows, parsed.expand));
+      if (parsed.output !== undefined)
+        await exportRows(
+          parsed.output,
+          parsed.format as ExportFormat,
+          parsed.expand === undefined ? chosen.rows : expandRows(chosen.rows, parsed.expand),
+        );
       else await sink.rows(chosen.rows, chosen.name);
     }
     const partial = moreAvailable && parsed.part === undefined && !resumable ? session.finish() : [];
@@ -427,7 +465,8 @@ export async function runCommand(args: string[]): Promise<number> {
   }
 
   const others = otherParts.names;
-  if (parsed.part === undefined && others.length) say.say(`also: ${otherParts.describe()}; use --part ${others.length === 1 ? others[0] : 'NAME'}`);
+  if (parsed.part === undefined && others.length)
+    say.say(`also: ${otherParts.describe()}; use --part ${others.length === 1 ? others[0] : 'NAME'}`);
   if (session instanceof ChainedSession && session.batchCount) {
     say.say(`${session.valueCount} values in ${count(session.batchCount, 'batch', 'batches')} of up to ${session.batchSize}`);
   }
@@ -439,7 +478,8 @@ export async function runCommand(args: string[]): Promise<number> {
   // Wall time, and the requests' own time (each request with its retries; without the CLI's own work).
   const requestSeconds = (outcome.requestMs / 1000).toFixed(1);
   // Nothing arrived and the run failed: the error alone says it (no "0 pages, 0 items" before it).
-  if (!(failed && session.pageCount === 0)) say.say(`${count(session.pageCount, 'page')}, ${count(items, 'item')} in ${seconds} s (requests ${requestSeconds} s)${more}`);
+  if (!(failed && session.pageCount === 0))
+    say.say(`${count(session.pageCount, 'page')}, ${count(items, 'item')} in ${seconds} s (requests ${requestSeconds} s)${more}`);
   if (outcome.error) {
     say.say(outcome.error.message);
     if (outcome.hint) say.say(outcome.hint);

@@ -15,7 +15,15 @@ import { openExport, rowJson } from '../../common/src/output/rowWriters';
 import type { Row } from '../../common/src/runner/merge';
 import type { ExportFormat } from '../../common/src/exportFormats';
 import { moveInto } from '../../common/src/output/atomicWrite';
-import { readResumeState, removeResumeState, rowsPath, statePath, writeResumeState, type ResumeIdentity, type ResumeState } from './resumeState';
+import {
+  readResumeState,
+  removeResumeState,
+  rowsPath,
+  statePath,
+  writeResumeState,
+  type ResumeIdentity,
+  type ResumeState,
+} from './resumeState';
 import { UsageError } from './args';
 
 /** Bytes gathered before a write to the rows file. */
@@ -61,9 +69,12 @@ export class RunOutput {
       if (options.keepState) writeResumeState(out, state);
       return output;
     }
-    if (!earlier) throw new UsageError(`nothing to resume: there is no ${statePath(out)} (the run finished, or never ran with --all -o ${out})`);
-    if (earlier.endpoint !== identity.endpoint) throw new UsageError(`--resume: ${out} was started against another endpoint; resume it with the same one`);
-    if (earlier.query !== identity.query) throw new UsageError(`--resume: ${out} was started by another query (or other --expand); resume it with the same query`);
+    if (!earlier)
+      throw new UsageError(`nothing to resume: there is no ${statePath(out)} (the run finished, or never ran with --all -o ${out})`);
+    if (earlier.endpoint !== identity.endpoint)
+      throw new UsageError(`--resume: ${out} was started against another endpoint; resume it with the same one`);
+    if (earlier.query !== identity.query)
+      throw new UsageError(`--resume: ${out} was started by another query (or other --expand); resume it with the same query`);
     let fd: number;
     try {
       fd = openSync(rows, 'r+');
@@ -79,7 +90,9 @@ export class RunOutput {
       const size = fstatSync(fd).size;
       if (size < earlier.bytes) {
         closeSync(fd);
-        throw new UsageError(`--resume: ${rows} is shorter than the state says (${size} < ${earlier.bytes} bytes); remove ${statePath(out)} to start again`);
+        throw new UsageError(
+          `--resume: ${rows} is shorter than the state says (${size} < ${earlier.bytes} bytes); remove ${statePath(out)} to start again`,
+        );
       }
       // Rows written after the last recorded batch are written again by the requests that follow.
       ftruncateSync(fd, earlier.bytes);

@@ -29,13 +29,22 @@ export interface RowSink {
 }
 
 /** Prints nothing (the rows go to a file: runOutput.ts). */
-export const NO_SINK: RowSink = { page: async () => undefined, rows: async () => undefined, end: async () => undefined, abort: async () => undefined };
+export const NO_SINK: RowSink = {
+  page: async () => undefined,
+  rows: async () => undefined,
+  end: async () => undefined,
+  abort: async () => undefined,
+};
 
 /** A sink of the format; `terminal`: stdout is a terminal (CSV is made safe for it too); `expand`: one row per item of that field. */
 export function makeSink(format: RunFormat, terminal: boolean, expand?: string): RowSink {
   const sink = formatSink(format, terminal);
   if (expand === undefined) return sink;
-  return { ...sink, page: (page) => sink.page({ ...page, batches: page.batches.map((b) => ({ ...b, rows: [...expandRows(b.rows, expand)] })) }), rows: (rows, label) => sink.rows([...expandRows(rows, expand)], label) };
+  return {
+    ...sink,
+    page: (page) => sink.page({ ...page, batches: page.batches.map((b) => ({ ...b, rows: [...expandRows(b.rows, expand)] })) }),
+    rows: (rows, label) => sink.rows([...expandRows(rows, expand)], label),
+  };
 }
 
 function formatSink(format: RunFormat, terminal: boolean): RowSink {
@@ -52,7 +61,11 @@ function formatSink(format: RunFormat, terminal: boolean): RowSink {
   }
 }
 
-function bySink(rows: (list: Row[], label: string) => Promise<void>, end: () => Promise<void>, abort: () => Promise<void> = async () => undefined): RowSink {
+function bySink(
+  rows: (list: Row[], label: string) => Promise<void>,
+  end: () => Promise<void>,
+  abort: () => Promise<void> = async () => undefined,
+): RowSink {
   return {
     page: async (page) => {
       for (const b of page.batches) await rows(b.rows, `${b.list}, page ${page.index}`);

@@ -26,7 +26,10 @@ export function terminalSafeLine(text: string): string {
 
 /** Characters JSON.stringify leaves raw that a terminal acts on, as JSON escapes (still the same JSON value). */
 export function jsonTerminalSafe(json: string): string {
-  return json.replace(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(
+    /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Longest message printed on stderr, in characters (a wiki's 300 KB `continue` must not flood the terminal). */

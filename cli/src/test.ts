@@ -26,7 +26,6 @@ export const TEST_USAGE = `  mwq test FILE... [options]               run the qu
       --contact C        contact for the User-Agent (URL or e-mail)
     Exit codes: 0 all passed, 1 an expectation failed or a query could not run, 2 usage errors.`;
 
-
 /** `$env` from the environment; `$secret NAME` from MWQ_SECRET_NAME (as `mwq run`). */
 const lookup: ExternalLookup = (use) => {
   if (use.kind === 'env') return process.env[use.name];
@@ -36,7 +35,8 @@ const lookup: ExternalLookup = (use) => {
 
 function wholeNumber(name: string, text: string | undefined, min: number): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number${min > 0 ? ' above 0' : ''}, not "${text}"`);
+  if (!/^\d+$/.test(text) || Number(text) < min)
+    throw new UsageError(`--${name} must be a whole number${min > 0 ? ' above 0' : ''}, not "${text}"`);
   return Number(text);
 }
 
@@ -64,12 +64,15 @@ export async function testCommand(args: string[]): Promise<number> {
       contact: { type: 'string' },
     });
     const positionals = read.positionals;
-    const values = Object.fromEntries(['junit', 'endpoint', 'max-pages', 'maxlag', 'timeout', 'contact'].map((name) => [name, stringOption(read.values, name)]));
+    const values = Object.fromEntries(
+      ['junit', 'endpoint', 'max-pages', 'maxlag', 'timeout', 'contact'].map((name) => [name, stringOption(read.values, name)]),
+    );
     if (positionals.length === 0) throw new UsageError('no files given');
     files = positionals;
     junit = values.junit;
     endpoint = values.endpoint;
-    if (endpoint !== undefined && !isHttpUrl(endpoint)) throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${endpoint}"`);
+    if (endpoint !== undefined && !isHttpUrl(endpoint))
+      throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${endpoint}"`);
     maxPages = wholeNumber('max-pages', values['max-pages'], 1) ?? DEFAULT_TEST_MAX_PAGES;
     maxlag = wholeNumber('maxlag', values.maxlag, 0) ?? 5;
     // The same bounds as mwq run: 1e308 seconds would overflow the timer into 1 ms.
@@ -111,7 +114,13 @@ export async function testCommand(args: string[]): Promise<number> {
         if (endpoint) request = { ...request, endpoint, endpointSensitive: false };
         const sessionOptions = { maxlag, http: { timeoutMs, contact } };
         const runnable = isChained(query)
-          ? new ChainedSession(query, { doc, scope, build: { external: lookup, defaultEndpoint: endpoint }, session: sessionOptions, endpoint })
+          ? new ChainedSession(query, {
+              doc,
+              scope,
+              build: { external: lookup, defaultEndpoint: endpoint },
+              session: sessionOptions,
+              endpoint,
+            })
           : request;
         const run = await runForExpectations(runnable, { maxPages, ...sessionOptions });
         seconds = run.seconds;
@@ -124,12 +133,16 @@ export async function testCommand(args: string[]): Promise<number> {
       for (const r of results) {
         if (r.passed) passed++;
         else failed++;
-        process.stdout.write(`  ${r.passed ? 'PASS' : r.errored ? 'ERROR' : 'FAIL'} ${flat(file)}:${r.line + 1} @expect ${flat(r.text)} (${flat(r.message)})\n`);
+        process.stdout.write(
+          `  ${r.passed ? 'PASS' : r.errored ? 'ERROR' : 'FAIL'} ${flat(file)}:${r.line + 1} @expect ${flat(r.text)} (${flat(r.message)})\n`,
+        );
         cases.push({ file, query: name, result: r, seconds });
       }
     }
   }
-  process.stdout.write(`${passed} passed, ${failed} failed (${queries} quer${queries === 1 ? 'y' : 'ies'} with expectations in ${count(files.length, 'file')})\n`);
+  process.stdout.write(
+    `${passed} passed, ${failed} failed (${queries} quer${queries === 1 ? 'y' : 'ies'} with expectations in ${count(files.length, 'file')})\n`,
+  );
   if (junit !== undefined) {
     try {
       await writeFileAtomic(junit, junitXml(cases));

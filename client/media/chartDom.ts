@@ -27,12 +27,15 @@ export function editorTheme(): Theme {
   const style = getComputedStyle(document.body);
   const v = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
   const foreground = v('--vscode-editor-foreground', v('--vscode-foreground', LIGHT_THEME.foreground));
-  const highContrast = document.body.classList.contains('vscode-high-contrast') || document.body.classList.contains('vscode-high-contrast-light');
+  const highContrast =
+    document.body.classList.contains('vscode-high-contrast') || document.body.classList.contains('vscode-high-contrast-light');
   return {
     background: v('--vscode-editor-background', LIGHT_THEME.background),
     foreground,
     muted: highContrast ? foreground : v('--vscode-descriptionForeground', LIGHT_THEME.muted),
-    grid: highContrast ? v('--vscode-contrastBorder', foreground) : v('--vscode-editorWidget-border', v('--vscode-panel-border', LIGHT_THEME.grid)),
+    grid: highContrast
+      ? v('--vscode-contrastBorder', foreground)
+      : v('--vscode-editorWidget-border', v('--vscode-panel-border', LIGHT_THEME.grid)),
     series: [
       v('--vscode-charts-blue', LIGHT_THEME.series[0]!),
       v('--vscode-charts-red', LIGHT_THEME.series[1]!),
@@ -43,7 +46,9 @@ export function editorTheme(): Theme {
       ...LIGHT_THEME.series.slice(6),
     ],
     land: v('--vscode-editorWidget-background', LIGHT_THEME.land),
-    border: highContrast ? foreground : v('--vscode-editorIndentGuide-background1', v('--vscode-editorIndentGuide-background', LIGHT_THEME.border)),
+    border: highContrast
+      ? foreground
+      : v('--vscode-editorIndentGuide-background1', v('--vscode-editorIndentGuide-background', LIGHT_THEME.border)),
     font: v('--vscode-font-family', LIGHT_THEME.font),
   };
 }

@@ -6,7 +6,15 @@
 // Enter on a point selects its row; on the map arrows pan, + and - zoom,
 // 0 shows the whole world, N and P go from point to point.
 
-import { chartData, defaultSpec, TIME_UNITS, type ChartData, type ChartKind, type ChartSpec, type TimeUnit } from '../../common/src/chart/aggregate';
+import {
+  chartData,
+  defaultSpec,
+  TIME_UNITS,
+  type ChartData,
+  type ChartKind,
+  type ChartSpec,
+  type TimeUnit,
+} from '../../common/src/chart/aggregate';
 import { drawChart, type Drawing } from '../../common/src/chart/draw';
 import { chartFields, type FieldInfo } from '../../common/src/chart/fields';
 import { toSvg } from '../../common/src/chart/svg';
@@ -31,7 +39,10 @@ const WORLD = { x: 0, y: 0, w: 360, h: 180 };
 const NUMBERS_SHOWN = 1000;
 
 function setOptions(select: HTMLSelectElement, options: readonly (readonly [string, string])[], value: string): void {
-  if (select.options.length !== options.length || options.some(([v, t], i) => select.options[i]?.value !== v || select.options[i]?.text !== t)) {
+  if (
+    select.options.length !== options.length ||
+    options.some(([v, t], i) => select.options[i]?.value !== v || select.options[i]?.text !== t)
+  ) {
     select.replaceChildren(...options.map(([v, text]) => Object.assign(el('option', undefined, text), { value: v })));
   }
   select.value = options.some(([v]) => v === value) ? value : (options[0]?.[0] ?? '');
@@ -79,8 +90,24 @@ export class ChartView {
     this.tools.setAttribute('role', 'toolbar');
     this.tools.setAttribute('aria-label', mode === 'map' ? 'Map tools' : 'Chart tools');
     if (mode === 'chart') {
-      setOptions(this.kindSelect, [['bar', 'Bars'], ['line', 'Line'], ['histogram', 'Histogram'], ['scatter', 'Scatter']], 'bar');
-      setOptions(this.stackSelect, [['stacked', 'stacked'], ['grouped', 'side by side']], 'stacked');
+      setOptions(
+        this.kindSelect,
+        [
+          ['bar', 'Bars'],
+          ['line', 'Line'],
+          ['histogram', 'Histogram'],
+          ['scatter', 'Scatter'],
+        ],
+        'bar',
+      );
+      setOptions(
+        this.stackSelect,
+        [
+          ['stacked', 'stacked'],
+          ['grouped', 'side by side'],
+        ],
+        'stacked',
+      );
       setOptions(this.bySelect, [['', 'auto'], ...TIME_UNITS.map((u) => [u, u] as const)], '');
       this.tools.append(
         labelled('Chart', this.kindSelect),
@@ -100,13 +127,22 @@ export class ChartView {
     this.numbersButton = makeButton('Show numbers', () => this.toggleNumbers(), 'btn secondary small');
     this.numbersButton.setAttribute('aria-expanded', 'false');
     const saves = el('span', 'chart-saves');
-    saves.append(this.numbersButton, makeButton('Save as SVG', () => this.save('svg'), 'btn secondary small'), makeButton('Save as PNG', () => this.save('png'), 'btn secondary small'));
+    saves.append(
+      this.numbersButton,
+      makeButton('Save as SVG', () => this.save('svg'), 'btn secondary small'),
+      makeButton('Save as PNG', () => this.save('png'), 'btn secondary small'),
+    );
     this.tools.append(saves);
     this.status.setAttribute('role', 'status');
     this.status.setAttribute('aria-live', 'polite');
     this.canvas.tabIndex = 0;
     this.canvas.setAttribute('aria-describedby', '');
-    this.canvas.setAttribute('aria-label', mode === 'map' ? 'Map: arrows pan, + and - zoom, N and P go from point to point, Enter selects its row' : 'Chart: arrows go from bar to bar, Enter selects a point\'s row');
+    this.canvas.setAttribute(
+      'aria-label',
+      mode === 'map'
+        ? 'Map: arrows pan, + and - zoom, N and P go from point to point, Enter selects its row'
+        : "Chart: arrows go from bar to bar, Enter selects a point's row",
+    );
     this.canvas.addEventListener('keydown', (e) => this.onKey(e));
     this.canvas.addEventListener('mouseover', (e) => this.onHover(e));
     this.canvas.addEventListener('click', (e) => this.onClick(e));
@@ -163,17 +199,41 @@ export class ChartView {
   private syncControls(spec: ChartSpec | undefined): void {
     if (this.mode !== 'chart') return;
     const kindHint = (f: FieldInfo) => `${f.name} (${f.kind === 'time' ? 'time' : f.kind === 'number' ? 'number' : 'values'})`;
-    setOptions(this.kindSelect, [['bar', 'Bars'], ['line', 'Line'], ['histogram', 'Histogram'], ['scatter', 'Scatter']], spec?.kind ?? 'bar');
-    setOptions(this.xSelect, this.fields.map((f) => [f.name, kindHint(f)] as const), spec?.x ?? '');
+    setOptions(
+      this.kindSelect,
+      [
+        ['bar', 'Bars'],
+        ['line', 'Line'],
+        ['histogram', 'Histogram'],
+        ['scatter', 'Scatter'],
+      ],
+      spec?.kind ?? 'bar',
+    );
+    setOptions(
+      this.xSelect,
+      this.fields.map((f) => [f.name, kindHint(f)] as const),
+      spec?.x ?? '',
+    );
     const numbers = this.fields.filter((f) => f.kind === 'number').map((f) => [f.name, f.name] as const);
     const scatter = spec?.kind === 'scatter';
     setOptions(this.ySelect, scatter ? numbers : [['', 'count rows'], ...numbers], spec?.y ?? '');
     const xKind = this.fields.find((f) => f.name === spec?.x)?.kind;
     setOptions(this.bySelect, [['', 'auto'], ...TIME_UNITS.map((u) => [u, u] as const)], spec?.by ?? '');
     this.bySelect.disabled = xKind !== 'time' || scatter || spec?.kind === 'histogram';
-    setOptions(this.splitSelect, [['', 'none'], ...this.fields.filter((f) => f.kind === 'category' && f.name !== spec?.x).map((f) => [f.name, f.name] as const)], spec?.split ?? '');
+    setOptions(
+      this.splitSelect,
+      [['', 'none'], ...this.fields.filter((f) => f.kind === 'category' && f.name !== spec?.x).map((f) => [f.name, f.name] as const)],
+      spec?.split ?? '',
+    );
     this.splitSelect.disabled = scatter || spec?.kind === 'histogram';
-    setOptions(this.stackSelect, [['stacked', 'stacked'], ['grouped', 'side by side']], spec?.grouped ? 'grouped' : 'stacked');
+    setOptions(
+      this.stackSelect,
+      [
+        ['stacked', 'stacked'],
+        ['grouped', 'side by side'],
+      ],
+      spec?.grouped ? 'grouped' : 'stacked',
+    );
     this.stackSelect.disabled = !spec?.split || spec.kind === 'line';
     this.ySelect.disabled = spec?.kind === 'histogram';
   }
@@ -183,7 +243,8 @@ export class ChartView {
     let x = this.xSelect.value;
     const xField = this.fields.find((f) => f.name === x);
     // A histogram or scatter of a column that holds no numbers: take the first number column.
-    if ((kind === 'histogram' || kind === 'scatter') && xField?.kind !== 'number') x = this.fields.find((f) => f.kind === 'number')?.name ?? x;
+    if ((kind === 'histogram' || kind === 'scatter') && xField?.kind !== 'number')
+      x = this.fields.find((f) => f.kind === 'number')?.name ?? x;
     let y: string | undefined = this.ySelect.value || undefined;
     if (kind === 'scatter' && !y) y = this.fields.find((f) => f.kind === 'number' && f.name !== x)?.name ?? x;
     if (kind === 'histogram') y = undefined;
@@ -214,14 +275,19 @@ export class ChartView {
     const table = el('table', 'chart-numbers-table');
     const head = el('tr');
     const body = el('tbody');
-    const cell = (tag: 'td' | 'th', text: string | number) => el(tag, typeof text === 'number' ? 'num' : undefined, typeof text === 'number' ? numberFormat.format(text) : text);
+    const cell = (tag: 'td' | 'th', text: string | number) =>
+      el(tag, typeof text === 'number' ? 'num' : undefined, typeof text === 'number' ? numberFormat.format(text) : text);
     if (!data) {
       this.numbers.replaceChildren();
       return;
     }
     if (data.type === 'category') {
       const named = data.series.length > 1 || data.series[0]?.name;
-      head.append(cell('th', data.xLabel), ...(named ? data.series.map((s) => cell('th', s.name || '(none)')) : []), cell('th', named ? 'total' : data.yLabel));
+      head.append(
+        cell('th', data.xLabel),
+        ...(named ? data.series.map((s) => cell('th', s.name || '(none)')) : []),
+        cell('th', named ? 'total' : data.yLabel),
+      );
       data.categories.forEach((c, i) => {
         const tr = el('tr');
         const total = data.series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0);
@@ -289,22 +355,45 @@ export class ChartView {
         this.setViewBox({ ...this.view, x: this.view.x + dx * this.view.w * 0.2, y: this.view.y + dy * this.view.h * 0.2 });
       };
       switch (e.key) {
-        case 'ArrowLeft': return pan(-1, 0);
-        case 'ArrowRight': return pan(1, 0);
-        case 'ArrowUp': return pan(0, -1);
-        case 'ArrowDown': return pan(0, 1);
-        case '+': case '=': e.preventDefault(); return this.zoom(1 / 1.6);
-        case '-': e.preventDefault(); return this.zoom(1.6);
-        case '0': e.preventDefault(); return this.setViewBox({ ...WORLD });
-        case 'n': case 'N': return step('next');
-        case 'p': case 'P': return step('prev');
+        case 'ArrowLeft':
+          return pan(-1, 0);
+        case 'ArrowRight':
+          return pan(1, 0);
+        case 'ArrowUp':
+          return pan(0, -1);
+        case 'ArrowDown':
+          return pan(0, 1);
+        case '+':
+        case '=':
+          e.preventDefault();
+          return this.zoom(1 / 1.6);
+        case '-':
+          e.preventDefault();
+          return this.zoom(1.6);
+        case '0':
+          e.preventDefault();
+          return this.setViewBox({ ...WORLD });
+        case 'n':
+        case 'N':
+          return step('next');
+        case 'p':
+        case 'P':
+          return step('prev');
       }
     } else {
       switch (e.key) {
-        case 'ArrowRight': case 'ArrowDown': return step('next');
-        case 'ArrowLeft': case 'ArrowUp': return step('prev');
-        case 'Home': e.preventDefault(); return this.focusMark(0);
-        case 'End': e.preventDefault(); return this.focusMark(marks.length - 1);
+        case 'ArrowRight':
+        case 'ArrowDown':
+          return step('next');
+        case 'ArrowLeft':
+        case 'ArrowUp':
+          return step('prev');
+        case 'Home':
+          e.preventDefault();
+          return this.focusMark(0);
+        case 'End':
+          e.preventDefault();
+          return this.focusMark(marks.length - 1);
       }
     }
     if (e.key === 'Enter') {
@@ -394,7 +483,10 @@ export class ChartView {
         if (!svg) return;
         e.preventDefault();
         const box = svg.getBoundingClientRect();
-        const at = { x: this.view.x + ((e.clientX - box.left) / box.width) * this.view.w, y: this.view.y + ((e.clientY - box.top) / box.height) * this.view.h };
+        const at = {
+          x: this.view.x + ((e.clientX - box.left) / box.width) * this.view.w,
+          y: this.view.y + ((e.clientY - box.top) / box.height) * this.view.h,
+        };
         this.zoom(e.deltaY > 0 ? 1.25 : 0.8, at);
       },
       { passive: false },

@@ -28,7 +28,12 @@ export interface DetailsEvents {
 }
 
 /** An object's leaves as dotted keys (slots.main.content), down to FLATTEN_DEPTH. */
-export function flatten(value: Record<string, unknown>, prefix = '', depth = 0, out: Record<string, unknown> = {}): Record<string, unknown> {
+export function flatten(
+  value: Record<string, unknown>,
+  prefix = '',
+  depth = 0,
+  out: Record<string, unknown> = {},
+): Record<string, unknown> {
   for (const key of Object.keys(value)) {
     const v = value[key];
     const name = prefix ? `${prefix}.${key}` : key;
@@ -43,7 +48,11 @@ export class DetailsPane {
   private readonly heading: HTMLElement;
   private readonly content: HTMLElement;
 
-  constructor(private readonly events: DetailsEvents, className = 'details-pane', label = 'Details of the selected row') {
+  constructor(
+    private readonly events: DetailsEvents,
+    className = 'details-pane',
+    label = 'Details of the selected row',
+  ) {
     this.element = el('section', className);
     this.element.setAttribute('aria-label', label);
     this.heading = el('h2', 'details-heading');
@@ -78,7 +87,8 @@ export class DetailsPane {
     if (typeof value === 'string') return this.textNode(value, title);
     if (Array.isArray(value)) {
       if (value.length && value.every(isRecord)) return this.subTable(value, title);
-      if (value.length && value.every((v) => !isRecord(v) && !Array.isArray(v))) return el('span', 'prop-list', value.map((v) => cellText(v)).join(', '));
+      if (value.length && value.every((v) => !isRecord(v) && !Array.isArray(v)))
+        return el('span', 'prop-list', value.map((v) => cellText(v)).join(', '));
     }
     if (isRecord(value) && Object.keys(value).length) {
       const nested = el('table', 'prop-table nested');
@@ -96,7 +106,13 @@ export class DetailsPane {
     const box = el('div', 'long-text');
     const bar = el('div', 'long-text-bar');
     const lines = text.split('\n').length;
-    bar.append(el('span', 'long-text-size', `${numberFormat.format(text.length)} characters · ${numberFormat.format(lines)} line${lines === 1 ? '' : 's'}`));
+    bar.append(
+      el(
+        'span',
+        'long-text-size',
+        `${numberFormat.format(text.length)} characters · ${numberFormat.format(lines)} line${lines === 1 ? '' : 's'}`,
+      ),
+    );
     bar.append(makeButton('Open in editor', () => this.events.openText(title, text), 'btn secondary small'));
     box.append(bar, el('pre', 'long-text-body', clip(text, TEXT_SHOWN)));
     return box;
@@ -142,7 +158,14 @@ export class DetailsPane {
     });
     table.append(thead, tbody);
     wrap.append(table);
-    if (items.length > SUBTABLE_ROWS) wrap.append(el('div', 'sub-more', `and ${numberFormat.format(items.length - SUBTABLE_ROWS)} more (Expand this field to see every item as a row)`));
+    if (items.length > SUBTABLE_ROWS)
+      wrap.append(
+        el(
+          'div',
+          'sub-more',
+          `and ${numberFormat.format(items.length - SUBTABLE_ROWS)} more (Expand this field to see every item as a row)`,
+        ),
+      );
     return wrap;
   }
 

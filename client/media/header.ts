@@ -84,11 +84,19 @@ export class PanelHeader {
     fetchGroup.append(this.next, this.all, this.cancel);
     const exportGroup = el('span', 'group');
     this.exports = EXPORT_FORMATS.map((format) =>
-      makeButton(`Export ${EXPORT_FORMAT_LABELS[format]}`, () => events.exportRows(format, this.exportScope.value === 'all' ? 'all' : 'view'), 'btn secondary'),
+      makeButton(
+        `Export ${EXPORT_FORMAT_LABELS[format]}`,
+        () => events.exportRows(format, this.exportScope.value === 'all' ? 'all' : 'view'),
+        'btn secondary',
+      ),
     );
-    this.exportScope.append(Object.assign(el('option', undefined, 'this view'), { value: 'view' }), Object.assign(el('option', undefined, 'all rows'), { value: 'all' }));
+    this.exportScope.append(
+      Object.assign(el('option', undefined, 'this view'), { value: 'view' }),
+      Object.assign(el('option', undefined, 'all rows'), { value: 'all' }),
+    );
     this.exportScope.setAttribute('aria-label', 'Export which rows');
-    this.exportScope.title = 'this view: the rows and columns shown (part, filter, sort, expansion, shown columns); all rows: every row of the part, every column';
+    this.exportScope.title =
+      'this view: the rows and columns shown (part, filter, sort, expansion, shown columns); all rows: every row of the part, every column';
     exportGroup.append(labelled('Export', this.exportScope), ...this.exports);
     const viewGroup = el('span', 'group view-switch');
     viewGroup.setAttribute('role', 'group');
@@ -118,7 +126,10 @@ export class PanelHeader {
 
   addProblems(page: PanelPage): void {
     let changed = false;
-    for (const [level, messages] of [['error', page.errors], ['warning', page.warnings]] as const) {
+    for (const [level, messages] of [
+      ['error', page.errors],
+      ['warning', page.warnings],
+    ] as const) {
       for (const message of messages) {
         const key = `${level}\u0000${message.code}\u0000${message.module ?? ''}\u0000${message.text}`;
         const known = this.problems.get(key);
@@ -145,7 +156,8 @@ export class PanelHeader {
       if (problem.count > 1) item.append(el('span', 'problem-count', `×${problem.count}`));
       this.problemsList.append(item);
     }
-    if (all.length > PROBLEMS_SHOWN) this.problemsList.append(el('li', 'problem more', `and ${all.length - PROBLEMS_SHOWN} more (see Raw JSON)`));
+    if (all.length > PROBLEMS_SHOWN)
+      this.problemsList.append(el('li', 'problem more', `and ${all.length - PROBLEMS_SHOWN} more (see Raw JSON)`));
     this.problemsBox.hidden = all.length === 0;
   }
 
@@ -166,7 +178,16 @@ export class PanelHeader {
     const items = status?.items ?? rowCount;
     const pageCount = status?.pages ?? pages.length;
     this.countInfo.textContent = run
-      ? `${plural(items, 'item')} · ${plural(pageCount, 'page')}` + (status ? (status.hasMore ? ' · more available' : status.running ? '' : status.message?.level === 'error' ? ' · stopped' : ' · complete') : '')
+      ? `${plural(items, 'item')} · ${plural(pageCount, 'page')}` +
+        (status
+          ? status.hasMore
+            ? ' · more available'
+            : status.running
+              ? ''
+              : status.message?.level === 'error'
+                ? ' · stopped'
+                : ' · complete'
+          : '')
       : '';
 
     const running = !!status?.running;

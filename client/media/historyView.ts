@@ -73,13 +73,21 @@ export class HistoryView {
     this.comparison.hidden = false;
     this.comparison.replaceChildren();
     const against = c.after ? `the run of ${when(c.after.startedAt)}` : 'the rows shown now';
-    const close = makeButton('Close comparison', () => {
-      this.comparison.hidden = true;
-    }, 'btn secondary small');
+    const close = makeButton(
+      'Close comparison',
+      () => {
+        this.comparison.hidden = true;
+      },
+      'btn secondary small',
+    );
     const head = el('div', 'comparison-head');
     head.append(
       el('strong', undefined, `The run of ${when(c.before.startedAt)} → ${against}: `),
-      el('span', 'comparison-counts', `${numberFormat.format(c.added.length)} added · ${numberFormat.format(c.removed.length)} removed · ${numberFormat.format(c.changed.length)} changed · ${numberFormat.format(c.unchanged)} unchanged (rows matched by ${c.keyField})`),
+      el(
+        'span',
+        'comparison-counts',
+        `${numberFormat.format(c.added.length)} added · ${numberFormat.format(c.removed.length)} removed · ${numberFormat.format(c.changed.length)} changed · ${numberFormat.format(c.unchanged)} unchanged (rows matched by ${c.keyField})`,
+      ),
       close,
     );
     const table = el('table', 'comparison-table');
@@ -102,7 +110,12 @@ export class HistoryView {
       const cells = el('span');
       for (const name of ch.cells) {
         const cell = el('span', 'changed-cell');
-        cell.append(el('span', 'cell-name', `${name}: `), el('del', undefined, cellText(isRecord(ch.before) ? ch.before[name] : undefined)), el('span', undefined, ' → '), el('ins', undefined, cellText(isRecord(ch.after) ? ch.after[name] : undefined)));
+        cell.append(
+          el('span', 'cell-name', `${name}: `),
+          el('del', undefined, cellText(isRecord(ch.before) ? ch.before[name] : undefined)),
+          el('span', undefined, ' → '),
+          el('ins', undefined, cellText(isRecord(ch.after) ? ch.after[name] : undefined)),
+        );
         cells.append(cell);
       }
       row('changed', ch.key, cells);
@@ -112,7 +125,10 @@ export class HistoryView {
     const partial = typeof c.partial?.note === 'string' ? el('p', 'comparison-partial', c.partial.note) : undefined;
     if (partial) partial.setAttribute('role', 'note');
     this.comparison.append(...(partial ? [partial] : []), head, total ? table : el('p', undefined, 'No row changed.'));
-    if (total > MAX_LISTED) this.comparison.append(el('p', undefined, `The first ${numberFormat.format(MAX_LISTED)} of ${numberFormat.format(total)} differences are listed.`));
+    if (total > MAX_LISTED)
+      this.comparison.append(
+        el('p', undefined, `The first ${numberFormat.format(MAX_LISTED)} of ${numberFormat.format(total)} differences are listed.`),
+      );
   }
 
   /** This panel keeps what it has; its history still opens and compares. */

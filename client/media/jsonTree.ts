@@ -29,7 +29,8 @@ function leaf(value: Json): HTMLElement {
   if (typeof value === 'string') {
     const quoted = JSON.stringify(value);
     const node = el('span', 'jt-string', clip(quoted, STRING_SHOWN));
-    if (quoted.length > STRING_SHOWN) node.title = `${numberFormat.format(value.length)} characters; open the page's JSON in an editor to see all`;
+    if (quoted.length > STRING_SHOWN)
+      node.title = `${numberFormat.format(value.length)} characters; open the page's JSON in an editor to see all`;
     return node;
   }
   if (typeof value === 'number') return el('span', 'jt-number', String(value));
@@ -116,7 +117,11 @@ export class JsonTree {
     }
     into.append(fragment);
     if (end < length) {
-      const more = el('button', 'btn secondary small jt-more', `Show ${numberFormat.format(Math.min(CHUNK, length - end))} more of ${numberFormat.format(length)}`);
+      const more = el(
+        'button',
+        'btn secondary small jt-more',
+        `Show ${numberFormat.format(Math.min(CHUNK, length - end))} more of ${numberFormat.format(length)}`,
+      );
       more.type = 'button';
       more.addEventListener('click', () => {
         more.remove();

@@ -45,7 +45,11 @@ const TEXT_TO_HOST_MAX = 50_000_000;
 function normalisePage(page: PanelPage, fallbackIndex: number): PanelPage {
   const list = (v: unknown): ApiMessage[] =>
     Array.isArray(v)
-      ? v.filter(isRecord).map((m) => ({ code: String(m.code ?? ''), text: String(m.text ?? ''), ...(m.module !== undefined ? { module: String(m.module) } : {}) }))
+      ? v.filter(isRecord).map((m) => ({
+          code: String(m.code ?? ''),
+          text: String(m.text ?? ''),
+          ...(m.module !== undefined ? { module: String(m.module) } : {}),
+        }))
       : [];
   return {
     index: typeof page.index === 'number' ? page.index : fallbackIndex,
@@ -103,7 +107,11 @@ class PanelController {
 
   constructor() {
     this.app.id = 'app';
-    this.header = new PanelHeader({ post: (m) => this.post(m), showView: (v) => this.showView(v), exportRows: (format, scope) => this.exportRows(format, scope) });
+    this.header = new PanelHeader({
+      post: (m) => this.post(m),
+      showView: (v) => this.showView(v),
+      exportRows: (format, scope) => this.exportRows(format, scope),
+    });
     this.table = new VirtualTable({
       onSelect: (row) => this.details.show(row, row ? this.rowHeading(row) : ''),
       onScroll: (top, left) => {
@@ -114,13 +122,22 @@ class PanelController {
       onCopy: (what) => this.tools.copy(what),
       onViewChange: () => this.onTableChange(),
     });
-    const openText = (title: string, text: string) => this.post({ type: 'openText', title: title.slice(0, 200), text: text.slice(0, TEXT_TO_HOST_MAX), language: 'plaintext' });
+    const openText = (title: string, text: string) =>
+      this.post({ type: 'openText', title: title.slice(0, 200), text: text.slice(0, TEXT_TO_HOST_MAX), language: 'plaintext' });
     this.details = new DetailsPane({ openText });
     this.details.element.hidden = true;
     this.propertyView = new DetailsPane({ openText }, 'property-view', 'Properties');
     this.propertyView.element.hidden = true;
-    this.raw = new RawView(this.store, () => this.pages, (page) =>
-      this.post({ type: 'openText', title: `${this.run?.queryName || 'answer'} page ${page.index + 1}.json`, text: JSON.stringify(page.raw, null, 2).slice(0, TEXT_TO_HOST_MAX), language: 'json' }),
+    this.raw = new RawView(
+      this.store,
+      () => this.pages,
+      (page) =>
+        this.post({
+          type: 'openText',
+          title: `${this.run?.queryName || 'answer'} page ${page.index + 1}.json`,
+          text: JSON.stringify(page.raw, null, 2).slice(0, TEXT_TO_HOST_MAX),
+          language: 'json',
+        }),
     );
 
     this.tableView.setAttribute('aria-label', 'Rows');
@@ -138,7 +155,8 @@ class PanelController {
         this.showView('table');
         this.table.select(index);
       },
-      save: (format: 'svg' | 'png', data: string, name: string) => this.post({ type: 'saveChart', format, data: data.slice(0, TEXT_TO_HOST_MAX), name: name.slice(0, 200) }),
+      save: (format: 'svg' | 'png', data: string, name: string) =>
+        this.post({ type: 'saveChart', format, data: data.slice(0, TEXT_TO_HOST_MAX), name: name.slice(0, 200) }),
       baseName: () => this.run?.queryName || 'results',
     };
     this.chart = new ChartView('chart', chartEvents);
@@ -186,12 +204,21 @@ class PanelController {
   /** The part tabs, each saying what it holds: `general · 42 properties`, `namespaces · 18 rows`. */
   private renderPartOptions(): void {
     const rows = this.rows.length + this.pendingRows.length;
-    const options: [string, string, string][] = [['', `result rows · ${plural(rows, 'row')}`, 'The rows of the query\'s main list']];
+    const options: [string, string, string][] = [['', `result rows · ${plural(rows, 'row')}`, "The rows of the query's main list"]];
     for (const part of this.parts.values()) {
-      if (part.kind === 'list') options.push([part.name, `${part.name} · ${plural(part.rows.length, 'row')}`, `The list "${part.name}" of the answer, one row per item`]);
+      if (part.kind === 'list')
+        options.push([
+          part.name,
+          `${part.name} · ${plural(part.rows.length, 'row')}`,
+          `The list "${part.name}" of the answer, one row per item`,
+        ]);
       else {
         const n = Object.keys(part.value).length;
-        options.push([part.name, `${part.name} · ${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`, `The object "${part.name}" of the answer, as property and value`]);
+        options.push([
+          part.name,
+          `${part.name} · ${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`,
+          `The object "${part.name}" of the answer, as property and value`,
+        ]);
       }
     }
     this.tools.setParts(options, this.part);
@@ -205,7 +232,12 @@ class PanelController {
 
   /** The fields shown as columns for the part shown. */
   private updateFlattenFields(): void {
-    this.flattenFields = this.part === '' ? this.oneItem.fields().filter((f) => f !== this.expand) : this.parts.get(this.part)?.kind === 'list' ? oneItemFields(this.baseRows()).filter((f) => f !== this.expand) : [];
+    this.flattenFields =
+      this.part === ''
+        ? this.oneItem.fields().filter((f) => f !== this.expand)
+        : this.parts.get(this.part)?.kind === 'list'
+          ? oneItemFields(this.baseRows()).filter((f) => f !== this.expand)
+          : [];
     this.tools.setFlatten(this.flattenFields.length > 0, this.store.state.flatten);
   }
 
@@ -252,7 +284,10 @@ class PanelController {
 
   private renderExpandOptions(): void {
     const flattened = new Set(this.store.state.flatten ? this.flattenFields : []);
-    const fields = this.part === '' || this.parts.get(this.part)?.kind === 'list' ? expandableFields(this.baseRows()).filter((f) => !flattened.has(f)) : [];
+    const fields =
+      this.part === '' || this.parts.get(this.part)?.kind === 'list'
+        ? expandableFields(this.baseRows()).filter((f) => !flattened.has(f))
+        : [];
     if (this.expand && !fields.includes(this.expand)) fields.push(this.expand);
     this.tools.setExpandFields(fields, this.expand);
   }
@@ -312,8 +347,7 @@ class PanelController {
     if (part?.kind === 'object') {
       const n = Object.keys(part.value).length;
       this.tools.setShownInfo(`${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`);
-    }
-    else this.tools.setShownInfo(shown === total ? plural(total, 'row') : `${numberFormat.format(shown)} of ${plural(total, 'row')}`);
+    } else this.tools.setShownInfo(shown === total ? plural(total, 'row') : `${numberFormat.format(shown)} of ${plural(total, 'row')}`);
     this.renderEmptyNote();
     this.refreshCharts();
   }
@@ -370,7 +404,10 @@ class PanelController {
     if (!this.run) note.textContent = 'No query has run yet.';
     else if (!this.pages.length) note.textContent = running ? 'Waiting for the first page…' : 'No pages fetched.';
     else if (isObject) note.textContent = '';
-    else if (!this.table.rowCount) note.textContent = this.parts.size ? 'The answer has no rows here; choose another part above, or see Raw JSON.' : 'The answer has no rows; see Raw JSON.';
+    else if (!this.table.rowCount)
+      note.textContent = this.parts.size
+        ? 'The answer has no rows here; choose another part above, or see Raw JSON.'
+        : 'The answer has no rows; see Raw JSON.';
     else if (!this.table.shownCount) note.textContent = 'No rows match the filter.';
     else note.textContent = '';
     note.hidden = note.textContent === '';
@@ -437,7 +474,10 @@ class PanelController {
     // An answer whose content is objects (siteinfo general, userinfo) opens on them.
     const state = this.store.state;
     if (!state.partChosen && state.part === '') {
-      const opening = openingPart(this.rows.length, [...this.parts.values()].map((p) => (p.kind === 'list' ? p : { name: p.name, kind: p.kind })));
+      const opening = openingPart(
+        this.rows.length,
+        [...this.parts.values()].map((p) => (p.kind === 'list' ? p : { name: p.name, kind: p.kind })),
+      );
       if (opening) {
         state.part = opening;
         this.store.save();

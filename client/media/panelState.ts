@@ -84,7 +84,20 @@ export class PanelStateStore {
 
   /** A new run: forget what belonged to the previous one. */
   resetForRun(runKey: string): void {
-    Object.assign(this.state, { runKey, tableScrollTop: 0, tableScrollLeft: 0, rawScrollTop: 0, rawExpanded: [], part: '', expand: '', partChosen: false, rawTouched: false, filter: '', sortColumn: '', hiddenColumns: [] });
+    Object.assign(this.state, {
+      runKey,
+      tableScrollTop: 0,
+      tableScrollLeft: 0,
+      rawScrollTop: 0,
+      rawExpanded: [],
+      part: '',
+      expand: '',
+      partChosen: false,
+      rawTouched: false,
+      filter: '',
+      sortColumn: '',
+      hiddenColumns: [],
+    });
     this.save();
   }
 }

@@ -14,7 +14,12 @@ interface RawEntry {
 }
 
 function rawLabel(page: PanelPage): string {
-  const parts = [`Page ${page.index + 1}`, plural(page.rows.length, 'row'), `HTTP ${page.httpStatus}`, `${numberFormat.format(Math.round(page.timeMs))} ms`];
+  const parts = [
+    `Page ${page.index + 1}`,
+    plural(page.rows.length, 'row'),
+    `HTTP ${page.httpStatus}`,
+    `${numberFormat.format(Math.round(page.timeMs))} ms`,
+  ];
   if (page.errors.length) parts.push(plural(page.errors.length, 'error'));
   if (page.warnings.length) parts.push(plural(page.warnings.length, 'warning'));
   return parts.join(' · ');
@@ -104,12 +109,17 @@ export class RawView {
     for (let position = this.entries.length; position < pages.length; position++) {
       const page = pages[position]!;
       const section = el('div', 'raw-page');
-      const toggle = makeButton(rawLabel(page), () => this.setExpanded(position, toggle.getAttribute('aria-expanded') !== 'true'), 'raw-toggle');
+      const toggle = makeButton(
+        rawLabel(page),
+        () => this.setExpanded(position, toggle.getAttribute('aria-expanded') !== 'true'),
+        'raw-toggle',
+      );
       toggle.setAttribute('aria-expanded', 'false');
       section.append(toggle);
       fragment.append(section);
       this.entries.push({ section, toggle });
-      if (!this.store.state.rawTouched && smallAnswer(pages) && !this.store.state.rawExpanded.includes(page.index)) this.store.state.rawExpanded.push(page.index);
+      if (!this.store.state.rawTouched && smallAnswer(pages) && !this.store.state.rawExpanded.includes(page.index))
+        this.store.state.rawExpanded.push(page.index);
       if (this.store.state.rawExpanded.includes(page.index)) {
         toggle.setAttribute('aria-expanded', 'true');
         section.classList.add('expanded');

@@ -3,7 +3,15 @@
 // per type.
 
 import { isRecord } from '../../common/src/json';
-import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus } from '../../common/src/panelProtocol';
+import type {
+  HostToPanel,
+  PanelComparison,
+  PanelHistoryEntry,
+  PanelPage,
+  PanelPending,
+  PanelRunInfo,
+  PanelStatus,
+} from '../../common/src/panelProtocol';
 
 export interface HostHandlers {
   reset(run: PanelRunInfo): void;
@@ -25,11 +33,18 @@ export function isHostMessage(data: unknown): data is HostToPanel {
     case 'status':
       return isRecord(data.status);
     case 'pending':
-      return data.pending === undefined || (isRecord(data.pending) && Array.isArray(data.pending.rows) && Array.isArray(data.pending.stillComing));
+      return (
+        data.pending === undefined ||
+        (isRecord(data.pending) && Array.isArray(data.pending.rows) && Array.isArray(data.pending.stillComing))
+      );
     case 'history':
       return Array.isArray(data.runs) && data.runs.every((r) => isRecord(r) && typeof r.id === 'string' && typeof r.startedAt === 'string');
     case 'comparison':
-      return isRecord(data.comparison) && isRecord(data.comparison.before) && ['added', 'removed', 'changed'].every((k) => Array.isArray((data.comparison as Record<string, unknown>)[k]));
+      return (
+        isRecord(data.comparison) &&
+        isRecord(data.comparison.before) &&
+        ['added', 'removed', 'changed'].every((k) => Array.isArray((data.comparison as Record<string, unknown>)[k]))
+      );
     case 'pinned':
       return true;
     default:

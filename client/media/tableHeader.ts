@@ -18,7 +18,14 @@ export interface HeaderActions {
 }
 
 /** Fills `head` with the row-number header and one cell per shown column; `pinned` (-1: none) stays in view when scrolling right. */
-export function buildHeaderRow(head: HTMLElement, numWidth: number, columns: readonly HeaderColumn[], sort: SortSpec | undefined, pinned: number, actions: HeaderActions): void {
+export function buildHeaderRow(
+  head: HTMLElement,
+  numWidth: number,
+  columns: readonly HeaderColumn[],
+  sort: SortSpec | undefined,
+  pinned: number,
+  actions: HeaderActions,
+): void {
   head.replaceChildren();
   const num = el('div', 'vt-cell vt-num', '#');
   num.setAttribute('role', 'columnheader');

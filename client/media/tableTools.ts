@@ -17,7 +17,10 @@ export interface ToolEvents {
 
 /** Replaces a select's options when they differ, then selects `value`. */
 function setOptions(select: HTMLSelectElement, options: readonly (readonly [value: string, text: string])[], value: string): void {
-  if (select.options.length !== options.length || options.some(([v, t], i) => select.options[i]?.value !== v || select.options[i]?.text !== t)) {
+  if (
+    select.options.length !== options.length ||
+    options.some(([v, t], i) => select.options[i]?.value !== v || select.options[i]?.text !== t)
+  ) {
     select.replaceChildren(...options.map(([v, text]) => Object.assign(el('option', undefined, text), { value: v })));
   }
   select.value = value;
@@ -60,7 +63,8 @@ export class TableTools {
     this.flattenBox.checked = true;
     this.flattenBox.addEventListener('change', () => events.flatten(this.flattenBox.checked));
     this.flattenField = labelled('One-item lists as columns', this.flattenBox, 'field flatten-field');
-    this.flattenField.title = 'Fields whose list holds at most one item in every row (the latest revision, …) shown as columns: revisions.user, revisions.timestamp';
+    this.flattenField.title =
+      'Fields whose list holds at most one item in every row (the latest revision, …) shown as columns: revisions.user, revisions.timestamp';
     this.expandSelect.addEventListener('change', () => events.expand(this.expandSelect.value));
     // Names of their own: a wrapping label would add the selected option's text.
     this.expandSelect.setAttribute('aria-label', 'Expand field');
@@ -114,7 +118,10 @@ export class TableTools {
     }
     const rows = this.table.selectedRows();
     const names = this.table.columns.shownNames;
-    this.events.copyText(what === 'json' ? rowsToJson(rows, names) : rowsToTsv(rows, names), `${rows.length} rows as ${what.toUpperCase()}`);
+    this.events.copyText(
+      what === 'json' ? rowsToJson(rows, names) : rowsToTsv(rows, names),
+      `${rows.length} rows as ${what.toUpperCase()}`,
+    );
   }
 
   focusFilter(): void {

@@ -81,7 +81,13 @@ export function columnLefts(widths: readonly number[]): number[] {
  * The columns in view between x `left` and `left + width` (data-column
  * coordinates), plus `overscan` each side: [first, end).
  */
-export function visibleColumns(lefts: readonly number[], widths: readonly number[], left: number, width: number, overscan: number): [number, number] {
+export function visibleColumns(
+  lefts: readonly number[],
+  widths: readonly number[],
+  left: number,
+  width: number,
+  overscan: number,
+): [number, number] {
   const n = Math.min(lefts.length, widths.length);
   const right = left + width;
   let first = 0;
@@ -95,7 +101,14 @@ export function visibleColumns(lefts: readonly number[], widths: readonly number
  * The scrollTop that brings row `position` fully into view, or undefined
  * when it already is (the least scrolling: to the top or the bottom edge).
  */
-export function scrollTopToShow(position: number, scrollTop: number, viewport: number, total: number, rowHeight: number, maxBodyPx = MAX_BODY_PX): number | undefined {
+export function scrollTopToShow(
+  position: number,
+  scrollTop: number,
+  viewport: number,
+  total: number,
+  rowHeight: number,
+  maxBodyPx = MAX_BODY_PX,
+): number | undefined {
   const { first, visible } = rowWindow({ scrollTop, viewport, total, rowHeight, maxBodyPx });
   const fully = Math.max(1, visible - 2);
   if (position < first) return scrollTopForRow(position, viewport, total, rowHeight, maxBodyPx);

@@ -175,7 +175,8 @@ export class VirtualTable {
 
   /** The filter's index of the rows and shown columns, made when first needed (see prepareFilter). */
   private searchIndex(): FilterIndex {
-    if (!this.filterIndex?.serves(this.rows, this.columns.shownNames)) this.filterIndex = new FilterIndex(this.rows, this.columns.shownNames);
+    if (!this.filterIndex?.serves(this.rows, this.columns.shownNames))
+      this.filterIndex = new FilterIndex(this.rows, this.columns.shownNames);
     return this.filterIndex;
   }
 
@@ -187,7 +188,14 @@ export class VirtualTable {
   /** Filter, then sort: the view order. Keeps the selected row selected if it is still shown. */
   private recompute(): void {
     const selectedRow = this.selectedRow;
-    const order = viewOrder(this.rows, this.columns.shownNames, this.columns.names, this.filterText, this.sort, this.filterText ? this.searchIndex() : undefined);
+    const order = viewOrder(
+      this.rows,
+      this.columns.shownNames,
+      this.columns.names,
+      this.filterText,
+      this.sort,
+      this.filterText ? this.searchIndex() : undefined,
+    );
     this.order = order;
     if (selectedRow) {
       const at = order ? order.findIndex((i) => this.rows[i] === selectedRow) : this.rows.indexOf(selectedRow);
@@ -285,7 +293,13 @@ export class VirtualTable {
     const viewport = this.viewport();
     const { first, firstY, visible } = rowWindow({ scrollTop: this.element.scrollTop, viewport, total, rowHeight: this.rowHeight });
     const poolSize = visible + 2 * OVERSCAN;
-    const [firstColumn, endColumn] = visibleColumns(this.columns.lefts, this.columns.widths, this.element.scrollLeft - this.numWidth, this.element.clientWidth, COLUMN_OVERSCAN);
+    const [firstColumn, endColumn] = visibleColumns(
+      this.columns.lefts,
+      this.columns.widths,
+      this.element.scrollLeft - this.numWidth,
+      this.element.clientWidth,
+      COLUMN_OVERSCAN,
+    );
     const pinned = this.pinnedColumn();
     const key = `${poolSize}|${firstColumn}|${endColumn}|${this.totalWidth}|${pinned}`;
     if (key !== this.pool.key) {
@@ -352,7 +366,8 @@ export class VirtualTable {
     if (left === undefined || !column) return;
     const x = left + this.numWidth;
     if (x < this.element.scrollLeft + this.numWidth) this.element.scrollLeft = left;
-    else if (x + column.width > this.element.scrollLeft + this.element.clientWidth) this.element.scrollLeft = x + column.width - this.element.clientWidth;
+    else if (x + column.width > this.element.scrollLeft + this.element.clientWidth)
+      this.element.scrollLeft = x + column.width - this.element.clientWidth;
   }
 
   private onBodyClick(e: MouseEvent): void {
@@ -372,7 +387,10 @@ export class VirtualTable {
     const total = this.shownCount;
     switch (command.kind) {
       case 'row':
-        return this.select(this.selection.target(command.to, Math.max(1, Math.floor(this.viewport() / this.rowHeight) - 1), total), command.extend);
+        return this.select(
+          this.selection.target(command.to, Math.max(1, Math.floor(this.viewport() / this.rowHeight) - 1), total),
+          command.extend,
+        );
       case 'column': {
         const n = this.columns.shown.length;
         this.selection.moveColumn({ left: -1, right: 1, first: -n, last: n }[command.to], n);

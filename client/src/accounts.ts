@@ -67,7 +67,11 @@ export class Accounts {
     const host = hostOf(env.endpoint);
     const value =
       password ??
-      (await vscode.window.showInputBox({ prompt: `Bot password for ${env.user} at ${host} (it will only be sent to ${env.endpoint})`, password: true, ignoreFocusOut: true }));
+      (await vscode.window.showInputBox({
+        prompt: `Bot password for ${env.user} at ${host} (it will only be sent to ${env.endpoint})`,
+        password: true,
+        ignoreFocusOut: true,
+      }));
     if (!value) return;
     await this.secrets.store(key, value);
     // A password saved by an earlier version under the environment's name alone is never used again.

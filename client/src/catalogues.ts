@@ -11,7 +11,12 @@ import { CatalogueCache, loadLiveCatalogue } from '../../common/src/catalogue/ca
 import { describeSnapshot, type CatalogueSnapshot } from '../../common/src/catalogue/snapshot';
 import { documentEndpoint } from '../../common/src/catalogue/documentEndpoint';
 import { parseDocument } from '../../common/src/parser';
-import { CatalogueInfoRequest, CatalogueSnapshotNotification, type CatalogueInfo, type CatalogueSnapshotParams } from '../../common/src/protocol';
+import {
+  CatalogueInfoRequest,
+  CatalogueSnapshotNotification,
+  type CatalogueInfo,
+  type CatalogueSnapshotParams,
+} from '../../common/src/protocol';
 import { isRunnerError } from '../../common/src/runner/errors';
 import type { Environments } from './environments';
 import { trustGate } from './run/trust';
@@ -170,13 +175,24 @@ export class Catalogues implements vscode.Disposable {
     if (existing) return existing;
     const work = (async () => {
       try {
-        const verdict = this.contactGate ? await this.contactGate.check(endpoint, { automatic: !refresh }) : { allowed: true as const, contact: vscode.workspace.getConfiguration('mwquery').get<string>('contact', '').trim() || undefined };
+        const verdict = this.contactGate
+          ? await this.contactGate.check(endpoint, { automatic: !refresh })
+          : {
+              allowed: true as const,
+              contact: vscode.workspace.getConfiguration('mwquery').get<string>('contact', '').trim() || undefined,
+            };
         if (!verdict.allowed) {
           this.log.info(verdict.message);
           return;
         }
         const contact = verdict.contact;
-        const { snapshot, source } = await loadLiveCatalogue(endpoint, { cache: this.cache, refresh, contact, timeoutMs: 60_000, lang: vscode.env.language });
+        const { snapshot, source } = await loadLiveCatalogue(endpoint, {
+          cache: this.cache,
+          refresh,
+          contact,
+          timeoutMs: 60_000,
+          lang: vscode.env.language,
+        });
         this.failed.delete(endpoint);
         await this.send(endpoint, snapshot);
         this.log.info(`Catalogue of ${endpoint}: ${source === 'cache' ? 'from the cache' : 'fetched'} (${describeSnapshot(snapshot)}).`);
@@ -212,7 +228,9 @@ export class Catalogues implements vscode.Disposable {
     const document = vscode.window.activeTextEditor?.document;
     const endpoint = document && document.languageId === 'mwquery' ? this.endpointOf(document) : undefined;
     if (!endpoint) {
-      void vscode.window.showInformationMessage('This file has no endpoint (@endpoint, a URL line, an environment or mwquery.endpoint): it is checked against the bundled catalogue.');
+      void vscode.window.showInformationMessage(
+        'This file has no endpoint (@endpoint, a URL line, an environment or mwquery.endpoint): it is checked against the bundled catalogue.',
+      );
       return;
     }
     const gate = trustGate('fetchCatalogue', vscode.workspace.isTrusted);
@@ -221,12 +239,16 @@ export class Catalogues implements vscode.Disposable {
       return;
     }
     this.failed.delete(endpoint);
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Fetching the catalogue of ${endpoint}` }, () => this.load(endpoint, true));
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Fetching the catalogue of ${endpoint}` }, () =>
+      this.load(endpoint, true),
+    );
   }
 
   private async onEnvironmentChange(): Promise<void> {
     const defaultEndpoint = this.environments.defaultEndpoint();
-    await this.client.sendNotification('workspace/didChangeConfiguration', { settings: { defaultEndpoint: defaultEndpoint ?? '', environments: this.environments.forServer() } });
+    await this.client.sendNotification('workspace/didChangeConfiguration', {
+      settings: { defaultEndpoint: defaultEndpoint ?? '', environments: this.environments.forServer() },
+    });
     await this.ensureAll();
   }
 
@@ -262,7 +284,6 @@ export class Catalogues implements vscode.Disposable {
     for (const s of this.subscriptions) s.dispose();
   }
 }
-
 
 function age(fetchedAt: string | undefined): string {
   const ms = fetchedAt ? Date.now() - Date.parse(fetchedAt) : NaN;

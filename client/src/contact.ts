@@ -29,21 +29,30 @@ export class ContactGate {
   async check(endpoint: string, options: { automatic?: boolean } = {}): Promise<ContactVerdict> {
     const contact = this.current();
     if (contact || !isWikimediaEndpoint(endpoint)) return { allowed: true, contact };
-    const given = options.automatic && this.declined && !this.asking ? undefined : await (this.asking ??= this.ask(endpoint).finally(() => (this.asking = undefined)));
+    const given =
+      options.automatic && this.declined && !this.asking
+        ? undefined
+        : await (this.asking ??= this.ask(endpoint).finally(() => (this.asking = undefined)));
     if (given) return { allowed: true, contact: given };
     this.declined = true;
-    return { allowed: false, message: `Nothing was sent to ${hostOf(endpoint)}: Wikimedia wikis ask for a contact in the User-Agent. Set "mwquery.contact" (an e-mail, a URL or User:Name).` };
+    return {
+      allowed: false,
+      message: `Nothing was sent to ${hostOf(endpoint)}: Wikimedia wikis ask for a contact in the User-Agent. Set "mwquery.contact" (an e-mail, a URL or User:Name).`,
+    };
   }
 
   /** The command `mwquery.setContact`: asks for a contact and stores it. */
   async prompt(reason?: string): Promise<string | undefined> {
     const value = await vscode.window.showInputBox({
       title: 'MediaWiki Query: your contact',
-      prompt: reason ?? 'Put in the User-Agent of every request, so that a wiki\'s operators can reach you: an e-mail address, a URL, or User:Name.',
+      prompt:
+        reason ??
+        "Put in the User-Agent of every request, so that a wiki's operators can reach you: an e-mail address, a URL, or User:Name.",
       placeHolder: 'User:YourName or you@example.net',
       value: this.current() ?? '',
       ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' || looksLikeContact(v) ? undefined : 'An e-mail address, an http(s) URL, or User:Name on the wiki.'),
+      validateInput: (v) =>
+        v.trim() === '' || looksLikeContact(v) ? undefined : 'An e-mail address, an http(s) URL, or User:Name on the wiki.',
     });
     if (value === undefined || !looksLikeContact(value)) return undefined;
     await vscode.workspace.getConfiguration('mwquery').update('contact', value.trim(), vscode.ConfigurationTarget.Global);

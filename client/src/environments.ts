@@ -117,7 +117,12 @@ export class Environments implements vscode.Disposable {
   async pick(): Promise<void> {
     const none = { label: '$(circle-slash) None', description: 'use mwquery.endpoint', name: undefined as string | undefined };
     const items = [
-      ...this.list().map((e) => ({ label: e.name, description: e.endpoint, detail: `${e.user ? `as ${e.user} · ` : ''}from ${e.source}`, name: e.name as string | undefined })),
+      ...this.list().map((e) => ({
+        label: e.name,
+        description: e.endpoint,
+        detail: `${e.user ? `as ${e.user} · ` : ''}from ${e.source}`,
+        name: e.name as string | undefined,
+      })),
       none,
     ];
     if (items.length === 1) return this.offerToAdd();
@@ -142,7 +147,10 @@ export class Environments implements vscode.Disposable {
   /** Writes the example `.mwquery.json` (never over an existing one) and opens it. */
   async createWorkspaceFile(folder: vscode.Uri): Promise<vscode.Uri> {
     const uri = vscode.Uri.joinPath(folder, WORKSPACE_FILE);
-    const exists = await vscode.workspace.fs.stat(uri).then(() => true, () => false);
+    const exists = await vscode.workspace.fs.stat(uri).then(
+      () => true,
+      () => false,
+    );
     if (!exists) await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(EXAMPLE_WORKSPACE_FILE));
     await this.reloadFile();
     await vscode.window.showTextDocument(uri, { preview: false });
@@ -163,7 +171,9 @@ export class Environments implements vscode.Disposable {
         if (typeof def === 'string' && def) this.fileDefault = def;
       } catch (error) {
         if (!(error instanceof vscode.FileSystemError)) {
-          void vscode.window.showWarningMessage(`${WORKSPACE_FILE} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+          void vscode.window.showWarningMessage(
+            `${WORKSPACE_FILE} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       }
     }
@@ -186,7 +196,8 @@ export class Environments implements vscode.Disposable {
     if (!editor || editor.document.languageId !== 'mwquery') return undefined;
     const document = editor.document;
     const key = document.uri.toString();
-    if (this.parsed?.uri !== key || this.parsed.version !== document.version) this.parsed = { uri: key, version: document.version, doc: parseDocument(document.getText()) };
+    if (this.parsed?.uri !== key || this.parsed.version !== document.version)
+      this.parsed = { uri: key, version: document.version, doc: parseDocument(document.getText()) };
     const own = ownEndpointAt(this.parsed.doc, editor.selection.active.line);
     const setting = vscode.workspace.getConfiguration('mwquery').get<string>('endpoint', '');
     return environmentStatusText(own, this.current(), setting, this.list().length > 0);

@@ -26,7 +26,10 @@ export async function openExample(defaultEndpoint: string | undefined): Promise<
   const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Active : vscode.ViewColumn.Beside;
   const editor = await vscode.window.showTextDocument(document, { preview: false, viewColumn: column });
   // The cursor in the first query, ready for Ctrl+Enter.
-  const line = document.getText().split('\n').findIndex((l) => l.startsWith('list=allpages'));
+  const line = document
+    .getText()
+    .split('\n')
+    .findIndex((l) => l.startsWith('list=allpages'));
   if (line >= 0) editor.selection = new vscode.Selection(line, 0, line, 0);
   return editor;
 }

@@ -78,7 +78,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const inspect = context.extensionMode === vscode.ExtensionMode.Development ? serverInspectArgs(process.env.MWQ_SERVER_INSPECT_PORT) : [];
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, ...inspect] } },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6011'] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6011'] },
+    },
   };
   const config = vscode.workspace.getConfiguration('mwquery');
   const environments = new Environments(context.workspaceState);
@@ -110,7 +114,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     catalogues,
     register('mwquery.refreshCatalogue', () => catalogues.refresh()),
     register('mwquery.setContact', () => contact.prompt()),
-    register('mwquery.setBotPassword', (password?: string) => accounts.setPassword(environments.current(), typeof password === 'string' ? password : undefined)),
+    register('mwquery.setBotPassword', (password?: string) =>
+      accounts.setPassword(environments.current(), typeof password === 'string' ? password : undefined),
+    ),
     register('mwquery.logOut', () => accounts.logOut(environments.current())),
     // Not in the palette: where queries without an endpoint go now (for keybindings, scripts and tests).
     register('mwquery.defaultEndpoint', () => environments.defaultEndpoint()),
@@ -122,7 +128,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const folder = vscode.workspace.workspaceFolders?.[0];
       return folder && vscode.workspace.isTrusted ? environments.createWorkspaceFile(folder.uri) : environments.offerToAdd();
     }),
-    register('mwquery.selectEnvironment', (name?: string) => (typeof name === 'string' || name === null ? environments.select(name ?? undefined) : environments.pick())),
+    register('mwquery.selectEnvironment', (name?: string) =>
+      typeof name === 'string' || name === null ? environments.select(name ?? undefined) : environments.pick(),
+    ),
     vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider()),
     expectationTests,
     register('mwquery.expectationTestState', () => expectationTests.state()),
@@ -136,10 +144,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.copyAsUrl', (uri?: vscode.Uri, line?: number) => runs.copy('url', uri, line)),
     register('mwquery.copyAsApiSandboxLink', (uri?: vscode.Uri, line?: number) => runs.copy('sandbox', uri, line)),
     register('mwquery.copyAsCurl', (uri?: vscode.Uri, line?: number) => runs.copy('curl', uri, line)),
-    register('mwquery.copyAsCode', (uri?: vscode.Uri, line?: number, target?: string) => copyAsCode(environments.defaultEndpoint(), uri, line, target)),
+    register('mwquery.copyAsCode', (uri?: vscode.Uri, line?: number, target?: string) =>
+      copyAsCode(environments.defaultEndpoint(), uri, line, target),
+    ),
     register('mwquery.openInApiSandbox', (uri?: vscode.Uri, line?: number) => runs.openInApiSandbox(uri, line)),
-    register('mwquery.setSecret', (name?: string, value?: string) => setSecret(context.secrets, typeof name === 'string' ? name : undefined, typeof value === 'string' ? value : undefined)),
-    register('mwquery.exportResults', (format?: string, target?: vscode.Uri, choice?: unknown) => runs.exportResults(format, target, choice)),
+    register('mwquery.setSecret', (name?: string, value?: string) =>
+      setSecret(context.secrets, typeof name === 'string' ? name : undefined, typeof value === 'string' ? value : undefined),
+    ),
+    register('mwquery.exportResults', (format?: string, target?: vscode.Uri, choice?: unknown) =>
+      runs.exportResults(format, target, choice),
+    ),
     register('mwquery.openResultsInEditor', (format?: string, choice?: unknown) => runs.openResultsInEditor(format, choice)),
     register('mwquery.showResults', (uri?: vscode.Uri, line?: number) => runs.showResults(uri, line)),
     register('mwquery.showRunHistory', (uri?: vscode.Uri, line?: number, pick?: boolean) => runs.showRunHistory(uri, line, pick !== false)),

@@ -24,7 +24,12 @@ import { notificationType, requestType } from '../../common/src/lspTypes';
 
 const TIMEOUT_MS = 15_000;
 
-export function registerLiveContent(client: LanguageClient, catalogues: Catalogues, contact: ContactGate, log: vscode.LogOutputChannel): vscode.Disposable {
+export function registerLiveContent(
+  client: LanguageClient,
+  catalogues: Catalogues,
+  contact: ContactGate,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable {
   /** The contact for the User-Agent when the wiki may be asked; undefined when it may not. */
   const permission = (endpoint: unknown): { contact: string | undefined } | undefined => {
     if (typeof endpoint !== 'string' || !vscode.workspace.isTrusted) return undefined;
@@ -35,10 +40,13 @@ export function registerLiveContent(client: LanguageClient, catalogues: Catalogu
     return { contact: given };
   };
   const counting = () => {
-    const sender = { requests: 0, send: (async (endpoint, pairs, options) => {
-      sender.requests++;
-      return sendApiRequest(endpoint, pairs, options);
-    }) as ApiSender };
+    const sender = {
+      requests: 0,
+      send: (async (endpoint, pairs, options) => {
+        sender.requests++;
+        return sendApiRequest(endpoint, pairs, options);
+      }) as ApiSender,
+    };
     return sender;
   };
 
@@ -48,11 +56,17 @@ export function registerLiveContent(client: LanguageClient, catalogues: Catalogu
       if (!allowed || !isQuestions(params.questions)) return null;
       const sender = counting();
       try {
-        const answers = await fetchContentAnswers(params.endpoint, params.questions, { contact: allowed.contact, timeoutMs: TIMEOUT_MS, send: sender.send });
+        const answers = await fetchContentAnswers(params.endpoint, params.questions, {
+          contact: allowed.contact,
+          timeoutMs: TIMEOUT_MS,
+          send: sender.send,
+        });
         log.info(`Content of ${hostOf(params.endpoint)}: looked up ${describe(params.questions)} (${count(sender.requests, 'request')}).`);
         return answers;
       } catch (error) {
-        log.warn(`Content of ${hostOf(params.endpoint)}: could not look up ${describe(params.questions)}: ${error instanceof Error ? error.message : 'failed'}`);
+        log.warn(
+          `Content of ${hostOf(params.endpoint)}: could not look up ${describe(params.questions)}: ${error instanceof Error ? error.message : 'failed'}`,
+        );
         return null;
       }
     }),
@@ -61,8 +75,14 @@ export function registerLiveContent(client: LanguageClient, catalogues: Catalogu
       if (!allowed || !params.question || typeof params.question.prefix !== 'string') return null;
       const sender = counting();
       try {
-        const answer = await fetchLiveValues(params.endpoint, params.question, { contact: allowed.contact, timeoutMs: TIMEOUT_MS, send: sender.send });
-        log.info(`Values of ${hostOf(params.endpoint)}: ${params.question.kind} starting with "${params.question.prefix.slice(0, 40)}" (${count(sender.requests, 'request')}).`);
+        const answer = await fetchLiveValues(params.endpoint, params.question, {
+          contact: allowed.contact,
+          timeoutMs: TIMEOUT_MS,
+          send: sender.send,
+        });
+        log.info(
+          `Values of ${hostOf(params.endpoint)}: ${params.question.kind} starting with "${params.question.prefix.slice(0, 40)}" (${count(sender.requests, 'request')}).`,
+        );
         return answer;
       } catch (error) {
         log.warn(`Values of ${hostOf(params.endpoint)}: ${error instanceof Error ? error.message : 'failed'}`);
@@ -72,7 +92,8 @@ export function registerLiveContent(client: LanguageClient, catalogues: Catalogu
     // What the client allows changed: the server asks again.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void client.sendNotification(notificationType(ContentSettingsNotification))),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('mwquery.contentChecks') || e.affectsConfiguration('mwquery.contact')) void client.sendNotification(notificationType(ContentSettingsNotification));
+      if (e.affectsConfiguration('mwquery.contentChecks') || e.affectsConfiguration('mwquery.contact'))
+        void client.sendNotification(notificationType(ContentSettingsNotification));
     }),
   ];
   return vscode.Disposable.from(...subscriptions);
@@ -81,7 +102,9 @@ export function registerLiveContent(client: LanguageClient, catalogues: Catalogu
 function isQuestions(value: unknown): value is ContentQuestions {
   if (!value || typeof value !== 'object') return false;
   const q = value as Record<string, unknown>;
-  return ['titles', 'pageids', 'revids', 'users'].every((k) => Array.isArray(q[k]) && (q[k] as unknown[]).every((v) => typeof v === 'string'));
+  return ['titles', 'pageids', 'revids', 'users'].every(
+    (k) => Array.isArray(q[k]) && (q[k] as unknown[]).every((v) => typeof v === 'string'),
+  );
 }
 
 function describe(q: ContentQuestions): string {

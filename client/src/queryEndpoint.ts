@@ -46,7 +46,12 @@ export interface StatusText {
 }
 
 /** The status item's text and tooltip. */
-export function environmentStatusText(own: OwnEndpoint | undefined, env: { name: string; endpoint: string; user?: string } | undefined, settingEndpoint: string | undefined, anyEnvironment: boolean): StatusText {
+export function environmentStatusText(
+  own: OwnEndpoint | undefined,
+  env: { name: string; endpoint: string; user?: string } | undefined,
+  settingEndpoint: string | undefined,
+  anyEnvironment: boolean,
+): StatusText {
   const envName = env ? `the environment "${env.name}"` : undefined;
   if (own) {
     const where = own.from === 'url' ? `the query's URL line (line ${own.line + 1})` : `the file's @endpoint (line ${own.line + 1})`;
@@ -57,14 +62,22 @@ export function environmentStatusText(own: OwnEndpoint | undefined, env: { name:
     };
   }
   if (env) {
-    return { text: `$(globe) ${env.name}`, tooltip: `Queries without an endpoint go to ${env.endpoint}${env.user ? ` as ${env.user}` : ''}. Click to switch.` };
+    return {
+      text: `$(globe) ${env.name}`,
+      tooltip: `Queries without an endpoint go to ${env.endpoint}${env.user ? ` as ${env.user}` : ''}. Click to switch.`,
+    };
   }
   const setting = settingEndpoint?.trim();
   if (setting && isHttpUrl(setting)) {
-    return { text: `$(globe) ${hostOf(setting)}`, tooltip: `No environment is picked: queries without an endpoint go to ${hostOf(setting)} (the mwquery.endpoint setting). Click to pick an environment.` };
+    return {
+      text: `$(globe) ${hostOf(setting)}`,
+      tooltip: `No environment is picked: queries without an endpoint go to ${hostOf(setting)} (the mwquery.endpoint setting). Click to pick an environment.`,
+    };
   }
   return {
     text: '$(globe) no environment',
-    tooltip: anyEnvironment ? 'Click to pick the wiki for queries without an endpoint of their own' : 'No wiki set up yet: click to create .mwquery.json or open the settings',
+    tooltip: anyEnvironment
+      ? 'Click to pick the wiki for queries without an endpoint of their own'
+      : 'No wiki set up yet: click to create .mwquery.json or open the settings',
   };
 }

@@ -16,12 +16,25 @@
 
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
-import type { HostToPanel, PanelComparison, PanelHistoryEntry, PanelPage, PanelPending, PanelRunInfo, PanelStatus, PanelToHost, PanelViewSpec } from '../../common/src/panelProtocol';
+import type {
+  HostToPanel,
+  PanelComparison,
+  PanelHistoryEntry,
+  PanelPage,
+  PanelPending,
+  PanelRunInfo,
+  PanelStatus,
+  PanelToHost,
+  PanelViewSpec,
+} from '../../common/src/panelProtocol';
 import { EXPORT_FORMATS } from '../../common/src/exportFormats';
 import { isViewSpec } from '../../common/src/results/viewChoice';
 
 /** What the page asks the extension to do (the panel itself answers 'ready', 'openText' and 'copyText'). */
-export type PanelRequest = Exclude<PanelToHost, { type: 'ready' } | { type: 'openText' } | { type: 'copyText' } | { type: 'saveChart' } | { type: 'viewChanged' }>;
+export type PanelRequest = Exclude<
+  PanelToHost,
+  { type: 'ready' } | { type: 'openText' } | { type: 'copyText' } | { type: 'saveChart' } | { type: 'viewChanged' }
+>;
 
 const EXPORT_FORMAT_NAMES: ReadonlySet<string> = new Set(EXPORT_FORMATS);
 const COPY_WHATS: ReadonlySet<string> = new Set(['url', 'curl']);
@@ -47,15 +60,33 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
     case 'openInEditor':
       return (message.format === 'json' || message.format === 'csv') && optionalName(message.expand) && optionalName(message.part);
     case 'export':
-      return typeof message.format === 'string' && EXPORT_FORMAT_NAMES.has(message.format) && optionalName(message.expand) && optionalName(message.part) && (message.view === undefined || isViewSpec(message.view));
+      return (
+        typeof message.format === 'string' &&
+        EXPORT_FORMAT_NAMES.has(message.format) &&
+        optionalName(message.expand) &&
+        optionalName(message.part) &&
+        (message.view === undefined || isViewSpec(message.view))
+      );
     case 'copy':
       return typeof message.what === 'string' && COPY_WHATS.has(message.what);
     case 'openText':
-      return typeof message.title === 'string' && typeof message.text === 'string' && message.text.length <= TEXT_MAX && typeof message.language === 'string' && TEXT_LANGUAGES.has(message.language);
+      return (
+        typeof message.title === 'string' &&
+        typeof message.text === 'string' &&
+        message.text.length <= TEXT_MAX &&
+        typeof message.language === 'string' &&
+        TEXT_LANGUAGES.has(message.language)
+      );
     case 'copyText':
       return typeof message.text === 'string' && message.text.length <= TEXT_MAX && typeof message.what === 'string';
     case 'saveChart':
-      return (message.format === 'svg' || message.format === 'png') && typeof message.data === 'string' && message.data.length <= TEXT_MAX && typeof message.name === 'string' && message.name.length <= 200;
+      return (
+        (message.format === 'svg' || message.format === 'png') &&
+        typeof message.data === 'string' &&
+        message.data.length <= TEXT_MAX &&
+        typeof message.name === 'string' &&
+        message.name.length <= 200
+      );
     case 'viewChanged':
       return optionalName(message.part) && isViewSpec(message.view);
     default:

@@ -19,7 +19,11 @@ export const READY = 'mwquery.walkthroughReady';
 /** Remembered across windows: a query of this user has been run (a page came back). */
 const RAN_KEY = 'mwquery.walkthrough.ranQuery';
 
-export function trackWalkthroughState(context: vscode.ExtensionContext, environments: Environments, contact: () => string | undefined): vscode.Disposable {
+export function trackWalkthroughState(
+  context: vscode.ExtensionContext,
+  environments: Environments,
+  contact: () => string | undefined,
+): vscode.Disposable {
   const set = (key: string, value: boolean) => void vscode.commands.executeCommand('setContext', key, value);
   const update = () => {
     set(CONTACT_SET, contact() !== undefined);

@@ -39,7 +39,11 @@ export function readSandboxLink(urlText: string): SandboxLink | undefined {
   const origin = parts[1]!;
   const path = parts[2] ?? '/';
   const search = parts[3] ?? '';
-  const found = (endpoint: string, endpointFrom: SandboxLink['endpointFrom']): SandboxLink => ({ endpoint, endpointFrom, fragmentStart: hash + 1 });
+  const found = (endpoint: string, endpointFrom: SandboxLink['endpointFrom']): SandboxLink => ({
+    endpoint,
+    endpointFrom,
+    fragmentStart: hash + 1,
+  });
   const title = /[?&]title=([^&]*)/.exec(search)?.[1];
   if (title !== undefined && SANDBOX_TITLE.test(decoded(title))) {
     // `…/index.php?title=Special:ApiSandbox`: api.php is beside index.php.

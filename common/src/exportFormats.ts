@@ -5,4 +5,10 @@ export type ExportFormat = 'json' | 'ndjson' | 'csv' | 'tsv' | 'wikitable';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'ndjson', 'csv', 'tsv', 'wikitable'];
 
 /** The name people see (the panel's "Export …" buttons). */
-export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = { json: 'JSON', ndjson: 'NDJSON', csv: 'CSV', tsv: 'TSV', wikitable: 'Wikitable' };
+export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
+  json: 'JSON',
+  ndjson: 'NDJSON',
+  csv: 'CSV',
+  tsv: 'TSV',
+  wikitable: 'Wikitable',
+};

@@ -42,7 +42,14 @@ export class Source {
 /** `@expect …` (not `@expect = …`, a variable named "expect"). */
 export const EXPECT_LINE = /^@expect(?![A-Za-z0-9_.-])(?!\s*=)/;
 
-export function parseExpect(doc: Parts, src: Source, query: QueryNode | undefined, raw: string, line: SourceLine, contentStart: number): void {
+export function parseExpect(
+  doc: Parts,
+  src: Source,
+  query: QueryNode | undefined,
+  raw: string,
+  line: SourceLine,
+  contentStart: number,
+): void {
   const lineSpan = { start: contentStart, end: line.start + raw.trimEnd().length };
   if (!query) {
     doc.problems.push({ message: 'An "@expect" line belongs to a query: put it under the query\'s "###" line.', span: lineSpan });
@@ -89,10 +96,7 @@ export function parseParamLine(doc: Parts, src: Source, query: QueryNode, raw: s
     });
     return undefined;
   }
-  const valueSpan =
-    eq < 0
-      ? { start: nameSpan.end, end: nameSpan.end }
-      : trimmedSpan(src, line.start + eq + 1, line.start + raw.length);
+  const valueSpan = eq < 0 ? { start: nameSpan.end, end: nameSpan.end } : trimmedSpan(src, line.start + eq + 1, line.start + raw.length);
   const value = src.slice(valueSpan.start, valueSpan.end);
   const uses = findVariableUses(value, valueSpan.start);
   pushAll(doc.uses, uses);
@@ -139,7 +143,12 @@ export function parseUrlLine(doc: Parts, query: QueryNode, raw: string, line: So
   const sandbox = readSandboxLink(urlText);
   if (sandbox) {
     // An ApiSandbox link: the parameters after `#`, the endpoint its wiki's api.php.
-    query.urls.push({ endpoint: sandbox.endpoint, span: { start: contentStart, end: contentStart + sandbox.fragmentStart - 1 }, line: line.number, sandbox: sandbox.endpointFrom });
+    query.urls.push({
+      endpoint: sandbox.endpoint,
+      span: { start: contentStart, end: contentStart + sandbox.fragmentStart - 1 },
+      line: line.number,
+      sandbox: sandbox.endpointFrom,
+    });
     parseQueryPairs(doc, query, urlText.slice(sandbox.fragmentStart), contentStart + sandbox.fragmentStart, line, false);
     return;
   }

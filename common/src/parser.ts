@@ -6,7 +6,18 @@
 
 import { lineIndexAt, scanLineRange, scanLines, type SourceLine } from './lines';
 import type { ParamNode, ParsedDocument, QueryNode, Span, SyntaxProblem, VariableDef } from './syntaxTree';
-import { appendContinuation, EXPECT_LINE, isQueryStringLine, parseExpect, parseParamLine, parseQueryStringLine, parseUrlLine, parseVariable, Source, type Parts } from './lineParsers';
+import {
+  appendContinuation,
+  EXPECT_LINE,
+  isQueryStringLine,
+  parseExpect,
+  parseParamLine,
+  parseQueryStringLine,
+  parseUrlLine,
+  parseVariable,
+  Source,
+  type Parts,
+} from './lineParsers';
 
 const URL_LINE = /^https?:\/\//i;
 
@@ -121,7 +132,14 @@ export function reparseDocument(previous: ParsedDocument, text: string): ParsedD
  * Indexed loops: this runs over most of a big document at every keystroke,
  * mostly before the JIT has optimised it, where for…of allocates per step.
  */
-function moveNodes(delta: number, lineDelta: number, queries: QueryNode[], variables: VariableDef[], uses: ParsedDocument['uses'], problems: SyntaxProblem[]): void {
+function moveNodes(
+  delta: number,
+  lineDelta: number,
+  queries: QueryNode[],
+  variables: VariableDef[],
+  uses: ParsedDocument['uses'],
+  problems: SyntaxProblem[],
+): void {
   const move = (span: Span) => {
     span.start += delta;
     span.end += delta;
@@ -244,7 +262,12 @@ function parseLines(parts: Parts, src: Source, lines: readonly SourceLine[], fro
     }
     if (trimmed.startsWith('###')) {
       const after = raw.indexOf('###') + 3;
-      current = openQuery(raw.slice(after).trim(), { start: contentStart, end: line.start + raw.trimEnd().length }, line.number, contentStart);
+      current = openQuery(
+        raw.slice(after).trim(),
+        { start: contentStart, end: line.start + raw.trimEnd().length },
+        line.number,
+        contentStart,
+      );
       current.span.end = line.end;
       lastParam = undefined;
       continue;

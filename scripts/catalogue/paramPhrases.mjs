@@ -5,7 +5,6 @@
 //   const { parseParam, splitPhrases } = paramPhrases({ sets, fail, parseBacktickList });
 
 export function paramPhrases({ sets: SETS, fail, parseBacktickList }) {
-
   const SIMPLE_TYPES = {
     str: 'string',
     int: 'integer',

@@ -66,7 +66,9 @@ export function startServer(connection: Connection): void {
     log,
   });
   const documentation = new DeferredDocumentation();
-  const liveValues = new LiveValueCache((endpoint, question) => connection.sendRequest(requestType(LiveValuesRequest), { endpoint, question }));
+  const liveValues = new LiveValueCache((endpoint, question) =>
+    connection.sendRequest(requestType(LiveValuesRequest), { endpoint, question }),
+  );
   const scheduler = new ValidationScheduler(connection, documents, service, DEFAULT_DEBOUNCE_MS, (d) => content.diagnostics(d));
   let inlayHintRefresh = false;
 
@@ -163,8 +165,13 @@ export function startServer(connection: Connection): void {
   });
   connection.onCompletionResolve((item) => documentation.resolve(item));
   const deferDocs = (list: CompletionList | ResponseError<void>) => (list instanceof ResponseError ? list : documentation.defer(list));
-  const completionList = (p: CompletionParams, token: CancellationToken): CompletionList | ResponseError<void> | Promise<CompletionList> => {
-    const list = withDocument(p.textDocument.uri, 'completion', token, { isIncomplete: false, items: [] }, (d) => service.complete(d, p.position));
+  const completionList = (
+    p: CompletionParams,
+    token: CancellationToken,
+  ): CompletionList | ResponseError<void> | Promise<CompletionList> => {
+    const list = withDocument(p.textDocument.uri, 'completion', token, { isIncomplete: false, items: [] }, (d) =>
+      service.complete(d, p.position),
+    );
     const document = documents.get(p.textDocument.uri);
     if (!document || list instanceof ResponseError) return list;
     // Values from the wiki only where its content may be asked about (the client said yes before).
@@ -175,15 +182,26 @@ export function startServer(connection: Connection): void {
     return withLiveValues(list, endpoint, site, token);
   };
   connection.languages.inlayHint.on((p, token) =>
-    withDocument(p.textDocument.uri, 'inlay hints', token, [], (d) => service.inlayHints(d, p.range, content.answersFor(d) ?? emptyAnswers())),
+    withDocument(p.textDocument.uri, 'inlay hints', token, [], (d) =>
+      service.inlayHints(d, p.range, content.answersFor(d) ?? emptyAnswers()),
+    ),
   );
   connection.onHover((p, token) => withDocument(p.textDocument.uri, 'hover', token, null, (d) => service.hover(d, p.position)));
-  connection.onCodeAction((p, token) => withDocument(p.textDocument.uri, 'code actions', token, [], (d) => service.codeActions(d, p.range)));
-  connection.onDocumentSymbol((p, token) => withDocument(p.textDocument.uri, 'document symbols', token, [], (d) => service.documentSymbols(d)));
+  connection.onCodeAction((p, token) =>
+    withDocument(p.textDocument.uri, 'code actions', token, [], (d) => service.codeActions(d, p.range)),
+  );
+  connection.onDocumentSymbol((p, token) =>
+    withDocument(p.textDocument.uri, 'document symbols', token, [], (d) => service.documentSymbols(d)),
+  );
   connection.onFoldingRanges((p, token) => withDocument(p.textDocument.uri, 'folding ranges', token, [], (d) => service.foldingRanges(d)));
   connection.onDocumentFormatting((p, token) => withDocument(p.textDocument.uri, 'formatting', token, [], (d) => service.format(d)));
 
-  async function withLiveValues(list: CompletionList, endpoint: string, site: LiveValueSite, token: CancellationToken): Promise<CompletionList> {
+  async function withLiveValues(
+    list: CompletionList,
+    endpoint: string,
+    site: LiveValueSite,
+    token: CancellationToken,
+  ): Promise<CompletionList> {
     const answer = await liveValues.get(endpoint, site.question).catch((error: unknown) => {
       log(`Live values from ${endpoint} failed: ${error instanceof Error ? error.message : String(error)}`);
       return null;

@@ -59,7 +59,9 @@ export class ValidationScheduler {
       if (this.documents.get(uri)?.version !== version) return;
       void this.connection.sendDiagnostics({ uri, version, diagnostics });
     } catch (error) {
-      this.connection.console.error(`Validation of ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.connection.console.error(
+        `Validation of ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       // Never nothing: an empty list would make a file that could not be checked look clean.
       void this.connection.sendDiagnostics({ uri, version, diagnostics: [validationFailed(error)] });
     }

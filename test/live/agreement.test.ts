@@ -49,7 +49,13 @@ const CASES: Case[] = [
   { row: 'unrecognizedvalues', text: 'prop=mmcontent' }, // in the bundled catalogue (MassMessage), on neither release
   { row: 'unrecognizedvalues', text: 'meta=notifications', release: '1.39' }, // 1.39 ships without Echo
   // 1.43 ships Echo: its module exists and wants a login, which paraminfo does not say.
-  { row: 'unrecognizedvalues', text: 'meta=notifications', release: '1.43', exclude: 'MediaWiki 1.43 has Echo: meta=notifications answers anonymous readers `login-required`, which paraminfo does not tell the checker' },
+  {
+    row: 'unrecognizedvalues',
+    text: 'meta=notifications',
+    release: '1.43',
+    exclude:
+      'MediaWiki 1.43 has Echo: meta=notifications answers anonymous readers `login-required`, which paraminfo does not tell the checker',
+  },
   { row: 'unrecognizedvalues', text: 'prop=revisions\ntitles=Page 0001\nrvprop=ids|bogus' },
   { row: 'unrecognizedvalues', text: 'prop=revisions\ntitles=Page 0001\nrvprop=*' },
   { row: 'unrecognizedvalues', text: 'list=abusefilters\nabfprop=id|bogus' }, // an extension's module
@@ -162,7 +168,11 @@ const CASES: Case[] = [
   { row: 'normalised-timestamp', text: 'list=logevents\nlestart=20240230000000' },
   // A one-line query string (the checker's hint offers to split it); the wiki reads the same parameters.
   { row: 'query-string-line', text: 'prop=revisions&titles=Page%200001&rvlimit=3' },
-  { row: 'secret-in-file', text: 'list=watchlistraw\nwrowner=Admin\nwrtoken=abc', exclude: 'the token is wrong on purpose: the wiki checks its value (bad_wltoken), the checker only that it is written in the file' },
+  {
+    row: 'secret-in-file',
+    text: 'list=watchlistraw\nwrowner=Admin\nwrtoken=abc',
+    exclude: 'the token is wrong on purpose: the wiki checks its value (bad_wltoken), the checker only that it is written in the file',
+  },
   // A pasted URL line.
   { row: 'unrecognizedvalues', text: '{{endpoint}}?action=query&list=allpagez&aplimit=600' },
   // Clean queries: neither says anything.
@@ -187,7 +197,11 @@ const CASES: Case[] = [
   // Known gaps: what the wiki reports and paraminfo cannot tell the checker.
   // Were known gaps; now module rules (moduleRules.ts): requireOnlyOneParameter, and the rvslots deprecation.
   { row: 'missingparam', text: 'list=usercontribs' },
-  { row: 'badvalue', text: 'list=blocks\nbkip=1.2.3.0/8', exclude: 'known gap: `cidrtoobroad` depends on the wiki\'s $wgBlockCIDRLimit, which paraminfo does not give' },
+  {
+    row: 'badvalue',
+    text: 'list=blocks\nbkip=1.2.3.0/8',
+    exclude: "known gap: `cidrtoobroad` depends on the wiki's $wgBlockCIDRLimit, which paraminfo does not give",
+  },
 ];
 
 const RELEASE = chosenRelease();
@@ -234,7 +248,14 @@ function table(outcomes: Outcome[]): string {
   const rows = outcomes.map((o, i) => {
     const verdict = o.kase.exclude ? 'excluded' : o.unmatchedWiki.length || o.unmatchedChecker.length ? 'DISAGREE' : 'agree';
     const query = o.kase.text.replace('{{endpoint}}', 'URL').replace(/\n/g, ' & ');
-    return [String(i + 1), o.kase.row, query.length > 58 ? query.slice(0, 55) + '...' : query, o.wiki.map((f) => show(f)).join(' ') || '-', o.checker.map((f) => show(f)).join(' ') || '-', verdict + (o.kase.admin ? ' (sysop)' : '')];
+    return [
+      String(i + 1),
+      o.kase.row,
+      query.length > 58 ? query.slice(0, 55) + '...' : query,
+      o.wiki.map((f) => show(f)).join(' ') || '-',
+      o.checker.map((f) => show(f)).join(' ') || '-',
+      verdict + (o.kase.admin ? ' (sysop)' : ''),
+    ];
   });
   const head = ['#', 'row', 'query', 'wiki (API)', 'checker', 'verdict'];
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
@@ -255,11 +276,28 @@ describe(`the checker agrees with the wiki (MediaWiki ${RELEASE}, live catalogue
   it(`runs at least 40 compared cases (${CASES_HERE.filter((c) => !c.exclude).length}), covering every API row of the diagnostics table`, () => {
     const compared = outcomes.filter((o) => !o.kase.exclude);
     assert.ok(compared.length >= 40, `${compared.length} compared cases`);
-    const rows = ['unrecognizedvalues', 'unrecognizedparams', 'badvalue', 'badinteger', 'outofrange', 'badtimestamp', 'baduser', 'missingparam', 'toomanyvalues', 'badgenerator', 'multisource', 'invalidparammix', 'show', 'deprecation'];
+    const rows = [
+      'unrecognizedvalues',
+      'unrecognizedparams',
+      'badvalue',
+      'badinteger',
+      'outofrange',
+      'badtimestamp',
+      'baduser',
+      'missingparam',
+      'toomanyvalues',
+      'badgenerator',
+      'multisource',
+      'invalidparammix',
+      'show',
+      'deprecation',
+    ];
     for (const row of rows) {
       // Covered: the wiki itself reported the code in an agreeing case.
       assert.ok(
-        compared.some((o) => o.kase.row === row && o.wiki.some((f) => f.code === row) && !o.unmatchedWiki.length && !o.unmatchedChecker.length),
+        compared.some(
+          (o) => o.kase.row === row && o.wiki.some((f) => f.code === row) && !o.unmatchedWiki.length && !o.unmatchedChecker.length,
+        ),
         `no agreeing case where the wiki reports ${row}`,
       );
     }

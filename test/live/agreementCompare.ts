@@ -36,7 +36,11 @@ function ownedBy(name: string, module: ModuleInfo): boolean {
 
 /** The parameters an API message concerns, read from its text (see the top of this file). */
 export function wikiParams(message: ApiMessage, query: QueryNode, parsed: ParsedDocument, catalogue: Catalogue): Set<string> {
-  const params = new Set(locateApiMessage(message, query, parsed).map((l) => l.param).filter((p): p is string => !!p));
+  const params = new Set(
+    locateApiMessage(message, query, parsed)
+      .map((l) => l.param)
+      .filter((p): p is string => !!p),
+  );
   const names = new Set(query.params.map((p) => p.name));
   const quoted = [...message.text.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
   const namesAParam = quoted.some((q) => names.has(q)) || /^Unrecognized parameters?:/.test(message.text);
@@ -51,7 +55,12 @@ export function wikiParams(message: ApiMessage, query: QueryNode, parsed: Parsed
 }
 
 /** The wiki's findings in an answer's messages (errors and warnings, auxiliary ones left out). */
-export function wikiFindings(messages: { errors: ApiMessage[]; warnings: ApiMessage[] }, query: QueryNode, parsed: ParsedDocument, catalogue: Catalogue): Finding[] {
+export function wikiFindings(
+  messages: { errors: ApiMessage[]; warnings: ApiMessage[] },
+  query: QueryNode,
+  parsed: ParsedDocument,
+  catalogue: Catalogue,
+): Finding[] {
   return [...messages.errors, ...messages.warnings]
     .filter((m) => !AUXILIARY_CODES.has(m.code))
     .map((m) => ({ severity: m.severity, code: m.code, params: wikiParams(m, query, parsed, catalogue), text: m.text }));
@@ -70,7 +79,12 @@ export function checkerFindings(diagnostics: Diagnostic[], query: QueryNode, doc
     .filter((d) => !isEditorOnly(String(d.code)))
     .map((d) => {
       const param = checkerParam(d, query, document);
-      return { severity: d.severity === 1 ? 'error' : 'warning', code: String(d.code), params: new Set(param ? [param] : []), text: typeof d.message === 'string' ? d.message : d.message.value };
+      return {
+        severity: d.severity === 1 ? 'error' : 'warning',
+        code: String(d.code),
+        params: new Set(param ? [param] : []),
+        text: typeof d.message === 'string' ? d.message : d.message.value,
+      };
     });
 }
 
@@ -102,4 +116,5 @@ export function matchFindings(wiki: Finding[], checker: Finding[]): { unmatchedW
   return { unmatchedWiki, unmatchedChecker };
 }
 
-export const show = (f: Finding) => `${f.severity === 'error' ? 'E' : 'W'}:${f.code}@${f.params.size ? [...f.params].sort().join('/') : '-'}`;
+export const show = (f: Finding) =>
+  `${f.severity === 'error' ? 'E' : 'W'}:${f.code}@${f.params.size ? [...f.params].sort().join('/') : '-'}`;

@@ -46,7 +46,6 @@ function countingSender(): { send: ApiSender; calls: { action: string; modules?:
   return { send, calls };
 }
 
-
 before(async () => {
   wiki = await startTestWiki();
   snapshot = await fetchLiveCatalogue(wiki.endpoint);
@@ -89,13 +88,21 @@ describe('fetching a live catalogue', () => {
     assert.equal(paraminfo.length, 1 + Math.ceil(n / PARAMINFO_BATCH));
     assert.equal(paraminfo[0]!.modules, 'main|query');
     for (const c of paraminfo) assert.ok(c.modules!.split('|').length <= PARAMINFO_BATCH);
-    assert.deepEqual(calls.filter((c) => c.action !== 'paraminfo').map((c) => c.action), ['query']);
+    assert.deepEqual(
+      calls.filter((c) => c.action !== 'paraminfo').map((c) => c.action),
+      ['query'],
+    );
   });
 
   it("has the wiki's namespaces and aliases (Scribunto's Module; Gadgets' Gadget on 1.39 only)", async () => {
     const own = await wikiGet(wiki.endpoint, { action: 'query', meta: 'siteinfo', siprop: 'namespaces|namespacealiases' });
-    const ids = Object.values(own.query.namespaces as Record<string, { id: number }>).map((n) => n.id).sort((a, b) => a - b);
-    assert.deepEqual(snapshot.namespaces.map((n) => n.id), ids);
+    const ids = Object.values(own.query.namespaces as Record<string, { id: number }>)
+      .map((n) => n.id)
+      .sort((a, b) => a - b);
+    assert.deepEqual(
+      snapshot.namespaces.map((n) => n.id),
+      ids,
+    );
     const byId = new Map(snapshot.namespaces.map((n) => [n.id, n]));
     assert.equal(byId.get(828)?.name, 'Module');
     assert.equal(byId.get(2300)?.name, RELEASE_FACTS[wiki.release].gadgetNamespaces ? 'Gadget' : undefined);
@@ -109,13 +116,24 @@ describe('fetching a live catalogue', () => {
   });
 
   it('reads formatversion 1 and 2 answers into the same model', async () => {
-    const [v1, v2] = await Promise.all([fetchLiveCatalogue(wiki.endpoint, { formatversion: 1 }), fetchLiveCatalogue(wiki.endpoint, { formatversion: 2 })]);
+    const [v1, v2] = await Promise.all([
+      fetchLiveCatalogue(wiki.endpoint, { formatversion: 1 }),
+      fetchLiveCatalogue(wiki.endpoint, { formatversion: 2 }),
+    ]);
     // The raw answers really differ: markers are "" in 1 and booleans in 2.
     const raw = (s: CatalogueSnapshot) => JSON.stringify(s.documents);
     assert.match(raw(v1), /"generator":""/);
     assert.match(raw(v2), /"generator":true/);
     const plain = (v: unknown): unknown =>
-      v instanceof Set ? [...v] : v instanceof Map ? [...v.entries()].map(([k, x]) => [k, plain(x)]) : Array.isArray(v) ? v.map(plain) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)])) : v;
+      v instanceof Set
+        ? [...v]
+        : v instanceof Map
+          ? [...v.entries()].map(([k, x]) => [k, plain(x)])
+          : Array.isArray(v)
+            ? v.map(plain)
+            : v && typeof v === 'object'
+              ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]))
+              : v;
     const model = (c: Catalogue) => plain({ modules: [...c.modules.values()], main: c.main, query: c.query, namespaces: c.namespaces });
     const [m1, m2] = [catalogueFromSnapshot(v1), catalogueFromSnapshot(v2)];
     assert.equal(m1.modules.size, m2.modules.size);
@@ -135,10 +153,17 @@ describe('fetching a live catalogue', () => {
     const proxy = await startFaultProxy(wiki.endpoint);
     try {
       proxy.inject('html');
-      await assert.rejects(fetchLiveCatalogue(proxy.endpoint, { networkRetries: 0 }), (e: RunnerError) => e.kind === 'not-json' && /but not JSON/.test(e.message) && /api\.php\?/.test(e.message));
+      await assert.rejects(
+        fetchLiveCatalogue(proxy.endpoint, { networkRetries: 0 }),
+        (e: RunnerError) => e.kind === 'not-json' && /but not JSON/.test(e.message) && /api\.php\?/.test(e.message),
+      );
       proxy.slowMs = 1500;
       proxy.inject('slow');
-      await assert.rejects(fetchLiveCatalogue(proxy.endpoint, { timeoutMs: 300, networkRetries: 0 }), (e: RunnerError) => e.kind === 'timeout' && /^Could not fetch the wiki's catalogue: no answer from 127\.0\.0\.1:\d+ within 300 ms/.test(e.message));
+      await assert.rejects(
+        fetchLiveCatalogue(proxy.endpoint, { timeoutMs: 300, networkRetries: 0 }),
+        (e: RunnerError) =>
+          e.kind === 'timeout' && /^Could not fetch the wiki's catalogue: no answer from 127\.0\.0\.1:\d+ within 300 ms/.test(e.message),
+      );
     } finally {
       await proxy.stop();
     }
@@ -155,7 +180,10 @@ describe('fetching a live catalogue', () => {
         assert.match(e.message, /Could not fetch the catalogue of .*readapidenied.*Log in with a bot password/);
         return true;
       });
-      const account = new AccountSession({ endpoint: closed.endpoint, credentials: { user: closed.botUser, password: closed.botPassword } });
+      const account = new AccountSession({
+        endpoint: closed.endpoint,
+        credentials: { user: closed.botUser, password: closed.botPassword },
+      });
       const fetched = await fetchLiveCatalogue(closed.endpoint, { send: account.send });
       assert.ok(catalogueFromSnapshot(fetched).module('abusefilters'));
     } finally {
@@ -269,7 +297,11 @@ describe('checking against the live catalogue', () => {
     assert.deepEqual(codes(service, 'list=allpages\napnamespace=100\n'), ['badvalue']);
     assert.deepEqual(codes(service, 'list=recentchanges\nrcnamespace=0|2301\n'), gadget ? [] : ['unrecognizedvalues']);
     // The bundled catalogue cannot know the wiki's namespaces: a note, not an error.
-    assert.deepEqual(codes(createLanguageService(), 'list=allpages\napnamespace=2300\n'), ['unknown-namespace'], 'unknown to the standard namespaces');
+    assert.deepEqual(
+      codes(createLanguageService(), 'list=allpages\napnamespace=2300\n'),
+      ['unknown-namespace'],
+      'unknown to the standard namespaces',
+    );
     const document = doc('list=allpages\napnamespace=');
     const items = service.complete(document, document.positionAt(document.getText().length)).items;
     const byLabel = new Map(items.map((i) => [i.label, i.labelDetails?.description]));
@@ -320,7 +352,12 @@ describe('mwq check --endpoint and mwq catalogue', () => {
     const out = path.join(tempDir(), 'wiki-catalogue.json');
     const r = await mwq(['catalogue', '--endpoint', wiki.endpoint, '-o', out], { MWQ_CACHE_DIR: tempDir() });
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, new RegExp(`^mwq catalogue: wrote .*wiki-catalogue\\.json \\(\\d+ modules, ${RELEASE_FACTS[wiki.release].namespaceCount} namespaces: the catalogue of 127\\.0\\.0\\.1:\\d+`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `^mwq catalogue: wrote .*wiki-catalogue\\.json \\(\\d+ modules, ${RELEASE_FACTS[wiki.release].namespaceCount} namespaces: the catalogue of 127\\.0\\.0\\.1:\\d+`,
+      ),
+    );
     const json = JSON.parse(fs.readFileSync(out, 'utf8'));
     assert.ok(Array.isArray(json.paraminfo.modules));
     const built = buildCatalogue([json], { namespaces: json.namespaces });

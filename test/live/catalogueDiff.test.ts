@@ -34,14 +34,24 @@ describe(`mwq catalogue --diff between MediaWiki 1.39 and 1.43 (run on ${here})`
     assert.equal(r.code, 0, r.stderr);
     const lines = r.stdout.split('\n');
     const side = (mark: string, wiki: TestWiki) => `${mark}: the catalogue of 127.0.0.1:${wiki.port} (fetched `;
-    assert.ok(lines[0]!.startsWith(side('--- A', wikis['1.39'])) && lines[0]!.endsWith(`), MediaWiki ${wikis['1.39'].facts.mediawikiVersion}`), lines[0]);
-    assert.ok(lines[1]!.startsWith(side('+++ B', wikis['1.43'])) && lines[1]!.endsWith(`), MediaWiki ${wikis['1.43'].facts.mediawikiVersion}`), lines[1]);
-    for (const line of ['+ meta=notifications', '+ list=linterrors', '- namespace 2300 Gadget', '- namespace 2302 Gadget definition']) assert.ok(lines.includes(line), `${line}\n${r.stdout}`);
+    assert.ok(
+      lines[0]!.startsWith(side('--- A', wikis['1.39'])) && lines[0]!.endsWith(`), MediaWiki ${wikis['1.39'].facts.mediawikiVersion}`),
+      lines[0],
+    );
+    assert.ok(
+      lines[1]!.startsWith(side('+++ B', wikis['1.43'])) && lines[1]!.endsWith(`), MediaWiki ${wikis['1.43'].facts.mediawikiVersion}`),
+      lines[1],
+    );
+    for (const line of ['+ meta=notifications', '+ list=linterrors', '- namespace 2300 Gadget', '- namespace 2302 Gadget definition'])
+      assert.ok(lines.includes(line), `${line}\n${r.stdout}`);
     // A parameter 1.43 added to a core module, under its module.
     const allusers = lines.indexOf('~ list=allusers');
     assert.ok(allusers > 0, r.stdout);
     assert.ok(lines.slice(allusers + 1).findIndex((l) => l === '    + auexcludenamed') >= 0);
-    assert.match(r.stderr, /^mwq catalogue: [1-9]\d* modules added, 0 removed, [1-9]\d* changed \(\d+ parameters added, removed or changed\); 0 namespaces added, 4 removed\n$/);
+    assert.match(
+      r.stderr,
+      /^mwq catalogue: [1-9]\d* modules added, 0 removed, [1-9]\d* changed \(\d+ parameters added, removed or changed\); 0 namespaces added, 4 removed\n$/,
+    );
   });
 
   it('the other way round, with a catalogue file as A and --json: the same differences, reversed', async () => {

@@ -52,7 +52,12 @@ describe('fetchContentAnswers', () => {
   it('titles: missing, invalid, redirect, normalised, existing with its page id', async () => {
     const [redirect, target] = Object.entries(wiki.facts.redirects).find(([from]) => from === 'Redirect 01')!;
     const own = await wikiGet(wiki.endpoint, { action: 'query', titles: 'Page 0001' });
-    const answers = await fetchContentAnswers(wiki.endpoint, { titles: ['Nonexistent xyz', 'Foo[bar]', redirect, 'page_0001', 'main page', 'Page 0001', 'A|B', 'bad\u0007'], pageids: [], revids: [], users: [] });
+    const answers = await fetchContentAnswers(wiki.endpoint, {
+      titles: ['Nonexistent xyz', 'Foo[bar]', redirect, 'page_0001', 'main page', 'Page 0001', 'A|B', 'bad\u0007'],
+      pageids: [],
+      revids: [],
+      users: [],
+    });
     assert.deepEqual(answers.titles['Nonexistent xyz'], { missing: true });
     assert.match(answers.titles['Foo[bar]']!.invalid!, /invalid characters/);
     assert.deepEqual(answers.titles[redirect], { redirectTo: target });
@@ -69,12 +74,15 @@ describe('fetchContentAnswers', () => {
     const { send, calls } = countingSender();
     const answers = await fetchContentAnswers(wiki.endpoint, { titles, pageids: [], revids: [], users: [] }, { send });
     assert.equal(calls.length, 3);
-    assert.deepEqual(calls.map((c) => c.titles!.split('|').length), [CONTENT_BATCH, CONTENT_BATCH, 20]);
+    assert.deepEqual(
+      calls.map((c) => c.titles!.split('|').length),
+      [CONTENT_BATCH, CONTENT_BATCH, 20],
+    );
     assert.equal(Object.keys(answers.titles).length, 120);
     assert.ok(Object.values(answers.titles).every((f) => typeof f.pageid === 'number' && !f.missing));
   });
 
-  it('page ids, revision ids (with their pages\' titles) and users', async () => {
+  it("page ids, revision ids (with their pages' titles) and users", async () => {
     const own = await wikiGet(wiki.endpoint, { action: 'query', titles: 'Page 0001', prop: 'revisions', rvprop: 'ids' });
     const page = own.query.pages[0];
     const revid = String(page.revisions[0].revid);
@@ -99,7 +107,10 @@ describe('fetchLiveValues', () => {
     const answer = await fetchLiveValues(wiki.endpoint, { kind: 'title', prefix: 'Page 00', namespace: 0 }, { send });
     assert.equal(calls.length, 1);
     assert.equal(answer.values.length, 20);
-    assert.ok(answer.values.every((v) => v.value.startsWith('Page 00')), JSON.stringify(answer.values));
+    assert.ok(
+      answer.values.every((v) => v.value.startsWith('Page 00')),
+      JSON.stringify(answer.values),
+    );
     assert.equal(answer.incomplete, true);
     // The wiki normalises the prefix as a title.
     const lower = await fetchLiveValues(wiki.endpoint, { kind: 'title', prefix: 'page_000', namespace: 0 });
@@ -114,14 +125,26 @@ describe('fetchLiveValues', () => {
     assert.deepEqual(site.question, { kind: 'title', prefix: 'E', namespace: 14 });
     const answer = await fetchLiveValues(wiki.endpoint, site.question);
     const items = service.liveValueCompletions(answer, site);
-    const expected = Object.keys(wiki.facts.categories).filter((t) => t.startsWith('Category:E') && wiki.facts.categories[t]!.pageExists !== false).sort();
-    assert.deepEqual(items.map((i) => i.label), expected);
-    assert.deepEqual(items[0]!.textEdit, { range: { start: { line: 1, character: 8 }, end: { line: 1, character: 9 } }, newText: expected[0] });
+    const expected = Object.keys(wiki.facts.categories)
+      .filter((t) => t.startsWith('Category:E') && wiki.facts.categories[t]!.pageExists !== false)
+      .sort();
+    assert.deepEqual(
+      items.map((i) => i.label),
+      expected,
+    );
+    assert.deepEqual(items[0]!.textEdit, {
+      range: { start: { line: 1, character: 8 }, end: { line: 1, character: 9 } },
+      newText: expected[0],
+    });
   });
 
   it('users, tags, groups, rights, languages, interwiki prefixes, content models', async () => {
-    const values = async (question: Parameters<typeof fetchLiveValues>[1]) => (await fetchLiveValues(wiki.endpoint, question)).values.map((v) => v.value);
-    assert.deepEqual(await values({ kind: 'user', prefix: 'A' }), wiki.facts.allUsers.filter((u) => u.startsWith('A')));
+    const values = async (question: Parameters<typeof fetchLiveValues>[1]) =>
+      (await fetchLiveValues(wiki.endpoint, question)).values.map((v) => v.value);
+    assert.deepEqual(
+      await values({ kind: 'user', prefix: 'A' }),
+      wiki.facts.allUsers.filter((u) => u.startsWith('A')),
+    );
     const tags = await values({ kind: 'tag', prefix: 'mw-' });
     assert.ok(tags.includes('mw-blank') && tags.every((t) => t.startsWith('mw-')), tags.join(' '));
     const groups = await values({ kind: 'group', prefix: '' });
@@ -165,15 +188,21 @@ describe('mwq check --endpoint: the content checks', () => {
     const cacheDir = tempDir();
     const r = await mwq(['check', '--endpoint', wiki.endpoint, file], { MWQ_CACHE_DIR: cacheDir });
     assert.equal(r.stderr, '');
-    const lines = r.stdout.trim().split('\n').map((l) => l.slice(l.indexOf(':') + 1));
-    assert.deepEqual(lines.map((l) => l.replace(/ .*?(error|warning|hint|information) (\S+) .*/, ' $1 $2')), [
-      '3:8 warning missingtitle',
-      '3:24 error invalidtitle',
-      '3:33 hint redirect-title',
-      '3:45 hint normalised-title',
-      '7:8 warning nosuchuser',
-      '10:8 warning nosuchrevid',
-    ]);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.slice(l.indexOf(':') + 1));
+    assert.deepEqual(
+      lines.map((l) => l.replace(/ .*?(error|warning|hint|information) (\S+) .*/, ' $1 $2')),
+      [
+        '3:8 warning missingtitle',
+        '3:24 error invalidtitle',
+        '3:33 hint redirect-title',
+        '3:45 hint normalised-title',
+        '7:8 warning nosuchuser',
+        '10:8 warning nosuchrevid',
+      ],
+    );
     assert.match(r.stdout, /`page 0001` as `Page 0001`/);
     assert.match(r.stdout, /`Redirect 01` is a redirect to `Page 0001`/);
     assert.equal(r.code, 1, 'invalidtitle is an error');

@@ -51,20 +51,24 @@ interface CorpusQuery {
  * now agrees, fails the test.
  */
 const KNOWN_DISAGREEMENTS: Record<string, string> = {
-  'help:oath-1': 'rights: OATHAuth wants `oathreason` from an account without `oathauth-api-all` (a check in its execute(), not in paraminfo)',
+  'help:oath-1':
+    'rights: OATHAuth wants `oathreason` from an account without `oathauth-api-all` (a check in its execute(), not in paraminfo)',
   'help:oath-2': 'rights: as help:oath-1',
-  'help:siteinfo-3': 'configuration: `sishowalldb` is refused (includeAllDenied) unless $wgShowHostnames is true, which paraminfo does not give',
-  'demos:geoimagesearch': 'design: the checker reports every problem at once; the API stops at its first error (badgenerator) and never reports the unused `ggscoord`',
-  'mwclient:revisions-docstring': 'content: the revisions (from English Wikipedia) do not exist here, and MediaWiki skips prop=revisions, and its rvslots deprecation, when the query has no page or revision',
+  'help:siteinfo-3':
+    'configuration: `sishowalldb` is refused (includeAllDenied) unless $wgShowHostnames is true, which paraminfo does not give',
+  'demos:geoimagesearch':
+    'design: the checker reports every problem at once; the API stops at its first error (badgenerator) and never reports the unused `ggscoord`',
+  'mwclient:revisions-docstring':
+    'content: the revisions (from English Wikipedia) do not exist here, and MediaWiki skips prop=revisions, and its rvslots deprecation, when the query has no page or revision',
 };
 
 /** Queries that cannot be compared at all, with the reason; counted apart. */
-const STASH = 'per-user data: the wiki looks the key up in the account\'s upload stash; a catalogue cannot tell which keys exist';
+const STASH = "per-user data: the wiki looks the key up in the account's upload stash; a catalogue cannot tell which keys exist";
 const EXCLUDED: Record<string, string> = {
   'help:stashimageinfo-1': STASH,
   'help:stashimageinfo-2': STASH,
   'mw-js:StashedFileWidget': STASH,
-  'help:watchlist-7': 'per-user data: the wiki checks that `wlowner` exists and that `wltoken` is that user\'s watchlist token',
+  'help:watchlist-7': "per-user data: the wiki checks that `wlowner` exists and that `wltoken` is that user's watchlist token",
 };
 
 const MIN_AGREEMENT = 0.98;
@@ -113,9 +117,18 @@ after(async () => {
 
 /** `mwq check --endpoint` on the whole corpus file: the diagnostics of the built CLI. */
 async function checkWithCli(file: string): Promise<Diagnostic[]> {
-  const result = await runCliWith({ MWQ_CACHE_DIR: path.join(work, 'cache') }, 'check', '--endpoint', wiki.endpoint, '--no-content', '--format', 'json', file);
+  const result = await runCliWith(
+    { MWQ_CACHE_DIR: path.join(work, 'cache') },
+    'check',
+    '--endpoint',
+    wiki.endpoint,
+    '--no-content',
+    '--format',
+    'json',
+    file,
+  );
   assert.ok(result.code === 0 || result.code === 1, `mwq check exited ${result.code}: ${result.stderr}`);
-  assert.doesNotMatch(result.stderr, /bundled catalogue/, 'mwq check must use the wiki\'s own catalogue');
+  assert.doesNotMatch(result.stderr, /bundled catalogue/, "mwq check must use the wiki's own catalogue");
   const report = JSON.parse(result.stdout) as { uri: string; diagnostics: Diagnostic[] }[];
   assert.equal(report.length, 1);
   assert.equal(report[0]!.uri, pathToFileURL(file).href);
@@ -129,7 +142,10 @@ async function runAll(parsed: ParsedDocument, document: TextDocument, diagnostic
     assert.ok(node, `query ${query.id} is not in the corpus file`);
     assert.equal(node.index, i);
     assert.equal(node.params.length, query.query.split('&').length, `${query.id}: every parameter on its own line`);
-    assert.ok(!diagnostics.some((d) => d.code === 'syntax' && node.firstLine <= d.range.start.line && d.range.start.line <= node.lastLine), `${query.id} parses`);
+    assert.ok(
+      !diagnostics.some((d) => d.code === 'syntax' && node.firstLine <= d.range.start.line && d.range.start.line <= node.lastLine),
+      `${query.id} parses`,
+    );
     const request = buildRequest(node, new VariableScope(parsed), { defaultEndpoint: wiki.endpoint });
     const response = await admin.send(request.endpoint, requestPairs(request, { mask: false }));
     const wikiSaid = wikiFindings(response.messages, node, parsed, catalogue);
@@ -150,12 +166,17 @@ function report(outcomes: Outcome[]): string {
     `Agreement: ${agreeing.length} of ${compared.length} = ${((100 * agreeing.length) / compared.length).toFixed(1)} % (the excluded counted too: ${outcomes.filter(agrees).length} of ${outcomes.length}).`,
     '',
     'Agreeing, with something to say (wiki = checker):',
-    ...compared.filter((o) => agrees(o) && (o.wiki.length || o.checker.length)).map((o) => `  ${o.query.id}: ${o.wiki.map(show).join(' ') || '-'} = ${o.checker.map(show).join(' ') || '-'}`),
+    ...compared
+      .filter((o) => agrees(o) && (o.wiki.length || o.checker.length))
+      .map((o) => `  ${o.query.id}: ${o.wiki.map(show).join(' ') || '-'} = ${o.checker.map(show).join(' ') || '-'}`),
     '',
     'Disagreements and exclusions (wiki / checker):',
     ...outcomes
       .filter((o) => !agrees(o))
-      .map((o) => `  ${o.query.id}: ${o.query.query}\n      only the wiki:    ${o.unmatchedWiki.map((f) => `${show(f)} "${f.text}"`).join('; ') || '-'}\n      only the checker: ${o.unmatchedChecker.map((f) => `${show(f)} "${f.text}"`).join('; ') || '-'}\n      ${EXCLUDED[o.query.id] ? 'excluded: ' + EXCLUDED[o.query.id] : KNOWN_DISAGREEMENTS[o.query.id] ? 'known: ' + KNOWN_DISAGREEMENTS[o.query.id] : 'NOT LISTED'}`),
+      .map(
+        (o) =>
+          `  ${o.query.id}: ${o.query.query}\n      only the wiki:    ${o.unmatchedWiki.map((f) => `${show(f)} "${f.text}"`).join('; ') || '-'}\n      only the checker: ${o.unmatchedChecker.map((f) => `${show(f)} "${f.text}"`).join('; ') || '-'}\n      ${EXCLUDED[o.query.id] ? 'excluded: ' + EXCLUDED[o.query.id] : KNOWN_DISAGREEMENTS[o.query.id] ? 'known: ' + KNOWN_DISAGREEMENTS[o.query.id] : 'NOT LISTED'}`,
+      ),
   ];
   return lines.join('\n');
 }
@@ -193,11 +214,16 @@ describe('the corpus of real queries: the wiki and `mwq check --endpoint` agree'
     const disagreeing = outcomes.filter((o) => !EXCLUDED[o.query.id] && !agrees(o)).map((o) => o.query.id);
     assert.deepEqual(disagreeing.sort(), Object.keys(KNOWN_DISAGREEMENTS).sort());
     // An excluded query that now agrees is noticed too: it goes back among the compared ones.
-    for (const id of Object.keys(EXCLUDED)) assert.ok(outcomes.some((o) => o.query.id === id && !agrees(o)), `excluded ${id} is not in the corpus, or now agrees`);
+    for (const id of Object.keys(EXCLUDED))
+      assert.ok(
+        outcomes.some((o) => o.query.id === id && !agrees(o)),
+        `excluded ${id} is not in the corpus, or now agrees`,
+      );
   });
 
   it('docs/corpus.md explains every listed disagreement and exclusion', () => {
     const docs = readFileSync(path.join(root, 'docs', 'corpus.md'), 'utf8');
-    for (const id of [...Object.keys(KNOWN_DISAGREEMENTS), ...Object.keys(EXCLUDED)]) assert.ok(docs.includes(`\`${id}\``), `docs/corpus.md does not mention ${id}`);
+    for (const id of [...Object.keys(KNOWN_DISAGREEMENTS), ...Object.keys(EXCLUDED)])
+      assert.ok(docs.includes(`\`${id}\``), `docs/corpus.md does not mention ${id}`);
   });
 });

@@ -61,7 +61,10 @@ type Json = Record<string, any>;
 async function post(params: Record<string, string>): Promise<Json> {
   const response = await fetch(wiki.endpoint, { method: 'POST', body: new URLSearchParams(params), headers: cookie ? { cookie } : {} });
   const set = response.headers.getSetCookie();
-  if (set.length) cookie = [...new Map([...cookie.split('; ').filter(Boolean), ...set.map((c) => c.split(';')[0]!)].map((c) => [c.split('=')[0], c])).values()].join('; ');
+  if (set.length)
+    cookie = [
+      ...new Map([...cookie.split('; ').filter(Boolean), ...set.map((c) => c.split(';')[0]!)].map((c) => [c.split('=')[0], c])).values(),
+    ].join('; ');
   return (await response.json()) as Json;
 }
 
@@ -83,7 +86,8 @@ async function reference(params: [string, string][]): Promise<{ lists: Map<strin
   let cont: Record<string, string> = {};
   for (let requests = 1; requests <= 300; requests++) {
     const answer = await post({ ...base, ...cont });
-    if (answer.error || answer.errors?.length) return { lists, requests, error: JSON.stringify(answer.error ?? answer.errors).slice(0, 200) };
+    if (answer.error || answer.errors?.length)
+      return { lists, requests, error: JSON.stringify(answer.error ?? answer.errors).slice(0, 200) };
     for (const [key, value] of Object.entries((answer.query ?? {}) as Json)) {
       if (key === 'pages') {
         for (const page of (Array.isArray(value) ? value : Object.values(value)) as Json[]) {
@@ -93,7 +97,8 @@ async function reference(params: [string, string][]): Promise<{ lists: Map<strin
           else
             for (const [field, v] of Object.entries(page)) {
               if (Array.isArray(known[field]) && Array.isArray(v)) known[field] = [...known[field], ...v];
-              else if (known[field] && typeof known[field] === 'object' && v && typeof v === 'object') known[field] = { ...known[field], ...v };
+              else if (known[field] && typeof known[field] === 'object' && v && typeof v === 'object')
+                known[field] = { ...known[field], ...v };
               else if (!(field in known)) known[field] = v;
             }
         }
@@ -115,9 +120,30 @@ async function reference(params: [string, string][]): Promise<{ lists: Map<strin
 // ---- mwq run --all ----
 
 async function mwqRows(file: string, id: string, part?: string): Promise<{ rows: Json[]; stderr: string }> {
-  const args = ['run', file, '--query', id, '--endpoint', wiki.endpoint, '--user', wiki.botUser, '--all', '--maxlag', 'off', '--format', 'ndjson', ...(part ? ['--part', part] : [])];
+  const args = [
+    'run',
+    file,
+    '--query',
+    id,
+    '--endpoint',
+    wiki.endpoint,
+    '--user',
+    wiki.botUser,
+    '--all',
+    '--maxlag',
+    'off',
+    '--format',
+    'ndjson',
+    ...(part ? ['--part', part] : []),
+  ];
   const r = await runCliWith({ MWQ_PASSWORD: wiki.botPassword }, ...args);
-  return { rows: r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Json), stderr: r.stderr };
+  return {
+    rows: r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Json),
+    stderr: r.stderr,
+  };
 }
 
 /** The part that is the rows: the first list the query names, else its pages. */
@@ -153,12 +179,16 @@ describe('corpus: mwq run --all prints the rows a plain reference client gets', 
         try {
           assert.deepEqual(got.rows, want);
         } catch {
-          differ.push(`${q.id} ${part ? `--part ${part}` : '(default)'}: mwq ${got.rows.length} rows, reference ${want.length}${ref.error ? ` (reference: ${ref.error})` : ''}; ${got.stderr.split('\n').slice(-3).join(' | ')}`);
+          differ.push(
+            `${q.id} ${part ? `--part ${part}` : '(default)'}: mwq ${got.rows.length} rows, reference ${want.length}${ref.error ? ` (reference: ${ref.error})` : ''}; ${got.stderr.split('\n').slice(-3).join(' | ')}`,
+          );
         }
       }
       compared++;
     }
-    console.log(`corpus rows: ${compared} queries compared (${rowsCompared} rows), ${skipped} skipped (${Object.keys(SKIPPED).join(', ')}), ${differ.length} differ`);
+    console.log(
+      `corpus rows: ${compared} queries compared (${rowsCompared} rows), ${skipped} skipped (${Object.keys(SKIPPED).join(', ')}), ${differ.length} differ`,
+    );
     assert.deepEqual(differ, []);
     assert.ok(rowsCompared > 1000, `only ${rowsCompared} rows compared`);
   });

@@ -29,7 +29,14 @@ let dir: string;
 
 /** The wiki's own paraminfo of one module, without the code under test. */
 async function ownHelp(module: string, lang = 'en'): Promise<any> {
-  const params = new URLSearchParams({ action: 'paraminfo', modules: module, helpformat: 'wikitext', uselang: lang, format: 'json', formatversion: '2' });
+  const params = new URLSearchParams({
+    action: 'paraminfo',
+    modules: module,
+    helpformat: 'wikitext',
+    uselang: lang,
+    format: 'json',
+    formatversion: '2',
+  });
   const res = await fetch(`${wiki.endpoint}?${params}`);
   assert.equal(res.status, 200);
   return ((await res.json()) as any).paraminfo.modules[0];
@@ -41,7 +48,13 @@ function hoverText(s: CatalogueSnapshot, text: string, line: number, character: 
   const h = service.hover(doc(text), { line, character });
   assert.ok(h, `a hover at ${line}:${character}`);
   const html = renderer.render((h.contents as MarkupContent).value);
-  return html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/\s+/g, ' ');
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
 }
 
 before(async () => {
@@ -55,7 +68,7 @@ after(async () => {
 });
 
 describe("the wiki's help texts", () => {
-  it('hover of list=allpages and apnamespace gives the wiki\'s own descriptions; apfrom its examples', async () => {
+  it("hover of list=allpages and apnamespace gives the wiki's own descriptions; apfrom its examples", async () => {
     assert.equal(snapshot.lang, 'en');
     const allpages = await ownHelp('query+allpages');
     const description = String(allpages.description).trim();
@@ -75,7 +88,7 @@ describe("the wiki's help texts", () => {
     assert.doesNotMatch(fromHover + nsHover, /descriptions appear|without descriptions/);
   });
 
-  it('a value of rvprop: its line of the parameter\'s help', async () => {
+  it("a value of rvprop: its line of the parameter's help", async () => {
     const revisions = await ownHelp('query+revisions');
     const rvprop = String(revisions.parameters.find((p: any) => p.name === 'prop').description);
     const ids = /;<span[^>]*>ids<\/span>:(.*)/.exec(rvprop)?.[1];
@@ -83,7 +96,7 @@ describe("the wiki's help texts", () => {
     assert.ok(hoverText(snapshot, 'prop=revisions\ntitles=A\nrvprop=ids', 2, 8).includes(ids.trim()), ids);
   });
 
-  it("in the language asked for (German); a hostile language is English", async () => {
+  it('in the language asked for (German); a hostile language is English', async () => {
     const german = await fetchLiveCatalogue(wiki.endpoint, { lang: 'de' });
     assert.equal(german.lang, 'de');
     const own = String((await ownHelp('query+allpages', 'de')).description).trim();
@@ -129,7 +142,15 @@ describe("the wiki's help texts", () => {
     assert.equal(loaded.source, 'cache');
     assert.equal(loaded.snapshot.lang, undefined);
     // Without a cached one, the failure is the caller's.
-    await assert.rejects(loadLiveCatalogue(endpoint, { cache: new CatalogueCache(fs.mkdtempSync(path.join(dir, 'empty-'))), lang: 'en', timeoutMs: 5_000, networkRetries: 0 }), /127\.0\.0\.1/);
+    await assert.rejects(
+      loadLiveCatalogue(endpoint, {
+        cache: new CatalogueCache(fs.mkdtempSync(path.join(dir, 'empty-'))),
+        lang: 'en',
+        timeoutMs: 5_000,
+        networkRetries: 0,
+      }),
+      /127\.0\.0\.1/,
+    );
   });
 
   it('keeps the snapshot a reasonable size', () => {
@@ -139,7 +160,12 @@ describe("the wiki's help texts", () => {
       const { description: _d, examples: _e, ...module } = m;
       return { ...module, parameters: (m.parameters ?? []).map(({ description: _p, ...p }: any) => p) };
     };
-    const without = JSON.stringify(snapshotToFile({ ...rest, documents: [{ paraminfo: { modules: (snapshotToFile(snapshot).paraminfo.modules as any[]).map(strip) } }] })).length;
+    const without = JSON.stringify(
+      snapshotToFile({
+        ...rest,
+        documents: [{ paraminfo: { modules: (snapshotToFile(snapshot).paraminfo.modules as any[]).map(strip) } }],
+      }),
+    ).length;
     console.log(`snapshot of the test wiki: ${without} bytes without help texts, ${withHelp} with`);
     assert.ok(withHelp < 4 * without, `${withHelp} < 4 × ${without}`);
     assert.ok(withHelp < 1_000_000);

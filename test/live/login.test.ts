@@ -53,7 +53,10 @@ async function runOnce(session: QuerySession): Promise<PageResult> {
 function assertPasswordOnlyInLoginBodies(password: string): void {
   assert.ok(proxy.requests.length > 0);
   for (const r of proxy.requests) {
-    assert.ok(!r.url.includes(password) && !r.url.includes(encodeURIComponent(password)), `password in a URL: ${r.method} ${r.url.slice(0, 80)}`);
+    assert.ok(
+      !r.url.includes(password) && !r.url.includes(encodeURIComponent(password)),
+      `password in a URL: ${r.method} ${r.url.slice(0, 80)}`,
+    );
     for (const [name, value] of Object.entries(r.headers)) assert.ok(!String(value).includes(password), `password in header ${name}`);
     if (r.body.includes(password) || r.body.includes(encodeURIComponent(password))) {
       assert.equal(r.method, 'POST');
@@ -94,10 +97,14 @@ describe('bot-password login', () => {
     const sent = proxy.requests.at(-1)!;
     assert.equal(sent.params.get('meta'), 'userinfo');
     assert.equal(sent.params.get('assert'), 'user');
-    assert.deepEqual(proxy.requests.map((r) => r.params.get('action')), ['query', 'login', 'query']);
+    assert.deepEqual(
+      proxy.requests.map((r) => r.params.get('action')),
+      ['query', 'login', 'query'],
+    );
     assertPasswordOnlyInLoginBodies(wiki.botPassword);
     // What the runner displays never holds the password.
-    for (const shown of [page.request.url, toUrl(session.request), toCurl(session.request), session.nextUrl()]) assert.ok(!shown.includes(wiki.botPassword));
+    for (const shown of [page.request.url, toUrl(session.request), toCurl(session.request), session.nextUrl()])
+      assert.ok(!shown.includes(wiki.botPassword));
   });
 
   it('a wrong password gives a clear message, without the password', async () => {
@@ -109,7 +116,10 @@ describe('bot-password login', () => {
       await assert.rejects(login(proxy.endpoint, user, password, new CookieJar()), (e: RunnerError) => {
         assert.ok(e instanceof RunnerError);
         assert.equal(e.kind, 'login');
-        assert.match(e.message, /^Login failed: the bot password was refused by 127\.0\.0\.1:\d+ for "[^"]+" \(Incorrect username or password entered\. Please try again\.\)\. Check the login name \(User@appid\) and the bot password\.$/);
+        assert.match(
+          e.message,
+          /^Login failed: the bot password was refused by 127\.0\.0\.1:\d+ for "[^"]+" \(Incorrect username or password entered\. Please try again\.\)\. Check the login name \(User@appid\) and the bot password\.$/,
+        );
         assert.ok(!e.message.includes(password));
         assert.ok(!JSON.stringify(e.extra).includes(password));
         return true;
@@ -136,7 +146,9 @@ describe('bot-password login', () => {
     assert.deepEqual(second.errors, [], 'the retried request succeeded');
     assert.equal(account.reloginCount, 1);
     // The wiki itself refused the first attempt with assertuserfailed.
-    const actions = proxy.requests.map((r) => `${r.params.get('action')}${r.params.get('assert') ? ' assert=' + r.params.get('assert') : ''}`);
+    const actions = proxy.requests.map(
+      (r) => `${r.params.get('action')}${r.params.get('assert') ? ' assert=' + r.params.get('assert') : ''}`,
+    );
     assert.deepEqual(actions, ['query assert=user', 'query', 'login', 'query assert=user']);
     assert.equal(((second.json as any).query.allpages as unknown[]).length, 5);
     // Continuation went on from where the first page stopped.
@@ -156,13 +168,19 @@ describe('bot-password login', () => {
     const account = new AccountSession({ endpoint: proxy.endpoint, credentials: { user: wiki.botUser, password: wiki.botPassword } });
     const denied = await runOnce(new QuerySession(request('list=deletedrevs\n'), { send: account.send }));
     assert.equal(denied.errors[0]?.code, 'permissiondenied');
-    assert.match(describeAccountError(denied.errors[0]!, account.user)!, /^Permission denied: the account "Admin" lacks the rights `deletedrevs` needs \(permissiondenied\)\. Give the bot password the grants/);
+    assert.match(
+      describeAccountError(denied.errors[0]!, account.user)!,
+      /^Permission denied: the account "Admin" lacks the rights `deletedrevs` needs \(permissiondenied\)\. Give the bot password the grants/,
+    );
     // assert=bot written in the query: kept (no assert=user added), and Admin is not a bot.
     const bot = await runOnce(new QuerySession(request('meta=userinfo\nassert=bot\n'), { send: account.send }));
     assert.equal(bot.errors[0]?.code, 'assertbotfailed');
     assert.equal(account.reloginCount, 0);
     assert.match(describeAccountError(bot.errors[0]!, account.user)!, /^The account is not a bot \(assertbotfailed\)/);
-    assert.match(describeAccountError({ code: 'readapidenied', text: 'You need read permission to use this module.' })!, /readapidenied.*Log in with a bot password/);
+    assert.match(
+      describeAccountError({ code: 'readapidenied', text: 'You need read permission to use this module.' })!,
+      /readapidenied.*Log in with a bot password/,
+    );
     assert.equal(describeAccountError({ code: 'badvalue', text: 'x' }), undefined);
   });
 });
@@ -177,14 +195,17 @@ describe('mwq run --user', () => {
   };
 
   it('logs in with MWQ_PASSWORD and shows the user; the password appears nowhere in the output', async () => {
-    const r = await mwq(['run', file(), '--endpoint', wiki.endpoint, '--user', wiki.botUser, '--format', 'json'], { MWQ_PASSWORD: wiki.botPassword });
+    const r = await mwq(['run', file(), '--endpoint', wiki.endpoint, '--user', wiki.botUser, '--format', 'json'], {
+      MWQ_PASSWORD: wiki.botPassword,
+    });
     assert.equal(r.code, 0, r.stderr);
     // A meta-only query prints its object as key/value rows.
     const user = Object.fromEntries((JSON.parse(r.stdout) as { key: string; value: unknown }[]).map((row) => [row.key, row.value]));
     assert.equal(user.name, 'Admin');
     assert.equal(user.id, 1);
     assert.match(r.stderr, /^mwq run: logged in as Admin$/m);
-    for (const out of [r.stdout, r.stderr]) assert.ok(!out.includes(wiki.botPassword) && !out.includes(encodeURIComponent(wiki.botPassword)));
+    for (const out of [r.stdout, r.stderr])
+      assert.ok(!out.includes(wiki.botPassword) && !out.includes(encodeURIComponent(wiki.botPassword)));
     // Without --user the same query runs anonymously.
     const anon = await mwq(['run', file(), '--endpoint', wiki.endpoint, '--format', 'json']);
     assert.ok((JSON.parse(anon.stdout) as { key: string; value: unknown }[]).some((row) => row.key === 'anon' && row.value === true));
@@ -200,7 +221,16 @@ describe('mwq run --user', () => {
   });
 
   it('never takes the password from an argument, and needs MWQ_PASSWORD', async () => {
-    const arg = await mwq(['run', file(), '--endpoint', wiki.endpoint, '--user', wiki.botUser, '--password', 'secret-in-argv-0123456789abcdef']);
+    const arg = await mwq([
+      'run',
+      file(),
+      '--endpoint',
+      wiki.endpoint,
+      '--user',
+      wiki.botUser,
+      '--password',
+      'secret-in-argv-0123456789abcdef',
+    ]);
     assert.equal(arg.code, 2);
     assert.match(arg.stderr, /the password is read from the environment variable MWQ_PASSWORD, never from an argument/);
     assert.ok(!arg.stderr.includes('secret-in-argv'));

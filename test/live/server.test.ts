@@ -8,7 +8,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as path from 'node:path';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-languageserver-protocol/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { fetchLiveCatalogue } from '../../common/src/catalogue/fetchCatalogue';
 import { type CatalogueSnapshot } from '../../common/src/catalogue/snapshot';
@@ -45,7 +50,8 @@ function nextDiagnostics(uri: string, predicate: (codes: string[]) => boolean): 
 }
 
 const sendSnapshot = (params: CatalogueSnapshotParams) => connection.sendNotification(CatalogueSnapshotNotification.method, params);
-const info = (uri: string) => connection.sendRequest(CatalogueInfoRequest.method, { uri } satisfies CatalogueInfoParams) as Promise<CatalogueInfo>;
+const info = (uri: string) =>
+  connection.sendRequest(CatalogueInfoRequest.method, { uri } satisfies CatalogueInfoParams) as Promise<CatalogueInfo>;
 
 async function open(uri: string, text: string): Promise<string[]> {
   const first = nextDiagnostics(uri, () => true);
@@ -114,14 +120,30 @@ describe('live catalogues in the language server', () => {
     assert.equal(live.fetchedAt, snapshot.fetchedAt);
     assert.match(live.description, /^the catalogue of 127\.0\.0\.1:\d+ \(fetched /);
     // Another wiki's document stays on the bundled catalogue (no snapshot for it).
-    assert.deepEqual(await info(elsewhere), { origin: 'bundled', description: 'bundled', documentEndpoint: 'https://other.example/w/api.php' });
+    assert.deepEqual(await info(elsewhere), {
+      origin: 'bundled',
+      description: 'bundled',
+      documentEndpoint: 'https://other.example/w/api.php',
+    });
     const elsewhereNow = published.filter((p) => p.uri === elsewhere).at(-1)!;
-    assert.deepEqual(elsewhereNow.diagnostics.map((d) => d.code), ['unrecognizedvalues']);
-    assert.deepEqual(await info('file:///live/never-opened.mwq'), { origin: 'live', endpoint: wiki.endpoint, fetchedAt: snapshot.fetchedAt, documentEndpoint: wiki.endpoint, description: live.description });
+    assert.deepEqual(
+      elsewhereNow.diagnostics.map((d) => d.code),
+      ['unrecognizedvalues'],
+    );
+    assert.deepEqual(await info('file:///live/never-opened.mwq'), {
+      origin: 'live',
+      endpoint: wiki.endpoint,
+      fetchedAt: snapshot.fetchedAt,
+      documentEndpoint: wiki.endpoint,
+      description: live.description,
+    });
   });
 
   it('completes from the live catalogue', async () => {
-    const list = (await connection.sendRequest('textDocument/completion', { textDocument: { uri: viaDefault }, position: { line: 0, character: 5 } })) as { items: { label: string }[] };
+    const list = (await connection.sendRequest('textDocument/completion', {
+      textDocument: { uri: viaDefault },
+      position: { line: 0, character: 5 },
+    })) as { items: { label: string }[] };
     const labels = list.items.map((i) => i.label);
     assert.ok(labels.includes('abusefilters'));
     assert.ok(!labels.includes('mmcontent'));
@@ -129,7 +151,9 @@ describe('live catalogues in the language server', () => {
 
   it('follows a changed default endpoint, and forgets a removed catalogue', async () => {
     const changed = nextDiagnostics(viaDefault, (c) => c.includes('unrecognizedvalues'));
-    await connection.sendNotification('workspace/didChangeConfiguration', { settings: { mwquery: { endpoint: 'https://other.example/w/api.php' } } });
+    await connection.sendNotification('workspace/didChangeConfiguration', {
+      settings: { mwquery: { endpoint: 'https://other.example/w/api.php' } },
+    });
     assert.deepEqual(await changed, ['unrecognizedvalues']);
     assert.equal((await info(viaDefault)).origin, 'bundled');
     const back = nextDiagnostics(viaDefault, (c) => c.length === 0);

@@ -78,7 +78,19 @@ describe('the .vsix', () => {
   });
 
   it('holds the icon, README, CHANGELOG, licence, walkthrough and the bundles', () => {
-    for (const name of ['extension/package.json', 'extension/README.md', 'extension/CHANGELOG.md', 'extension/LICENSE.txt', 'extension/media/icon.png', 'extension/dist/extension.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/panel.js', 'extension/language-configuration.json', 'extension/syntaxes/mwquery.tmLanguage.json']) {
+    for (const name of [
+      'extension/package.json',
+      'extension/README.md',
+      'extension/CHANGELOG.md',
+      'extension/LICENSE.txt',
+      'extension/media/icon.png',
+      'extension/dist/extension.js',
+      'extension/dist/server.js',
+      'extension/dist/cli.js',
+      'extension/dist/panel.js',
+      'extension/language-configuration.json',
+      'extension/syntaxes/mwquery.tmLanguage.json',
+    ]) {
       assert.ok(entries.has(name.toLowerCase()), `${name} is in the .vsix: ${entries.originalNames.join(', ')}`);
     }
     for (const step of manifest.contributes.walkthroughs.flatMap((w) => w.steps)) {
@@ -87,8 +99,14 @@ describe('the .vsix', () => {
     }
   });
 
-  it('holds nothing from sources, tests or the developer\'s machine', () => {
-    const forbidden = [/^extension\/(client|server|common|test|scripts|bench|examples|out|node_modules|\.vscode-test|\.wiki-test|test-results)\//, /\.(ts|map|mjs|vsix|log)$/, /(^|\/)\.env/, /tsconfig/, /esbuild/];
+  it("holds nothing from sources, tests or the developer's machine", () => {
+    const forbidden = [
+      /^extension\/(client|server|common|test|scripts|bench|examples|out|node_modules|\.vscode-test|\.wiki-test|test-results)\//,
+      /\.(ts|map|mjs|vsix|log)$/,
+      /(^|\/)\.env/,
+      /tsconfig/,
+      /esbuild/,
+    ];
     const bad = entries.originalNames.filter((n) => forbidden.some((re) => re.test(n)));
     assert.deepEqual(bad, []);
     assert.ok(entries.size < 60, `a small package: ${entries.size} entries: ${entries.originalNames.join(', ')}`);
@@ -99,7 +117,10 @@ describe('the .vsix', () => {
     assert.deepEqual(pngSize(entries.get('extension/media/icon.png')()), { width: 128, height: 128 });
     const readme = entries.get('extension/readme.md')().toString('utf8');
     const links = [...readme.matchAll(/\]\(([^)\s#]+)(#[^)]*)?\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/i.test(l));
-    assert.ok(links.some((l) => l.endsWith('.png')), 'the README shows screenshots');
+    assert.ok(
+      links.some((l) => l.endsWith('.png')),
+      'the README shows screenshots',
+    );
     for (const link of links) assert.ok(entries.has(`extension/${link}`.toLowerCase()), `README links ${link}, which the .vsix holds`);
   });
 
@@ -108,10 +129,13 @@ describe('the .vsix', () => {
     for (const c of configuration) assert.equal(c.title, 'MediaWiki Query');
     for (const command of manifest.contributes.commands) assert.equal(command.category, 'MediaWiki Query', command.command);
     assert.equal(manifest.displayName, 'MediaWiki Query');
-    assert.ok(manifest.repository === undefined || /^https:\/\/(?!example\.)/.test(manifest.repository.url ?? manifest.repository), 'a real repository, or none (packaged with --allow-missing-repository)');
+    assert.ok(
+      manifest.repository === undefined || /^https:\/\/(?!example\.)/.test(manifest.repository.url ?? manifest.repository),
+      'a real repository, or none (packaged with --allow-missing-repository)',
+    );
   });
 
-  it('is accepted by Open VSX\'s client (ovsx publish to a stand-in registry on loopback)', async (t) => {
+  it("is accepted by Open VSX's client (ovsx publish to a stand-in registry on loopback)", async (t) => {
     if (!fs.existsSync(ovsxBin)) {
       t.skip('ovsx is not installed (npm install --save-dev ovsx)');
       return;
@@ -126,7 +150,16 @@ describe('the .vsix', () => {
           const body = Buffer.concat(chunks);
           uploads.push({ token: url.searchParams.get('token'), bytes: body.length, zip: body.subarray(0, 2).toString('latin1') === 'PK' });
           res.writeHead(201, { 'Content-Type': 'application/json' });
-          res.end(JSON.stringify({ namespace: manifest.publisher, name: manifest.name, version: manifest.version, targetPlatform: 'universal', files: {}, allVersions: {} }));
+          res.end(
+            JSON.stringify({
+              namespace: manifest.publisher,
+              name: manifest.name,
+              version: manifest.version,
+              targetPlatform: 'universal',
+              files: {},
+              allVersions: {},
+            }),
+          );
         } else {
           res.writeHead(404, { 'Content-Type': 'application/json' });
           res.end(JSON.stringify({ error: `stand-in registry: no ${req.method} ${url.pathname}` }));
@@ -137,7 +170,10 @@ describe('the .vsix', () => {
     const { port } = registry.address();
     try {
       const out = await new Promise((resolve) => {
-        const child = spawn(ovsxBin, ['publish', vsix, '--pat', 'dry-run-token', '--registryUrl', `http://127.0.0.1:${port}`], { cwd: root, env: { ...process.env, OVSX_PAT: '' } });
+        const child = spawn(ovsxBin, ['publish', vsix, '--pat', 'dry-run-token', '--registryUrl', `http://127.0.0.1:${port}`], {
+          cwd: root,
+          env: { ...process.env, OVSX_PAT: '' },
+        });
         let text = '';
         child.stdout.on('data', (b) => (text += b));
         child.stderr.on('data', (b) => (text += b));

@@ -20,7 +20,12 @@ describe('the server with long chains open', () => {
     ({ child, connection } = spawnServer());
     connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => void published.push(p));
     connection.listen();
-    await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: { debounceMs: 0 } });
+    await connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+      initializationOptions: { debounceMs: 0 },
+    });
     await connection.sendNotification('initialized', {});
   });
 
@@ -40,7 +45,10 @@ describe('the server with long chains open', () => {
     const times: number[] = [];
     for (let i = 0; i < count; i++) {
       const started = performance.now();
-      const hover = (await connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: 1 } })) as Hover | null;
+      const hover = (await connection.sendRequest('textDocument/hover', {
+        textDocument: { uri },
+        position: { line, character: 1 },
+      })) as Hover | null;
       times.push(performance.now() - started);
       assert.ok(hover, 'a hover for `prop`');
     }

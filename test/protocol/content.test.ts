@@ -32,7 +32,14 @@ describe('content checks over stdio', () => {
     }
   };
   const codesOf = (uri: string, version: number) =>
-    published.filter((p) => p.uri === uri && p.version === version).map((p) => p.diagnostics.map((d) => `${d.code}@${d.range.start.line}`).sort().join(' '));
+    published
+      .filter((p) => p.uri === uri && p.version === version)
+      .map((p) =>
+        p.diagnostics
+          .map((d) => `${d.code}@${d.range.start.line}`)
+          .sort()
+          .join(' '),
+      );
 
   before(async () => {
     ({ child, connection } = spawnServer());
@@ -89,7 +96,12 @@ describe('content checks over stdio', () => {
     assert.equal(runs[0], '', 'the first publication has the catalogue diagnostics (none) without waiting for the wiki');
     assert.equal(runs.at(-1), 'missingtitle@3 normalised-title@3 nosuchuser@9');
     assert.equal(factRequests.length, 1, 'one request for the whole file');
-    assert.deepEqual(factRequests[0]!.questions, { titles: ['Missing page', 'main page', 'Category:Ev'], pageids: ['5'], revids: [], users: ['Nobody'] });
+    assert.deepEqual(factRequests[0]!.questions, {
+      titles: ['Missing page', 'main page', 'Category:Ev'],
+      pageids: ['5'],
+      revids: [],
+      users: ['Nobody'],
+    });
   });
 
   it('does not ask again while the user types', async () => {
@@ -99,7 +111,10 @@ describe('content checks over stdio', () => {
         contentChanges: [{ range: { start: { line: 2, character: 9 }, end: { line: 2, character: 9 } }, text: v % 2 ? '' : '' }],
       });
     }
-    await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 12 }, contentChanges: [{ range: { start: { line: 4, character: 5 }, end: { line: 4, character: 5 } }, text: 'x' }] });
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 12 },
+      contentChanges: [{ range: { start: { line: 4, character: 5 }, end: { line: 4, character: 5 } }, text: 'x' }],
+    });
     await waitFor('diagnostics of version 12', () => (codesOf(uri, 12).length ? true : undefined));
     await new Promise((r) => setTimeout(r, 100));
     assert.equal(codesOf(uri, 12).at(-1), 'missingtitle@3 normalised-title@3 nosuchuser@9', 'the content diagnostics stay, from the cache');
@@ -107,20 +122,35 @@ describe('content checks over stdio', () => {
   });
 
   it('shows the title of a page id as an inlay hint', async () => {
-    const hints = (await connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 14, character: 0 } } })) as InlayHint[];
+    const hints = (await connection.sendRequest('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 14, character: 0 } },
+    })) as InlayHint[];
     const labels = hints.map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
-    assert.ok(labels.some((l) => l.includes('Five')), `a hint names the page: ${JSON.stringify(labels)}`);
+    assert.ok(
+      labels.some((l) => l.includes('Five')),
+      `a hint names the page: ${JSON.stringify(labels)}`,
+    );
   });
 
   it('completes titles from the wiki, and filters a complete answer without asking again', async () => {
     const at = (character: number) => ({ textDocument: { uri }, position: { line: 12, character } });
     const first = (await connection.sendRequest('textDocument/completion', at(19))) as CompletionList;
-    assert.deepEqual(first.items.map((i) => i.label), ['Category:Even', 'Category:Eventual', 'Category:Evil']);
+    assert.deepEqual(
+      first.items.map((i) => i.label),
+      ['Category:Even', 'Category:Eventual', 'Category:Evil'],
+    );
     assert.equal(valueRequests.length, 1);
     assert.deepEqual(valueRequests[0]!.question, { kind: 'title', prefix: 'Ev', namespace: 14 });
-    await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 13 }, contentChanges: [{ range: { start: { line: 12, character: 19 }, end: { line: 12, character: 19 } }, text: 'e' }] });
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 13 },
+      contentChanges: [{ range: { start: { line: 12, character: 19 }, end: { line: 12, character: 19 } }, text: 'e' }],
+    });
     const second = (await connection.sendRequest('textDocument/completion', at(20))) as CompletionList;
-    assert.deepEqual(second.items.map((i) => i.label), ['Category:Even', 'Category:Eventual']);
+    assert.deepEqual(
+      second.items.map((i) => i.label),
+      ['Category:Even', 'Category:Eventual'],
+    );
     assert.equal(valueRequests.length, 1, 'the longer prefix was answered from the cache');
   });
 
@@ -129,10 +159,15 @@ describe('content checks over stdio', () => {
     const other = 'file:///protocol/refused.mwq';
     const otherEndpoint = 'https://other.example/w/api.php';
     const asked = () => factRequests.filter((r) => r.endpoint === otherEndpoint).length;
-    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: other, languageId: 'mwquery', version: 1, text: text.replace(ENDPOINT, otherEndpoint) } });
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: other, languageId: 'mwquery', version: 1, text: text.replace(ENDPOINT, otherEndpoint) },
+    });
     await waitFor('a content request', () => (asked() > 0 ? true : undefined));
     for (let v = 2; v <= 6; v++) {
-      await connection.sendNotification('textDocument/didChange', { textDocument: { uri: other, version: v }, contentChanges: [{ range: { start: { line: 4, character: 5 }, end: { line: 4, character: 5 } }, text: 'x' }] });
+      await connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: other, version: v },
+        contentChanges: [{ range: { start: { line: 4, character: 5 }, end: { line: 4, character: 5 } }, text: 'x' }],
+      });
     }
     await waitFor('diagnostics of version 6', () => (codesOf(other, 6).length ? true : undefined));
     await new Promise((r) => setTimeout(r, 100));

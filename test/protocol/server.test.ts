@@ -5,7 +5,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as path from 'node:path';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-languageserver-protocol/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { spawnServer, stopServer } from './serverProcess';
 
@@ -73,7 +78,10 @@ describe('language server over stdio', () => {
       contentChanges: [{ range: { start: { line: 1, character: 8 }, end: { line: 1, character: 9 } }, text: 'abc' }],
     });
     const p = await nextDiagnostics((d) => d.uri === uri && d.version === 3);
-    assert.deepEqual(p.diagnostics.map((d) => d.code), ['badinteger']);
+    assert.deepEqual(
+      p.diagnostics.map((d) => d.code),
+      ['badinteger'],
+    );
     assert.equal(published.filter((d) => d.version === 2).length, 0, 'no diagnostics for the stale version');
   });
 
@@ -93,10 +101,16 @@ describe('language server over stdio', () => {
 
   it('answers a cancelled request with the cancellation error and keeps serving', async () => {
     const other = 'file:///protocol/cancel.mwq';
-    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: other, languageId: 'mwquery', version: 1, text: 'list=\n' } });
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: other, languageId: 'mwquery', version: 1, text: 'list=\n' },
+    });
     const { CancellationTokenSource } = await import('vscode-languageserver-protocol/node');
     const source = new CancellationTokenSource();
-    const pending = connection.sendRequest('textDocument/completion', { textDocument: { uri: other }, position: { line: 0, character: 5 } }, source.token);
+    const pending = connection.sendRequest(
+      'textDocument/completion',
+      { textDocument: { uri: other }, position: { line: 0, character: 5 } },
+      source.token,
+    );
     source.cancel();
     const answer = await pending.then(
       (value) => ({ value }),
@@ -104,15 +118,23 @@ describe('language server over stdio', () => {
     );
     // Either the server saw the cancellation (RequestCancelled, -32800) or it had already answered.
     if ('error' in answer) assert.equal(answer.error.code, -32800);
-    const list = (await connection.sendRequest('textDocument/completion', { textDocument: { uri: other }, position: { line: 0, character: 5 } })) as { items: { label: string }[] };
+    const list = (await connection.sendRequest('textDocument/completion', {
+      textDocument: { uri: other },
+      position: { line: 0, character: 5 },
+    })) as { items: { label: string }[] };
     assert.ok(list.items.some((i) => i.label === 'allpages'));
   });
 
   it('sends completion items without their documentation, and gives it on resolve', async () => {
     const other = 'file:///protocol/resolve.mwq';
-    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: other, languageId: 'mwquery', version: 1, text: 'list=\n' } });
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: other, languageId: 'mwquery', version: 1, text: 'list=\n' },
+    });
     type Item = { label: string; documentation?: { value: string }; data?: unknown };
-    const list = (await connection.sendRequest('textDocument/completion', { textDocument: { uri: other }, position: { line: 0, character: 5 } })) as { items: Item[] };
+    const list = (await connection.sendRequest('textDocument/completion', {
+      textDocument: { uri: other },
+      position: { line: 0, character: 5 },
+    })) as { items: Item[] };
     const allpages = list.items.find((i) => i.label === 'allpages')!;
     assert.equal(allpages.documentation, undefined, 'no documentation in the list');
     const resolved = (await connection.sendRequest('completionItem/resolve', allpages)) as Item;
@@ -143,9 +165,14 @@ describe('language server over stdio', () => {
           contentChanges: [{ text: v === 1001 ? 'list=allpagez\n' : `list=allpages\naplimit=${v}\n` }],
         });
       }
-      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no diagnostics for version 1001; saw ${versions.join(',')}`)), 10_000));
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`no diagnostics for version 1001; saw ${versions.join(',')}`)), 10_000),
+      );
       const final = await Promise.race([last, timeout]);
-      assert.deepEqual(final.diagnostics.map((d) => d.code), ['unrecognizedvalues']);
+      assert.deepEqual(
+        final.diagnostics.map((d) => d.code),
+        ['unrecognizedvalues'],
+      );
       const afterOpen = versions.filter((v) => v !== 1);
       console.log(`burst: diagnostics published for versions ${afterOpen.join(', ')} after 1,000 edits`);
       assert.deepEqual(afterOpen, [1001]);

@@ -107,7 +107,10 @@ describe('chaining over 1,200 titles', () => {
     // The rights were read before the batches.
     assert.ok(proxy.requests.slice(since).some((q) => q.params.get('meta') === 'userinfo' && q.params.get('uiprop') === 'rights'));
 
-    anonymous = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Page);
+    anonymous = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Page);
     assert.equal(anonymous.length, BULK);
     const direct = await oneQueryPerTitle(sent);
     const byTitle = new Map(anonymous.map((p) => [p.title, p]));
@@ -117,21 +120,45 @@ describe('chaining over 1,200 titles', () => {
 
   it('as a bot with apihighlimits: 3 batches of 500, the same rows', async () => {
     const since = proxy.requests.length;
-    const r = await mwq(['run', file, '--query', 'Info of every bulk page', '--endpoint', proxy.endpoint, '--all', '--format', 'ndjson', '--user', wiki.botUser], {
-      MWQ_PASSWORD: wiki.botPassword,
-    });
+    const r = await mwq(
+      [
+        'run',
+        file,
+        '--query',
+        'Info of every bulk page',
+        '--endpoint',
+        proxy.endpoint,
+        '--all',
+        '--format',
+        'ndjson',
+        '--user',
+        wiki.botUser,
+      ],
+      {
+        MWQ_PASSWORD: wiki.botPassword,
+      },
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, new RegExp(`${BULK} values in 3 batches of up to 500`));
     const batches = batchesSeen(since);
-    assert.deepEqual(batches.map((b) => b.length), [500, 500, 200]);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Page);
+    assert.deepEqual(
+      batches.map((b) => b.length),
+      [500, 500, 200],
+    );
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Page);
     const sort = (pages: Page[]) => [...pages].sort((a, b) => a.pageid - b.pageid);
     assert.deepEqual(sort(rows), sort(anonymous));
   });
 
   it('an unknown source and a cycle are refused with a message', async () => {
     const bad = path.join(dir, 'bad.mwq');
-    writeFileSync(bad, '### A\nprop=info\ntitles={{#B.title}}\n\n### B\nprop=info\ntitles={{#A.title}}\n\n### C\nprop=info\ntitles={{#Nope.title}}\n');
+    writeFileSync(
+      bad,
+      '### A\nprop=info\ntitles={{#B.title}}\n\n### B\nprop=info\ntitles={{#A.title}}\n\n### C\nprop=info\ntitles={{#Nope.title}}\n',
+    );
     const cycle = await mwq(['run', bad, '--query', 'A', '--endpoint', proxy.endpoint]);
     assert.equal(cycle.code, 1);
     assert.match(cycle.stderr, /in a cycle: "A" → "B" → "A"/);

@@ -50,7 +50,15 @@ interface Change {
 }
 
 async function changes(): Promise<Change[]> {
-  const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', list: 'recentchanges', rcprop: 'title|timestamp|user|ids|sizes', rctype: 'edit|new', rclimit: '500' });
+  const body = new URLSearchParams({
+    action: 'query',
+    format: 'json',
+    formatversion: '2',
+    list: 'recentchanges',
+    rcprop: 'title|timestamp|user|ids|sizes',
+    rctype: 'edit|new',
+    rclimit: '500',
+  });
   const json = (await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as { query: { recentchanges: Change[] } };
   return json.query.recentchanges;
 }
@@ -64,10 +72,15 @@ async function chart(...args: string[]): Promise<string> {
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 describe('mwq chart on the test wiki', () => {
-  it('bar: one bar per user, labelled with the name, its count the wiki\'s count of that user\'s changes', async () => {
+  it("bar: one bar per user, labelled with the name, its count the wiki's count of that user's changes", async () => {
     const rows = await changes();
     const svg = await chart('--query', 'Changes', '--x', 'user');
     assert.match(svg, /<title>changes per user<\/title>|aria-label="changes per user"/);
@@ -83,7 +96,10 @@ describe('mwq chart on the test wiki', () => {
       assert.equal(n, rows.filter((r) => r.user === user).length, user);
       assert.ok(svg.includes(`class="chart-category">${xml(user)}</text>`), `label ${user}`);
     }
-    assert.equal(bars.reduce((s, [, n]) => s + n, 0), rows.length);
+    assert.equal(
+      bars.reduce((s, [, n]) => s + n, 0),
+      rows.length,
+    );
   });
 
   it('line: changes per day, each day labelled and counted as the wiki says', async () => {
@@ -101,7 +117,10 @@ describe('mwq chart on the test wiki', () => {
     const svg = await chart('--query', 'Changes', '--x', 'newlen', '--kind', 'histogram');
     const bins = [...svg.matchAll(/<title>[^<]* to under [^<]*: ([\d,]+) changes<\/title>/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
     assert.ok(bins.length >= 2);
-    assert.equal(bins.reduce((a, b) => a + b, 0), rows.length);
+    assert.equal(
+      bins.reduce((a, b) => a + b, 0),
+      rows.length,
+    );
     assert.match(svg, /class="chart-axis-label">newlen<\/text>/);
   });
 
@@ -119,8 +138,17 @@ describe('mwq chart on the test wiki', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.ok(proxy.coordinateRequests > before);
     const svg = await readFile(out, 'utf8');
-    const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', list: 'allpages', apprefix: 'Page 00', aplimit: '40' });
-    const pages = ((await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as { query: { allpages: { pageid: number; title: string }[] } }).query.allpages;
+    const body = new URLSearchParams({
+      action: 'query',
+      format: 'json',
+      formatversion: '2',
+      list: 'allpages',
+      apprefix: 'Page 00',
+      aplimit: '40',
+    });
+    const pages = (
+      (await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as { query: { allpages: { pageid: number; title: string }[] } }
+    ).query.allpages;
     const points = [...svg.matchAll(/<circle cx="([\d.-]+)" cy="([\d.-]+)"[^>]*><title>([^:<]+):/g)];
     assert.equal(points.length, pages.length);
     for (const [, cx, cy, title] of points) {

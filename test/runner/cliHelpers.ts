@@ -9,7 +9,10 @@ const root = path.join(__dirname, '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
 
 /** `env`: extra environment variables for the command (MWQ_SECRET_*, MWQ_PASSWORD). */
-export function runCliWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCliWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   assert.ok(existsSync(cli), 'dist/cli.js is missing: run `npm run build` first');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, ...env } });

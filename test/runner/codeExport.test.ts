@@ -54,7 +54,10 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 }
 
 function ndjson(text: string): unknown[] {
-  return text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as unknown);
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as unknown);
 }
 
 function sortedRows(rows: unknown[]): unknown[] {
@@ -66,19 +69,50 @@ function withoutTime(rows: unknown[]): unknown[] {
 }
 
 async function mwqRows(query: string): Promise<unknown[]> {
-  const r = await run(process.execPath, [cli, 'run', fixture, '--query', query, '--endpoint', wiki.endpoint, '--all', '--format', 'ndjson'], SECRET_ENV);
+  const r = await run(
+    process.execPath,
+    [cli, 'run', fixture, '--query', query, '--endpoint', wiki.endpoint, '--all', '--format', 'ndjson'],
+    SECRET_ENV,
+  );
   assert.equal(r.code, 0, r.stderr);
   return ndjson(r.stdout);
 }
 
 async function exported(query: string, to: string, endpoint = wiki.endpoint): Promise<string> {
-  const file = path.join(work, `${to}-${query.replace(/\W+/g, '-')}-${endpoint === wiki.endpoint ? 'wiki' : 'proxy'}.${to === 'fetch' || to === 'mwn' ? 'mjs' : 'py'}`);
-  const r = await run(process.execPath, [cli, 'export', fixture, '--query', query, '--to', to, '--endpoint', endpoint, '--contact', 'mwquery-tests@example.invalid', '-o', file]);
+  const file = path.join(
+    work,
+    `${to}-${query.replace(/\W+/g, '-')}-${endpoint === wiki.endpoint ? 'wiki' : 'proxy'}.${to === 'fetch' || to === 'mwn' ? 'mjs' : 'py'}`,
+  );
+  const r = await run(process.execPath, [
+    cli,
+    'export',
+    fixture,
+    '--query',
+    query,
+    '--to',
+    to,
+    '--endpoint',
+    endpoint,
+    '--contact',
+    'mwquery-tests@example.invalid',
+    '-o',
+    file,
+  ]);
   assert.equal(r.code, 0, r.stderr);
   return file;
 }
 
-const QUERIES = ['List with continuation', 'Generator with continuing props', 'Meta', 'Search with its searchinfo', 'Meta object', 'Generator with repeated pages', 'With a secret', 'Two modules', 'Hostile values'];
+const QUERIES = [
+  'List with continuation',
+  'Generator with continuing props',
+  'Meta',
+  'Search with its searchinfo',
+  'Meta object',
+  'Generator with repeated pages',
+  'With a secret',
+  'Two modules',
+  'Hostile values',
+];
 const mwclientInstalled = spawnSync(python, ['-c', 'import mwclient'], { encoding: 'utf8' }).status === 0;
 const TARGETS: { to: string; command: string; skip?: string }[] = [
   { to: 'python', command: python },
@@ -110,15 +144,23 @@ describe('exported programs return the rows of mwq run --all', () => {
   it('the queries are the ones the acceptance asks for (the run returns rows, continues, merges)', async () => {
     const list = expected.get('List with continuation') ?? (await mwqRows('List with continuation'));
     assert.equal(list.length, wiki.facts.mainPages);
-    const pages = (expected.get('Generator with continuing props') ?? (await mwqRows('Generator with continuing props'))) as { categories?: unknown[]; links?: unknown[] }[];
+    const pages = (expected.get('Generator with continuing props') ?? (await mwqRows('Generator with continuing props'))) as {
+      categories?: unknown[];
+      links?: unknown[];
+    }[];
     assert.equal(pages.length, wiki.facts.mainPages);
     // Some page has more categories or links than one answer carries: props continued and were merged.
     assert.ok(pages.some((p) => (p.categories?.length ?? 0) > 2 || (p.links?.length ?? 0) > 5));
     // Only results: no searchinfo among the search results, only the first list of two, a meta object as key/value rows.
-    const search = (expected.get('Search with its searchinfo') ?? (await mwqRows('Search with its searchinfo'))) as Record<string, unknown>[];
+    const search = (expected.get('Search with its searchinfo') ?? (await mwqRows('Search with its searchinfo'))) as Record<
+      string,
+      unknown
+    >[];
     assert.ok(search.length > 50 && search.every((r) => typeof r.title === 'string' && !('totalhits' in r)));
     // generator=alllinks (not unique) brings a page again in later batches: one row each.
-    const repeated = (expected.get('Generator with repeated pages') ?? (await mwqRows('Generator with repeated pages'))) as { title: string }[];
+    const repeated = (expected.get('Generator with repeated pages') ?? (await mwqRows('Generator with repeated pages'))) as {
+      title: string;
+    }[];
     assert.ok(repeated.length > 20 && new Set(repeated.map((r) => r.title)).size === repeated.length);
     const two = (expected.get('Two modules') ?? (await mwqRows('Two modules'))) as Record<string, unknown>[];
     assert.equal(two.length, wiki.facts.mainPages);
@@ -148,7 +190,12 @@ describe('exported programs wait and retry when the wiki is lagged or busy (a pr
     { to: 'python', command: () => python, faults: ['maxlag', '503'] },
     { to: 'fetch', command: () => process.execPath, faults: ['maxlag', '503'] },
     { to: 'mwn', command: () => process.execPath, faults: ['maxlag'] },
-    { to: 'mwclient', command: () => python, faults: ['maxlag'], ...(mwclientInstalled ? {} : { skip: 'python3-mwclient is not installed' }) },
+    {
+      to: 'mwclient',
+      command: () => python,
+      faults: ['maxlag'],
+      ...(mwclientInstalled ? {} : { skip: 'python3-mwclient is not installed' }),
+    },
   ];
   for (const c of CASES) {
     it(`${c.to}: ${c.faults.join(' then ')} on the second page, Retry-After honoured, the same rows`, { skip: c.skip }, async () => {
@@ -172,7 +219,11 @@ describe('exported programs wait and retry when the wiki is lagged or busy (a pr
         assert.equal(r.code, 0, r.stderr);
         assert.deepEqual(ndjson(r.stdout), want);
         const faultedRequests = proxy.requests.filter((q) => q.fault);
-        assert.deepEqual(faultedRequests.map((q) => q.fault), c.faults, 'each fault was met once');
+        assert.deepEqual(
+          faultedRequests.map((q) => q.fault),
+          c.faults,
+          'each fault was met once',
+        );
         assert.ok(Date.now() - started >= 1000 * c.faults.length, 'waited Retry-After before each retry');
         for (const q of proxy.requests.filter(query)) assert.equal(q.params.get('maxlag'), '5');
       } finally {

@@ -40,7 +40,9 @@ function estimateOf(stdout: string): { requests: number; items: number; line: st
   return { requests: Number(m[1]!.replace(/,/g, '')), items: Number(m[2]!.replace(/,/g, '')), line };
 }
 
-async function dryRunThenRun(file: string): Promise<{ estimate: ReturnType<typeof estimateOf>; dryRequests: URLSearchParams[]; runRequests: number; stdout: string }> {
+async function dryRunThenRun(
+  file: string,
+): Promise<{ estimate: ReturnType<typeof estimateOf>; dryRequests: URLSearchParams[]; runRequests: number; stdout: string }> {
   proxy.requests.length = 0;
   const dry = await runCli('run', file, '--all', '--dry-run', '--endpoint', proxy.endpoint);
   assert.equal(dry.code, 0, dry.stderr);

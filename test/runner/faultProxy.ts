@@ -92,12 +92,20 @@ export interface FaultProxy {
 }
 
 const MAXLAG_BODY = JSON.stringify({
-  errors: [{ code: 'maxlag', text: 'Waiting for 10.64.0.12: 7 seconds lagged.', data: { host: '10.64.0.12', lag: 7, type: 'db' }, module: 'main' }],
+  errors: [
+    { code: 'maxlag', text: 'Waiting for 10.64.0.12: 7 seconds lagged.', data: { host: '10.64.0.12', lag: 7, type: 'db' }, module: 'main' },
+  ],
   docref: 'See https://wiki.example/w/api.php for API usage.',
   servedby: 'mw1234',
 });
 const RATELIMITED_BODY = JSON.stringify({
-  errors: [{ code: 'ratelimited', text: "As an anti-abuse measure, you are limited from performing this action too many times in a short space of time, and you have exceeded this limit. Please try again in a few minutes.", module: 'main' }],
+  errors: [
+    {
+      code: 'ratelimited',
+      text: 'As an anti-abuse measure, you are limited from performing this action too many times in a short space of time, and you have exceeded this limit. Please try again in a few minutes.',
+      module: 'main',
+    },
+  ],
   docref: 'See https://wiki.example/w/api.php for API usage.',
 });
 export const PORTAL_HTML =
@@ -145,15 +153,12 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
       delete headers['accept-encoding'];
       // `redirectSame` sends the client to /moved/...: the wiki's own path.
       const path = (req.url ?? '/').replace(/^\/moved(?=\/)/, '');
-      const upstream = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path, headers },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
-          res.on('error', reject);
-        },
-      );
+      const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      });
       upstream.on('error', reject);
       upstream.end(body);
     });
@@ -205,9 +210,24 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, fault: Fault | undefined) => {
     switch (fault) {
       case 'maxlag':
-        return send(res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': proxy.retryAfter, 'X-Database-Lag': '7', 'MediaWiki-API-Error': 'maxlag' }, MAXLAG_BODY);
+        return send(
+          res,
+          200,
+          {
+            'Content-Type': 'application/json; charset=utf-8',
+            'Retry-After': proxy.retryAfter,
+            'X-Database-Lag': '7',
+            'MediaWiki-API-Error': 'maxlag',
+          },
+          MAXLAG_BODY,
+        );
       case 'ratelimited':
-        return send(res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'MediaWiki-API-Error': 'ratelimited' }, RATELIMITED_BODY);
+        return send(
+          res,
+          200,
+          { 'Content-Type': 'application/json; charset=utf-8', 'MediaWiki-API-Error': 'ratelimited' },
+          RATELIMITED_BODY,
+        );
       case '503':
         return send(res, 503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': proxy.retryAfter }, ERROR_HTML);
       case '429':
@@ -224,7 +244,12 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
         return send(res, olderAnswer.status, { 'Content-Type': 'application/json; charset=utf-8' }, olderAnswer.body);
       case 'truncated': {
         const answer = await forward(req, body);
-        return send(res, answer.status, { 'Content-Type': 'application/json; charset=utf-8' }, answer.body.subarray(0, Math.floor(answer.body.length / 2)));
+        return send(
+          res,
+          answer.status,
+          { 'Content-Type': 'application/json; charset=utf-8' },
+          answer.body.subarray(0, Math.floor(answer.body.length / 2)),
+        );
       }
       case 'truncatedClose': {
         const answer = await forward(req, body);
@@ -242,12 +267,22 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
       case 'redirectAway':
       case 'redirectSame': {
         const origin = fault === 'redirectAway' ? proxy.otherOrigin : `http://127.0.0.1:${(server.address() as AddressInfo).port}/moved`;
-        return send(res, proxy.redirectStatus, { Location: `${origin}${req.url ?? '/'}`, 'Content-Type': 'text/html; charset=utf-8' }, '<html><body>Moved</body></html>');
+        return send(
+          res,
+          proxy.redirectStatus,
+          { Location: `${origin}${req.url ?? '/'}`, 'Content-Type': 'text/html; charset=utf-8' },
+          '<html><body>Moved</body></html>',
+        );
       }
       case 'gzip': {
         const answer = await forward(req, body);
         const packed = gzipSync(answer.body);
-        return send(res, answer.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': String(packed.length) }, packed);
+        return send(
+          res,
+          answer.status,
+          { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': String(packed.length) },
+          packed,
+        );
       }
       case 'huge':
       case 'hugeGzip':
@@ -269,7 +304,10 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
       }
       case 'drop': {
         const answer = await forward(req, body);
-        res.writeHead(answer.status, { 'Content-Type': String(answer.headers['content-type'] ?? 'application/json'), 'Content-Length': String(answer.body.length) });
+        res.writeHead(answer.status, {
+          'Content-Type': String(answer.headers['content-type'] ?? 'application/json'),
+          'Content-Length': String(answer.body.length),
+        });
         res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)));
         // Let the half answer leave, then cut the connection.
         const t = setTimeout(() => {
@@ -302,7 +340,11 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
           headers[k] = Array.isArray(v) ? v.join(', ') : v;
         }
         const setCookie = answer.headers['set-cookie'];
-        res.writeHead(answer.status, { ...headers, 'Content-Length': String(answer.body.length), ...(setCookie ? { 'Set-Cookie': setCookie } : {}) });
+        res.writeHead(answer.status, {
+          ...headers,
+          'Content-Length': String(answer.body.length),
+          ...(setCookie ? { 'Set-Cookie': setCookie } : {}),
+        });
         res.end(answer.body);
       }
     }

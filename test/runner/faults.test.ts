@@ -44,16 +44,23 @@ function session(text: string, endpoint = proxy.endpoint, http: SessionOptions['
   return new QuerySession(buildRequest(doc.queries[0]!, new VariableScope(doc), { defaultEndpoint: endpoint }), { http });
 }
 
-
-
 describe('faults: lag and overload', () => {
   it('maxlag error with Retry-After: waits (scaled), retries, then returns the real page', async () => {
     proxy.inject('maxlag', 'maxlag');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
+    assert.deepEqual(
+      r.rows.map((x) => x.title),
+      await directTitlesOf(wiki.endpoint, 10),
+    );
     const retries = r.progress.filter((p) => p.retry).map((p) => p.retry!);
-    assert.deepEqual(retries.map((x) => [x.reason, x.waitMs]), [['maxlag', 100], ['maxlag', 100]]);
+    assert.deepEqual(
+      retries.map((x) => [x.reason, x.waitMs]),
+      [
+        ['maxlag', 100],
+        ['maxlag', 100],
+      ],
+    );
     assert.ok(r.ms >= 190, `waited ${r.ms} ms`);
     assert.match(retries[0]!.message, /is lagged \(maxlag: Waiting for 10\.64\.0\.12: 7 seconds lagged\.\)\. Retrying in 100 ms/);
     assert.equal(proxy.requests.length, 3);
@@ -85,8 +92,18 @@ describe('faults: lag and overload', () => {
     proxy.inject('503', '429', 'ratelimited');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
-    assert.deepEqual(r.progress.filter((p) => p.retry).map((p) => [p.retry!.reason, p.retry!.waitMs]), [['http-503', 100], ['http-429', 100], ['ratelimited', 100 * 4 * SCALE]]);
+    assert.deepEqual(
+      r.rows.map((x) => x.title),
+      await directTitlesOf(wiki.endpoint, 10),
+    );
+    assert.deepEqual(
+      r.progress.filter((p) => p.retry).map((p) => [p.retry!.reason, p.retry!.waitMs]),
+      [
+        ['http-503', 100],
+        ['http-429', 100],
+        ['ratelimited', 100 * 4 * SCALE],
+      ],
+    );
   });
 
   it('HTTP 503 every time: a clear message with the status and the page text', async () => {
@@ -129,8 +146,17 @@ describe('faults: the network', () => {
     proxy.inject('drop', 'drop');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
-    assert.deepEqual(r.progress.filter((p) => p.retry).map((p) => [p.retry!.reason, p.retry!.waitMs]), [['network', 100 * SCALE], ['network', 200 * SCALE]]);
+    assert.deepEqual(
+      r.rows.map((x) => x.title),
+      await directTitlesOf(wiki.endpoint, 10),
+    );
+    assert.deepEqual(
+      r.progress.filter((p) => p.retry).map((p) => [p.retry!.reason, p.retry!.waitMs]),
+      [
+        ['network', 100 * SCALE],
+        ['network', 200 * SCALE],
+      ],
+    );
     assert.match(r.progress.find((p) => p.retry)!.message, /The connection to 127\.0\.0\.1:\d+ was dropped before the answer was complete/);
   });
 
@@ -138,7 +164,10 @@ describe('faults: the network', () => {
     proxy.inject('drop', 'drop', 'drop', 'drop');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.error?.kind, 'network');
-    assert.match(r.outcome.error!.message, /^The connection to 127\.0\.0\.1:\d+ was dropped before the answer was complete \([A-Z_]+\)\. Gave up after 4 attempts\.$/);
+    assert.match(
+      r.outcome.error!.message,
+      /^The connection to 127\.0\.0\.1:\d+ was dropped before the answer was complete \([A-Z_]+\)\. Gave up after 4 attempts\.$/,
+    );
   });
 
   it('an answer slower than the time-out: retried, then the real page; always slow: a clear message', async () => {
@@ -147,7 +176,10 @@ describe('faults: the network', () => {
     const http = { ...FAST, timeoutMs: 400 };
     const r = await run(session(FIRST_PAGE, proxy.endpoint, http), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
+    assert.deepEqual(
+      r.rows.map((x) => x.title),
+      await directTitlesOf(wiki.endpoint, 10),
+    );
     assert.equal(r.progress.find((p) => p.retry)?.retry?.reason, 'timeout');
     assert.ok(r.ms < 1500, `${r.ms} ms: the slow answer was not awaited`);
 
@@ -178,7 +210,10 @@ describe('faults: the network', () => {
     const ms = Date.now() - started;
     assert.ok(ms < 2000, `took ${ms} ms`);
     assert.equal(r.outcome.error?.kind, 'network');
-    assert.match(r.outcome.error!.message, /^The name no-such-host\.invalid could not be looked up \((ENOTFOUND|EAI_AGAIN)\): this machine may be offline, or the name is mistyped\.$/);
+    assert.match(
+      r.outcome.error!.message,
+      /^The name no-such-host\.invalid could not be looked up \((ENOTFOUND|EAI_AGAIN)\): this machine may be offline, or the name is mistyped\.$/,
+    );
     assert.equal(r.outcome.error!.extra.attempts, 1);
   });
 
@@ -193,7 +228,10 @@ describe('faults: the network', () => {
     await assert.rejects(loadLiveCatalogue(endpoint, { send, timeoutMs: 5000 }), /could not be looked up .*offline/);
     assert.equal(sent, 1);
     const again = Date.now();
-    await assert.rejects(loadLiveCatalogue('http://no-such-host.invalid/other/api.php', { send, timeoutMs: 5000 }), /could not be looked up .*offline/);
+    await assert.rejects(
+      loadLiveCatalogue('http://no-such-host.invalid/other/api.php', { send, timeoutMs: 5000 }),
+      /could not be looked up .*offline/,
+    );
     assert.ok(Date.now() - again < 100);
     assert.equal(sent, 1, 'the remembered failure, no second lookup');
     // A refresh the user asks for looks the name up again.
@@ -263,7 +301,10 @@ describe('faults: a looping continuation', () => {
     const looped = await s.fetchAll({}, collect);
     assert.equal(looped.stopped, 'failed');
     assert.equal(looped.error?.kind, 'continuation');
-    assert.match(looped.error!.message, /^The wiki answered page 2 with the same continue values it was sent \(\{"apcontinue":"Page_0006","continue":"-\|\|"\}\); stopped to avoid an endless loop\.$/);
+    assert.match(
+      looped.error!.message,
+      /^The wiki answered page 2 with the same continue values it was sent \(\{"apcontinue":"Page_0006","continue":"-\|\|"\}\); stopped to avoid an endless loop\.$/,
+    );
     assert.equal(s.pageCount, 1);
     assert.equal(rows.length, 10);
     // The wiki works again: the run resumes from the same place.
@@ -285,7 +326,10 @@ describe('requests on the wire', () => {
     assert.equal(proxy.requests[0]!.method, 'POST');
     assert.equal(proxy.requests[0]!.headers['content-type'], 'application/x-www-form-urlencoded');
     assert.deepEqual(rows.map((r) => r.title).sort(), titles);
-    assert.deepEqual(pages[0]!.warnings.map((w) => w.code), ['unrecognizedparams']);
+    assert.deepEqual(
+      pages[0]!.warnings.map((w) => w.code),
+      ['unrecognizedparams'],
+    );
   });
 
   it('sends the cookies of its jar', async () => {

@@ -82,7 +82,6 @@ function session(text: string, http: SessionOptions['http'] = FAST): QuerySessio
   return new QuerySession(buildRequest(doc.queries[0]!, new VariableScope(doc), { defaultEndpoint: proxy.endpoint }), { http });
 }
 
-
 // Props continue inside batches (cllimit): an interruption falls mid-batch.
 const GENERATOR = 'generator=allpages\ngapnamespace=0\ngapprefix=Page 00\ngaplimit=20\nprop=categories\ncllimit=7\n';
 
@@ -100,9 +99,14 @@ async function reference(): Promise<Row[]> {
 }
 
 /** The answer through the proxy with a fault, read by plain fetch (no runner). */
-async function plainFetch(fault: Parameters<FaultProxy['inject']>[0], redirect: 'follow' | 'manual' = 'follow'): Promise<{ status: number; text: string }> {
+async function plainFetch(
+  fault: Parameters<FaultProxy['inject']>[0],
+  redirect: 'follow' | 'manual' = 'follow',
+): Promise<{ status: number; text: string }> {
   proxy.inject(fault);
-  const res = await fetch(`${proxy.endpoint}?action=query&format=json&formatversion=2&list=allpages&apnamespace=0&aplimit=10`, { redirect });
+  const res = await fetch(`${proxy.endpoint}?action=query&format=json&formatversion=2&list=allpages&apnamespace=0&aplimit=10`, {
+    redirect,
+  });
   const out = { status: res.status, text: await res.text() };
   proxy.requests.length = 0;
   return out;
@@ -120,10 +124,19 @@ describe('faults: JSON cut short', () => {
     proxy.inject('truncated');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
+    assert.deepEqual(
+      r.rows.map((x) => x.title),
+      await directTitlesOf(wiki.endpoint, 10),
+    );
     const retries = r.progress.filter((p) => p.retry).map((p) => p.retry!);
-    assert.deepEqual(retries.map((x) => [x.reason, x.waitMs]), [['truncated', 100 * SCALE]]);
-    assert.match(retries[0]!.message, /^The answer from 127\.0\.0\.1:\d+ ends early: \d+ bytes of JSON that stop mid-way \(.+\)\. Retrying in 2 ms \(attempt 2\)\.$/);
+    assert.deepEqual(
+      retries.map((x) => [x.reason, x.waitMs]),
+      [['truncated', 100 * SCALE]],
+    );
+    assert.match(
+      retries[0]!.message,
+      /^The answer from 127\.0\.0\.1:\d+ ends early: \d+ bytes of JSON that stop mid-way \(.+\)\. Retrying in 2 ms \(attempt 2\)\.$/,
+    );
     assert.equal(proxy.requests.length, 2);
   });
 
@@ -132,7 +145,10 @@ describe('faults: JSON cut short', () => {
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'failed');
     assert.equal(r.outcome.error?.kind, 'not-json');
-    assert.match(r.outcome.error!.message, /^The answer from 127\.0\.0\.1:\d+ ends early: \d+ bytes of JSON that stop mid-way \(.+\)\. Gave up after 4 attempts\.$/);
+    assert.match(
+      r.outcome.error!.message,
+      /^The answer from 127\.0\.0\.1:\d+ ends early: \d+ bytes of JSON that stop mid-way \(.+\)\. Gave up after 4 attempts\.$/,
+    );
     assert.equal(r.rows.length, 0);
   });
 
@@ -190,7 +206,10 @@ describe('faults: redirects', () => {
       proxy.inject('redirectAway');
       const r = await run(session(FIRST_PAGE), 'next');
       assert.equal(r.outcome.error?.kind, 'http');
-      assert.match(r.outcome.error!.message, /^127\.0\.0\.1:\d+ redirected the request to another address: http:\/\/127\.0\.0\.1:\d+\/api\.php \(HTTP 301\)\. Not followed: the request, with any token or password in it, would go to an address the query does not name\./);
+      assert.match(
+        r.outcome.error!.message,
+        /^127\.0\.0\.1:\d+ redirected the request to another address: http:\/\/127\.0\.0\.1:\d+\/api\.php \(HTTP 301\)\. Not followed: the request, with any token or password in it, would go to an address the query does not name\./,
+      );
       assert.deepEqual(samePort.requests, []);
     } finally {
       proxy.otherOrigin = trap.origin;
@@ -212,8 +231,14 @@ describe('faults: redirects', () => {
     proxy.inject('redirectSame');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.stopped, 'page', r.outcome.error?.message);
-    assert.deepEqual(r.rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
-    assert.deepEqual(proxy.requests.map((q) => q.url.split('?')[0]), ['/api.php', '/moved/api.php']);
+    assert.deepEqual(
+      r.rows.map((x) => x.title),
+      await directTitlesOf(wiki.endpoint, 10),
+    );
+    assert.deepEqual(
+      proxy.requests.map((q) => q.url.split('?')[0]),
+      ['/api.php', '/moved/api.php'],
+    );
     assert.equal(proxy.requests[1]!.headers['user-agent'], 'mwquery/0.1.0 (test-contact)');
   });
 
@@ -223,7 +248,13 @@ describe('faults: redirects', () => {
     const titles = Array.from({ length: 50 }, (_, i) => `Page ${String(i + 1).padStart(4, '0')}`);
     const r = await run(session(`prop=info\ntitles=${titles.join('|')}\nxpadding=${'x'.repeat(8000)}\n`), 'next');
     assert.equal(r.outcome.stopped, 'complete', r.outcome.error?.message);
-    assert.deepEqual(proxy.requests.map((q) => [q.method, q.url]), [['POST', '/api.php'], ['POST', '/moved/api.php']]);
+    assert.deepEqual(
+      proxy.requests.map((q) => [q.method, q.url]),
+      [
+        ['POST', '/api.php'],
+        ['POST', '/moved/api.php'],
+      ],
+    );
     assert.equal(proxy.requests[1]!.body, proxy.requests[0]!.body);
     assert.deepEqual(r.rows.map((x) => x.title).sort(), titles);
   });
@@ -232,7 +263,10 @@ describe('faults: redirects', () => {
     proxy.inject('redirectSame', 'redirectSame', 'redirectSame', 'redirectSame', 'redirectSame', 'redirectSame');
     const r = await run(session(FIRST_PAGE), 'next');
     assert.equal(r.outcome.error?.kind, 'http');
-    assert.match(r.outcome.error!.message, /^127\.0\.0\.1:\d+ redirected the request more than 5 times \(last to http:\/\/127\.0\.0\.1:\d+\/moved\/moved\/moved\/moved\/moved\/moved\/api\.php, HTTP 301\); stopped\.$/);
+    assert.match(
+      r.outcome.error!.message,
+      /^127\.0\.0\.1:\d+ redirected the request more than 5 times \(last to http:\/\/127\.0\.0\.1:\d+\/moved\/moved\/moved\/moved\/moved\/moved\/api\.php, HTTP 301\); stopped\.$/,
+    );
     assert.equal(proxy.requests.length, 6);
   });
 });
@@ -245,7 +279,10 @@ describe('faults: a 50 MiB answer', () => {
     const rows: Row[] = [];
     const outcome = await s.nextPage({ onPage: (p) => ((bytes = p.bytes), p.batches.forEach((b) => rows.push(...b.rows))) });
     assert.equal(outcome.stopped, 'page', outcome.error?.message);
-    assert.deepEqual(rows.map((x) => x.title), await directTitlesOf(wiki.endpoint, 10));
+    assert.deepEqual(
+      rows.map((x) => x.title),
+      await directTitlesOf(wiki.endpoint, 10),
+    );
     assert.ok(bytes >= 50 * MiB && bytes === proxy.lastHugeSize, `${bytes} bytes`);
     assert.ok(rows.every((x) => typeof x.padding === 'string' && (x.padding as string).length > 5 * MiB - 1000));
   });
@@ -271,7 +308,10 @@ describe('faults: a 50 MiB answer', () => {
     const first = await run(s, 'all');
     assert.equal(first.outcome.stopped, 'failed');
     assert.equal(first.outcome.pages, 1);
-    assert.match(first.outcome.error!.message, /^The answer from 127\.0\.0\.1:\d+ is too large: more than 8 MiB arrived, over the limit of 8 MiB\. Stopped reading it\./);
+    assert.match(
+      first.outcome.error!.message,
+      /^The answer from 127\.0\.0\.1:\d+ is too large: more than 8 MiB arrived, over the limit of 8 MiB\. Stopped reading it\./,
+    );
     await waitFor(() => proxy.lastHugeSent < proxy.lastHugeSize, 'the proxy to stop sending');
     assert.ok(proxy.lastHugeSent < 20 * MiB, `${proxy.lastHugeSent} bytes sent of ${proxy.lastHugeSize}`);
     const second = await run(s, 'all');
@@ -310,9 +350,15 @@ describe('exports that fail half-way', () => {
       await writeFile(file, OLD);
       async function* failing(): AsyncGenerator<Row> {
         for (let i = 0; i < 5000; i++) yield { ...rows[i % rows.length]!, i };
-        throw new RunnerError('network', 'The connection to wiki was dropped before the answer was complete (ECONNRESET). Gave up after 4 attempts.');
+        throw new RunnerError(
+          'network',
+          'The connection to wiki was dropped before the answer was complete (ECONNRESET). Gave up after 4 attempts.',
+        );
       }
-      await assert.rejects(exportRows(file, format, failing()), (e: unknown) => e instanceof RunnerError && e.kind === 'network' && /dropped/.test(e.message));
+      await assert.rejects(
+        exportRows(file, format, failing()),
+        (e: unknown) => e instanceof RunnerError && e.kind === 'network' && /dropped/.test(e.message),
+      );
       assert.equal(await readFile(file, 'utf8'), OLD);
       assert.deepEqual(await readdir(folder), [`out.${format}`]);
       // The rows are still there: the same export again succeeds.
@@ -331,7 +377,10 @@ describe('exports that fail half-way', () => {
         yield { ...rows[i % rows.length]!, i };
       }
     }
-    await assert.rejects(exportRows(file, 'csv', vanishing()), (e: unknown) => e instanceof RunnerError && e.kind === 'write' && e.message === `Could not write ${file} (ENOENT).`);
+    await assert.rejects(
+      exportRows(file, 'csv', vanishing()),
+      (e: unknown) => e instanceof RunnerError && e.kind === 'write' && e.message === `Could not write ${file} (ENOENT).`,
+    );
     assert.equal(existsSync(folder), false);
   });
 
@@ -352,7 +401,10 @@ describe('exports that fail half-way', () => {
         `  (n) => console.log(JSON.stringify({ ok: n })),`,
         `  (e) => console.log(JSON.stringify({ kind: e.kind, message: e.message })));`,
       ].join('\n');
-      const child = spawnSync('bash', ['-c', 'ulimit -f 256 && exec "$0" --import tsx -e "$1"', process.execPath, script], { encoding: 'utf8', cwd: path.join(__dirname, '..', '..') });
+      const child = spawnSync('bash', ['-c', 'ulimit -f 256 && exec "$0" --import tsx -e "$1"', process.execPath, script], {
+        encoding: 'utf8',
+        cwd: path.join(__dirname, '..', '..'),
+      });
       assert.equal(child.status, 0, child.stderr);
       const result = JSON.parse(child.stdout.trim().split('\n').pop()!) as { ok?: number; kind?: string; message?: string };
       assert.deepEqual(result, { kind: 'write', message: `Could not write ${file} (EFBIG).` });

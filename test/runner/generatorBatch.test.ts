@@ -30,8 +30,18 @@ before(async () => {
   // 55 pages with 12 categories each: the first 50 members of Category:Even need 60 answers of 10 categories.
   const titles = await addManyCategoryPages(wiki, 55, 11);
   for (let i = 0; i < 50; i += 20) {
-    const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', prop: 'categories', cllimit: 'max', titles: titles.slice(i, i + 20).join('|') });
-    const json = (await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as { query: { pages: { title: string; categories: { title: string }[] }[] }; continue?: unknown };
+    const body = new URLSearchParams({
+      action: 'query',
+      format: 'json',
+      formatversion: '2',
+      prop: 'categories',
+      cllimit: 'max',
+      titles: titles.slice(i, i + 20).join('|'),
+    });
+    const json = (await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as {
+      query: { pages: { title: string; categories: { title: string }[] }[] };
+      continue?: unknown;
+    };
     assert.equal(json.continue, undefined);
     for (const p of json.query.pages) expected.set(p.title, p.categories.map((c) => c.title).sort());
   }
@@ -77,7 +87,10 @@ describe('real wiki: a generator + prop query completes its first batch on "Run"
     const pending = s.pendingRows();
     assert.equal(pending.length, 50);
     // What arrived so far: 30 categories over the first pages, revisions for every page.
-    assert.equal(pending.reduce((n, p) => n + ((p.categories as unknown[] | undefined)?.length ?? 0), 0), 30);
+    assert.equal(
+      pending.reduce((n, p) => n + ((p.categories as unknown[] | undefined)?.length ?? 0), 0),
+      30,
+    );
     assert.ok(pending.every((p) => Array.isArray(p.revisions)));
     // The next call goes on where it stopped and completes the batch.
     const rows: Row[] = [];

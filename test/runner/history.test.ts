@@ -68,7 +68,18 @@ describe('real wiki: mwq diff against the stored run', () => {
     const history = new RunHistory({ file, name: 'Watched' });
     const now = new Date().toISOString();
     await history.save(
-      { startedAt: now, finishedAt: now, status: 'failed', error: 'Could not connect.', pages: 0, items: 0, requestMs: 0, hasMore: false, requestUrl: `${wiki.endpoint}?action=query`, data: [] },
+      {
+        startedAt: now,
+        finishedAt: now,
+        status: 'failed',
+        error: 'Could not connect.',
+        pages: 0,
+        items: 0,
+        requestMs: 0,
+        hasMore: false,
+        requestUrl: `${wiki.endpoint}?action=query`,
+        data: [],
+      },
       redactorFor([]),
     );
     const r = await runCli('diff', file, '--query', 'Watched', '--endpoint', wiki.endpoint, '--no-save');
@@ -83,7 +94,17 @@ describe('run history: size cap and pruning', () => {
     try {
       const h = new RunHistory({ file: path.join(own, 'q.mwq'), name: 'Q' }, { maxRunBytes: 4096, maxRuns: 2 });
       const data = Array.from({ length: 200 }, (_, i) => ({ pageid: i + 1, title: `T ${i} secret-ABCDEFGH` }));
-      const input = { startedAt: 'a', finishedAt: 'b', status: 'complete', pages: 1, items: 200, requestMs: 5, hasMore: false, requestUrl: 'u', data };
+      const input = {
+        startedAt: 'a',
+        finishedAt: 'b',
+        status: 'complete',
+        pages: 1,
+        items: 200,
+        requestMs: 5,
+        hasMore: false,
+        requestUrl: 'u',
+        data,
+      };
       const first = await h.save(input, redactorFor(['secret-ABCDEFGH']));
       assert.equal(first.truncated, true);
       assert.ok(first.rows > 10 && first.rows < 200, String(first.rows));
@@ -96,7 +117,10 @@ describe('run history: size cap and pruning', () => {
       assert.equal((await h.list()).length, 2);
       assert.equal(await h.load('../../etc/passwd'), undefined);
       // A planted or edited file of the wrong shape is skipped, not shown.
-      await writeFile(path.join(h.folder, '99999999-planted.json'), JSON.stringify({ version: 1, id: '99999999-planted', data: [1, 2], items: 'many' }));
+      await writeFile(
+        path.join(h.folder, '99999999-planted.json'),
+        JSON.stringify({ version: 1, id: '99999999-planted', data: [1, 2], items: 'many' }),
+      );
       assert.equal(await h.load('99999999-planted'), undefined);
       assert.equal((await h.list()).length, 2);
       assert.ok(existsSync(path.join(own, '.mwquery', '.gitignore')));

@@ -51,7 +51,10 @@ describe('a wiki that echoes a secret back', () => {
     await s.nextPage({ onPage: (p) => pages.push(p) });
     const page = pages[0]!;
     // The wiki did echo it (badvalue …), and none of it leaves the session.
-    assert.ok(page.errors.some((e) => e.code === 'badvalue' && e.text.includes('***')), JSON.stringify(page.errors));
+    assert.ok(
+      page.errors.some((e) => e.code === 'badvalue' && e.text.includes('***')),
+      JSON.stringify(page.errors),
+    );
     assert.doesNotMatch(JSON.stringify(page), /S3cretValue42/);
   });
 
@@ -73,7 +76,10 @@ describe('a cap on the bytes a run keeps', () => {
     assert.equal(first.outcome.stopped, 'max-bytes');
     assert.equal(first.outcome.pages, 1);
     assert.equal(first.rows.length, 10);
-    assert.match(first.outcome.error!.message, /^Stopped after .* of answers \(the limit is 0 MiB\): the 1 page fetched are kept, and the run can go on from here\.$/);
+    assert.match(
+      first.outcome.error!.message,
+      /^Stopped after .* of answers \(the limit is 0 MiB\): the 1 page fetched are kept, and the run can go on from here\.$/,
+    );
     assert.equal(s.done, false);
     const second = await runSession(s, 'all');
     assert.equal(second.outcome.stopped, 'max-bytes');
@@ -89,7 +95,10 @@ describe('continue cycles', () => {
     const r = await runSession(s, 'all');
     assert.equal(r.outcome.stopped, 'failed');
     assert.equal(r.outcome.error?.kind, 'continuation');
-    assert.match(r.outcome.error!.message, /^The wiki answered page 3 with continue values it already sent for page 1 \(\{"apcontinue":"[^"]+","continue":"-\|\|"\}\); stopped to avoid an endless loop\.$/);
+    assert.match(
+      r.outcome.error!.message,
+      /^The wiki answered page 3 with continue values it already sent for page 1 \(\{"apcontinue":"[^"]+","continue":"-\|\|"\}\); stopped to avoid an endless loop\.$/,
+    );
     assert.equal(r.rows.length, 10);
     assert.equal(proxy.pending(), 0);
   });
@@ -121,7 +130,10 @@ describe('mwq run --user and one atomic write, against a hostile wiki', () => {
     writeFileSync(file, `${wiki.endpoint}?action=query&meta=userinfo\n`);
     const r = await mwq(['run', file, '--user', 'Nobody@bot', '--trust-file-endpoint'], { MWQ_PASSWORD: SECRET });
     const host = new URL(wiki.endpoint).host.replace(/\./g, '\\.');
-    assert.match(r.stderr, new RegExp(`^mwq run: logging in as Nobody@bot at ${host} \\(the endpoint the file names\\)\nmwq run: Login failed`));
+    assert.match(
+      r.stderr,
+      new RegExp(`^mwq run: logging in as Nobody@bot at ${host} \\(the endpoint the file names\\)\nmwq run: Login failed`),
+    );
     assert.doesNotMatch(r.stderr, /S3cretValue42/);
   });
 

@@ -105,11 +105,29 @@ describe('mwq run --all streams without a byte cap', () => {
     assert.match(lines.at(-1)!, new RegExp(`^${PAGES},0,${syntheticTitle(PAGES)},`));
     assert.doesNotMatch(r.stderr, /Stopped after/);
     assert.ok(r.peakMB < 150, `peak ${r.peakMB.toFixed(0)} MB`);
-    assert.deepEqual(readdirSync(dir).filter((f) => f.startsWith('all.csv')), ['all.csv'], 'no rows or state file left beside OUT');
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f.startsWith('all.csv')),
+      ['all.csv'],
+      'no rows or state file left beside OUT',
+    );
   });
 
   it('an explicit --max-megabytes still stops the run, and says so', async () => {
-    const r = await run('run', file, '--query', 'List', '--all', '--endpoint', wiki.endpoint, '--format', 'ndjson', '--max-megabytes', '5', '--maxlag', 'off');
+    const r = await run(
+      'run',
+      file,
+      '--query',
+      'List',
+      '--all',
+      '--endpoint',
+      wiki.endpoint,
+      '--format',
+      'ndjson',
+      '--max-megabytes',
+      '5',
+      '--maxlag',
+      'off',
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /Stopped after 5 MiB of answers \(the limit is 5 MiB\)/);
     assert.equal(r.stdoutLines, 500);
@@ -125,7 +143,10 @@ describe('mwq run --all -o OUT --resume after kill -9', () => {
   const reference: Record<string, string> = {};
   before(async () => {
     wiki = await startSyntheticWiki({ pages: PAGES, delayMs: 3, onRequest: () => onRequest(++count) });
-    for (const [query, name] of [['List', 'ref.ndjson'], ['Generator', 'ref.csv']] as const) {
+    for (const [query, name] of [
+      ['List', 'ref.ndjson'],
+      ['Generator', 'ref.csv'],
+    ] as const) {
       const out = path.join(dir, name);
       const r = await run('run', file, '--query', query, '--all', '--endpoint', wiki.endpoint, '-o', out);
       assert.equal(r.code, 0, r.stderr);
@@ -204,7 +225,10 @@ describe('mwq run --all -o OUT --resume after kill -9', () => {
     const out = path.join(dir, 'twice.ndjson');
     rmSync(out, { force: true });
     const args = ['run', file, '--query', 'List', '--all', '--endpoint', wiki.endpoint, '-o', out];
-    for (const [extra, at] of [[[], 40], [['--resume'], 60]] as const) {
+    for (const [extra, at] of [
+      [[], 40],
+      [['--resume'], 60],
+    ] as const) {
       count = 0;
       const child = start([...args, ...extra]);
       onRequest = (n) => n === at && child.child.kill('SIGKILL');
@@ -228,7 +252,17 @@ describe('mwq run --all -o OUT --resume after kill -9', () => {
     const otherQuery = await run('run', file, '--query', 'Generator', '--endpoint', wiki.endpoint, '-o', out, '--resume');
     assert.equal(otherQuery.code, 2);
     assert.match(otherQuery.stderr, /started by another query/);
-    const otherEndpoint = await run('run', file, '--query', 'List', '--endpoint', wiki.endpoint.replace('127.0.0.1', 'localhost'), '-o', out, '--resume');
+    const otherEndpoint = await run(
+      'run',
+      file,
+      '--query',
+      'List',
+      '--endpoint',
+      wiki.endpoint.replace('127.0.0.1', 'localhost'),
+      '-o',
+      out,
+      '--resume',
+    );
     assert.equal(otherEndpoint.code, 2);
     assert.match(otherEndpoint.stderr, /started against another endpoint/);
     const fresh = await run('run', file, '--query', 'List', '--all', '--endpoint', wiki.endpoint, '-o', out);
@@ -236,7 +270,17 @@ describe('mwq run --all -o OUT --resume after kill -9', () => {
     assert.match(fresh.stderr, /has an unfinished run \([\d,]+ rows so far\): add --resume/);
     assert.equal(count, before, 'nothing was sent by the refused runs');
     assert.ok(existsSync(`${out}.mwq-resume.json`), 'the unfinished run is kept');
-    const nothing = await run('run', file, '--query', 'List', '--endpoint', wiki.endpoint, '-o', path.join(dir, 'never.ndjson'), '--resume');
+    const nothing = await run(
+      'run',
+      file,
+      '--query',
+      'List',
+      '--endpoint',
+      wiki.endpoint,
+      '-o',
+      path.join(dir, 'never.ndjson'),
+      '--resume',
+    );
     assert.equal(nothing.code, 2);
     assert.match(nothing.stderr, /nothing to resume/);
   });

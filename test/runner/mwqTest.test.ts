@@ -154,7 +154,10 @@ apfilterredir=foo
 
   it('a run that could not connect passes nothing: exit 1, every expectation an <error> with the failure', async () => {
     const port = await freePort();
-    const at = file('dead.mwq', `### Nobody listens\n@endpoint = http://127.0.0.1:${port}/api.php\nlist=allpages\n@expect no errors\n@expect no warnings\n@expect count >= 0\n`);
+    const at = file(
+      'dead.mwq',
+      `### Nobody listens\n@endpoint = http://127.0.0.1:${port}/api.php\nlist=allpages\n@expect no errors\n@expect no warnings\n@expect count >= 0\n`,
+    );
     const junit = path.join(dir, 'dead.xml');
     const r = await mwq('test', at, '--junit', junit, '--timeout', '2');
     assert.equal(r.code, 1, r.stdout + r.stderr);
@@ -166,7 +169,10 @@ apfilterredir=foo
   });
 
   it('a query the wiki refuses does not pass its row checks on zero rows', async () => {
-    const at = file('refused.mwq', '### Refused\nlist=allpages\napnamespace=notanumber\n@expect all ns == 0\n@expect none title == Main Page\n@expect count < 5\n');
+    const at = file(
+      'refused.mwq',
+      '### Refused\nlist=allpages\napnamespace=notanumber\n@expect all ns == 0\n@expect none title == Main Page\n@expect count < 5\n',
+    );
     const r = await mwq('test', at, '--endpoint', wiki.endpoint);
     assert.equal(r.code, 1, r.stdout + r.stderr);
     for (const line of [4, 5, 6]) assert.match(lineFor(r.stdout, at, line), /ERROR .*the wiki answered with an error/);

@@ -68,18 +68,28 @@ function readTsv(text: string): string[][] {
   return text
     .split('\n')
     .filter(Boolean)
-    .map((line) => line.split('\t').map((f) => f.replace(/\\(.)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : c))));
+    .map((line) =>
+      line.split('\t').map((f) => f.replace(/\\(.)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : c))),
+    );
 }
 
 describe('real wiki: mwq run --expand, tsv, wikitable, --part', () => {
   it('--expand revisions --format tsv: one row per revision with its content as text, the page columns repeated', async () => {
-    const want = await direct({ generator: 'allpages', gapprefix: 'Page 000', gaplimit: '3', prop: 'revisions', rvprop: 'ids|user|content', rvslots: 'main' });
+    const want = await direct({
+      generator: 'allpages',
+      gapprefix: 'Page 000',
+      gaplimit: '3',
+      prop: 'revisions',
+      rvprop: 'ids|user|content',
+      rvslots: 'main',
+    });
     const r = await runCli('run', file, '--query', 'Revisions', '--endpoint', wiki.endpoint, '--expand', 'revisions', '--format', 'tsv');
     assert.equal(r.code, 0, r.stderr);
     const [header, ...rows] = readTsv(r.stdout);
     assert.ok(header);
     const col = (name: string) => header.indexOf(name);
-    for (const name of ['pageid', 'title', 'revisions.revid', 'revisions.slots.main.content', 'categories']) assert.ok(col(name) >= 0, `column ${name} in ${header.join(',')}`);
+    for (const name of ['pageid', 'title', 'revisions.revid', 'revisions.slots.main.content', 'categories'])
+      assert.ok(col(name) >= 0, `column ${name} in ${header.join(',')}`);
     assert.equal(rows.length, want.query.pages.length);
     for (const page of want.query.pages) {
       const row = rows.find((x) => x[col('title')] === page.title);
@@ -93,7 +103,18 @@ describe('real wiki: mwq run --expand, tsv, wikitable, --part', () => {
   });
 
   it('--format wikitable: a sortable table, cells escaped', async () => {
-    const r = await runCli('run', file, '--query', 'Revisions', '--endpoint', wiki.endpoint, '--expand', 'revisions', '--format', 'wikitable');
+    const r = await runCli(
+      'run',
+      file,
+      '--query',
+      'Revisions',
+      '--endpoint',
+      wiki.endpoint,
+      '--expand',
+      'revisions',
+      '--format',
+      'wikitable',
+    );
     assert.equal(r.code, 0, r.stderr);
     const lines = r.stdout.split('\n');
     assert.equal(lines[0], '{| class="wikitable sortable"');
@@ -101,7 +122,10 @@ describe('real wiki: mwq run --expand, tsv, wikitable, --part', () => {
     assert.equal(lines.filter((l) => l === '|-').length, 3);
     assert.equal(lines.at(-2), '|}');
     // The content has {{Infobox|…}} and [[links]]: escaped, so it cannot run as wikitext.
-    const body = lines.slice(2, -2).filter((l) => l !== '|-').map((l) => l.slice(2));
+    const body = lines
+      .slice(2, -2)
+      .filter((l) => l !== '|-')
+      .map((l) => l.slice(2));
     assert.ok(body.some((l) => l.includes('&#123;&#123;Infobox&#124;number=1&#125;&#125;')));
     assert.ok(body.every((l) => l.split(' || ').every((cell) => !/\{\{|\[\[|\|/.test(cell))));
   });
@@ -111,7 +135,12 @@ describe('real wiki: mwq run --expand, tsv, wikitable, --part', () => {
     const ns = await runCli('run', file, '--query', 'Siteinfo', '--endpoint', wiki.endpoint, '--part', 'namespaces', '--format', 'json');
     assert.equal(ns.code, 0, ns.stderr);
     const rows = JSON.parse(ns.stdout) as { id: number }[];
-    assert.deepEqual(rows.map((r) => r.id).sort((a, b) => a - b), Object.values(want.query.namespaces as Record<string, { id: number }>).map((n) => n.id).sort((a, b) => a - b));
+    assert.deepEqual(
+      rows.map((r) => r.id).sort((a, b) => a - b),
+      Object.values(want.query.namespaces as Record<string, { id: number }>)
+        .map((n) => n.id)
+        .sort((a, b) => a - b),
+    );
     const general = await runCli('run', file, '--query', 'Siteinfo', '--endpoint', wiki.endpoint, '--part', 'general', '--format', 'csv');
     assert.equal(general.code, 0, general.stderr);
     const lines = general.stdout.split('\r\n');
@@ -126,7 +155,10 @@ describe('real wiki: mwq run --expand, tsv, wikitable, --part', () => {
 
 /** NDJSON lines as objects. */
 function ndjson(text: string): Record<string, unknown>[] {
-  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /** Every item of one list, following continue. */
@@ -162,7 +194,10 @@ describe('real wiki: result rows hold one kind of row; other parts are parts', (
     const nd = await runCli('run', file, '--query', 'Search', '--endpoint', wiki.endpoint, '--all', '--format', 'ndjson');
     assert.equal(nd.code, 0, nd.stderr);
     const rows = ndjson(nd.stdout);
-    assert.deepEqual(rows.map((r) => r.title), want.titles);
+    assert.deepEqual(
+      rows.map((r) => r.title),
+      want.titles,
+    );
     assert.ok(rows.every((r) => !('totalhits' in r)));
     assert.equal(nd.stderr.match(/also:/g)?.length, 1);
     assert.match(nd.stderr, new RegExp(`^mwq run: also: searchinfo \\(totalhits ${want.totalhits}\\); use --part searchinfo$`, 'm'));
@@ -201,9 +236,15 @@ describe('real wiki: result rows hold one kind of row; other parts are parts', (
     const nd = await runCli('run', file, '--query', 'General', '--endpoint', wiki.endpoint, '--format', 'ndjson');
     assert.equal(nd.code, 0, nd.stderr);
     const rows = ndjson(nd.stdout);
-    assert.deepEqual(rows.map((r) => r.key), Object.keys(general));
+    assert.deepEqual(
+      rows.map((r) => r.key),
+      Object.keys(general),
+    );
     assert.ok(rows.every((r) => Object.keys(r).join() === 'key,value'));
-    assert.deepEqual(rows.find((r) => r.key === 'sitename'), { key: 'sitename', value: wiki.facts.siteName });
+    assert.deepEqual(
+      rows.find((r) => r.key === 'sitename'),
+      { key: 'sitename', value: wiki.facts.siteName },
+    );
     assert.doesNotMatch(nd.stderr, /also:/);
     const csv = await runCli('run', file, '--query', 'General', '--endpoint', wiki.endpoint, '--format', 'csv');
     assert.equal(csv.stdout.split('\r\n')[0], 'key,value');
@@ -221,11 +262,26 @@ describe('real wiki: result rows hold one kind of row; other parts are parts', (
     assert.equal(lines[0], 'pageid,ns,title');
     assert.equal(lines.length - 1, wiki.facts.mainPages);
     assert.match(csv.stderr, /^mwq run: also: allcategories \(\d+ rows\); use --part allcategories$/m);
-    const cats = await runCli('run', file, '--query', 'Two lists', '--endpoint', wiki.endpoint, '--all', '--part', 'allcategories', '--format', 'wikitable');
+    const cats = await runCli(
+      'run',
+      file,
+      '--query',
+      'Two lists',
+      '--endpoint',
+      wiki.endpoint,
+      '--all',
+      '--part',
+      'allcategories',
+      '--format',
+      'wikitable',
+    );
     assert.equal(cats.code, 0, cats.stderr);
     const header = cats.stdout.split('\n')[1];
     assert.equal(header, '! category');
     const body = cats.stdout.split('\n').filter((l) => l.startsWith('| '));
-    assert.deepEqual(body, (categories as { category: string }[]).map((c) => `| ${c.category.replace(/[&|!{}[\]<>'~]/g, (ch) => `&#${ch.charCodeAt(0)};`)}`));
+    assert.deepEqual(
+      body,
+      (categories as { category: string }[]).map((c) => `| ${c.category.replace(/[&|!{}[\]<>'~]/g, (ch) => `&#${ch.charCodeAt(0)};`)}`),
+    );
   });
 });

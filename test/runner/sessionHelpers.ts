@@ -13,7 +13,12 @@ export interface Run {
 }
 
 /** One page (`next`) or all pages (`all`), with every row and progress report kept. */
-export async function runSession(s: QuerySession, mode: 'next' | 'all', signal?: AbortSignal, onPageCount?: (n: number) => void): Promise<Run> {
+export async function runSession(
+  s: QuerySession,
+  mode: 'next' | 'all',
+  signal?: AbortSignal,
+  onPageCount?: (n: number) => void,
+): Promise<Run> {
   const rows: Row[] = [];
   const progress: Progress[] = [];
   const started = Date.now();

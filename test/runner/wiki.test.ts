@@ -68,12 +68,17 @@ describe('real wiki: list continuation', () => {
     assert.equal(outcome.stopped, 'complete');
     assert.equal(outcome.error, undefined);
     assert.equal(pages.length, Math.ceil(facts.mainPages / limit));
-    assert.equal(pages.reduce((n, p) => n + p.attempts, 0), pages.length, 'one attempt per page, no retries');
+    assert.equal(
+      pages.reduce((n, p) => n + p.attempts, 0),
+      pages.length,
+      'one attempt per page, no retries',
+    );
     assert.equal(rows.length, facts.mainPages);
     const titles = rows.map((r) => r.title as string);
     assert.equal(new Set(titles).size, facts.mainPages, 'no title twice');
     for (let n = 1; n <= facts.generatedPages.count; n++) assert.ok(titles.includes(pageTitle(n)), pageTitle(n));
-    for (const t of [...Object.keys(facts.redirects), ...facts.oddTitles, facts.hostilePage, facts.linkHub.title]) assert.ok(titles.includes(t), t);
+    for (const t of [...Object.keys(facts.redirects), ...facts.oddTitles, facts.hostilePage, facts.linkHub.title])
+      assert.ok(titles.includes(t), t);
     assert.ok(rows.every((r) => r.ns === 0));
     // Each page but the last continued, with the API's own continue object.
     assert.ok(pages.slice(0, -1).every((p) => typeof p.continue?.apcontinue === 'string' && p.continue.continue === '-||'));
@@ -104,19 +109,30 @@ describe('real wiki: list continuation', () => {
 
 describe('real wiki: generator + prop continuation', () => {
   it('returns each page once with all its categories merged across answers (as a direct per-page query gives them)', async () => {
-    const { pages, rows, outcome } = await runAll(session('generator=allpages\ngapnamespace=0\ngaplimit=20\nprop=revisions|categories\nrvprop=ids\ncllimit=7\n'));
+    const { pages, rows, outcome } = await runAll(
+      session('generator=allpages\ngapnamespace=0\ngaplimit=20\nprop=revisions|categories\nrvprop=ids\ncllimit=7\n'),
+    );
     const facts = wiki.facts;
     assert.equal(outcome.stopped, 'complete', outcome.error?.message);
     // The props really continued inside batches, and the generator across them.
-    assert.ok(pages.some((p) => p.continue?.clcontinue !== undefined && p.continue.gapcontinue === undefined), 'clcontinue inside a batch');
-    assert.ok(pages.some((p) => p.continue?.gapcontinue !== undefined), 'gapcontinue between batches');
+    assert.ok(
+      pages.some((p) => p.continue?.clcontinue !== undefined && p.continue.gapcontinue === undefined),
+      'clcontinue inside a batch',
+    );
+    assert.ok(
+      pages.some((p) => p.continue?.gapcontinue !== undefined),
+      'gapcontinue between batches',
+    );
     assert.ok(pages.length > Math.ceil(facts.mainPages / 20) + 10, `${pages.length} requests`);
 
     assert.equal(rows.length, facts.mainPages);
     const byTitle = new Map(rows.map((r) => [r.title as string, r]));
     assert.equal(byTitle.size, facts.mainPages, 'each page once');
     // Generator mode: exactly one revision per page, never duplicated by the merge.
-    assert.ok(rows.every((r) => Array.isArray(r.revisions) && r.revisions.length === 1), 'one revision each');
+    assert.ok(
+      rows.every((r) => Array.isArray(r.revisions) && r.revisions.length === 1),
+      'one revision each',
+    );
 
     // Direct per-page query, 50 titles at a time, every category at once.
     const titles = [...byTitle.keys()];
@@ -134,8 +150,17 @@ describe('real wiki: generator + prop continuation', () => {
     assert.equal(compared, facts.mainPages);
 
     // And against the facts: members per category among the main-namespace pages.
-    const count = (cat: string) => rows.filter((r) => ((r.categories as { title: string }[] | undefined) ?? []).some((c) => c.title === cat)).length;
-    for (const cat of ['Category:Large', 'Category:Even', 'Category:Fives', 'Category:Hundreds', 'Category:Small', 'Category:Without page', 'Category:Numbers']) {
+    const count = (cat: string) =>
+      rows.filter((r) => ((r.categories as { title: string }[] | undefined) ?? []).some((c) => c.title === cat)).length;
+    for (const cat of [
+      'Category:Large',
+      'Category:Even',
+      'Category:Fives',
+      'Category:Hundreds',
+      'Category:Small',
+      'Category:Without page',
+      'Category:Numbers',
+    ]) {
       assert.equal(count(cat), facts.categories[cat]!.pages, cat);
     }
   });
@@ -234,11 +259,17 @@ describe('real wiki: the CLI', () => {
   it('prints API warnings and errors as file:line:col on stderr; exit 1 on API errors, 2 on usage errors', async () => {
     const warn = await mwq('run', fixture, '--query', 'Unknown module', '--endpoint', wiki.endpoint, '--format', 'ndjson');
     assert.equal(warn.code, 0);
-    assert.match(warn.stderr, /^test\/fixtures\/runner-wiki\.mwq:17:6 warning unrecognizedvalues Unrecognized value for parameter "list": allpagez$/m);
+    assert.match(
+      warn.stderr,
+      /^test\/fixtures\/runner-wiki\.mwq:17:6 warning unrecognizedvalues Unrecognized value for parameter "list": allpagez$/m,
+    );
     assert.equal(warn.stdout.trim().split('\n').length, 3);
     const bad = await mwq('run', fixture, '--query', 'Bad filter', '--endpoint', wiki.endpoint);
     assert.equal(bad.code, 1);
-    assert.match(bad.stderr, /^test\/fixtures\/runner-wiki\.mwq:22:15 error badvalue Unrecognized value for parameter "apfilterredir": foo\.$/m);
+    assert.match(
+      bad.stderr,
+      /^test\/fixtures\/runner-wiki\.mwq:22:15 error badvalue Unrecognized value for parameter "apfilterredir": foo\.$/m,
+    );
     const usage = await mwq('run', fixture, '--query', 'Nope', '--endpoint', wiki.endpoint);
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /no query named "Nope".*"Main namespace"/);
@@ -273,7 +304,10 @@ describe('real wiki: the CLI', () => {
       writeFileSync(pasted, '### Two names in one\nlist=allcategories\nacfrom|acprefix=Cat\n');
       const refused = await mwq('run', pasted, '--endpoint', proxy.endpoint);
       assert.equal(refused.code, 2, refused.stderr);
-      assert.match(refused.stderr, /Cannot run query "Two names in one": line 3 is not a parameter \("acfrom\|acprefix" is not a parameter name/);
+      assert.match(
+        refused.stderr,
+        /Cannot run query "Two names in one": line 3 is not a parameter \("acfrom\|acprefix" is not a parameter name/,
+      );
       assert.equal(refused.stdout, '');
       assert.equal(proxy.requests.length, 0, 'nothing was sent');
       // The same query with the line fixed goes through the same proxy.

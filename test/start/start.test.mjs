@@ -19,7 +19,10 @@ const chromiumPath = process.env.MWQ_CHROMIUM || '/usr/bin/chromium';
 
 /** Starts `npm start`'s script in browser mode; resolves with the URL it prints and every line so far. */
 function startScript() {
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--browser'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), '--browser'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines = [];
   const ready = new Promise((resolve, reject) => {
     let url;
@@ -53,19 +56,31 @@ test('npm start brings up the wiki and a VS Code in which an example query shows
   const endpoint = /at (http:\/\/127\.0\.0\.1:\d+\/api\.php)/.exec(text)[1];
 
   const { chromium } = (await import('playwright-core')).default;
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: 90_000 });
   // The extension (development host) and the environment from .mwquery.json.
-  await page.locator('.statusbar-item').filter({ hasText: 'local test wiki' }).first().waitFor({ state: 'attached', timeout: 90_000 }).catch(() => {});
+  await page
+    .locator('.statusbar-item')
+    .filter({ hasText: 'local test wiki' })
+    .first()
+    .waitFor({ state: 'attached', timeout: 90_000 })
+    .catch(() => {});
 
   // Quick Open, like a person: Ctrl+P, the file's name, Enter.
   await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } });
   await page.keyboard.press('Control+P');
   await page.locator('.quick-input-widget input').waitFor({ timeout: 30_000 });
   await page.keyboard.type('start-here.mwq', { delay: 30 });
-  await page.getByRole('option', { name: /start-here\.mwq/ }).first().waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('option', { name: /start-here\.mwq/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
   await page.keyboard.press('Enter');
   await page.locator('.monaco-editor .view-lines').filter({ hasText: 'Pages of the local test wiki' }).first().waitFor({ timeout: 60_000 });
   await page.locator('.statusbar-item').filter({ hasText: 'local test wiki' }).first().waitFor({ timeout: 90_000 });
@@ -80,7 +95,10 @@ test('npm start brings up the wiki and a VS Code in which an example query shows
     for (const frame of page.frames()) {
       const seen = await frame
         // Rows in the table: the scroller's aria-rowcount, less the header row (the DOM holds spare rows).
-        .evaluate(() => ({ rows: Math.max(0, Number(document.querySelector('.vt-scroller')?.getAttribute('aria-rowcount') ?? 0) - 1), title: document.querySelector('.query-name')?.textContent ?? '' }))
+        .evaluate(() => ({
+          rows: Math.max(0, Number(document.querySelector('.vt-scroller')?.getAttribute('aria-rowcount') ?? 0) - 1),
+          title: document.querySelector('.query-name')?.textContent ?? '',
+        }))
         .catch(() => undefined);
       if (seen && seen.rows > 0) {
         rows = seen.rows;
@@ -98,8 +116,18 @@ test('npm start brings up the wiki and a VS Code in which an example query shows
   // Ctrl+C stops everything it started.
   started.child.kill('SIGINT');
   assert.equal(await exited, 0);
-  const after = await fetch(`${endpoint}?action=query&meta=siteinfo&format=json`).then(() => 'answered', () => 'refused');
+  const after = await fetch(`${endpoint}?action=query&meta=siteinfo&format=json`).then(
+    () => 'answered',
+    () => 'refused',
+  );
   assert.equal(after, 'refused', 'the wiki is stopped');
   const codeServerUrl = new URL(url).origin;
-  assert.equal(await fetch(codeServerUrl).then(() => 'answered', () => 'refused'), 'refused', 'code-server is stopped');
+  assert.equal(
+    await fetch(codeServerUrl).then(
+      () => 'answered',
+      () => 'refused',
+    ),
+    'refused',
+    'code-server is stopped',
+  );
 });

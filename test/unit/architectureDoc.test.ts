@@ -45,7 +45,9 @@ function namesByPath(text: string): [string, string[]][] {
 }
 
 function exportsName(source: string, name: string): boolean {
-  const declared = new RegExp(`export\\s+(?:declare\\s+)?(?:async\\s+)?(?:function\\*?|const|let|class|abstract class|interface|type|enum)\\s+${name.replace('$', '\\$')}\\b`);
+  const declared = new RegExp(
+    `export\\s+(?:declare\\s+)?(?:async\\s+)?(?:function\\*?|const|let|class|abstract class|interface|type|enum)\\s+${name.replace('$', '\\$')}\\b`,
+  );
   const listed = new RegExp(`export\\s+(?:type\\s+)?\\{[^}]*\\b${name}\\b[^}]*\\}`);
   return declared.test(source) || listed.test(source);
 }
@@ -74,6 +76,9 @@ describe('docs/architecture.md is a true map', () => {
     assert.ok(mentionedPaths(probe).some((p) => !existsSync(path.join(root, p))));
     const [[file, names]] = namesByPath(probe).filter(([f]) => f === 'common/src/url.ts') as [[string, string[]]];
     const source = readFileSync(path.join(root, file), 'utf8');
-    assert.deepEqual(names.filter((n) => !exportsName(source, n)), ['notExported']);
+    assert.deepEqual(
+      names.filter((n) => !exportsName(source, n)),
+      ['notExported'],
+    );
   });
 });

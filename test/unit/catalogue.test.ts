@@ -61,8 +61,7 @@ interface Doc {
   paraminfo: { helpformat: string; modules: Module[] };
 }
 
-const load = (file: string): Doc =>
-  JSON.parse(fs.readFileSync(path.join(root, 'server', 'catalogue', file), 'utf8')) as Doc;
+const load = (file: string): Doc => JSON.parse(fs.readFileSync(path.join(root, 'server', 'catalogue', file), 'utf8')) as Doc;
 const doc = load('paraminfo.json');
 const modules = doc.paraminfo.modules;
 const parents = load('main-query.json').paraminfo.modules;
@@ -85,51 +84,165 @@ function where(pred: (p: Param) => boolean): string[] {
 // --- literal facts from the source document --------------------------------
 
 const PREFIX: Record<string, string> = {
-  allcategories: 'ac', alldeletedrevisions: 'adr', allfileusages: 'af', allimages: 'ai', alllinks: 'al',
-  allmessages: 'am', allpages: 'ap', allredirects: 'ar', allrevisions: 'arv', alltransclusions: 'at',
-  allusers: 'au', authmanagerinfo: 'ami', backlinks: 'bl', blocks: 'bk', categories: 'cl',
-  categoryinfo: 'ci', categorymembers: 'cm', contributors: 'pc', deletedrevisions: 'drv', deletedrevs: 'dr',
-  duplicatefiles: 'df', embeddedin: 'ei', extlinks: 'el', exturlusage: 'eu', filearchive: 'fa',
-  filerepoinfo: 'fri', fileusage: 'fu', flowinfo: 'fli', gadgetcategories: 'gc', gadgets: 'ga',
-  imageinfo: 'ii', images: 'im', imageusage: 'iu', info: 'in', iwbacklinks: 'iwbl',
-  iwlinks: 'iw', langbacklinks: 'lbl', langlinks: 'll', languageinfo: 'li', links: 'pl',
-  linkshere: 'lh', logevents: 'le', mmcontent: '', mystashedfiles: 'msf', notifications: 'not',
-  pagepropnames: 'ppn', pageprops: 'pp', pageswithprop: 'pwp', prefixsearch: 'ps', protectedtitles: 'pt',
-  querypage: 'qp', random: 'rn', recentchanges: 'rc', redirects: 'rd', revisions: 'rv',
-  search: 'sr', siteinfo: 'si', stashimageinfo: 'sii', tags: 'tg', templates: 'tl',
-  tokens: '', transcludedin: 'ti', unreadnotificationpages: 'unp', usercontribs: 'uc', userinfo: 'ui',
-  users: 'us', watchlist: 'wl', watchlistraw: 'wr',
+  allcategories: 'ac',
+  alldeletedrevisions: 'adr',
+  allfileusages: 'af',
+  allimages: 'ai',
+  alllinks: 'al',
+  allmessages: 'am',
+  allpages: 'ap',
+  allredirects: 'ar',
+  allrevisions: 'arv',
+  alltransclusions: 'at',
+  allusers: 'au',
+  authmanagerinfo: 'ami',
+  backlinks: 'bl',
+  blocks: 'bk',
+  categories: 'cl',
+  categoryinfo: 'ci',
+  categorymembers: 'cm',
+  contributors: 'pc',
+  deletedrevisions: 'drv',
+  deletedrevs: 'dr',
+  duplicatefiles: 'df',
+  embeddedin: 'ei',
+  extlinks: 'el',
+  exturlusage: 'eu',
+  filearchive: 'fa',
+  filerepoinfo: 'fri',
+  fileusage: 'fu',
+  flowinfo: 'fli',
+  gadgetcategories: 'gc',
+  gadgets: 'ga',
+  imageinfo: 'ii',
+  images: 'im',
+  imageusage: 'iu',
+  info: 'in',
+  iwbacklinks: 'iwbl',
+  iwlinks: 'iw',
+  langbacklinks: 'lbl',
+  langlinks: 'll',
+  languageinfo: 'li',
+  links: 'pl',
+  linkshere: 'lh',
+  logevents: 'le',
+  mmcontent: '',
+  mystashedfiles: 'msf',
+  notifications: 'not',
+  pagepropnames: 'ppn',
+  pageprops: 'pp',
+  pageswithprop: 'pwp',
+  prefixsearch: 'ps',
+  protectedtitles: 'pt',
+  querypage: 'qp',
+  random: 'rn',
+  recentchanges: 'rc',
+  redirects: 'rd',
+  revisions: 'rv',
+  search: 'sr',
+  siteinfo: 'si',
+  stashimageinfo: 'sii',
+  tags: 'tg',
+  templates: 'tl',
+  tokens: '',
+  transcludedin: 'ti',
+  unreadnotificationpages: 'unp',
+  usercontribs: 'uc',
+  userinfo: 'ui',
+  users: 'us',
+  watchlist: 'wl',
+  watchlistraw: 'wr',
 };
 
 const LIST = [
-  'allcategories', 'alldeletedrevisions', 'allfileusages', 'allimages', 'alllinks', 'allpages', 'allredirects',
-  'allrevisions', 'alltransclusions', 'allusers', 'backlinks', 'blocks', 'categorymembers', 'deletedrevs',
-  'embeddedin', 'exturlusage', 'filearchive', 'gadgetcategories', 'gadgets', 'imageusage', 'iwbacklinks',
-  'langbacklinks', 'logevents', 'mystashedfiles', 'pagepropnames', 'pageswithprop', 'prefixsearch',
-  'protectedtitles', 'querypage', 'random', 'recentchanges', 'search', 'tags', 'usercontribs', 'users',
-  'watchlist', 'watchlistraw',
+  'allcategories',
+  'alldeletedrevisions',
+  'allfileusages',
+  'allimages',
+  'alllinks',
+  'allpages',
+  'allredirects',
+  'allrevisions',
+  'alltransclusions',
+  'allusers',
+  'backlinks',
+  'blocks',
+  'categorymembers',
+  'deletedrevs',
+  'embeddedin',
+  'exturlusage',
+  'filearchive',
+  'gadgetcategories',
+  'gadgets',
+  'imageusage',
+  'iwbacklinks',
+  'langbacklinks',
+  'logevents',
+  'mystashedfiles',
+  'pagepropnames',
+  'pageswithprop',
+  'prefixsearch',
+  'protectedtitles',
+  'querypage',
+  'random',
+  'recentchanges',
+  'search',
+  'tags',
+  'usercontribs',
+  'users',
+  'watchlist',
+  'watchlistraw',
 ];
 const PROP = [
-  'categories', 'categoryinfo', 'contributors', 'deletedrevisions', 'duplicatefiles', 'extlinks', 'fileusage',
-  'flowinfo', 'imageinfo', 'images', 'info', 'iwlinks', 'langlinks', 'links', 'linkshere', 'mmcontent',
-  'pageprops', 'redirects', 'revisions', 'stashimageinfo', 'templates', 'transcludedin',
+  'categories',
+  'categoryinfo',
+  'contributors',
+  'deletedrevisions',
+  'duplicatefiles',
+  'extlinks',
+  'fileusage',
+  'flowinfo',
+  'imageinfo',
+  'images',
+  'info',
+  'iwlinks',
+  'langlinks',
+  'links',
+  'linkshere',
+  'mmcontent',
+  'pageprops',
+  'redirects',
+  'revisions',
+  'stashimageinfo',
+  'templates',
+  'transcludedin',
 ];
 const META = [
-  'allmessages', 'authmanagerinfo', 'filerepoinfo', 'languageinfo', 'notifications', 'siteinfo', 'tokens',
-  'unreadnotificationpages', 'userinfo',
+  'allmessages',
+  'authmanagerinfo',
+  'filerepoinfo',
+  'languageinfo',
+  'notifications',
+  'siteinfo',
+  'tokens',
+  'unreadnotificationpages',
+  'userinfo',
 ];
 
 // Every module's parameter names, in the source document's order (dirA/dirN are `dir`).
 const PARAM_NAMES: Record<string, string> = {
   allcategories: 'from continue to prefix dir min max limit prop',
-  alldeletedrevisions: 'prop slots limit expandtemplates generatexml parse section diffto difftotext difftotextpst contentformat user namespace start end dir from to prefix excludeuser tag continue generatetitles',
+  alldeletedrevisions:
+    'prop slots limit expandtemplates generatexml parse section diffto difftotext difftotextpst contentformat user namespace start end dir from to prefix excludeuser tag continue generatetitles',
   allfileusages: 'continue from to prefix unique prop limit dir',
   allimages: 'sort dir from to continue start end prop prefix minsize maxsize sha1 sha1base36 user filterbots mime limit',
   alllinks: 'continue from to prefix unique prop namespace limit dir',
   allmessages: 'messages prop enableparser nocontent includelocal args filter customised lang from to title prefix',
-  allpages: 'from continue to prefix namespace filterredir filterlanglinks minsize maxsize prtype prlevel prfiltercascade prexpiry limit dir',
+  allpages:
+    'from continue to prefix namespace filterredir filterlanglinks minsize maxsize prtype prlevel prfiltercascade prexpiry limit dir',
   allredirects: 'continue from to prefix unique prop namespace limit dir',
-  allrevisions: 'prop slots limit expandtemplates generatexml parse section diffto difftotext difftotextpst contentformat user namespace start end dir excludeuser continue generatetitles',
+  allrevisions:
+    'prop slots limit expandtemplates generatexml parse section diffto difftotext difftotextpst contentformat user namespace start end dir excludeuser continue generatetitles',
   alltransclusions: 'continue from to prefix unique prop namespace limit dir',
   allusers: 'from to prefix dir group excludegroup rights prop limit witheditsonly activeusers attachedwiki excludenamed excludetemp',
   authmanagerinfo: 'securitysensitiveoperation requestsfor mergerequestfields messageformat',
@@ -137,9 +250,11 @@ const PARAM_NAMES: Record<string, string> = {
   blocks: 'start end dir ids users ip limit prop show continue',
   categories: 'prop show limit continue categories dir',
   categoryinfo: 'continue',
-  categorymembers: 'title pageid prop namespace type continue limit sort dir start end starthexsortkey endhexsortkey startsortkeyprefix endsortkeyprefix startsortkey endsortkey',
+  categorymembers:
+    'title pageid prop namespace type continue limit sort dir start end starthexsortkey endhexsortkey startsortkeyprefix endsortkeyprefix startsortkey endsortkey',
   contributors: 'group excludegroup rights excluderights limit continue',
-  deletedrevisions: 'prop slots limit expandtemplates generatexml parse section diffto difftotext difftotextpst contentformat start end dir tag user excludeuser continue',
+  deletedrevisions:
+    'prop slots limit expandtemplates generatexml parse section diffto difftotext difftotextpst contentformat start end dir tag user excludeuser continue',
   deletedrevs: 'start end dir from to prefix unique namespace tag user excludeuser prop limit continue',
   duplicatefiles: 'limit continue dir localonly',
   embeddedin: 'title pageid continue namespace dir filterredir limit',
@@ -151,7 +266,8 @@ const PARAM_NAMES: Record<string, string> = {
   flowinfo: '',
   gadgetcategories: 'prop names',
   gadgets: 'prop categories ids allowedonly enabledonly',
-  imageinfo: 'prop limit start end urlwidth urlheight metadataversion extmetadatalanguage extmetadatamultilang extmetadatafilter urlparam badfilecontexttitle continue localonly',
+  imageinfo:
+    'prop limit start end urlwidth urlheight metadataversion extmetadatalanguage extmetadatamultilang extmetadatafilter urlparam badfilecontexttitle continue localonly',
   images: 'limit continue images dir',
   imageusage: 'title pageid continue namespace dir filterredir limit redirect',
   info: 'prop linkcontext testactions testactionsdetail testactionsautocreate preloadcustom preloadparams preloadnewsection editintrostyle editintroskip editintrocustom continue',
@@ -165,7 +281,8 @@ const PARAM_NAMES: Record<string, string> = {
   logevents: 'prop type action start end dir user title namespace prefix tag limit continue',
   mmcontent: '',
   mystashedfiles: 'prop limit continue',
-  notifications: 'filter prop sections groupbysection format limit continue unreadfirst titles bundle notifiertypes alertcontinue alertunreadfirst messagecontinue messageunreadfirst',
+  notifications:
+    'filter prop sections groupbysection format limit continue unreadfirst titles bundle notifiertypes alertcontinue alertunreadfirst messagecontinue messageunreadfirst',
   pagepropnames: 'continue limit',
   pageprops: 'continue prop',
   pageswithprop: 'propname prop continue limit dir',
@@ -175,7 +292,8 @@ const PARAM_NAMES: Record<string, string> = {
   random: 'namespace filterredir redirect limit continue',
   recentchanges: 'start end dir namespace user excludeuser tag prop show limit type toponly title continue generaterevisions slot',
   redirects: 'prop namespace show limit continue',
-  revisions: 'prop slots limit expandtemplates generatexml parse section diffto difftotext difftotextpst contentformat startid endid start end dir user excludeuser tag continue',
+  revisions:
+    'prop slots limit expandtemplates generatexml parse section diffto difftotext difftotextpst contentformat startid endid start end dir user excludeuser tag continue',
   search: 'search namespace limit offset what info prop interwiki enablerewrites sort',
   siteinfo: 'prop filteriw showalldb numberingroup inlanguagecode',
   stashimageinfo: 'filekey sessionkey prop urlwidth urlheight urlparam',
@@ -193,21 +311,73 @@ const PARAM_NAMES: Record<string, string> = {
 
 // The source document's list under "Generator modules (marker present)".
 const GENERATORS = [
-  'allcategories', 'alldeletedrevisions', 'allfileusages', 'allimages', 'alllinks', 'allpages', 'allredirects',
-  'allrevisions', 'alltransclusions', 'backlinks', 'categories', 'categorymembers', 'deletedrevisions',
-  'duplicatefiles', 'embeddedin', 'exturlusage', 'fileusage', 'images', 'imageusage', 'iwbacklinks',
-  'langbacklinks', 'links', 'linkshere', 'pageswithprop', 'prefixsearch', 'protectedtitles', 'querypage',
-  'random', 'recentchanges', 'redirects', 'revisions', 'search', 'templates', 'transcludedin', 'watchlist',
+  'allcategories',
+  'alldeletedrevisions',
+  'allfileusages',
+  'allimages',
+  'alllinks',
+  'allpages',
+  'allredirects',
+  'allrevisions',
+  'alltransclusions',
+  'backlinks',
+  'categories',
+  'categorymembers',
+  'deletedrevisions',
+  'duplicatefiles',
+  'embeddedin',
+  'exturlusage',
+  'fileusage',
+  'images',
+  'imageusage',
+  'iwbacklinks',
+  'langbacklinks',
+  'links',
+  'linkshere',
+  'pageswithprop',
+  'prefixsearch',
+  'protectedtitles',
+  'querypage',
+  'random',
+  'recentchanges',
+  'redirects',
+  'revisions',
+  'search',
+  'templates',
+  'transcludedin',
+  'watchlist',
   'watchlistraw',
 ];
 
 const CONTENTFORMATS = [
-  'application/json', 'application/octet-stream', 'application/unknown', 'application/x-binary', 'text/css',
-  'text/javascript', 'text/plain', 'text/unknown', 'text/x-wiki', 'unknown/unknown',
+  'application/json',
+  'application/octet-stream',
+  'application/unknown',
+  'application/x-binary',
+  'text/css',
+  'text/javascript',
+  'text/plain',
+  'text/unknown',
+  'text/x-wiki',
+  'unknown/unknown',
 ];
 const REVPROP = [
-  'comment', 'content', 'contentmodel', 'flags', 'ids', 'parsedcomment', 'roles', 'sha1', 'size', 'slotsha1',
-  'slotsize', 'tags', 'timestamp', 'user', 'userid', 'parsetree',
+  'comment',
+  'content',
+  'contentmodel',
+  'flags',
+  'ids',
+  'parsedcomment',
+  'roles',
+  'sha1',
+  'size',
+  'slotsha1',
+  'slotsize',
+  'tags',
+  'timestamp',
+  'user',
+  'userid',
+  'parsetree',
 ];
 const GROUPS = ['bot', 'bureaucrat', 'flow-bot', 'interface-admin', 'push-subscription-manager', 'suppress', 'sysop'];
 const TEMPLATED = ['alldeletedrevisions', 'allrevisions', 'deletedrevisions', 'revisions'];
@@ -215,9 +385,28 @@ const GPL_LINK = 'https://www.gnu.org/licenses/old-licenses/gpl-2.0.html';
 const MIT_LINK = 'https://opensource.org/licenses/MIT';
 
 const PARAM_FIELD_ORDER = [
-  'index', 'name', 'type', 'default', 'multi', 'lowlimit', 'highlimit', 'limit', 'min', 'max', 'highmax',
-  'required', 'deprecated', 'deprecatedvalues', 'sensitive', 'allspecifier', 'allowsduplicates',
-  'extranamespaces', 'subtypes', 'info', 'submodules', 'submoduleparamprefix',
+  'index',
+  'name',
+  'type',
+  'default',
+  'multi',
+  'lowlimit',
+  'highlimit',
+  'limit',
+  'min',
+  'max',
+  'highmax',
+  'required',
+  'deprecated',
+  'deprecatedvalues',
+  'sensitive',
+  'allspecifier',
+  'allowsduplicates',
+  'extranamespaces',
+  'subtypes',
+  'info',
+  'submodules',
+  'submoduleparamprefix',
 ];
 
 // --- tests -----------------------------------------------------------------
@@ -323,31 +512,76 @@ describe('catalogue: modules', () => {
 });
 
 describe('catalogue: parameter lists', () => {
-  it('lists every module\'s parameters in the source document\'s order', () => {
+  it("lists every module's parameters in the source document's order", () => {
     assert.deepEqual(Object.keys(PARAM_NAMES).sort(), Object.keys(PREFIX).sort());
     for (const m of modules) {
       const expected = PARAM_NAMES[m.name] === '' ? [] : PARAM_NAMES[m.name]!.split(' ');
-      assert.deepEqual(m.parameters.map((p) => p.name), expected, m.name);
+      assert.deepEqual(
+        m.parameters.map((p) => p.name),
+        expected,
+        m.name,
+      );
     }
-    assert.equal(Object.values(PARAM_NAMES).reduce((n, v) => n + (v === '' ? 0 : v.split(' ').length), 0), 534);
+    assert.equal(
+      Object.values(PARAM_NAMES).reduce((n, v) => n + (v === '' ? 0 : v.split(' ').length), 0),
+      534,
+    );
   });
 
-  it('lists parameters in the source document\'s order (samples)', () => {
+  it("lists parameters in the source document's order (samples)", () => {
     const names = (m: string) => mod(m).parameters.map((p) => p.name);
     assert.deepEqual(names('allcategories'), ['from', 'continue', 'to', 'prefix', 'dir', 'min', 'max', 'limit', 'prop']);
     assert.deepEqual(names('prefixsearch'), ['search', 'namespace', 'limit', 'offset']);
     assert.deepEqual(names('unreadnotificationpages'), ['grouppages', 'limit']);
     assert.deepEqual(names('watchlistraw'), [
-      'continue', 'namespace', 'limit', 'prop', 'show', 'owner', 'token', 'dir', 'fromtitle', 'totitle',
+      'continue',
+      'namespace',
+      'limit',
+      'prop',
+      'show',
+      'owner',
+      'token',
+      'dir',
+      'fromtitle',
+      'totitle',
     ]);
     assert.deepEqual(names('revisions'), [
-      'prop', 'slots', 'limit', 'expandtemplates', 'generatexml', 'parse', 'section', 'diffto', 'difftotext',
-      'difftotextpst', 'contentformat', 'startid', 'endid', 'start', 'end', 'dir', 'user', 'excludeuser', 'tag',
+      'prop',
+      'slots',
+      'limit',
+      'expandtemplates',
+      'generatexml',
+      'parse',
+      'section',
+      'diffto',
+      'difftotext',
+      'difftotextpst',
+      'contentformat',
+      'startid',
+      'endid',
+      'start',
+      'end',
+      'dir',
+      'user',
+      'excludeuser',
+      'tag',
       'continue',
     ]);
     assert.deepEqual(names('deletedrevs'), [
-      'start', 'end', 'dir', 'from', 'to', 'prefix', 'unique', 'namespace', 'tag', 'user', 'excludeuser', 'prop',
-      'limit', 'continue',
+      'start',
+      'end',
+      'dir',
+      'from',
+      'to',
+      'prefix',
+      'unique',
+      'namespace',
+      'tag',
+      'user',
+      'excludeuser',
+      'prop',
+      'limit',
+      'continue',
     ]);
     assert.deepEqual(names('categoryinfo'), ['continue']);
   });
@@ -357,9 +591,16 @@ describe('catalogue: parameter lists', () => {
     assert.deepEqual(mod('transcludedin').parameters, mod('linkshere').parameters);
     const at = mod('alltransclusions').parameters;
     const al = mod('alllinks').parameters;
-    assert.deepEqual(at.map((p) => p.name), al.map((p) => p.name));
+    assert.deepEqual(
+      at.map((p) => p.name),
+      al.map((p) => p.name),
+    );
     assert.deepEqual(param('alltransclusions', 'namespace'), {
-      index: 7, name: 'namespace', type: 'namespace', default: 10, extranamespaces: [-2, -1],
+      index: 7,
+      name: 'namespace',
+      type: 'namespace',
+      default: 10,
+      extranamespaces: [-2, -1],
     });
     assert.equal(param('alllinks', 'namespace').default, 0);
   });
@@ -367,7 +608,11 @@ describe('catalogue: parameter lists', () => {
   it('numbers parameters from 1 without gaps outside the templated modules', () => {
     for (const m of modules) {
       const expected = m.parameters.map((_, i) => (TEMPLATED.includes(m.name) && i >= 2 ? i + 2 : i + 1));
-      assert.deepEqual(m.parameters.map((p) => p.index), expected, m.name);
+      assert.deepEqual(
+        m.parameters.map((p) => p.index),
+        expected,
+        m.name,
+      );
     }
   });
 
@@ -376,7 +621,10 @@ describe('catalogue: parameter lists', () => {
       for (const p of m.parameters) {
         const keys = Object.keys(p);
         const sorted = [...keys].sort((a, b) => PARAM_FIELD_ORDER.indexOf(a) - PARAM_FIELD_ORDER.indexOf(b));
-        assert.ok(keys.every((k) => PARAM_FIELD_ORDER.includes(k)), `${m.name}.${p.name}: ${keys}`);
+        assert.ok(
+          keys.every((k) => PARAM_FIELD_ORDER.includes(k)),
+          `${m.name}.${p.name}: ${keys}`,
+        );
         assert.deepEqual(keys, sorted, `${m.name}.${p.name}`);
       }
     }
@@ -423,7 +671,10 @@ describe('catalogue: deprecation', () => {
       'stashimageinfo.sessionkey',
       'usercontribs.toponly',
     ].sort();
-    assert.deepEqual(where((p) => p.deprecated !== undefined), expected);
+    assert.deepEqual(
+      where((p) => p.deprecated !== undefined),
+      expected,
+    );
     assert.equal(param('usercontribs', 'toponly').deprecated, '');
     assert.equal(param('recentchanges', 'toponly').deprecated, undefined);
     assert.equal(param('revisions', 'section').deprecated, undefined);
@@ -439,14 +690,32 @@ describe('catalogue: deprecation', () => {
     assert.deepEqual(param('search', 'prop').deprecatedvalues, ['hasrelated', 'score']);
     assert.deepEqual(param('deletedrevs', 'prop').deprecatedvalues, ['token']);
     assert.deepEqual(param('deletedrevs', 'prop').type, [
-      'comment', 'content', 'len', 'minor', 'parentid', 'parsedcomment', 'revid', 'sha1', 'tags', 'user', 'userid',
+      'comment',
+      'content',
+      'len',
+      'minor',
+      'parentid',
+      'parsedcomment',
+      'revid',
+      'sha1',
+      'tags',
+      'user',
+      'userid',
       'token',
     ]);
     assert.equal(param('deletedrevs', 'prop').default, 'user|comment');
-    assert.deepEqual(where((p) => p.deprecatedvalues !== undefined), [
-      'alldeletedrevisions.prop', 'allrevisions.prop', 'deletedrevisions.prop', 'deletedrevs.prop', 'info.prop',
-      'revisions.prop', 'search.prop',
-    ]);
+    assert.deepEqual(
+      where((p) => p.deprecatedvalues !== undefined),
+      [
+        'alldeletedrevisions.prop',
+        'allrevisions.prop',
+        'deletedrevisions.prop',
+        'deletedrevs.prop',
+        'info.prop',
+        'revisions.prop',
+        'search.prop',
+      ],
+    );
   });
 });
 
@@ -473,7 +742,11 @@ describe('catalogue: limits', () => {
 
   it('has unreadnotificationpages max 2000 and no highmax', () => {
     assert.deepEqual(bounds('unreadnotificationpages'), {
-      type: 'limit', default: 10, min: 1, max: 2000, highmax: undefined,
+      type: 'limit',
+      default: 10,
+      min: 1,
+      max: 2000,
+      highmax: undefined,
     });
     assert.ok(!('highmax' in param('unreadnotificationpages', 'limit')));
   });
@@ -491,13 +764,37 @@ describe('catalogue: limits', () => {
     assert.ok(limits.every((l) => l.endsWith('.limit')));
     assert.deepEqual(
       modules.filter((m) => !m.parameters.some((p) => p.type === 'limit')).map((m) => m.name),
-      ['allmessages', 'authmanagerinfo', 'categoryinfo', 'filerepoinfo', 'flowinfo', 'gadgetcategories', 'gadgets',
-        'info', 'languageinfo', 'mmcontent', 'pageprops', 'siteinfo', 'stashimageinfo', 'tokens', 'userinfo', 'users'],
+      [
+        'allmessages',
+        'authmanagerinfo',
+        'categoryinfo',
+        'filerepoinfo',
+        'flowinfo',
+        'gadgetcategories',
+        'gadgets',
+        'info',
+        'languageinfo',
+        'mmcontent',
+        'pageprops',
+        'siteinfo',
+        'stashimageinfo',
+        'tokens',
+        'userinfo',
+        'users',
+      ],
     );
-    assert.deepEqual(where((p) => p.type === 'limit' && p.default !== 10), [
-      'alldeletedrevisions.limit', 'allrevisions.limit', 'deletedrevisions.limit', 'imageinfo.limit',
-      'notifications.limit', 'random.limit', 'revisions.limit',
-    ]);
+    assert.deepEqual(
+      where((p) => p.type === 'limit' && p.default !== 10),
+      [
+        'alldeletedrevisions.limit',
+        'allrevisions.limit',
+        'deletedrevisions.limit',
+        'imageinfo.limit',
+        'notifications.limit',
+        'random.limit',
+        'revisions.limit',
+      ],
+    );
   });
 
   it('has the integer bounds and defaults of offset and sizes', () => {
@@ -526,7 +823,11 @@ describe('catalogue: templated parameters', () => {
       const ps = m.parameters;
       assert.deepEqual(
         ps.slice(0, 3).map((p) => [p.index, p.name]),
-        [[1, 'prop'], [2, 'slots'], [4, 'limit']],
+        [
+          [1, 'prop'],
+          [2, 'slots'],
+          [4, 'limit'],
+        ],
       );
       assert.ok(!ps.some((p) => p.index === 3), m.name);
       assert.deepEqual(param(m.name, 'contentformat').type, CONTENTFORMATS);
@@ -538,27 +839,54 @@ describe('catalogue: templated parameters', () => {
 
 describe('catalogue: markers and conditions', () => {
   it('marks only the watchlist tokens sensitive', () => {
-    assert.deepEqual(where((p) => p.sensitive !== undefined), ['watchlist.token', 'watchlistraw.token']);
+    assert.deepEqual(
+      where((p) => p.sensitive !== undefined),
+      ['watchlist.token', 'watchlistraw.token'],
+    );
     assert.deepEqual(param('watchlist', 'token'), { index: 13, name: 'token', type: 'string', sensitive: '' });
     assert.deepEqual(param('watchlistraw', 'owner').subtypes, ['name']);
   });
 
   it('marks the required parameters', () => {
-    assert.deepEqual(where((p) => p.required !== undefined), [
-      'pageswithprop.propname', 'prefixsearch.search', 'querypage.page', 'search.search',
-    ]);
+    assert.deepEqual(
+      where((p) => p.required !== undefined),
+      ['pageswithprop.propname', 'prefixsearch.search', 'querypage.page', 'search.search'],
+    );
   });
 
   it('gives allspecifier * to the [M*] parameters', () => {
-    assert.deepEqual(where((p) => p.allspecifier !== undefined), [
-      'alldeletedrevisions.namespace', 'alldeletedrevisions.slots', 'allrevisions.namespace', 'allrevisions.slots',
-      'backlinks.namespace', 'categorymembers.namespace', 'deletedrevisions.slots', 'embeddedin.namespace',
-      'exturlusage.namespace', 'fileusage.namespace', 'imageusage.namespace', 'links.namespace',
-      'linkshere.namespace', 'prefixsearch.namespace', 'protectedtitles.namespace', 'random.namespace',
-      'recentchanges.namespace', 'redirects.namespace', 'revisions.slots', 'search.namespace',
-      'templates.namespace', 'tokens.type', 'transcludedin.namespace', 'usercontribs.namespace', 'userinfo.prop',
-      'watchlist.namespace', 'watchlistraw.namespace',
-    ]);
+    assert.deepEqual(
+      where((p) => p.allspecifier !== undefined),
+      [
+        'alldeletedrevisions.namespace',
+        'alldeletedrevisions.slots',
+        'allrevisions.namespace',
+        'allrevisions.slots',
+        'backlinks.namespace',
+        'categorymembers.namespace',
+        'deletedrevisions.slots',
+        'embeddedin.namespace',
+        'exturlusage.namespace',
+        'fileusage.namespace',
+        'imageusage.namespace',
+        'links.namespace',
+        'linkshere.namespace',
+        'prefixsearch.namespace',
+        'protectedtitles.namespace',
+        'random.namespace',
+        'recentchanges.namespace',
+        'redirects.namespace',
+        'revisions.slots',
+        'search.namespace',
+        'templates.namespace',
+        'tokens.type',
+        'transcludedin.namespace',
+        'usercontribs.namespace',
+        'userinfo.prop',
+        'watchlist.namespace',
+        'watchlistraw.namespace',
+      ],
+    );
     for (const p of modules.flatMap((m) => m.parameters)) {
       if (p.allspecifier !== undefined) {
         assert.equal(p.allspecifier, '*');
@@ -566,21 +894,39 @@ describe('catalogue: markers and conditions', () => {
       }
     }
     assert.deepEqual(param('tokens', 'type'), {
-      index: 1, name: 'type', type: ['createaccount', 'csrf', 'login', 'patrol', 'rollback', 'userrights', 'watch'],
-      default: 'csrf', multi: '', lowlimit: 50, highlimit: 500, limit: 50, allspecifier: '*',
+      index: 1,
+      name: 'type',
+      type: ['createaccount', 'csrf', 'login', 'patrol', 'rollback', 'userrights', 'watch'],
+      default: 'csrf',
+      multi: '',
+      lowlimit: 50,
+      highlimit: 500,
+      limit: 50,
+      allspecifier: '*',
     });
   });
 
   it('accepts extra namespaces -2 and -1 where the source document says ns+', () => {
-    assert.deepEqual(where((p) => p.extranamespaces !== undefined), [
-      'alllinks.namespace', 'allredirects.namespace', 'alltransclusions.namespace', 'links.namespace',
-      'logevents.namespace', 'recentchanges.namespace', 'templates.namespace',
-    ]);
+    assert.deepEqual(
+      where((p) => p.extranamespaces !== undefined),
+      [
+        'alllinks.namespace',
+        'allredirects.namespace',
+        'alltransclusions.namespace',
+        'links.namespace',
+        'logevents.namespace',
+        'recentchanges.namespace',
+        'templates.namespace',
+      ],
+    );
     assert.deepEqual(param('logevents', 'namespace').extranamespaces, [-2, -1]);
   });
 
   it('lets allmessages args repeat values, and nothing else', () => {
-    assert.deepEqual(where((p) => p.allowsduplicates !== undefined), ['allmessages.args']);
+    assert.deepEqual(
+      where((p) => p.allowsduplicates !== undefined),
+      ['allmessages.args'],
+    );
     assert.equal(param('allmessages', 'args').allowsduplicates, '');
     assert.equal(param('allmessages', 'messages').default, '*');
   });
@@ -596,7 +942,9 @@ describe('catalogue: markers and conditions', () => {
 
   it('gives revisions eight singlepageonly parameters', () => {
     assert.deepEqual(
-      mod('revisions').parameters.filter((p) => p.info !== undefined).map((p) => p.name),
+      mod('revisions')
+        .parameters.filter((p) => p.info !== undefined)
+        .map((p) => p.name),
       ['limit', 'startid', 'endid', 'start', 'end', 'dir', 'user', 'excludeuser'],
     );
     for (const p of mod('revisions').parameters) {
@@ -626,7 +974,7 @@ describe('catalogue: markers and conditions', () => {
     assert.equal(param('info', 'editintrostyle').default, 'moreframes');
   });
 
-  it('lists no info conditions other than the source document\'s', () => {
+  it("lists no info conditions other than the source document's", () => {
     assert.equal(where((p) => p.info !== undefined).length, 6 + 6 + 8 + 8);
   });
 
@@ -650,20 +998,62 @@ describe('catalogue: markers and conditions', () => {
 describe('catalogue: enumerations', () => {
   it('copies querypage page exactly', () => {
     assert.deepEqual(param('querypage', 'page').type, [
-      'Ancientpages', 'BrokenRedirects', 'Deadendpages', 'DoubleRedirects', 'Fewestrevisions', 'GadgetUsage',
-      'ListDuplicatedFiles', 'Listredirects', 'Lonelypages', 'Longpages', 'MediaStatistics', 'Mostcategories',
-      'Mostimages', 'Mostinterwikis', 'Mostlinked', 'Mostlinkedcategories', 'Mostlinkedtemplates', 'Mostrevisions',
-      'Shortpages', 'Uncategorizedcategories', 'Uncategorizedimages', 'Uncategorizedpages',
-      'Uncategorizedtemplates', 'Unusedcategories', 'Unusedimages', 'Unusedtemplates', 'Unwatchedpages',
-      'Wantedcategories', 'Wantedfiles', 'Wantedpages', 'Wantedtemplates', 'Withoutinterwiki',
+      'Ancientpages',
+      'BrokenRedirects',
+      'Deadendpages',
+      'DoubleRedirects',
+      'Fewestrevisions',
+      'GadgetUsage',
+      'ListDuplicatedFiles',
+      'Listredirects',
+      'Lonelypages',
+      'Longpages',
+      'MediaStatistics',
+      'Mostcategories',
+      'Mostimages',
+      'Mostinterwikis',
+      'Mostlinked',
+      'Mostlinkedcategories',
+      'Mostlinkedtemplates',
+      'Mostrevisions',
+      'Shortpages',
+      'Uncategorizedcategories',
+      'Uncategorizedimages',
+      'Uncategorizedpages',
+      'Uncategorizedtemplates',
+      'Unusedcategories',
+      'Unusedimages',
+      'Unusedtemplates',
+      'Unwatchedpages',
+      'Wantedcategories',
+      'Wantedfiles',
+      'Wantedpages',
+      'Wantedtemplates',
+      'Withoutinterwiki',
     ]);
     assert.equal(param('querypage', 'page').required, '');
   });
 
   it('starts logevents type with the empty value', () => {
     assert.deepEqual(param('logevents', 'type').type, [
-      '', 'block', 'contentmodel', 'create', 'delete', 'import', 'managetags', 'massmessage', 'merge', 'move',
-      'newusers', 'patrol', 'protect', 'renameuser', 'rights', 'suppress', 'tag', 'upload',
+      '',
+      'block',
+      'contentmodel',
+      'create',
+      'delete',
+      'import',
+      'managetags',
+      'massmessage',
+      'merge',
+      'move',
+      'newusers',
+      'patrol',
+      'protect',
+      'renameuser',
+      'rights',
+      'suppress',
+      'tag',
+      'upload',
     ]);
     const action = param('logevents', 'action').type as string[];
     assert.equal(action.length, 61);
@@ -675,9 +1065,35 @@ describe('catalogue: enumerations', () => {
   it('starts extlinks protocol with the empty value, default empty', () => {
     const p = param('extlinks', 'protocol');
     assert.deepEqual(p.type, [
-      '', 'bitcoin', 'ftp', 'ftps', 'geo', 'git', 'gopher', 'http', 'https', 'irc', 'ircs', 'magnet', 'mailto',
-      'matrix', 'mms', 'news', 'nntp', 'redis', 'sftp', 'sip', 'sips', 'sms', 'ssh', 'svn', 'tel', 'telnet', 'urn',
-      'worldwind', 'xmpp',
+      '',
+      'bitcoin',
+      'ftp',
+      'ftps',
+      'geo',
+      'git',
+      'gopher',
+      'http',
+      'https',
+      'irc',
+      'ircs',
+      'magnet',
+      'mailto',
+      'matrix',
+      'mms',
+      'news',
+      'nntp',
+      'redis',
+      'sftp',
+      'sip',
+      'sips',
+      'sms',
+      'ssh',
+      'svn',
+      'tel',
+      'telnet',
+      'urn',
+      'worldwind',
+      'xmpp',
     ]);
     assert.equal(p.default, '');
     assert.deepEqual(param('exturlusage', 'protocol').type, p.type);
@@ -692,8 +1108,16 @@ describe('catalogue: enumerations', () => {
   it('defaults filerepoinfo prop to all ten values in order', () => {
     const p = param('filerepoinfo', 'prop');
     assert.deepEqual(p.type, [
-      'canUpload', 'displayname', 'favicon', 'initialCapital', 'local', 'name', 'rootUrl', 'scriptDirUrl',
-      'thumbUrl', 'url',
+      'canUpload',
+      'displayname',
+      'favicon',
+      'initialCapital',
+      'local',
+      'name',
+      'rootUrl',
+      'scriptDirUrl',
+      'thumbUrl',
+      'url',
     ]);
     assert.equal(p.default, 'canUpload|displayname|favicon|initialCapital|local|name|rootUrl|scriptDirUrl|thumbUrl|url');
   });
@@ -708,39 +1132,114 @@ describe('catalogue: enumerations', () => {
     assert.equal(rights[rights.length - 1], 'viewsuppressed');
     assert.deepEqual(
       rights.filter((r) => !rightsC.includes(r)),
-      ['changeemail', 'confirmemail', 'linkpurge', 'mailpassword', 'purge', 'renderfile', 'renderfile-nonstandard',
-        'stashbasehtml', 'stashedit'],
+      [
+        'changeemail',
+        'confirmemail',
+        'linkpurge',
+        'mailpassword',
+        'purge',
+        'renderfile',
+        'renderfile-nonstandard',
+        'stashbasehtml',
+        'stashedit',
+      ],
     );
-    assert.deepEqual(rightsC, rights.filter((r) => rightsC.includes(r)));
+    assert.deepEqual(
+      rightsC,
+      rights.filter((r) => rightsC.includes(r)),
+    );
     assert.deepEqual(param('contributors', 'excluderights').type, rightsC);
   });
 
   it('copies siteinfo prop and userinfo prop exactly', () => {
     assert.deepEqual(param('siteinfo', 'prop').type, [
-      'autocreatetempuser', 'autopromote', 'autopromoteonce', 'clientlibraries', 'dbrepllag', 'defaultoptions',
-      'extensions', 'extensiontags', 'fileextensions', 'functionhooks', 'general', 'interwikimap', 'languages',
-      'languagevariants', 'libraries', 'magicwords', 'namespacealiases', 'namespaces', 'protocols', 'restrictions',
-      'rightsinfo', 'showhooks', 'skins', 'specialpagealiases', 'statistics', 'uploaddialog', 'usergroups',
+      'autocreatetempuser',
+      'autopromote',
+      'autopromoteonce',
+      'clientlibraries',
+      'dbrepllag',
+      'defaultoptions',
+      'extensions',
+      'extensiontags',
+      'fileextensions',
+      'functionhooks',
+      'general',
+      'interwikimap',
+      'languages',
+      'languagevariants',
+      'libraries',
+      'magicwords',
+      'namespacealiases',
+      'namespaces',
+      'protocols',
+      'restrictions',
+      'rightsinfo',
+      'showhooks',
+      'skins',
+      'specialpagealiases',
+      'statistics',
+      'uploaddialog',
+      'usergroups',
       'variables',
     ]);
     assert.equal(param('siteinfo', 'prop').default, 'general');
     assert.deepEqual(param('userinfo', 'prop').type, [
-      'acceptlang', 'blockinfo', 'cancreateaccount', 'centralids', 'changeablegroups', 'editcount', 'email',
-      'groupmemberships', 'groups', 'hasmsg', 'implicitgroups', 'latestcontrib', 'options', 'ratelimits', 'realname',
-      'registrationdate', 'rights', 'theoreticalratelimits', 'unreadcount',
+      'acceptlang',
+      'blockinfo',
+      'cancreateaccount',
+      'centralids',
+      'changeablegroups',
+      'editcount',
+      'email',
+      'groupmemberships',
+      'groups',
+      'hasmsg',
+      'implicitgroups',
+      'latestcontrib',
+      'options',
+      'ratelimits',
+      'realname',
+      'registrationdate',
+      'rights',
+      'theoreticalratelimits',
+      'unreadcount',
     ]);
     assert.deepEqual(param('recentchanges', 'show').type, [
-      '!anon', '!autopatrolled', '!bot', '!minor', '!patrolled', '!redirect', 'anon', 'autopatrolled', 'bot', 'minor',
-      'patrolled', 'redirect', 'unpatrolled',
+      '!anon',
+      '!autopatrolled',
+      '!bot',
+      '!minor',
+      '!patrolled',
+      '!redirect',
+      'anon',
+      'autopatrolled',
+      'bot',
+      'minor',
+      'patrolled',
+      'redirect',
+      'unpatrolled',
     ]);
     assert.deepEqual(param('info', 'prop').type, [
-      'associatedpage', 'displaytitle', 'editintro', 'linkclasses', 'notificationtimestamp', 'preloadcontent',
-      'protection', 'subjectid', 'talkid', 'url', 'varianttitles', 'visitingwatchers', 'watched', 'watchers',
-      'preload', 'readable',
+      'associatedpage',
+      'displaytitle',
+      'editintro',
+      'linkclasses',
+      'notificationtimestamp',
+      'preloadcontent',
+      'protection',
+      'subjectid',
+      'talkid',
+      'url',
+      'varianttitles',
+      'visitingwatchers',
+      'watched',
+      'watchers',
+      'preload',
+      'readable',
     ]);
   });
 
-  it('uses the source document\'s defaults for enumerations (samples)', () => {
+  it("uses the source document's defaults for enumerations (samples)", () => {
     assert.equal(param('blocks', 'prop').default, 'id|user|by|timestamp|expiry|reason|flags');
     assert.equal(param('categorymembers', 'type').default, 'page|subcat|file');
     assert.equal(param('notifications', 'filter').default, 'read|!read');
@@ -750,7 +1249,10 @@ describe('catalogue: enumerations', () => {
     assert.equal(param('allcategories', 'prop').default, '');
     assert.equal(param('languageinfo', 'code').default, '*');
     assert.deepEqual(param('allimages', 'dir'), {
-      index: 2, name: 'dir', type: ['ascending', 'descending', 'newer', 'older'], default: 'ascending',
+      index: 2,
+      name: 'dir',
+      type: ['ascending', 'descending', 'newer', 'older'],
+      default: 'ascending',
     });
     assert.deepEqual(param('blocks', 'dir'), { index: 3, name: 'dir', type: ['newer', 'older'], default: 'older' });
     assert.deepEqual(param('images', 'dir'), { index: 4, name: 'dir', type: ['ascending', 'descending'], default: 'ascending' });
@@ -764,19 +1266,44 @@ describe('main-query.json', () => {
   it('has main and query in the paraminfo shape', () => {
     const doc2 = load('main-query.json');
     assert.equal(doc2.paraminfo.helpformat, 'none');
-    assert.deepEqual(parents.map((m) => [m.name, m.path, m.prefix, m.source, m.group]), [
-      ['main', 'main', '', 'MediaWiki', undefined],
-      ['query', 'query', '', 'MediaWiki', undefined],
-    ]);
+    assert.deepEqual(
+      parents.map((m) => [m.name, m.path, m.prefix, m.source, m.group]),
+      [
+        ['main', 'main', '', 'MediaWiki', undefined],
+        ['query', 'query', '', 'MediaWiki', undefined],
+      ],
+    );
   });
 
   it('lists the main module parameters', () => {
-    assert.deepEqual(mod('main', parents).parameters.map((p) => p.name), [
-      'action', 'format', 'maxlag', 'smaxage', 'maxage', 'assert', 'assertuser', 'requestid', 'servedby',
-      'curtimestamp', 'responselanginfo', 'origin', 'uselang', 'variant', 'errorformat', 'errorlang',
-      'errorsuselocal', 'centralauthtoken', 'formatversion',
-    ]);
-    assert.deepEqual(mod('main', parents).parameters.map((p) => p.index), Array.from({ length: 19 }, (_, i) => i + 1));
+    assert.deepEqual(
+      mod('main', parents).parameters.map((p) => p.name),
+      [
+        'action',
+        'format',
+        'maxlag',
+        'smaxage',
+        'maxage',
+        'assert',
+        'assertuser',
+        'requestid',
+        'servedby',
+        'curtimestamp',
+        'responselanginfo',
+        'origin',
+        'uselang',
+        'variant',
+        'errorformat',
+        'errorlang',
+        'errorsuselocal',
+        'centralauthtoken',
+        'formatversion',
+      ],
+    );
+    assert.deepEqual(
+      mod('main', parents).parameters.map((p) => p.index),
+      Array.from({ length: 19 }, (_, i) => i + 1),
+    );
     assert.equal(param('main', 'centralauthtoken', parents).sensitive, '');
     assert.deepEqual(param('main', 'assertuser', parents).subtypes, ['name', 'temp']);
     assert.deepEqual(param('main', 'formatversion', parents).type, ['1', '2', 'latest']);
@@ -786,13 +1313,36 @@ describe('main-query.json', () => {
   });
 
   it('lists the query module parameters', () => {
-    assert.deepEqual(mod('query', parents).parameters.map((p) => p.name), [
-      'prop', 'list', 'meta', 'indexpageids', 'export', 'exportnowrap', 'exportschema', 'iwurl', 'continue',
-      'rawcontinue', 'titles', 'pageids', 'revids', 'generator', 'redirects', 'converttitles',
-    ]);
+    assert.deepEqual(
+      mod('query', parents).parameters.map((p) => p.name),
+      [
+        'prop',
+        'list',
+        'meta',
+        'indexpageids',
+        'export',
+        'exportnowrap',
+        'exportschema',
+        'iwurl',
+        'continue',
+        'rawcontinue',
+        'titles',
+        'pageids',
+        'revids',
+        'generator',
+        'redirects',
+        'converttitles',
+      ],
+    );
     const titles = param('query', 'titles', parents);
     assert.deepEqual(titles, {
-      index: 11, name: 'titles', type: 'string', multi: '', lowlimit: 50, highlimit: 500, limit: 50,
+      index: 11,
+      name: 'titles',
+      type: 'string',
+      multi: '',
+      lowlimit: 50,
+      highlimit: 500,
+      limit: 50,
     });
     assert.equal(param('query', 'pageids', parents).type, 'integer');
     assert.equal(param('query', 'revids', parents).multi, '');
@@ -800,7 +1350,11 @@ describe('main-query.json', () => {
   });
 
   it('enumerates the modules of each group in prop, list and meta', () => {
-    for (const [name, names] of [['prop', PROP], ['list', LIST], ['meta', META]] as const) {
+    for (const [name, names] of [
+      ['prop', PROP],
+      ['list', LIST],
+      ['meta', META],
+    ] as const) {
       const p = param('query', name, parents);
       assert.deepEqual(p.type, names, name);
       assert.equal(p.multi, '');

@@ -11,7 +11,12 @@ import { parseDocument } from '../../common/src/parser';
 import { createLanguageService } from '../../server/src/service/languageService';
 
 type Module = Record<string, unknown>;
-const main = (extra: Module[] = []): Module => ({ name: 'main', path: 'main', prefix: '', parameters: [{ name: 'action', type: ['query'] }, { name: 'maxlag', type: 'integer' }, ...extra] });
+const main = (extra: Module[] = []): Module => ({
+  name: 'main',
+  path: 'main',
+  prefix: '',
+  parameters: [{ name: 'action', type: ['query'] }, { name: 'maxlag', type: 'integer' }, ...extra],
+});
 const query = (lists: string[]): Module => ({
   name: 'query',
   path: 'query',
@@ -22,21 +27,55 @@ const query = (lists: string[]): Module => ({
     { name: 'titles', type: 'string', multi: true },
   ],
 });
-const allusers = (params: Module[]): Module => ({ name: 'allusers', path: 'query+allusers', group: 'list', prefix: 'au', parameters: params });
-const info: Module = { name: 'info', path: 'query+info', group: 'prop', prefix: 'in', parameters: [{ name: 'prop', type: ['url', 'preload'], multi: true }] };
-const linterrors: Module = { name: 'linterrors', path: 'query+linterrors', group: 'list', prefix: 'lnt', parameters: [{ name: 'limit', type: 'limit', min: 1, max: 500, highmax: 5000 }] };
+const allusers = (params: Module[]): Module => ({
+  name: 'allusers',
+  path: 'query+allusers',
+  group: 'list',
+  prefix: 'au',
+  parameters: params,
+});
+const info: Module = {
+  name: 'info',
+  path: 'query+info',
+  group: 'prop',
+  prefix: 'in',
+  parameters: [{ name: 'prop', type: ['url', 'preload'], multi: true }],
+};
+const linterrors: Module = {
+  name: 'linterrors',
+  path: 'query+linterrors',
+  group: 'list',
+  prefix: 'lnt',
+  parameters: [{ name: 'limit', type: 'limit', min: 1, max: 500, highmax: 5000 }],
+};
 
-const catalogue = (modules: Module[], namespaces = [{ id: 0, name: '(Main)' }]): Catalogue => buildCatalogue([{ paraminfo: { modules } }], { namespaces });
+const catalogue = (modules: Module[], namespaces = [{ id: 0, name: '(Main)' }]): Catalogue =>
+  buildCatalogue([{ paraminfo: { modules } }], { namespaces });
 
 // The shapes of a 1.39 wiki and a 1.43 wiki, cut down to what differs.
 const older = catalogue(
-  [main(), query(['allusers']), allusers([{ name: 'group', type: ['bot', 'sysop'], multi: true }, { name: 'limit', type: 'limit', min: 1, max: 500 }]), { ...info, parameters: [{ name: 'prop', type: ['url', 'preload'], multi: true }] }],
-  [{ id: 0, name: '(Main)' }, { id: 2300, name: 'Gadget' }],
+  [
+    main(),
+    query(['allusers']),
+    allusers([
+      { name: 'group', type: ['bot', 'sysop'], multi: true },
+      { name: 'limit', type: 'limit', min: 1, max: 500 },
+    ]),
+    { ...info, parameters: [{ name: 'prop', type: ['url', 'preload'], multi: true }] },
+  ],
+  [
+    { id: 0, name: '(Main)' },
+    { id: 2300, name: 'Gadget' },
+  ],
 );
 const newer = catalogue([
   main(),
   query(['allusers', 'linterrors']),
-  allusers([{ name: 'group', type: ['bot', 'sysop', 'push-subscription-manager'], multi: true }, { name: 'limit', type: 'limit', min: 1, max: 500 }, { name: 'excludenamed', type: 'boolean' }]),
+  allusers([
+    { name: 'group', type: ['bot', 'sysop', 'push-subscription-manager'], multi: true },
+    { name: 'limit', type: 'limit', min: 1, max: 500 },
+    { name: 'excludenamed', type: 'boolean' },
+  ]),
   { ...info, parameters: [{ name: 'prop', type: ['url', 'preload', 'preloadcontent'], multi: true, deprecatedvalues: ['preload'] }] },
   linterrors,
 ]);
@@ -50,7 +89,9 @@ describe('diffCatalogues: what changes from one wiki to another', () => {
     const byModule = new Map(diff.modulesChanged.map((m) => [m.module, m]));
     assert.deepEqual(byModule.get('list=allusers')?.paramsAdded, ['auexcludenamed']);
     assert.deepEqual(byModule.get('list=allusers')?.paramsChanged, [{ param: 'augroup', changes: ['values +push-subscription-manager'] }]);
-    assert.deepEqual(byModule.get('prop=info')?.paramsChanged, [{ param: 'inprop', changes: ['values +preloadcontent', 'deprecated values preload'] }]);
+    assert.deepEqual(byModule.get('prop=info')?.paramsChanged, [
+      { param: 'inprop', changes: ['values +preloadcontent', 'deprecated values preload'] },
+    ]);
     assert.deepEqual(byModule.get('query')?.paramsChanged, [{ param: 'list', changes: ['values +linterrors'] }]);
     assert.equal(byModule.has('main'), false, 'main is the same on both');
     assert.deepEqual(catalogueDiffText(diff), [
@@ -75,28 +116,96 @@ describe('diffCatalogues: what changes from one wiki to another', () => {
 
   it('a catalogue against itself: nothing', () => {
     assert.ok(isEmptyDiff(diffCatalogues(newer, newer)));
-    assert.ok(isEmptyDiff(diffCatalogues(older, catalogue([main(), query(['allusers']), allusers([{ name: 'group', type: ['bot', 'sysop'], multi: true }, { name: 'limit', type: 'limit', min: 1, max: 500 }]), info], [{ id: 0, name: '(Main)' }, { id: 2300, name: 'Gadget' }]))));
+    assert.ok(
+      isEmptyDiff(
+        diffCatalogues(
+          older,
+          catalogue(
+            [
+              main(),
+              query(['allusers']),
+              allusers([
+                { name: 'group', type: ['bot', 'sysop'], multi: true },
+                { name: 'limit', type: 'limit', min: 1, max: 500 },
+              ]),
+              info,
+            ],
+            [
+              { id: 0, name: '(Main)' },
+              { id: 2300, name: 'Gadget' },
+            ],
+          ),
+        ),
+      ),
+    );
   });
 
   it('limits and flags: deprecation, required, ranges', () => {
-    const a = catalogue([main(), query(['x']), { name: 'x', path: 'query+x', group: 'list', prefix: 'x', parameters: [{ name: 'limit', type: 'limit', min: 1, max: 50 }, { name: 'old', type: 'string' }] }]);
-    const b = catalogue([main(), query(['x']), { name: 'x', path: 'query+x', group: 'list', prefix: 'x', deprecated: true, parameters: [{ name: 'limit', type: 'limit', min: 1, max: 500 }, { name: 'old', type: 'string', deprecated: true, required: true }] }]);
+    const a = catalogue([
+      main(),
+      query(['x']),
+      {
+        name: 'x',
+        path: 'query+x',
+        group: 'list',
+        prefix: 'x',
+        parameters: [
+          { name: 'limit', type: 'limit', min: 1, max: 50 },
+          { name: 'old', type: 'string' },
+        ],
+      },
+    ]);
+    const b = catalogue([
+      main(),
+      query(['x']),
+      {
+        name: 'x',
+        path: 'query+x',
+        group: 'list',
+        prefix: 'x',
+        deprecated: true,
+        parameters: [
+          { name: 'limit', type: 'limit', min: 1, max: 500 },
+          { name: 'old', type: 'string', deprecated: true, required: true },
+        ],
+      },
+    ]);
     const [change] = diffCatalogues(a, b).modulesChanged;
-    assert.deepEqual(change, { module: 'list=x', changes: ['now deprecated'], paramsAdded: [], paramsRemoved: [], paramsChanged: [{ param: 'xlimit', changes: ['max 50 → 500'] }, { param: 'xold', changes: ['now deprecated', 'now required'] }] });
+    assert.deepEqual(change, {
+      module: 'list=x',
+      changes: ['now deprecated'],
+      paramsAdded: [],
+      paramsRemoved: [],
+      paramsChanged: [
+        { param: 'xlimit', changes: ['max 50 → 500'] },
+        { param: 'xold', changes: ['now deprecated', 'now required'] },
+      ],
+    });
   });
 
   it('a hostile wiki: module names thousands of characters long are cut to a short line', () => {
     const huge = 'm'.repeat(5000);
     const b = catalogue([main(), query([huge]), { name: huge, path: `query+${huge}`, group: 'list', prefix: 'x', parameters: [] }]);
     const lines = catalogueDiffText(diffCatalogues(catalogue([main(), query([])]), b));
-    assert.ok(lines.every((l) => l.length < 400), 'every line is short');
+    assert.ok(
+      lines.every((l) => l.length < 400),
+      'every line is short',
+    );
     assert.ok(lines.includes(`+ list=${'m'.repeat(115)}…`), lines.join('\n').slice(0, 300));
   });
 
   it('long value lists are cut to 20 with a count', () => {
     const many = Array.from({ length: 45 }, (_, i) => `v${i}`);
-    const a = catalogue([main(), query(['x']), { name: 'x', path: 'query+x', group: 'list', prefix: 'x', parameters: [{ name: 'kind', type: ['a'] }] }]);
-    const b = catalogue([main(), query(['x']), { name: 'x', path: 'query+x', group: 'list', prefix: 'x', parameters: [{ name: 'kind', type: ['a', ...many] }] }]);
+    const a = catalogue([
+      main(),
+      query(['x']),
+      { name: 'x', path: 'query+x', group: 'list', prefix: 'x', parameters: [{ name: 'kind', type: ['a'] }] },
+    ]);
+    const b = catalogue([
+      main(),
+      query(['x']),
+      { name: 'x', path: 'query+x', group: 'list', prefix: 'x', parameters: [{ name: 'kind', type: ['a', ...many] }] },
+    ]);
     const text = catalogueDiffText(diffCatalogues(a, b)).join('\n');
     assert.match(text, /… \(25 more\)$/);
   });
@@ -106,12 +215,22 @@ describe('hints naming another environment that does not know a module or parame
   const doc = (text: string) => TextDocument.create('file:///w/q.mwq', 'mwquery', 1, text);
   const hints = (text: string, others = [{ name: 'old', catalogue: older }]) => {
     const d = doc(text);
-    return environmentHints(d, parseDocument(text), newer, others).map((h) => ({ code: String(h.code), severity: h.severity, covered: text.slice(d.offsetAt(h.range.start), d.offsetAt(h.range.end)), message: String(h.message) }));
+    return environmentHints(d, parseDocument(text), newer, others).map((h) => ({
+      code: String(h.code),
+      severity: h.severity,
+      covered: text.slice(d.offsetAt(h.range.start), d.offsetAt(h.range.end)),
+      message: String(h.message),
+    }));
   };
 
   it('a parameter the other wiki lacks: a hint on its name, naming the environment', () => {
     assert.deepEqual(hints('list=allusers\nauexcludenamed\naulimit=5\n'), [
-      { code: 'unknown-elsewhere', severity: 4, covered: 'auexcludenamed', message: 'Environment "old" does not know the parameter `auexcludenamed`: that wiki would ignore it (unrecognizedparams).' },
+      {
+        code: 'unknown-elsewhere',
+        severity: 4,
+        covered: 'auexcludenamed',
+        message: 'Environment "old" does not know the parameter `auexcludenamed`: that wiki would ignore it (unrecognizedparams).',
+      },
     ]);
   });
 
@@ -125,15 +244,27 @@ describe('hints naming another environment that does not know a module or parame
   it('nothing when every environment knows the query, or when there is no other environment', () => {
     assert.deepEqual(hints('list=allusers\naugroup=bot\nmaxlag=5\n'), []);
     assert.deepEqual(hints('list=allusers\nauexcludenamed\n', []), []);
-    assert.deepEqual(hints('list=allusers\nauexcludenamed\n', [{ name: 'same', catalogue: newer }]), [], 'an environment on the same catalogue');
+    assert.deepEqual(
+      hints('list=allusers\nauexcludenamed\n', [{ name: 'same', catalogue: newer }]),
+      [],
+      'an environment on the same catalogue',
+    );
     // What this wiki does not know is its own diagnostics' business, not a hint about others.
     assert.deepEqual(hints('list=allusers\naubogus=1\n'), []);
   });
 
   it('several environments lacking it are named in one hint; hostile names are cut', () => {
     const long = 'x'.repeat(100);
-    const [h] = hints('list=allusers\nauexcludenamed\n', [{ name: 'old', catalogue: older }, { name: 'older', catalogue: older }, { name: long, catalogue: older }, { name: 'fourth', catalogue: older }]);
-    assert.equal(h?.message, `Environments "old", "older" and "${'x'.repeat(40)}…" (and 1 more) do not know the parameter \`auexcludenamed\`: that wiki would ignore it (unrecognizedparams).`);
+    const [h] = hints('list=allusers\nauexcludenamed\n', [
+      { name: 'old', catalogue: older },
+      { name: 'older', catalogue: older },
+      { name: long, catalogue: older },
+      { name: 'fourth', catalogue: older },
+    ]);
+    assert.equal(
+      h?.message,
+      `Environments "old", "older" and "${'x'.repeat(40)}…" (and 1 more) do not know the parameter \`auexcludenamed\`: that wiki would ignore it (unrecognizedparams).`,
+    );
   });
 
   it('the language service adds them to the diagnostics when it knows other environments', () => {

@@ -24,7 +24,9 @@ describe('chain references', () => {
   });
 
   it('finds cycles, including a query that takes from itself', () => {
-    const doc = parseDocument('### A\ntitles={{#B.title}}\n### B\ntitles={{#A.title}}\n### C\ntitles={{#C.title}}\n### D\ntitles={{#A.title}}\n');
+    const doc = parseDocument(
+      '### A\ntitles={{#B.title}}\n### B\ntitles={{#A.title}}\n### C\ntitles={{#C.title}}\n### D\ntitles={{#A.title}}\n',
+    );
     assert.deepEqual(findCycle(doc, doc.queries[0]!), ['A', 'B', 'A']);
     assert.deepEqual(findCycle(doc, doc.queries[2]!), ['C', 'C']);
     assert.deepEqual(findCycle(doc, doc.queries[3]!), ['A', 'B', 'A']);
@@ -42,7 +44,10 @@ describe('chain diagnostics', () => {
     assert.deepEqual(seen('### Info\nprop=info\ntitles={{#Membrs.title}}\n'), [['unknown-query', 1, 'Membrs']]);
     assert.match(diagnose(HEAD + '### Info\nprop=info\ntitles={{#Membrs.title}}\n')[0]!.message, /did you mean "Members"/);
     assert.deepEqual(seen('### Info\nprop=info\ntitles={{#Members.titel}}\n'), [['unknown-field', 2, 'titel']]);
-    assert.deepEqual(seen('### A\nprop=info\ntitles={{#B.title}}\n### B\nprop=info\ntitles={{#A.title}}\n').map((d) => d[0]), ['chain-cycle', 'chain-cycle']);
+    assert.deepEqual(
+      seen('### A\nprop=info\ntitles={{#B.title}}\n### B\nprop=info\ntitles={{#A.title}}\n').map((d) => d[0]),
+      ['chain-cycle', 'chain-cycle'],
+    );
     assert.deepEqual(seen('### Info\nprop=info\ntitles=Main|{{#Members.title}}\n'), [['bad-chain', 1, 'Main|{{#Members.title}}']]);
   });
 });
@@ -75,7 +80,12 @@ describe('chain completion', () => {
 
 describe('values of a chained run', () => {
   it('takes each value once, in order, as text; arrays spread; objects and empty values skipped', () => {
-    assert.deepEqual(fieldValues([{ t: 'A' }, { t: 'B' }, { t: 'A' }, { t: 3 }, { t: ['C', 'B'] }, { t: { x: 1 } }, { t: '' }, {}], 't'), ['A', 'B', '3', 'C']);
+    assert.deepEqual(fieldValues([{ t: 'A' }, { t: 'B' }, { t: 'A' }, { t: 3 }, { t: ['C', 'B'] }, { t: { x: 1 } }, { t: '' }, {}], 't'), [
+      'A',
+      'B',
+      '3',
+      'C',
+    ]);
   });
 
   it('joins with | unless a value holds one, then with U+001F', () => {

@@ -3,7 +3,15 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chartData, defaultSpec, MAX_POINTS, TOP_VALUES, type CategoryChart, type HistogramChart, type MapChart } from '../../common/src/chart/aggregate';
+import {
+  chartData,
+  defaultSpec,
+  MAX_POINTS,
+  TOP_VALUES,
+  type CategoryChart,
+  type HistogramChart,
+  type MapChart,
+} from '../../common/src/chart/aggregate';
 import { chartFields } from '../../common/src/chart/fields';
 import { drawChart } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
@@ -35,7 +43,13 @@ describe('chartData: counts per value', () => {
     assert.equal(chart.time, false);
     assert.equal(chart.title, 'changes per user');
     assert.ok(chart.categories.length >= 3);
-    chart.categories.forEach((user, i) => assert.equal(total(chart, i), countWhere(rows, (r) => r.user === user), user));
+    chart.categories.forEach((user, i) =>
+      assert.equal(
+        total(chart, i),
+        countWhere(rows, (r) => r.user === user),
+        user,
+      ),
+    );
     // Largest first.
     for (let i = 1; i < chart.categories.length; i++) assert.ok(total(chart, i - 1) >= total(chart, i));
   });
@@ -46,7 +60,10 @@ describe('chartData: counts per value', () => {
     assert.equal(chart.categories.length, TOP_VALUES + 1);
     assert.match(chart.categories.at(-1)!, /^other \(10 values\)$/);
     assert.equal(total(chart, TOP_VALUES), 100);
-    assert.equal(chart.categories.reduce((s, _, i) => s + total(chart, i), 0), rows.length);
+    assert.equal(
+      chart.categories.reduce((s, _, i) => s + total(chart, i), 0),
+      rows.length,
+    );
   });
 
   it('names namespaces, from the wiki when given, else the canonical names', () => {
@@ -55,7 +72,10 @@ describe('chartData: counts per value', () => {
     assert.equal(chart.title, 'changes per namespace');
     const at = chart.categories.indexOf('Category');
     assert.ok(at >= 0, chart.categories.join(','));
-    assert.equal(total(chart, at), countWhere(rows, (r) => r.ns === 14));
+    assert.equal(
+      total(chart, at),
+      countWhere(rows, (r) => r.ns === 14),
+    );
     assert.ok(chart.categories.includes('(Main)'));
     const own = chartData(rows, { kind: 'bar', x: 'ns' }, { namespaces: { '14': 'Kategorie' } }) as CategoryChart;
     assert.ok(own.categories.includes('Kategorie'));
@@ -67,7 +87,11 @@ describe('chartData: counts per value', () => {
     const chart = chartData(rows, { kind: 'bar', x: 'user', split: 'type' }) as CategoryChart;
     assert.deepEqual(chart.series.map((s) => s.name).sort(), ['edit', 'new']);
     chart.categories.forEach((user, i) => {
-      for (const s of chart.series) assert.equal(s.values[i], countWhere(rows, (r) => r.user === user && r.type === s.name));
+      for (const s of chart.series)
+        assert.equal(
+          s.values[i],
+          countWhere(rows, (r) => r.user === user && r.type === s.name),
+        );
     });
   });
 
@@ -76,7 +100,10 @@ describe('chartData: counts per value', () => {
     const chart = chartData(rows, { kind: 'bar', x: 'user', y: 'newlen' }) as CategoryChart;
     assert.equal(chart.title, 'sum of newlen per user');
     chart.categories.forEach((user, i) =>
-      assert.equal(total(chart, i), rows.filter((r) => r.user === user).reduce((s, r) => s + (r.newlen as number), 0)),
+      assert.equal(
+        total(chart, i),
+        rows.filter((r) => r.user === user).reduce((s, r) => s + (r.newlen as number), 0),
+      ),
     );
   });
 });
@@ -100,8 +127,17 @@ describe('chartData: counts per time', () => {
     const rows = changes(300);
     const chart = chartData(rows, { kind: 'line', x: 'timestamp', by: 'hour' }) as CategoryChart;
     assert.equal(chart.line, true);
-    chart.categories.forEach((hour, i) => assert.equal(total(chart, i), countWhere(rows, (r) => String(r.timestamp).slice(0, 13) === hour.slice(0, 13)), hour));
-    assert.equal(chart.categories.reduce((s, _, i) => s + total(chart, i), 0), rows.length);
+    chart.categories.forEach((hour, i) =>
+      assert.equal(
+        total(chart, i),
+        countWhere(rows, (r) => String(r.timestamp).slice(0, 13) === hour.slice(0, 13)),
+        hour,
+      ),
+    );
+    assert.equal(
+      chart.categories.reduce((s, _, i) => s + total(chart, i), 0),
+      rows.length,
+    );
   });
 
   it('hours over years go to a coarser unit, and say so', () => {
@@ -116,8 +152,15 @@ describe('chartData: histogram, scatter, map', () => {
   it('histogram bins hold every number once, each in its range', () => {
     const rows = changes(777);
     const chart = chartData(rows, { kind: 'histogram', x: 'newlen' }) as HistogramChart;
-    assert.equal(chart.bins.reduce((s, b) => s + b.count, 0), rows.length);
-    for (const bin of chart.bins) assert.equal(bin.count, countWhere(rows, (r) => (r.newlen as number) >= bin.from && (r.newlen as number) < bin.to));
+    assert.equal(
+      chart.bins.reduce((s, b) => s + b.count, 0),
+      rows.length,
+    );
+    for (const bin of chart.bins)
+      assert.equal(
+        bin.count,
+        countWhere(rows, (r) => (r.newlen as number) >= bin.from && (r.newlen as number) < bin.to),
+      );
   });
 
   it(`a scatter of many rows draws ${MAX_POINTS} of them and says so`, () => {
@@ -133,10 +176,32 @@ describe('chartData: histogram, scatter, map', () => {
   });
 
   it('map points from lat/lon columns and from prop=coordinates lists; out-of-range places left out', () => {
-    const geo = chartData([{ title: 'A', lat: 51.5, lon: -0.12 }, { title: 'B', lat: 95, lon: 0 }, { title: 'C', lat: '48.8', lon: '2.35' }], { kind: 'map', x: 'lat' }) as MapChart;
-    assert.deepEqual(geo.points.map((p) => [p.label, p.y, p.x]), [['A', 51.5, -0.12], ['C', 48.8, 2.35]]);
-    const pages = chartData([{ pageid: 1, title: 'X', coordinates: [{ lat: 10, lon: 20, primary: '' }] }, { pageid: 2, title: 'Y' }], { kind: 'map', x: 'coordinates' }) as MapChart;
-    assert.deepEqual(pages.points.map((p) => [p.label, p.row]), [['X', 0]]);
+    const geo = chartData(
+      [
+        { title: 'A', lat: 51.5, lon: -0.12 },
+        { title: 'B', lat: 95, lon: 0 },
+        { title: 'C', lat: '48.8', lon: '2.35' },
+      ],
+      { kind: 'map', x: 'lat' },
+    ) as MapChart;
+    assert.deepEqual(
+      geo.points.map((p) => [p.label, p.y, p.x]),
+      [
+        ['A', 51.5, -0.12],
+        ['C', 48.8, 2.35],
+      ],
+    );
+    const pages = chartData(
+      [
+        { pageid: 1, title: 'X', coordinates: [{ lat: 10, lon: 20, primary: '' }] },
+        { pageid: 2, title: 'Y' },
+      ],
+      { kind: 'map', x: 'coordinates' },
+    ) as MapChart;
+    assert.deepEqual(
+      pages.points.map((p) => [p.label, p.row]),
+      [['X', 0]],
+    );
     const none = chartData([{ title: 'Z' }], { kind: 'map', x: 'lat' }) as MapChart;
     assert.equal(none.points.length, 0);
     assert.match(none.note ?? '', /no coordinates/);
@@ -161,9 +226,15 @@ describe('drawChart + toSvg', () => {
     const rows = changes(300);
     const svg = toSvg(drawChart(chartData(rows, { kind: 'bar', x: 'user' }), { width: 800 }));
     const perUnit: number[] = [];
-    for (const m of svg.matchAll(/<g data-mark="\d+" class="chart-mark"><title>([^:<]+): (\d+) changes<\/title><rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"/g)) {
+    for (const m of svg.matchAll(
+      /<g data-mark="\d+" class="chart-mark"><title>([^:<]+): (\d+) changes<\/title><rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"/g,
+    )) {
       const [, user, count, width] = m;
-      assert.equal(Number(count), countWhere(rows, (r) => r.user === user), user);
+      assert.equal(
+        Number(count),
+        countWhere(rows, (r) => r.user === user),
+        user,
+      );
       assert.match(svg, new RegExp(`class="chart-category">${user}</text>`));
       perUnit.push(Number(width) / Number(count));
     }

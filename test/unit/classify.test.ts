@@ -15,13 +15,19 @@ describe('classify', () => {
     });
   });
 
-  it('a maxlag API error (HTTP 200): busy, MediaWiki\'s text, 5 s without Retry-After', () => {
+  it("a maxlag API error (HTTP 200): busy, MediaWiki's text, 5 s without Retry-After", () => {
     const body = '{"errors":[{"code":"maxlag","text":"Waiting for db1: 7 seconds lagged."}],"docref":"x"}';
-    assert.deepEqual(classify(200, {}, body), { kind: 'busy', reason: 'maxlag', status: 200, retryAfterSeconds: 5, apiText: 'Waiting for db1: 7 seconds lagged.' });
+    assert.deepEqual(classify(200, {}, body), {
+      kind: 'busy',
+      reason: 'maxlag',
+      status: 200,
+      retryAfterSeconds: 5,
+      apiText: 'Waiting for db1: 7 seconds lagged.',
+    });
     assert.equal((classify(200, { 'retry-after': '2' }, body) as { retryAfterSeconds: number }).retryAfterSeconds, 2);
   });
 
-  it('JSON that stops mid-way: truncated (retried), with the parser\'s reason and the size', () => {
+  it("JSON that stops mid-way: truncated (retried), with the parser's reason and the size", () => {
     const c = classify(200, {}, '{"batchcomplete":true,"query":{"allpages":[{"title":"A');
     assert.equal(c.kind, 'truncated');
     assert.deepEqual({ ...c, parseError: undefined }, { kind: 'truncated', status: 200, bytes: 54, parseError: undefined });
@@ -48,7 +54,10 @@ describe('classify', () => {
   it('an API answer: ok, with its messages; an API error is data', () => {
     const c = classify(200, {}, '{"errors":[{"code":"badvalue","text":"Bad."}]}');
     assert.equal(c.kind, 'ok');
-    assert.deepEqual((c as { messages: { errors: { code: string }[] } }).messages.errors.map((e) => e.code), ['badvalue']);
+    assert.deepEqual(
+      (c as { messages: { errors: { code: string }[] } }).messages.errors.map((e) => e.code),
+      ['badvalue'],
+    );
   });
 
   it('an answer nested 10,000 deep: too-deep (final), no stack overflow', () => {
@@ -59,7 +68,8 @@ describe('classify', () => {
   });
 
   it('depth: the deep branch found wherever it is (first row, a middle key, under "__proto__"), exactly the limit accepted', () => {
-    const rows = (deepAt: number) => Array.from({ length: 500 }, (_, i) => ({ pageid: i, ns: 0, title: `P${i}`, ...(i === deepAt ? { x: [[[{}]]] } : {}) }));
+    const rows = (deepAt: number) =>
+      Array.from({ length: 500 }, (_, i) => ({ pageid: i, ns: 0, title: `P${i}`, ...(i === deepAt ? { x: [[[{}]]] } : {}) }));
     // {query: {allpages: [ {x: [[[{}]]]} ]}}: 8 levels.
     for (const at of [0, 250, 499]) {
       assert.equal(depthExceeds({ query: { allpages: rows(at) } }, 7), true, `row ${at}`);

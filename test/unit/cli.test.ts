@@ -16,7 +16,9 @@ function mwq(...args: string[]) {
 
 describe('mwq check', () => {
   it('passes the example files with exit code 0', () => {
-    const examples = readdirSync(path.join(root, 'examples')).filter((f) => f.endsWith('.mwq')).map((f) => path.join('examples', f));
+    const examples = readdirSync(path.join(root, 'examples'))
+      .filter((f) => f.endsWith('.mwq'))
+      .map((f) => path.join('examples', f));
     assert.ok(examples.length >= 3);
     const r = mwq('check', ...examples);
     assert.equal(r.stdout, '');
@@ -27,16 +29,28 @@ describe('mwq check', () => {
     const r = mwq('check', 'test/fixtures/mistakes.mwq');
     assert.equal(r.code, 1);
     const lines = r.stdout.trim().split('\n');
-    assert.ok(lines.includes('test/fixtures/mistakes.mwq:3:6 warning unrecognizedvalues `allpagez` is not a list module; did you mean `allpages`?'), r.stdout);
-    assert.ok(lines.some((l) => l.startsWith('test/fixtures/mistakes.mwq:8:6 error missingparam ')), r.stdout);
-    assert.ok(lines.some((l) => l.startsWith('test/fixtures/mistakes.mwq:12:11 error badgenerator ')), r.stdout);
+    assert.ok(
+      lines.includes('test/fixtures/mistakes.mwq:3:6 warning unrecognizedvalues `allpagez` is not a list module; did you mean `allpages`?'),
+      r.stdout,
+    );
+    assert.ok(
+      lines.some((l) => l.startsWith('test/fixtures/mistakes.mwq:8:6 error missingparam ')),
+      r.stdout,
+    );
+    assert.ok(
+      lines.some((l) => l.startsWith('test/fixtures/mistakes.mwq:12:11 error badgenerator ')),
+      r.stdout,
+    );
   });
 
   it('prints LSP diagnostics per file with --format json', () => {
     const r = mwq('check', '--format', 'json', 'test/fixtures/mistakes.mwq', 'examples/basics.mwq');
     assert.equal(r.code, 1);
     const report = JSON.parse(r.stdout) as { file: string; diagnostics: { code: string; range: unknown }[] }[];
-    assert.deepEqual(report.map((f) => f.file), ['test/fixtures/mistakes.mwq', 'examples/basics.mwq']);
+    assert.deepEqual(
+      report.map((f) => f.file),
+      ['test/fixtures/mistakes.mwq', 'examples/basics.mwq'],
+    );
     assert.ok(report[0]!.diagnostics.some((d) => d.code === 'missingparam'));
     assert.deepEqual(report[1]!.diagnostics, []);
   });
@@ -51,7 +65,7 @@ describe('mwq check', () => {
 describe('mwq COMMAND --help', () => {
   const commands = ['check', 'run', 'catalogue', 'export', 'test', 'diff'];
 
-  it('--help and -h print that command\'s usage on stdout and exit 0, whatever else is on the line', () => {
+  it("--help and -h print that command's usage on stdout and exit 0, whatever else is on the line", () => {
     for (const command of commands) {
       for (const flag of ['--help', '-h']) {
         const r = mwq(command, flag);

@@ -19,7 +19,10 @@ function mwq(...args: string[]) {
 describe('mwq export', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'mwq-export-'));
   const file = path.join(dir, 'q.mwq');
-  writeFileSync(file, '@endpoint = https://wiki.example/w/api.php\n\n### Pages\nlist=allpages\nlgpassword=literal-secret-value\n\n### Other\nmeta=siteinfo\n');
+  writeFileSync(
+    file,
+    '@endpoint = https://wiki.example/w/api.php\n\n### Pages\nlist=allpages\nlgpassword=literal-secret-value\n\n### Other\nmeta=siteinfo\n',
+  );
 
   it('writes the named query as a program to stdout, secrets as env reads', () => {
     const r = mwq('export', file, '--query', 'Pages', '--to', 'python', '--contact', 'me@example.org');

@@ -18,8 +18,16 @@ const param = (m: ReturnType<typeof model>, name: string): ValuePart[] | undefin
 describe('export model', () => {
   it('turns $env and $secret into env reads, through variables, keeping the literal parts', () => {
     const m = model('@endpoint = https://{{$env WIKI_HOST}}/w/api.php\n@pre = A{{$secret Pfx}}\nlist=allpages\napprefix={{pre}}-x\n');
-    assert.deepEqual(m.endpoint, [{ kind: 'text', text: 'https://' }, { kind: 'env', name: 'WIKI_HOST' }, { kind: 'text', text: '/w/api.php' }]);
-    assert.deepEqual(param(m, 'apprefix'), [{ kind: 'text', text: 'A' }, { kind: 'env', name: 'MWQ_SECRET_PFX' }, { kind: 'text', text: '-x' }]);
+    assert.deepEqual(m.endpoint, [
+      { kind: 'text', text: 'https://' },
+      { kind: 'env', name: 'WIKI_HOST' },
+      { kind: 'text', text: '/w/api.php' },
+    ]);
+    assert.deepEqual(param(m, 'apprefix'), [
+      { kind: 'text', text: 'A' },
+      { kind: 'env', name: 'MWQ_SECRET_PFX' },
+      { kind: 'text', text: '-x' },
+    ]);
     assert.deepEqual(m.envNames, ['WIKI_HOST', 'MWQ_SECRET_PFX']);
   });
 
@@ -39,7 +47,7 @@ describe('export model', () => {
     assert.deepEqual(param(m, 'apprefix'), [{ kind: 'text', text: 'mwqenv000000000000000000000000x0x' }]);
   });
 
-  it('sends formatversion=2 and maxlag, the file\'s own maxlag kept', () => {
+  it("sends formatversion=2 and maxlag, the file's own maxlag kept", () => {
     const m = model('@endpoint = https://w.example/w/api.php\nlist=allpages\n');
     assert.deepEqual(param(m, 'formatversion'), [{ kind: 'text', text: '2' }]);
     assert.deepEqual(param(m, 'maxlag'), [{ kind: 'text', text: '5' }]);
@@ -47,7 +55,10 @@ describe('export model', () => {
   });
 
   it('puts the contact in the User-Agent, or a placeholder', () => {
-    assert.match(model('@endpoint = https://w.example/w/api.php\nlist=allpages\n', { contact: 'me@example.org' }).userAgent, /\(me@example\.org\)/);
+    assert.match(
+      model('@endpoint = https://w.example/w/api.php\nlist=allpages\n', { contact: 'me@example.org' }).userAgent,
+      /\(me@example\.org\)/,
+    );
     assert.match(model('@endpoint = https://w.example/w/api.php\nlist=allpages\n').userAgent, /CONTACT/);
   });
 });
@@ -59,15 +70,19 @@ describe('every generated program compiles, whatever the file holds', () => {
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-    const hostile = '### Evil """ \' \\ ${process.exit(1)} \u2028 \u202e name\n@endpoint = https://w.example/w/api.php?x="\'\n'
-      + 'list=allpages\napprefix="""\\"\'\'\'${x}`\u2029\u0000\u200f\nweird.name-x:y=1\n__proto__=2\ncontinue=\nlgpassword=p"w\\\n';
+    const hostile =
+      '### Evil """ \' \\ ${process.exit(1)} \u2028 \u202e name\n@endpoint = https://w.example/w/api.php?x="\'\n' +
+      'list=allpages\napprefix="""\\"\'\'\'${x}`\u2029\u0000\u200f\nweird.name-x:y=1\n__proto__=2\ncontinue=\nlgpassword=p"w\\\n';
     const m = model(hostile, { contact: 'Me "quoted" \\ \n<me@example.org>' });
     const dir = mkdtempSync(path.join(tmpdir(), 'mwq-compile-'));
     try {
       for (const target of CODE_TARGETS) {
         const file = path.join(dir, `${target.id}.${target.extension}`);
         writeFileSync(file, target.generate(m));
-        const r = target.extension === 'py' ? spawnSync(python, ['-m', 'py_compile', file], { encoding: 'utf8' }) : spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
+        const r =
+          target.extension === 'py'
+            ? spawnSync(python, ['-m', 'py_compile', file], { encoding: 'utf8' })
+            : spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
         assert.equal(r.status, 0, `${target.id}: ${r.stderr}`);
       }
     } finally {

@@ -60,12 +60,22 @@ const EMPTY_ANSWER = {
 };
 
 /** Runs a program with a deadline; its exit code, output and whether the canary appeared. */
-function runProgram(command: string, file: string, cwd: string, timeoutMs = 20_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runProgram(
+  command: string,
+  file: string,
+  cwd: string,
+  timeoutMs = 20_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(command, [file], { cwd, timeout: timeoutMs, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' } }, (error, stdout, stderr) => {
-      const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : null) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      command,
+      [file],
+      { cwd, timeout: timeoutMs, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -84,16 +94,54 @@ function random(seed: number): () => number {
 const CANARY = 'CANARY';
 /** Pieces the hostile texts are made of: each can end a literal, start a line, change how the source is read, or run code. */
 const ALPHABET = [
-  '"', "'", '\\', '\\"', '\n', '\r', '\r\n', '\u2028', '\u2029', '\u0085', '\0', '\t', '\x1b', '\u202e', '\ufeff',
+  '"',
+  "'",
+  '\\',
+  '\\"',
+  '\n',
+  '\r',
+  '\r\n',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '\0',
+  '\t',
+  '\x1b',
+  '\u202e',
+  '\ufeff',
   // Multibyte characters whose trailing bytes are ASCII (`\`, quotes) in GBK, Shift_JIS, Big5.
-  '\u0801', '表', 'ソ', '功', '許', '\u00e9', '🙂',
-  '-*- coding: gbk -*-', '# coding=shift_jis', 'vim: set fileencoding=big5 :', '# -*- coding: latin-1 -*-',
-  '${', '`', '*/', '/*', '"""', "'''", '#', '//', '%s', '{0}', '}', ')',
+  '\u0801',
+  '表',
+  'ソ',
+  '功',
+  '許',
+  '\u00e9',
+  '🙂',
+  '-*- coding: gbk -*-',
+  '# coding=shift_jis',
+  'vim: set fileencoding=big5 :',
+  '# -*- coding: latin-1 -*-',
+  '${',
+  '`',
+  '*/',
+  '/*',
+  '"""',
+  "'''",
+  '#',
+  '//',
+  '%s',
+  '{0}',
+  '}',
+  ')',
   `", 'zz': __import__('os').system('touch ${CANARY}'), #`,
   `"); require("fs").writeFileSync("${CANARY}", "x"); ("`,
   `\${require("fs").writeFileSync("${CANARY}", "x")}`,
   `"""; __import__('os').system('touch ${CANARY}'); """`,
-  'a', 'Z', '0', ' ', '|',
+  'a',
+  'Z',
+  '0',
+  ' ',
+  '|',
 ];
 
 function hostileText(next: () => number, pieces = 1 + Math.floor(next() * 8)): string {
@@ -116,7 +164,10 @@ function hostileModel(next: () => number, endpoint: string, values: number): Exp
     endpoint: [{ kind: 'text', text: endpoint }],
     params,
     maxlag: '5',
-    userAgent: exportModel(parseDocument('list=allpages\n').queries[0]!, new VariableScope(parseDocument('')), { defaultEndpoint: endpoint, contact: hostileText(next) }).userAgent,
+    userAgent: exportModel(parseDocument('list=allpages\n').queries[0]!, new VariableScope(parseDocument('')), {
+      defaultEndpoint: endpoint,
+      contact: hostileText(next),
+    }).userAgent,
     envNames: [],
   };
 }
@@ -135,7 +186,9 @@ function sentParams(target: string, sent: [string, string][]): [string, string][
 
 function expectedParams(target: string, model: ExportModel): [string, string][] {
   const own = OWN_PARAMS[target]!;
-  return model.params.filter((p) => !own.has(p.name)).map((p) => [p.name, p.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('')]);
+  return model.params
+    .filter((p) => !own.has(p.name))
+    .map((p) => [p.name, p.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('')]);
 }
 
 describe('exported programs, run against a recording server', () => {
@@ -194,20 +247,34 @@ describe('exported programs, run against a recording server', () => {
     if (!python) return t.skip('python3 with requests is not installed');
     const value = `Page \u0801", 'zz': __import__('os').system('touch ${CANARY}'), #`;
     const doc = parseDocument(`### Pages by prefix (-*- coding: gbk -*-)\nlist=allpages\napprefix=${value}\n`);
-    const source = exportQueryAsCode(doc.queries[0]!, new VariableScope(doc), codeTarget('python')!, { endpoint, defaultEndpoint: endpoint });
+    const source = exportQueryAsCode(doc.queries[0]!, new VariableScope(doc), codeTarget('python')!, {
+      endpoint,
+      defaultEndpoint: endpoint,
+    });
     assert.match(source.split('\n')[1]!, /^# -\*- coding: utf-8 -\*-$/, 'line 2 declares UTF-8');
     writeFileSync(path.join(dir, 'gbk.py'), source);
     const before = recorder.requests.length;
     const result = await runProgram(python, 'gbk.py', dir);
     assert.equal(existsSync(path.join(dir, CANARY)), false, 'the file text ran as code');
     assert.equal(result.code, 0, result.stderr.slice(-500));
-    const sent = recorder.requests.slice(before).flatMap((r) => r.params).filter(([name]) => name === 'apprefix');
+    const sent = recorder.requests
+      .slice(before)
+      .flatMap((r) => r.params)
+      .filter(([name]) => name === 'apprefix');
     assert.deepEqual(sent, [['apprefix', value]]);
   });
 });
 
 describe('exported programs stop on a wiki that repeats its continue', () => {
-  const looping = recordingServer(() => ({ continue: { apcontinue: 'Same', continue: '-||' }, query: { allpages: [{ title: 'Same' }], general: { generator: 'MediaWiki 1.39.0' }, namespaces: EMPTY_ANSWER.query.namespaces, userinfo: { id: 0, name: 'x', anon: true, rights: [], groups: [] } } }));
+  const looping = recordingServer(() => ({
+    continue: { apcontinue: 'Same', continue: '-||' },
+    query: {
+      allpages: [{ title: 'Same' }],
+      general: { generator: 'MediaWiki 1.39.0' },
+      namespaces: EMPTY_ANSWER.query.namespaces,
+      userinfo: { id: 0, name: 'x', anon: true, rights: [], groups: [] },
+    },
+  }));
   let dir: string;
   let endpoint: string;
 
@@ -231,7 +298,10 @@ describe('exported programs stop on a wiki that repeats its continue', () => {
     it(`${id}: stops after the repeated continue, with a message`, async (t) => {
       const interpreter = command();
       if (!interpreter) return t.skip(`${id} cannot run here`);
-      writeFileSync(path.join(dir, file), exportQueryAsCode(doc.queries[0]!, new VariableScope(doc), codeTarget(id)!, { endpoint, defaultEndpoint: endpoint }));
+      writeFileSync(
+        path.join(dir, file),
+        exportQueryAsCode(doc.queries[0]!, new VariableScope(doc), codeTarget(id)!, { endpoint, defaultEndpoint: endpoint }),
+      );
       const before = looping.requests.length;
       const result = await runProgram(interpreter, file, dir, 15_000);
       const queries = looping.requests.slice(before).filter((r) => r.params.some(([n, v]) => n === 'list' && v === 'allpages')).length;
@@ -248,7 +318,10 @@ describe('an endpoint with credentials is never written into a program', () => {
     const doc = parseDocument('@endpoint = https://wiki.example/w/api.php\n### Q\nlist=allpages\n');
     for (const target of ['python', 'fetch', 'mwclient', 'mwn', 'pywikibot']) {
       assert.throws(
-        () => exportQueryAsCode(doc.queries[0]!, new VariableScope(doc), codeTarget(target)!, { endpoint: 'http://user:pw5ecret@wiki.example/w/api.php' }),
+        () =>
+          exportQueryAsCode(doc.queries[0]!, new VariableScope(doc), codeTarget(target)!, {
+            endpoint: 'http://user:pw5ecret@wiki.example/w/api.php',
+          }),
         (error: Error) => /user name or password/.test(error.message) && !error.message.includes('pw5ecret'),
         target,
       );

@@ -52,7 +52,10 @@ describe('generated string literals', () => {
     const r = spawnSync(python, ['-c', program], { encoding: 'utf8', maxBuffer: 64 << 20 });
     assert.equal(r.status, 0, r.stderr);
     const got = JSON.parse(r.stdout) as number[][];
-    assert.deepEqual(got, inputs.map((s) => [...codePointsOf(s)]));
+    assert.deepEqual(
+      got,
+      inputs.map((s) => [...codePointsOf(s)]),
+    );
   });
 
   it('Node reads every jsString back as the same string', () => {
@@ -60,13 +63,19 @@ describe('generated string literals', () => {
     for (const l of literals) assert.ok(!/[\n\r\u2028\u2029]/.test(l), l);
     const program = `const values = [\n${literals.join(',\n')}\n];\nprocess.stdout.write(JSON.stringify(values.map((v) => [...v].map((c) => c.codePointAt(0)))));`;
     const got = roundTrip(process.execPath, program) as unknown as number[][];
-    assert.deepEqual(got, inputs.map((s) => [...codePointsOf(s)]));
+    assert.deepEqual(
+      got,
+      inputs.map((s) => [...codePointsOf(s)]),
+    );
   });
 
   it('object keys stay keys, __proto__ included', () => {
     const keys = ['list', 'a-b', '__proto__', 'constructor', '"x"', '1abc'];
     const program = `const o = {${keys.map((k, i) => `${jsKey(k)}: ${i}`).join(', ')}};\nprocess.stdout.write(JSON.stringify(Object.entries(o)));`;
-    assert.deepEqual(roundTrip(process.execPath, program), keys.map((k, i) => [k, i]));
+    assert.deepEqual(
+      roundTrip(process.execPath, program),
+      keys.map((k, i) => [k, i]),
+    );
   });
 
   it('comment text never ends the comment line', () => {

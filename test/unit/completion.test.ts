@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { applyEdits, completionLabels, documentOf, service, withCursor } from './serviceHelpers';
 
 const has = (labels: string[], ...expected: string[]) => {
-  for (const e of expected) assert.ok(labels.includes(e), `expected ${e} in ${labels.slice(0, 40).join(', ')}${labels.length > 40 ? ', …' : ''}`);
+  for (const e of expected)
+    assert.ok(labels.includes(e), `expected ${e} in ${labels.slice(0, 40).join(', ')}${labels.length > 40 ? ', …' : ''}`);
 };
 const lacks = (labels: string[], ...unexpected: string[]) => {
   for (const u of unexpected) assert.ok(!labels.includes(u), `did not expect ${u}`);
@@ -96,8 +97,18 @@ describe('completion', () => {
     const items = service.complete(document, position).items;
     const main = items.find((i) => i.label === '0')!;
     assert.equal(main.labelDetails?.description, '(Main)');
-    has(items.map((i) => i.label), '0', '1', '10', '14');
-    lacks(items.map((i) => i.label), '-1', '-2');
+    has(
+      items.map((i) => i.label),
+      '0',
+      '1',
+      '10',
+      '14',
+    );
+    lacks(
+      items.map((i) => i.label),
+      '-1',
+      '-2',
+    );
     // Extra namespaces where the parameter accepts them.
     has(completionLabels('list=alllinks\nalnamespace={|}'), '-1', '-2');
   });

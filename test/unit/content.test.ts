@@ -12,7 +12,10 @@ function answers(partial: Partial<ContentAnswers>): ContentAnswers {
   return { ...emptyAnswers(), ...partial };
 }
 
-function seen(text: string, facts: ContentAnswers): { code: string; severity: number; covered: string; message: string; diagnostic: Diagnostic }[] {
+function seen(
+  text: string,
+  facts: ContentAnswers,
+): { code: string; severity: number; covered: string; message: string; diagnostic: Diagnostic }[] {
   const document = documentOf(text);
   return service.contentDiagnostics(document, facts).map((d) => ({
     code: String(d.code),
@@ -53,7 +56,17 @@ describe('content questions', () => {
   });
 
   it('takes generator-prefixed title parameters, and nothing from chained values or URL-less unknown parameters', () => {
-    const text = ['### A', 'generator=categorymembers', 'gcmtitle=Category:Odd', 'prop=info', '### B', 'titles={{#A.title}}', '### C', 'list=allpages', 'cmtitle=Category:Stray'].join('\n');
+    const text = [
+      '### A',
+      'generator=categorymembers',
+      'gcmtitle=Category:Odd',
+      'prop=info',
+      '### B',
+      'titles={{#A.title}}',
+      '### C',
+      'list=allpages',
+      'cmtitle=Category:Stray',
+    ].join('\n');
     const q = service.contentQuestions(documentOf(text));
     assert.deepEqual(q.titles, ['Category:Odd']);
   });
@@ -62,19 +75,19 @@ describe('content questions', () => {
 describe('content diagnostics', () => {
   const facts = answers({
     titles: {
-      'Nope': { missing: true },
+      Nope: { missing: true },
       'Foo[bar]': { invalid: 'The requested page title contains invalid characters: "[".' },
       'Redirect 01': { redirectTo: 'Page 0001' },
-      'page_0001': { normalized: 'Page 0001', pageid: 6 },
+      page_0001: { normalized: 'Page 0001', pageid: 6 },
       'main page': { normalized: 'Main page', missing: true },
       'Page 0002': { pageid: 7 },
     },
     pageids: { '999999': { missing: true }, '1': { title: 'Main Page' } },
     revids: { '999999': { missing: true }, '65': { title: 'Page 0001' } },
-    users: { 'Nobody': { missing: true }, 'Alice': {}, 'Xy': { invalid: true } },
+    users: { Nobody: { missing: true }, Alice: {}, Xy: { invalid: true } },
   });
 
-  it('flags each value on its own item with the API\'s codes', () => {
+  it("flags each value on its own item with the API's codes", () => {
     const text = 'titles=Nope|Foo[bar]|Redirect 01|page_0001|Page 0002|main page';
     const got = seen(text, facts).map(({ code, severity, covered }) => ({ code, severity, covered }));
     assert.deepEqual(got, [
@@ -99,7 +112,9 @@ describe('content diagnostics', () => {
   });
 
   it('page ids, revision ids and users', () => {
-    const got = seen('pageids=1|999999\n### B\nrevids=65|999999\n### C\nlist=usercontribs\nucuser=Alice|Nobody|Xy', facts).map(({ code, severity, covered }) => ({ code, severity, covered }));
+    const got = seen('pageids=1|999999\n### B\nrevids=65|999999\n### C\nlist=usercontribs\nucuser=Alice|Nobody|Xy', facts).map(
+      ({ code, severity, covered }) => ({ code, severity, covered }),
+    );
     assert.deepEqual(got, [
       { code: 'nosuchpageid', severity: WARNING, covered: '999999' },
       { code: 'nosuchrevid', severity: WARNING, covered: '999999' },
@@ -117,9 +132,17 @@ describe('content diagnostics', () => {
   });
 
   it('hostile answers: controls stripped, inherited keys ignored (an own `__proto__` is just a title), wrong types ignored', () => {
-    const hostile = JSON.parse('{"titles":{"__proto__":{"missing":true},"A":{"invalid":"bad\\u0000\\u202etitle\\nnext"},"B":{"normalized":5,"redirectTo":{}}},"pageids":{},"revids":{},"users":{}}') as ContentAnswers;
+    const hostile = JSON.parse(
+      '{"titles":{"__proto__":{"missing":true},"A":{"invalid":"bad\\u0000\\u202etitle\\nnext"},"B":{"normalized":5,"redirectTo":{}}},"pageids":{},"revids":{},"users":{}}',
+    ) as ContentAnswers;
     const got = seen('titles=A|B|__proto__|toString', hostile);
-    assert.deepEqual(got.map((d) => [d.code, d.covered]), [['invalidtitle', 'A'], ['missingtitle', '__proto__']]);
+    assert.deepEqual(
+      got.map((d) => [d.code, d.covered]),
+      [
+        ['invalidtitle', 'A'],
+        ['missingtitle', '__proto__'],
+      ],
+    );
     assert.doesNotMatch(got[0]!.message, /[\u0000\u202e\n]/);
   });
 
@@ -149,17 +172,27 @@ describe('content diagnostics', () => {
     const text = 'titles=A|B|C|D';
     const document = documentOf(text);
     const got = service.contentDiagnostics(document, hostile);
-    assert.deepEqual(got.map((d) => d.code), ['normalised-title', 'normalised-title', 'normalised-title', 'normalised-title']);
-    assert.deepEqual(got.map((d) => d.data), [undefined, undefined, undefined, { fix: 'replace', replacement: 'D good' }]);
+    assert.deepEqual(
+      got.map((d) => d.code),
+      ['normalised-title', 'normalised-title', 'normalised-title', 'normalised-title'],
+    );
+    assert.deepEqual(
+      got.map((d) => d.data),
+      [undefined, undefined, undefined, { fix: 'replace', replacement: 'D good' }],
+    );
     const titles = service.codeActions(document, { start: { line: 0, character: 0 }, end: { line: 0, character: 14 } }).map((a) => a.title);
-    assert.deepEqual(titles.filter((t) => t.startsWith('Change to')), ['Change to `D good`']);
+    assert.deepEqual(
+      titles.filter((t) => t.startsWith('Change to')),
+      ['Change to `D good`'],
+    );
   });
 });
 
 describe('inlay hints', () => {
   const facts = answers({ pageids: { '1': { title: 'Main Page' } }, revids: { '65': { title: 'Page\u0000 0001' + 'x'.repeat(200) } } });
   it('titles after ids, namespace names after numbers', () => {
-    const text = 'pageids=1|2\n### B\nrevids=65\n### C\nlist=allpages\napnamespace=14\n### D\nlist=categorymembers\ncmtitle=Category:X\ncmnamespace=0|10';
+    const text =
+      'pageids=1|2\n### B\nrevids=65\n### C\nlist=allpages\napnamespace=14\n### D\nlist=categorymembers\ncmtitle=Category:X\ncmnamespace=0|10';
     const document = documentOf(text);
     const hints = service.inlayHints(document, { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } }, facts);
     const labels = hints.map((h) => `${h.position.line}:${String(h.label)}`);
@@ -177,7 +210,7 @@ describe('live values', () => {
     const { document, position } = withCursor(text);
     return service.liveValueQuestionAt(document, position);
   };
-  it('titles in the parameter\'s namespace, or the one the prefix names', () => {
+  it("titles in the parameter's namespace, or the one the prefix names", () => {
     assert.deepEqual(at('list=categorymembers\ncmtitle=Ev{|}')?.question, { kind: 'title', prefix: 'Ev', namespace: 14 });
     assert.deepEqual(at('list=categorymembers\ncmtitle=Category:Ev{|}')?.question, { kind: 'title', prefix: 'Ev', namespace: 14 });
     assert.deepEqual(at('prop=templates\ntltemplates=Inf{|}')?.question, { kind: 'title', prefix: 'Inf', namespace: 10 });
@@ -197,12 +230,24 @@ describe('live values', () => {
     assert.equal(at('titles={{x{|}}}'), undefined);
     assert.equal(at('list=allpages\napprefix=P{|}'), undefined);
   });
-  it('the range is the whole item; completions replace it, in the wiki\'s order, without unusable values', () => {
+  it("the range is the whole item; completions replace it, in the wiki's order, without unusable values", () => {
     const { document, position } = withCursor('titles=A|Page 0{|}0|B');
     const site = service.liveValueQuestionAt(document, position)!;
     assert.deepEqual(site.range, { start: { line: 0, character: 9 }, end: { line: 0, character: 16 } });
-    const items = service.liveValueCompletions({ values: [{ value: 'Page 0010' }, { value: 'Bad|title' }, { value: 'Page 0002', detail: 'x\u0000y' }, { value: '' }], incomplete: true }, site);
-    assert.deepEqual(items.map((i) => [i.label, i.sortText, i.detail]), [['Page 0010', '00000', undefined], ['Page 0002', '00002', 'x y']]);
+    const items = service.liveValueCompletions(
+      {
+        values: [{ value: 'Page 0010' }, { value: 'Bad|title' }, { value: 'Page 0002', detail: 'x\u0000y' }, { value: '' }],
+        incomplete: true,
+      },
+      site,
+    );
+    assert.deepEqual(
+      items.map((i) => [i.label, i.sortText, i.detail]),
+      [
+        ['Page 0010', '00000', undefined],
+        ['Page 0002', '00002', 'x y'],
+      ],
+    );
     assert.deepEqual(items[0]!.textEdit, { range: site.range, newText: 'Page 0010' });
   });
 });

@@ -8,7 +8,12 @@ import { emptyAnswers, type ContentAnswers, type ContentQuestions } from '../../
 
 const q = (titles: string[], users: string[] = []): ContentQuestions => ({ titles, pageids: [], revids: [], users });
 /** The records as plain objects (answers' records have no prototype, so that `__proto__` is only a key). */
-const plain = (a: ContentAnswers) => ({ titles: { ...a.titles }, pageids: { ...a.pageids }, revids: { ...a.revids }, users: { ...a.users } });
+const plain = (a: ContentAnswers) => ({
+  titles: { ...a.titles },
+  pageids: { ...a.pageids },
+  revids: { ...a.revids },
+  users: { ...a.users },
+});
 const none = plain(emptyAnswers());
 
 describe('content facts cache', () => {

@@ -10,7 +10,10 @@ import { canonicalUserName, pageIdFacts, revIdFacts, sendable, titleFacts, userF
 describe('content facts from answers', () => {
   it('titles: asked → normalised → redirect target; invalid reasons in both error formats', () => {
     const query = {
-      normalized: [{ from: 'page_1', to: 'Page 1' }, { from: 'redir', to: 'Redir' }],
+      normalized: [
+        { from: 'page_1', to: 'Page 1' },
+        { from: 'redir', to: 'Redir' },
+      ],
       redirects: [{ from: 'Redir', to: 'Target' }],
       pages: [
         { title: 'Page 1', pageid: 7 },
@@ -32,7 +35,14 @@ describe('content facts from answers', () => {
   });
 
   it('hostile answers: wrong types ignored, no crash, `__proto__` only a key', () => {
-    for (const query of [{}, { pages: 5 }, { pages: [null, 1, 'x', { title: 3 }] }, { normalized: 'x', redirects: [{ from: 1, to: {} }] }, { users: { name: 'A' } }, { badrevids: 'x' }]) {
+    for (const query of [
+      {},
+      { pages: 5 },
+      { pages: [null, 1, 'x', { title: 3 }] },
+      { normalized: 'x', redirects: [{ from: 1, to: {} }] },
+      { users: { name: 'A' } },
+      { badrevids: 'x' },
+    ]) {
       assert.deepEqual(titleFacts(['A'], query as any), {});
       assert.deepEqual(pageIdFacts(['1'], query as any), {});
       assert.deepEqual(revIdFacts(['1'], query as any), {});
@@ -46,14 +56,34 @@ describe('content facts from answers', () => {
   });
 
   it('page ids, revision ids (badrevids keyed or listed), users by their canonical name', () => {
-    assert.deepEqual(pageIdFacts(['006', '9'], { pages: [{ pageid: 6, title: 'P' }, { pageid: 9, missing: true }] }), { '006': { title: 'P' }, '9': { missing: true } });
-    assert.deepEqual(revIdFacts(['5', '6', '7'], { badrevids: { '6': { revid: 6, missing: true } }, pages: [{ title: 'P', revisions: [{ revid: 5 }] }] }), { '5': { title: 'P' }, '6': { missing: true } });
+    assert.deepEqual(
+      pageIdFacts(['006', '9'], {
+        pages: [
+          { pageid: 6, title: 'P' },
+          { pageid: 9, missing: true },
+        ],
+      }),
+      { '006': { title: 'P' }, '9': { missing: true } },
+    );
+    assert.deepEqual(
+      revIdFacts(['5', '6', '7'], { badrevids: { '6': { revid: 6, missing: true } }, pages: [{ title: 'P', revisions: [{ revid: 5 }] }] }),
+      { '5': { title: 'P' }, '6': { missing: true } },
+    );
     assert.deepEqual(revIdFacts(['0'], { badrevids: [{ revid: 0, missing: true }] }), { '0': { missing: true } });
-    assert.deepEqual(userFacts(['alice_b', 'Nope', '1.2.3.4'], { users: [{ name: 'Alice b', userid: 2 }, { name: 'Nope', missing: true }, { name: '1.2.3.4', invalid: true }] }), {
-      alice_b: { normalized: 'Alice b' },
-      Nope: { missing: true },
-      '1.2.3.4': { invalid: true },
-    });
+    assert.deepEqual(
+      userFacts(['alice_b', 'Nope', '1.2.3.4'], {
+        users: [
+          { name: 'Alice b', userid: 2 },
+          { name: 'Nope', missing: true },
+          { name: '1.2.3.4', invalid: true },
+        ],
+      }),
+      {
+        alice_b: { normalized: 'Alice b' },
+        Nope: { missing: true },
+        '1.2.3.4': { invalid: true },
+      },
+    );
     assert.equal(canonicalUserName('  bob__smith '), 'Bob smith');
   });
 

@@ -9,7 +9,11 @@ describe('cookie jar', () => {
 
   it('stores Set-Cookie and answers with Cookie for the same host and path', () => {
     const jar = new CookieJar();
-    jar.setFromHeaders('https://wiki.example/w/api.php', ['testwiki_session=abc123; path=/; secure; HttpOnly', 'UseDC=master; Path=/w; Max-Age=10'], now);
+    jar.setFromHeaders(
+      'https://wiki.example/w/api.php',
+      ['testwiki_session=abc123; path=/; secure; HttpOnly', 'UseDC=master; Path=/w; Max-Age=10'],
+      now,
+    );
     assert.equal(jar.headerFor('https://wiki.example/w/api.php', now), 'UseDC=master; testwiki_session=abc123');
     // Path /w does not match /wiki/...; the session cookie (path /) does.
     assert.equal(jar.headerFor('https://wiki.example/wiki/Main_Page', now), 'testwiki_session=abc123');
@@ -40,10 +44,17 @@ describe('cookie jar', () => {
 
   it('accepts Domain cookies for the host and its subdomains, and refuses foreign domains', () => {
     const jar = new CookieJar();
-    jar.setFromHeaders('https://en.wikipedia.org/w/api.php', ['centralauth_Session=x; domain=.wikipedia.org; path=/', 'evil=1; domain=example.org; path=/'], now);
+    jar.setFromHeaders(
+      'https://en.wikipedia.org/w/api.php',
+      ['centralauth_Session=x; domain=.wikipedia.org; path=/', 'evil=1; domain=example.org; path=/'],
+      now,
+    );
     assert.equal(jar.headerFor('https://de.wikipedia.org/w/api.php', now), 'centralauth_Session=x');
     assert.equal(jar.headerFor('https://example.org/', now), undefined);
-    assert.deepEqual(jar.list(now).map((c) => c.name), ['centralauth_Session']);
+    assert.deepEqual(
+      jar.list(now).map((c) => c.name),
+      ['centralauth_Session'],
+    );
   });
 
   it('keeps one jar per endpoint, so two wikis on one host never share a session', () => {

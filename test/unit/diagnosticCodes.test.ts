@@ -32,7 +32,7 @@ describe('diagnostic codes: one table, documented', () => {
     for (const code of documented.keys()) assert.ok(Object.hasOwn(DIAGNOSTIC_CODES, code), `${code} is in DIAGNOSTIC_CODES`);
   });
 
-  it('API codes have no dashes, the editor\'s own have', () => {
+  it("API codes have no dashes, the editor's own have", () => {
     for (const [code, info] of Object.entries(DIAGNOSTIC_CODES)) {
       assert.equal(code.includes('-'), info.origin === 'editor' && code !== 'syntax', code);
     }

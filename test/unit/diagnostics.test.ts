@@ -79,7 +79,10 @@ describe('diagnostics table', () => {
     const over = expectOne('list=allpages\naplimit=600\n', 'outofrange', WARNING, '600', 2);
     // What the API will read: 500 (it clamps), not "clamp 600".
     assert.match(over.message, /the API will use 500 instead of 600 \(accounts with apihighlimits get 600\)/);
-    assert.match(only('list=allpages\naplimit=9000\n', 'outofrange').message, /the API will use 500 instead of 9000 \(5000 for accounts with apihighlimits\)/);
+    assert.match(
+      only('list=allpages\naplimit=9000\n', 'outofrange').message,
+      /the API will use 500 instead of 9000 \(5000 for accounts with apihighlimits\)/,
+    );
     assert.match(only('list=allpages\naplimit=0\n', 'outofrange').message, /the API will use 1 instead of 0/);
     expectOne('list=search\nsrsearch=x\nsroffset=-1\n', 'outofrange', WARNING, '-1', 3);
     assert.deepEqual(diagnose('list=allpages\naplimit=max\n'), []);
@@ -219,7 +222,13 @@ describe('diagnostics table', () => {
   it('pasted URL lines are checked like parameter lines', () => {
     const text = 'https://en.wikipedia.org/w/api.php?action=query&list=allpagez&aplimit=5\n';
     const seen = diagnose(text);
-    assert.deepEqual(seen.map((d) => [d.code, d.covered]), [['unrecognizedvalues', 'allpagez'], ['unrecognizedparams', 'aplimit']]);
+    assert.deepEqual(
+      seen.map((d) => [d.code, d.covered]),
+      [
+        ['unrecognizedvalues', 'allpagez'],
+        ['unrecognizedparams', 'aplimit'],
+      ],
+    );
   });
 
   it('continuation lines add values with their own ranges', () => {
@@ -229,7 +238,13 @@ describe('diagnostics table', () => {
   it('templated parameters follow the slots given', () => {
     assert.deepEqual(diagnose('prop=revisions\ntitles=A\nrvslots=main\nrvcontentformat-main=text/x-wiki\n'), []);
     expectOne('prop=revisions\ntitles=A\nrvslots=main\nrvcontentformat-main=text/bogus\n', 'badvalue', ERROR, 'text/bogus', 4);
-    const d = expectOne('prop=revisions\ntitles=A\nrvcontentformat-main=text/x-wiki\n', 'unrecognizedparams', WARNING, 'rvcontentformat-main', 3);
+    const d = expectOne(
+      'prop=revisions\ntitles=A\nrvcontentformat-main=text/x-wiki\n',
+      'unrecognizedparams',
+      WARNING,
+      'rvcontentformat-main',
+      3,
+    );
     assert.match(d.message, /revisions/);
   });
 });

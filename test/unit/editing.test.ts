@@ -80,11 +80,17 @@ describe('hover', () => {
 describe('quick fixes', () => {
   it('nearest known name', () => {
     assert.equal(fix('list=allpagez\n', 'unrecognizedvalues', /Change to `allpages`/), 'list=allpages\n');
-    assert.equal(fix('list=allpages\napfilterredir=nonredirect\n', 'badvalue', /nonredirects/), 'list=allpages\napfilterredir=nonredirects\n');
+    assert.equal(
+      fix('list=allpages\napfilterredir=nonredirect\n', 'badvalue', /nonredirects/),
+      'list=allpages\napfilterredir=nonredirects\n',
+    );
   });
 
   it('moves a module to its right group', () => {
-    assert.equal(fix('titles=A\nlist=allpages|revisions\n', 'unrecognizedvalues', /Move `revisions` to `prop=`/), 'titles=A\nlist=allpages\nprop=revisions\n');
+    assert.equal(
+      fix('titles=A\nlist=allpages|revisions\n', 'unrecognizedvalues', /Move `revisions` to `prop=`/),
+      'titles=A\nlist=allpages\nprop=revisions\n',
+    );
     assert.equal(fix('titles=A\nprop=info\nlist=revisions\n', 'unrecognizedvalues', /Move/), 'titles=A\nprop=info|revisions\n');
     assert.equal(fix('generator=allusers\n', 'badgenerator', /Move `allusers` to `list=`/), 'list=allusers\n');
   });
@@ -92,13 +98,25 @@ describe('quick fixes', () => {
   it('adds the module that owns a parameter', () => {
     assert.equal(fix('titles=A\naplimit=5\n', 'unrecognizedparams', /Add `list=allpages`/), 'list=allpages\ntitles=A\naplimit=5\n');
     assert.equal(fix('list=allusers\naplimit=5\n', 'unrecognizedparams', /Add `list=allpages`/), 'list=allusers|allpages\naplimit=5\n');
-    assert.equal(fix('prop=info\ngcmtitle=Category:X\n', 'unrecognizedparams', /Add `generator=categorymembers`/), 'generator=categorymembers\nprop=info\ngcmtitle=Category:X\n');
+    assert.equal(
+      fix('prop=info\ngcmtitle=Category:X\n', 'unrecognizedparams', /Add `generator=categorymembers`/),
+      'generator=categorymembers\nprop=info\ngcmtitle=Category:X\n',
+    );
   });
 
   it('removes a deprecated parameter or value', () => {
-    assert.equal(fix('prop=revisions\ntitles=A\nrvexpandtemplates\nrvprop=ids\n', 'deprecation', /Remove `rvexpandtemplates`/), 'prop=revisions\ntitles=A\nrvprop=ids\n');
-    assert.equal(fix('prop=revisions\ntitles=A\nrvprop=ids|parsetree|user\n', 'deprecation', /Remove `parsetree`/), 'prop=revisions\ntitles=A\nrvprop=ids|user\n');
-    assert.equal(fix('prop=revisions\ntitles=A\nrvprop=ids|parsetree\n', 'deprecation', /Remove `parsetree`/), 'prop=revisions\ntitles=A\nrvprop=ids\n');
+    assert.equal(
+      fix('prop=revisions\ntitles=A\nrvexpandtemplates\nrvprop=ids\n', 'deprecation', /Remove `rvexpandtemplates`/),
+      'prop=revisions\ntitles=A\nrvprop=ids\n',
+    );
+    assert.equal(
+      fix('prop=revisions\ntitles=A\nrvprop=ids|parsetree|user\n', 'deprecation', /Remove `parsetree`/),
+      'prop=revisions\ntitles=A\nrvprop=ids|user\n',
+    );
+    assert.equal(
+      fix('prop=revisions\ntitles=A\nrvprop=ids|parsetree\n', 'deprecation', /Remove `parsetree`/),
+      'prop=revisions\ntitles=A\nrvprop=ids\n',
+    );
     assert.equal(fix('list=deletedrevs|allpages\n', 'deprecation', /Remove `deletedrevs`/), 'list=allpages\n');
   });
 
@@ -111,7 +129,10 @@ describe('quick fixes', () => {
   });
 
   it('replaces a literal secret by {{$secret NAME}}', () => {
-    assert.equal(fix('list=watchlist\nwlowner=X\nwltoken=abc\n', 'secret-in-file', /secret storage/), 'list=watchlist\nwlowner=X\nwltoken={{$secret wltoken}}\n');
+    assert.equal(
+      fix('list=watchlist\nwlowner=X\nwltoken=abc\n', 'secret-in-file', /secret storage/),
+      'list=watchlist\nwlowner=X\nwltoken={{$secret wltoken}}\n',
+    );
   });
 
   it('keeps CRLF line ends when adding lines', () => {
@@ -124,23 +145,39 @@ describe('outline, folding, formatting', () => {
 
   it('one symbol per query, named by its ### title', () => {
     const symbols = service.documentSymbols(documentOf(text));
-    assert.deepEqual(symbols.map((s) => [s.name, s.detail, s.range.start.line, s.range.end.line]), [
-      ['(first query)', 'list=allpages', 0, 0],
-      ['Recent', 'list=recentchanges', 1, 3],
-      ['(unnamed query)', 'meta=siteinfo', 5, 6],
-    ]);
-    assert.deepEqual(symbols[1]!.children!.map((c) => c.name), ['list', 'rclimit']);
+    assert.deepEqual(
+      symbols.map((s) => [s.name, s.detail, s.range.start.line, s.range.end.line]),
+      [
+        ['(first query)', 'list=allpages', 0, 0],
+        ['Recent', 'list=recentchanges', 1, 3],
+        ['(unnamed query)', 'meta=siteinfo', 5, 6],
+      ],
+    );
+    assert.deepEqual(
+      symbols[1]!.children!.map((c) => c.name),
+      ['list', 'rclimit'],
+    );
   });
 
   it('folds each query', () => {
-    assert.deepEqual(service.foldingRanges(documentOf(text)).map((f) => [f.startLine, f.endLine]), [[1, 3], [5, 6]]);
+    assert.deepEqual(
+      service.foldingRanges(documentOf(text)).map((f) => [f.startLine, f.endLine]),
+      [
+        [1, 3],
+        [5, 6],
+      ],
+    );
   });
 
   it('normalises spacing around = and keeps everything else', () => {
-    const messy = '# keep  =  this\n@page=Foo\n### q  \nlist = allpages\n  apprefix  =  A b  \nrvprop=ids\n   |user\nredirects\naplimit =\nhttps://x/api.php?a = b\n';
+    const messy =
+      '# keep  =  this\n@page=Foo\n### q  \nlist = allpages\n  apprefix  =  A b  \nrvprop=ids\n   |user\nredirects\naplimit =\nhttps://x/api.php?a = b\n';
     const document = documentOf(messy);
     const once = applyEdits(document, service.format(document));
-    assert.equal(once, '# keep  =  this\n@page = Foo\n### q  \nlist=allpages\n  apprefix=A b  \nrvprop=ids\n   |user\nredirects\naplimit=\nhttps://x/api.php?a = b\n');
+    assert.equal(
+      once,
+      '# keep  =  this\n@page = Foo\n### q  \nlist=allpages\n  apprefix=A b  \nrvprop=ids\n   |user\nredirects\naplimit=\nhttps://x/api.php?a = b\n',
+    );
     const again = documentOf(once);
     assert.deepEqual(service.format(again), []);
   });

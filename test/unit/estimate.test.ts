@@ -21,30 +21,67 @@ const rights = (high: boolean) => ({ userinfo: { id: 0, name: '127.0.0.1', right
 describe('cost estimate', () => {
   it('list=allpages: siteinfo statistics as an upper bound, "max" as 500 without apihighlimits and 5,000 with', () => {
     const plan = planEstimate(request({ action: 'query', list: 'allpages', aplimit: 'max' }));
-    assert.deepEqual(estimateLookup(plan).filter(([k]) => k === 'meta' || k === 'siprop' || k === 'uiprop'), [['siprop', 'statistics'], ['meta', 'userinfo|siteinfo'], ['uiprop', 'rights']]);
+    assert.deepEqual(
+      estimateLookup(plan).filter(([k]) => k === 'meta' || k === 'siprop' || k === 'uiprop'),
+      [
+        ['siprop', 'statistics'],
+        ['meta', 'userinfo|siteinfo'],
+        ['uiprop', 'rights'],
+      ],
+    );
     const answer = (high: boolean) => ({ query: { statistics: { pages: 12_345 }, ...rights(high) } });
     const low = readEstimate(plan, answer(false));
     assert.deepEqual([low.requests, low.items, low.perRequest, low.bound], [25, 12_345, 500, 'at most']);
     const high = readEstimate(plan, answer(true));
     assert.deepEqual([high.requests, high.perRequest], [3, 5000]);
-    assert.equal(describeEstimate(low), 'All pages of list=allpages: at most 25 requests, at most 12,345 items (12345 pages in all namespaces (siteinfo statistics); 500 a request (no apihighlimits))');
+    assert.equal(
+      describeEstimate(low),
+      'All pages of list=allpages: at most 25 requests, at most 12,345 items (12345 pages in all namespaces (siteinfo statistics); 500 a request (no apihighlimits))',
+    );
   });
 
-  it('generator=categorymembers: the category\'s categoryinfo, counting only the member types asked for', () => {
-    const plan = planEstimate(request({ action: 'query', generator: 'categorymembers', gcmtitle: 'Category:X', gcmtype: 'page|file', gcmlimit: '20', prop: 'info' }));
-    assert.deepEqual(estimateLookup(plan).find(([k]) => k === 'titles'), ['titles', 'Category:X']);
-    const e = readEstimate(plan, { query: { pages: [{ title: 'Category:X', categoryinfo: { size: 70, pages: 41, files: 9, subcats: 20 } }], ...rights(false) } });
+  it("generator=categorymembers: the category's categoryinfo, counting only the member types asked for", () => {
+    const plan = planEstimate(
+      request({
+        action: 'query',
+        generator: 'categorymembers',
+        gcmtitle: 'Category:X',
+        gcmtype: 'page|file',
+        gcmlimit: '20',
+        prop: 'info',
+      }),
+    );
+    assert.deepEqual(
+      estimateLookup(plan).find(([k]) => k === 'titles'),
+      ['titles', 'Category:X'],
+    );
+    const e = readEstimate(plan, {
+      query: { pages: [{ title: 'Category:X', categoryinfo: { size: 70, pages: 41, files: 9, subcats: 20 } }], ...rights(false) },
+    });
     assert.deepEqual([e.items, e.requests, e.bound], [50, 3, 'exactly']);
   });
 
-  it('list=usercontribs: the users\' edit counts added up', () => {
+  it("list=usercontribs: the users' edit counts added up", () => {
     const plan = planEstimate(request({ action: 'query', list: 'usercontribs', ucuser: 'A|B', uclimit: '100' }));
-    const e = readEstimate(plan, { query: { users: [{ name: 'A', editcount: 250 }, { name: 'B', editcount: 51 }], ...rights(false) } });
+    const e = readEstimate(plan, {
+      query: {
+        users: [
+          { name: 'A', editcount: 250 },
+          { name: 'B', editcount: 51 },
+        ],
+        ...rights(false),
+      },
+    });
     assert.deepEqual([e.items, e.requests], [301, 4]);
   });
 
   it('backlinks, embeddedin, several lists and queries without a list are unknown, and ask nothing', () => {
-    for (const params of [{ list: 'backlinks', bltitle: 'X' } as Record<string, string>, { list: 'embeddedin', eititle: 'Template:X' }, { list: 'allpages|allusers' }, { prop: 'info', titles: 'X' }]) {
+    for (const params of [
+      { list: 'backlinks', bltitle: 'X' } as Record<string, string>,
+      { list: 'embeddedin', eititle: 'Template:X' },
+      { list: 'allpages|allusers' },
+      { prop: 'info', titles: 'X' },
+    ]) {
       const plan = planEstimate(request({ action: 'query', ...params }));
       assert.ok(plan.unknown, JSON.stringify(params));
       assert.equal(plan.ask, undefined);
@@ -54,7 +91,14 @@ describe('cost estimate', () => {
 
   it('a hostile or empty answer gives "unknown", never a wrong number', () => {
     const plan = planEstimate(request({ action: 'query', list: 'allpages' }));
-    for (const answer of [null, 'text', { query: {} }, { query: { statistics: { pages: -5 } } }, { query: { statistics: { pages: '9999' } } }, { query: { statistics: { pages: 1e300 } } }]) {
+    for (const answer of [
+      null,
+      'text',
+      { query: {} },
+      { query: { statistics: { pages: -5 } } },
+      { query: { statistics: { pages: '9999' } } },
+      { query: { statistics: { pages: 1e300 } } },
+    ]) {
       const e = readEstimate(plan, answer);
       assert.equal(e.requests, undefined, JSON.stringify(answer));
     }

@@ -13,7 +13,13 @@ import { diagnose } from './serviceHelpers';
 import { expectationSummary } from '../../client/src/testing/runSummary';
 import { fixedRandom } from './fixedRandom';
 
-const run = (rows: Record<string, unknown>[], extra: Partial<RunForExpectations> = {}): RunForExpectations => ({ rows, warnings: [], errors: [], complete: true, ...extra });
+const run = (rows: Record<string, unknown>[], extra: Partial<RunForExpectations> = {}): RunForExpectations => ({
+  rows,
+  warnings: [],
+  errors: [],
+  complete: true,
+  ...extra,
+});
 
 function results(text: string, r: RunForExpectations) {
   const doc = parseDocument(text);
@@ -25,12 +31,21 @@ describe('@expect in the parser', () => {
     const text = '### A\nlist=allpages\n  @expect  count >= 2  \n@expect\n@expect = v\n### B\nmeta=siteinfo\n';
     const doc = parseDocument(text);
     const [a, b] = doc.queries;
-    assert.deepEqual(a!.expects.map((e) => [e.line, e.text, text.slice(e.span.start, e.span.end)]), [
-      [2, 'count >= 2', 'count >= 2'],
-      [3, '', ''],
-    ]);
-    assert.deepEqual(a!.params.map((p) => p.name), ['list']);
-    assert.deepEqual(doc.variables.map((v) => [v.name, v.value]), [['expect', 'v']]);
+    assert.deepEqual(
+      a!.expects.map((e) => [e.line, e.text, text.slice(e.span.start, e.span.end)]),
+      [
+        [2, 'count >= 2', 'count >= 2'],
+        [3, '', ''],
+      ],
+    );
+    assert.deepEqual(
+      a!.params.map((p) => p.name),
+      ['list'],
+    );
+    assert.deepEqual(
+      doc.variables.map((v) => [v.name, v.value]),
+      [['expect', 'v']],
+    );
     assert.deepEqual(b!.expects, []);
     assert.deepEqual(doc.problems, []);
   });
@@ -40,9 +55,27 @@ describe('@expect in the parser', () => {
   });
 
   it('incremental parsing equals a full parse with @expect lines (fixed random start)', () => {
-    const fragment = fc.constantFrom('### q\n', '\n', 'list=allpages\n', '@expect count == 1\n', '@expect\n', '@expect any title ~ /x/\n', '@v = 1\n', '# c\n', '@', 'expect', ' ', '=', 'x');
+    const fragment = fc.constantFrom(
+      '### q\n',
+      '\n',
+      'list=allpages\n',
+      '@expect count == 1\n',
+      '@expect\n',
+      '@expect any title ~ /x/\n',
+      '@v = 1\n',
+      '# c\n',
+      '@',
+      'expect',
+      ' ',
+      '=',
+      'x',
+    );
     const text = fc.array(fragment, { maxLength: 40 }).map((p) => p.join(''));
-    const edit = fc.tuple(fc.nat(), fc.nat({ max: 20 }), fc.array(fragment, { maxLength: 3 }).map((p) => p.join('')));
+    const edit = fc.tuple(
+      fc.nat(),
+      fc.nat({ max: 20 }),
+      fc.array(fragment, { maxLength: 3 }).map((p) => p.join('')),
+    );
     fc.assert(
       fc.property(text, fc.array(edit, { minLength: 1, maxLength: 4 }), (original, edits) => {
         let current = original;
@@ -69,10 +102,30 @@ describe('the expectation grammar', () => {
     assert.deepEqual(ok('count == 12'), { kind: 'count', op: '==', value: 12 });
     assert.deepEqual(ok('count>=1'), { kind: 'count', op: '>=', value: 1 });
     assert.deepEqual(ok('all ns == 0'), { kind: 'rows', quantifier: 'all', field: ['ns'], test: { op: '==', value: '0' } });
-    assert.deepEqual(ok('any title == "A \\"quoted\\" title"'), { kind: 'rows', quantifier: 'any', field: ['title'], test: { op: '==', value: 'A "quoted" title' } });
-    assert.deepEqual(ok('any title == Albert Einstein'), { kind: 'rows', quantifier: 'any', field: ['title'], test: { op: '==', value: 'Albert Einstein' } });
-    assert.deepEqual(ok('none revisions.user ~ /bot$/i'), { kind: 'rows', quantifier: 'none', field: ['revisions', 'user'], test: { op: '~', pattern: 'bot$', flags: 'i' } });
-    assert.deepEqual(ok('all title !~ /a/b/'), { kind: 'rows', quantifier: 'all', field: ['title'], test: { op: '!~', pattern: 'a/b', flags: '' } });
+    assert.deepEqual(ok('any title == "A \\"quoted\\" title"'), {
+      kind: 'rows',
+      quantifier: 'any',
+      field: ['title'],
+      test: { op: '==', value: 'A "quoted" title' },
+    });
+    assert.deepEqual(ok('any title == Albert Einstein'), {
+      kind: 'rows',
+      quantifier: 'any',
+      field: ['title'],
+      test: { op: '==', value: 'Albert Einstein' },
+    });
+    assert.deepEqual(ok('none revisions.user ~ /bot$/i'), {
+      kind: 'rows',
+      quantifier: 'none',
+      field: ['revisions', 'user'],
+      test: { op: '~', pattern: 'bot$', flags: 'i' },
+    });
+    assert.deepEqual(ok('all title !~ /a/b/'), {
+      kind: 'rows',
+      quantifier: 'all',
+      field: ['title'],
+      test: { op: '!~', pattern: 'a/b', flags: '' },
+    });
     assert.deepEqual(ok('all size <= 1000'), { kind: 'rows', quantifier: 'all', field: ['size'], test: { op: '<=', value: 1000 } });
     assert.deepEqual(ok('all missing exists'), { kind: 'rows', quantifier: 'all', field: ['missing'], test: { op: 'exists' } });
     assert.deepEqual(ok('no warnings'), { kind: 'no', what: 'warnings' });
@@ -99,13 +152,18 @@ describe('the expectation grammar', () => {
   });
 
   it('survives random input without throwing', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (t) => void parseExpectation(t)), fixedRandom(14, 2000));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (t) => void parseExpectation(t)),
+      fixedRandom(14, 2000),
+    );
   });
 });
 
 describe('bad-expect diagnostics', () => {
   it('marks the wrong part of a bad @expect line with its own code, and nothing on good ones', () => {
-    const ds = diagnose('@endpoint = https://w.example/w/api.php\n### A\nlist=allpages\n@expect count == 1\n@expect counts == 1\n@expect any title ~ /(/\n');
+    const ds = diagnose(
+      '@endpoint = https://w.example/w/api.php\n### A\nlist=allpages\n@expect count == 1\n@expect counts == 1\n@expect any title ~ /(/\n',
+    );
     assert.deepEqual(
       ds.map((d) => [d.line, d.code, d.severity, d.covered]),
       [
@@ -126,7 +184,20 @@ describe('checking expectations', () => {
 
   it('passes and fails as the rows say, with what was found', () => {
     assert.deepEqual(
-      results(text(['count == 3', 'count > 3', 'all ns == 0', 'any title == Beta', 'none title ~ /^Talk:/', 'any revisions.user == Bot', 'all size exists', 'any size > 1000', 'all title != Delta']), run(rows)),
+      results(
+        text([
+          'count == 3',
+          'count > 3',
+          'all ns == 0',
+          'any title == Beta',
+          'none title ~ /^Talk:/',
+          'any revisions.user == Bot',
+          'all size exists',
+          'any size > 1000',
+          'all title != Delta',
+        ]),
+        run(rows),
+      ),
       [
         [3, true, '3 rows'],
         [4, false, '3 rows'],
@@ -144,7 +215,10 @@ describe('checking expectations', () => {
   it('checks warnings and errors, and judges nothing else on an incomplete run', () => {
     const warning = { severity: 'warning' as const, code: 'unrecognizedparams', text: 'Unrecognized parameter: x.', module: 'main' };
     const doc = parseDocument(text(['no warnings', 'no errors', 'count >= 0']));
-    const out = checkExpectations(doc.queries[0]!.expects, run(rows, { warnings: [warning], complete: false, incomplete: 'stopped after 1 page' }));
+    const out = checkExpectations(
+      doc.queries[0]!.expects,
+      run(rows, { warnings: [warning], complete: false, incomplete: 'stopped after 1 page' }),
+    );
     assert.deepEqual(
       out.map((x) => [x.line + 1, x.passed, x.errored ?? false, x.message]),
       [
@@ -155,9 +229,12 @@ describe('checking expectations', () => {
     );
   });
 
-  it('a failed run passes nothing: every expectation is unjudged with the run\'s failure', () => {
+  it("a failed run passes nothing: every expectation is unjudged with the run's failure", () => {
     const doc = parseDocument(text(['no warnings', 'no errors', 'count >= 0', 'none title == Main Page']));
-    const out = checkExpectations(doc.queries[0]!.expects, run([], { complete: false, failure: 'Could not connect to 127.0.0.1:9 (ECONNREFUSED).' }));
+    const out = checkExpectations(
+      doc.queries[0]!.expects,
+      run([], { complete: false, failure: 'Could not connect to 127.0.0.1:9 (ECONNREFUSED).' }),
+    );
     assert.deepEqual(
       out.map((x) => [x.passed, x.errored, x.message]),
       Array(4).fill([false, true, 'the run failed: Could not connect to 127.0.0.1:9 (ECONNREFUSED).']),
@@ -165,7 +242,12 @@ describe('checking expectations', () => {
   });
 
   it('an answer with an API error judges only `no errors`; row checks on its zero rows are unjudged', () => {
-    const error = { severity: 'error' as const, code: 'badvalue', text: 'Unrecognized value for parameter "apnamespace": notanumber.', module: 'allpages' };
+    const error = {
+      severity: 'error' as const,
+      code: 'badvalue',
+      text: 'Unrecognized value for parameter "apnamespace": notanumber.',
+      module: 'allpages',
+    };
     const doc = parseDocument(text(['no errors', 'all ns == 0', 'count < 5', 'no warnings']));
     const out = checkExpectations(doc.queries[0]!.expects, run([], { errors: [error] }));
     assert.deepEqual(
@@ -208,7 +290,12 @@ describe('checking expectations', () => {
 describe('JUnit XML', () => {
   it('escapes hostile names and messages and drops characters XML cannot hold', () => {
     const xml = junitXml([
-      { file: 'a&b.mwq', query: '<q> "x"', seconds: 0.5, result: { line: 4, text: 'any title == "]]></x>"', passed: false, message: 'bad\u0000\u0007 & <worse>' } },
+      {
+        file: 'a&b.mwq',
+        query: '<q> "x"',
+        seconds: 0.5,
+        result: { line: 4, text: 'any title == "]]></x>"', passed: false, message: 'bad\u0000\u0007 & <worse>' },
+      },
       { file: 'a&b.mwq', query: 'ok', seconds: 0, result: { line: 9, text: 'count == 1', passed: true, message: '1 row' } },
     ]);
     assert.match(xml, /<testsuite name="a&amp;b.mwq" tests="2" failures="1"/);
@@ -218,9 +305,14 @@ describe('JUnit XML', () => {
     assert.match(xml, /<testcase classname="ok" name="count == 1 \(line 10\)" file="a&amp;b.mwq" line="10" time="0.000"\/>/);
   });
 
-  it('an expectation its run could not judge is an <error> with the run\'s failure as message', () => {
+  it("an expectation its run could not judge is an <error> with the run's failure as message", () => {
     const xml = junitXml([
-      { file: 'f.mwq', query: 'q', seconds: 1, result: { line: 2, text: 'no errors', passed: false, errored: true, message: 'the run failed: Could not connect (ECONNREFUSED).' } },
+      {
+        file: 'f.mwq',
+        query: 'q',
+        seconds: 1,
+        result: { line: 2, text: 'no errors', passed: false, errored: true, message: 'the run failed: Could not connect (ECONNREFUSED).' },
+      },
       { file: 'f.mwq', query: 'q', seconds: 1, result: { line: 3, text: 'count == 1', passed: false, message: '0 rows' } },
     ]);
     assert.match(xml, /<testsuites name="mwq test" tests="2" failures="1" errors="1">/);
@@ -237,7 +329,10 @@ describe('the verdict in the run summary', () => {
     assert.equal(expectationSummary(q, [{ ns: 0 }, { ns: 0 }], [], [], true), ' · expectations 3/3 ✓');
     assert.equal(expectationSummary(q, [{ ns: 0 }, { ns: 1 }, { ns: 0 }], [], [], true), ' · expectations 1/3, ✗ lines 3, 4');
     assert.equal(expectationSummary(q, [], [], [], false), ' · expectations: run all pages to check them');
-    assert.equal(expectationSummary(q, [], [], [], false, 'The name x.invalid could not be looked up (ENOTFOUND)'), ' · expectations 0/3: the run failed');
+    assert.equal(
+      expectationSummary(q, [], [], [], false, 'The name x.invalid could not be looked up (ENOTFOUND)'),
+      ' · expectations 0/3: the run failed',
+    );
     const refused = [{ severity: 'error' as const, code: 'badvalue', text: 'Bad.', module: 'main' }];
     assert.equal(expectationSummary(q, [], [], refused, true), ' · expectations 0/3: the wiki answered with an error');
     assert.equal(expectationSummary(parseDocument('list=allpages\n').queries[0]!, [], [], [], true), '');

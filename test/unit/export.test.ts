@@ -92,13 +92,20 @@ describe('export: files', () => {
     const json = path.join(dir, 'out.json');
     const ndjson = path.join(dir, 'out.ndjson');
     await exportRows(json, 'json', rows);
-    await exportRows(ndjson, 'ndjson', (function* () {
-      yield* rows;
-    })());
+    await exportRows(
+      ndjson,
+      'ndjson',
+      (function* () {
+        yield* rows;
+      })(),
+    );
     assert.deepEqual(JSON.parse(await readFile(json, 'utf8')), rows);
     const lines = (await readFile(ndjson, 'utf8')).split('\n');
     assert.equal(lines.pop(), '');
-    assert.deepEqual(lines.map((l) => JSON.parse(l)), rows);
+    assert.deepEqual(
+      lines.map((l) => JSON.parse(l)),
+      rows,
+    );
     await exportRows(path.join(dir, 'empty.json'), 'json', []);
     assert.deepEqual(JSON.parse(await readFile(path.join(dir, 'empty.json'), 'utf8')), []);
   });
@@ -114,22 +121,33 @@ describe('export: files', () => {
       await writer.abort();
       assert.equal(await readFile(file, 'utf8'), 'old content');
     }
-    assert.deepEqual((await readdir(dir)).filter((f) => f.startsWith('.')), []);
+    assert.deepEqual(
+      (await readdir(dir)).filter((f) => f.startsWith('.')),
+      [],
+    );
     const writer = await openExport(file, 'ndjson');
     await writer.write(rows);
     await writer.close();
     assert.equal((await readFile(file, 'utf8')).split('\n').length, rows.length + 1);
-    assert.deepEqual((await readdir(dir)).filter((f) => f.startsWith('.')), []);
+    assert.deepEqual(
+      (await readdir(dir)).filter((f) => f.startsWith('.')),
+      [],
+    );
   });
 
   it('fails with a message for people when the folder does not exist', async () => {
-    await assert.rejects(exportRows(path.join(dir, 'no', 'such', 'x.csv'), 'csv', rows), (e: Error) => /Could not write .*x\.csv.* \(ENOENT\)/.test(e.message));
+    await assert.rejects(exportRows(path.join(dir, 'no', 'such', 'x.csv'), 'csv', rows), (e: Error) =>
+      /Could not write .*x\.csv.* \(ENOENT\)/.test(e.message),
+    );
   });
 });
 
 describe('text table', () => {
   it('aligns columns and keeps every cell on one line', () => {
-    const text = formatTextTable([{ a: 1, b: 'x\ny' }, { a: 22, c: { d: 1 } }]);
+    const text = formatTextTable([
+      { a: 1, b: 'x\ny' },
+      { a: 22, c: { d: 1 } },
+    ]);
     assert.equal(text, 'a   b    c\n--  ---  -------\n1   x y\n22       {"d":1}\n');
   });
 });

@@ -14,8 +14,12 @@ before(async () => {
   const wasm = readFileSync(path.join(root, 'node_modules', 'vscode-oniguruma', 'release', 'onig.wasm'));
   await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
   const registry = new textmate.Registry({
-    onigLib: Promise.resolve({ createOnigScanner: (s) => new oniguruma.OnigScanner(s), createOnigString: (s) => new oniguruma.OnigString(s) }),
-    loadGrammar: async () => textmate.parseRawGrammar(readFileSync(path.join(root, 'syntaxes', 'mwquery.tmLanguage.json'), 'utf8'), 'mwquery.tmLanguage.json'),
+    onigLib: Promise.resolve({
+      createOnigScanner: (s) => new oniguruma.OnigScanner(s),
+      createOnigString: (s) => new oniguruma.OnigString(s),
+    }),
+    loadGrammar: async () =>
+      textmate.parseRawGrammar(readFileSync(path.join(root, 'syntaxes', 'mwquery.tmLanguage.json'), 'utf8'), 'mwquery.tmLanguage.json'),
   });
   grammar = (await registry.loadGrammar('source.mwquery'))!;
 });
@@ -30,11 +34,12 @@ function tokens(text: string): [string, string][][] {
   });
 }
 
-
-
 describe('TextMate grammar', () => {
   let tokenised: [string, string][][] | undefined;
-  const sample = () => (tokenised ??= tokens('# a comment\n@page = Foo\n### Recent edits\nlist=recentchanges|allpages\nrclimit=max\ntitles={{page}}|{{$secret tok}}\n   |more\nredirects\nhttps://w.org/w/api.php?action=query&list=x'));
+  const sample = () =>
+    (tokenised ??= tokens(
+      '# a comment\n@page = Foo\n### Recent edits\nlist=recentchanges|allpages\nrclimit=max\ntitles={{page}}|{{$secret tok}}\n   |more\nredirects\nhttps://w.org/w/api.php?action=query&list=x',
+    ));
 
   const scopeOf = (line: number, text: string) => sample()[line]!.find(([t]) => t === text)?.[1];
 

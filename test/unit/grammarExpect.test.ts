@@ -14,15 +14,20 @@ before(async () => {
   const wasm = readFileSync(path.join(root, 'node_modules', 'vscode-oniguruma', 'release', 'onig.wasm'));
   await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
   const registry = new textmate.Registry({
-    onigLib: Promise.resolve({ createOnigScanner: (s) => new oniguruma.OnigScanner(s), createOnigString: (s) => new oniguruma.OnigString(s) }),
-    loadGrammar: async () => textmate.parseRawGrammar(readFileSync(path.join(root, 'syntaxes', 'mwquery.tmLanguage.json'), 'utf8'), 'mwquery.tmLanguage.json'),
+    onigLib: Promise.resolve({
+      createOnigScanner: (s) => new oniguruma.OnigScanner(s),
+      createOnigString: (s) => new oniguruma.OnigString(s),
+    }),
+    loadGrammar: async () =>
+      textmate.parseRawGrammar(readFileSync(path.join(root, 'syntaxes', 'mwquery.tmLanguage.json'), 'utf8'), 'mwquery.tmLanguage.json'),
   });
   grammar = (await registry.loadGrammar('source.mwquery'))!;
 });
 
 function scopes(line: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const t of grammar.tokenizeLine(line, textmate.INITIAL).tokens) out.set(line.slice(t.startIndex, t.endIndex).trim(), t.scopes.at(-1)!);
+  for (const t of grammar.tokenizeLine(line, textmate.INITIAL).tokens)
+    out.set(line.slice(t.startIndex, t.endIndex).trim(), t.scopes.at(-1)!);
   return out;
 }
 

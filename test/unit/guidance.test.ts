@@ -42,14 +42,21 @@ describe('Wikimedia endpoints', () => {
   });
 
   it('leaves other wikis alone, including look-alikes', () => {
-    for (const e of ['http://127.0.0.1:8080/api.php', 'https://wiki.example.org/api.php', 'https://notwikipedia.org/api.php', 'https://wikipedia.org.evil.example/api.php', 'not a url']) {
+    for (const e of [
+      'http://127.0.0.1:8080/api.php',
+      'https://wiki.example.org/api.php',
+      'https://notwikipedia.org/api.php',
+      'https://wikipedia.org.evil.example/api.php',
+      'not a url',
+    ]) {
       assert.equal(isWikimediaEndpoint(e), false, e);
     }
   });
 
   it('accepts a contact people can reach, refuses placeholders', () => {
     for (const c of ['me@example.net', 'https://meta.wikimedia.org/wiki/User:Me', 'User:Me']) assert.equal(looksLikeContact(c), true, c);
-    for (const c of ['', 'me', 'https://example.invalid/mwquery', 'me@example.com', 'a\nb@c.d']) assert.equal(looksLikeContact(c), false, c);
+    for (const c of ['', 'me', 'https://example.invalid/mwquery', 'me@example.com', 'a\nb@c.d'])
+      assert.equal(looksLikeContact(c), false, c);
   });
 });
 
@@ -61,14 +68,19 @@ describe('.mwquery.json with comments', () => {
   });
 
   it('keeps // and /* inside strings, drops comments and trailing commas', () => {
-    assert.deepEqual(parseJsonc('{ "a": "http://x/*y*/", /* c */ "b": [1, 2,], // d\n "e": "q\\"//" , }'), { a: 'http://x/*y*/', b: [1, 2], e: 'q"//' });
+    assert.deepEqual(parseJsonc('{ "a": "http://x/*y*/", /* c */ "b": [1, 2,], // d\n "e": "q\\"//" , }'), {
+      a: 'http://x/*y*/',
+      b: [1, 2],
+      e: 'q"//',
+    });
     assert.throws(() => parseJsonc('{ "a": }'), SyntaxError);
   });
 });
 
 describe('mwq run: errors that name their cause', () => {
   const root = path.join(__dirname, '..', '..');
-  const run = (args: string[]) => spawnSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'run', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'run', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
   const file = () => {
     const f = path.join(mkdtempSync(path.join(tmpdir(), 'mwq-guidance-')), 'q.mwq');
     writeFileSync(f, '### Q\nlist=allpages\n');

@@ -40,20 +40,30 @@ describe('help texts: wikitext to Markdown', () => {
 
   it('turns <var>, <kbd>, <samp> and <code> into code, links into their labels, entities into characters', () => {
     assert.equal(
-      helpInline('Which category to enumerate. Must include the <kbd>Category:</kbd> prefix. Cannot be used together with <var>cmpageid</var>.'),
+      helpInline(
+        'Which category to enumerate. Must include the <kbd>Category:</kbd> prefix. Cannot be used together with <var>cmpageid</var>.',
+      ),
       'Which category to enumerate. Must include the `Category:` prefix. Cannot be used together with `cmpageid`.',
     );
     assert.equal(
-      helpInline('More detailed information on how to continue queries [[mw:Special:MyLanguage/API:Continue|can be found on mediawiki.org]].'),
+      helpInline(
+        'More detailed information on how to continue queries [[mw:Special:MyLanguage/API:Continue|can be found on mediawiki.org]].',
+      ),
       'More detailed information on how to continue queries can be found on mediawiki\\.org.',
     );
-    assert.equal(helpInline('See [[Special:ApiHelp/query]] and [https://lists.example/ the list].'), 'See Special:ApiHelp/query and the list.');
+    assert.equal(
+      helpInline('See [[Special:ApiHelp/query]] and [https://lists.example/ the list].'),
+      'See Special:ApiHelp/query and the list.',
+    );
     assert.equal(helpInline("'''Bold''' &amp; ''italic'' &lt;tag&gt; &#65;&#x42;"), 'Bold \\& italic \\<tag\\> AB');
   });
 
   it('gives a term that is a sentence as text, and escapes what would start a Markdown block', () => {
     assert.equal(helpMarkdown(';A long term:its text'), '- A long term: its text');
-    assert.equal(helpMarkdown('- not a list\n\n1. not a list either\n\n=== a heading ==='), '\\- not a list\n\n1\\. not a list either\n\n**a heading**');
+    assert.equal(
+      helpMarkdown('- not a list\n\n1. not a list either\n\n=== a heading ==='),
+      '\\- not a list\n\n1\\. not a list either\n\n**a heading**',
+    );
     assert.equal(helpMarkdown(''), '');
     assert.equal(helpMarkdown('<div class="x">\n</div>'), '');
   });
@@ -69,14 +79,17 @@ describe('help texts: wikitext to Markdown', () => {
 
   it('shows an example as its query, without action=query, with its description', () => {
     assert.equal(
-      exampleMarkdown({ query: 'action=query&list=allpages&apfrom=B', description: 'Show a list of pages starting at the letter <kbd>B</kbd>.' }),
+      exampleMarkdown({
+        query: 'action=query&list=allpages&apfrom=B',
+        description: 'Show a list of pages starting at the letter <kbd>B</kbd>.',
+      }),
       '`list=allpages&apfrom=B` — Show a list of pages starting at the letter `B`.',
     );
     assert.equal(exampleMarkdown({ query: 'action=query&titles=Main%20Page|A%2BB&prop=info' }), '`titles=Main Page|A+B&prop=info`');
     assert.equal(exampleMarkdown({ query: 'action=query&titles=%E0%A4%A' }), '`titles=%E0%A4%A`');
   });
 
-  it('finds one value\'s definition in the parameter\'s text', () => {
+  it("finds one value's definition in the parameter's text", () => {
     const param = readParam({ name: 'prop', type: ['ids', 'user', 'flags'], description: RVPROP });
     assert.equal(valueHelp(param, 'ids'), 'The ID of the revision.');
     assert.match(valueHelp(param, 'user') ?? '', /`userhidden`/);
@@ -134,7 +147,12 @@ const modules = [
 
 function snapshot(withHelp: boolean): CatalogueSnapshot {
   const strip = (m: Record<string, unknown>): Record<string, unknown> => {
-    const { description: _d, examples: _e, parameters, ...rest } = m as { description?: unknown; examples?: unknown; parameters?: Record<string, unknown>[] };
+    const {
+      description: _d,
+      examples: _e,
+      parameters,
+      ...rest
+    } = m as { description?: unknown; examples?: unknown; parameters?: Record<string, unknown>[] };
     return { ...rest, parameters: (parameters ?? []).map(({ description: _pd, ...p }) => p) };
   };
   return {
@@ -169,14 +187,17 @@ describe('help texts: in hover', () => {
   });
 
   it('the bundled catalogue says where descriptions come from', () => {
-    for (const [text, line, character] of [['list=allpages', 0, 7], ['list=allpages\napnamespace=0', 1, 3]] as const) {
+    for (const [text, line, character] of [
+      ['list=allpages', 0, 7],
+      ['list=allpages\napnamespace=0', 1, 3],
+    ] as const) {
       const value = hoverOf(undefined, text, line, character);
       assert.match(value, /The bundled catalogue has no descriptions: they appear once the wiki's own catalogue is fetched/);
       assert.match(value, /MediaWiki Query: Refresh Catalogue of This Wiki/);
     }
   });
 
-  it('a wiki\'s catalogue cached before help texts were fetched: loads, and says to fetch it again', () => {
+  it("a wiki's catalogue cached before help texts were fetched: loads, and says to fetch it again", () => {
     const old = snapshot(false);
     const file = snapshotToFile(old);
     assert.equal(file.paraminfo.helpformat, 'none');
@@ -184,7 +205,10 @@ describe('help texts: in hover', () => {
     const loaded = snapshotFromFile(JSON.parse(JSON.stringify(file)));
     assert.ok(loaded);
     assert.equal(loaded.lang, undefined);
-    assert.match(hoverOf(loaded, 'list=allpages', 0, 7), /This catalogue was fetched without descriptions: run \*\*MediaWiki Query: Refresh Catalogue of This Wiki\*\*/);
+    assert.match(
+      hoverOf(loaded, 'list=allpages', 0, 7),
+      /This catalogue was fetched without descriptions: run \*\*MediaWiki Query: Refresh Catalogue of This Wiki\*\*/,
+    );
   });
 
   it('the file format keeps the texts and their language', () => {
@@ -215,7 +239,7 @@ describe('parameter completion order', () => {
       .map((i) => String(i.label));
   };
 
-  it('a module\'s limit, prop, title and namespace parameters first, the rest by name, continue and deprecated ones last', () => {
+  it("a module's limit, prop, title and namespace parameters first, the rest by name, continue and deprecated ones last", () => {
     const names = sortedNames('list=allpages\n{|}').filter((n) => n.startsWith('ap'));
     assert.deepEqual(names.slice(0, 2), ['aplimit', 'apnamespace']);
     const rest = names.slice(2, -1);
@@ -249,6 +273,13 @@ describe('help texts: a catalogue without any', () => {
     assert.equal(catalogue.hasHelpTexts, true);
     assert.equal(catalogue.module('allpages')?.paramByName.get('namespace')?.examples, undefined);
     assert.equal(catalogue.module('allpages')?.paramByName.get('from')?.examples?.length, 2);
-    assert.equal(buildCatalogue([{ paraminfo: { modules: snapshot(false).documents.flatMap((d) => (d as { paraminfo: { modules: unknown[] } }).paraminfo.modules) } }]).hasHelpTexts, false);
+    assert.equal(
+      buildCatalogue([
+        {
+          paraminfo: { modules: snapshot(false).documents.flatMap((d) => (d as { paraminfo: { modules: unknown[] } }).paraminfo.modules) },
+        },
+      ]).hasHelpTexts,
+      false,
+    );
   });
 });

@@ -24,7 +24,13 @@ const cli = path.join(root, 'dist', 'cli.js');
 
 function mwq(args: string[], env: Record<string, string> = {}, input?: string) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env }, input, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    input,
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
 }
 
@@ -87,13 +93,17 @@ describe('secret references hidden in percent-encoding', () => {
   it('a reference written in the URL line itself is still resolved, the text around it decoded', () => {
     const doc = parseDocument('@a = X|Y\nhttps://wiki.example/w/api.php?action=query&titles={{a}}%7CB%20C\n');
     const request = buildRequest(doc.queries[0]!, new VariableScope(doc));
-    assert.deepEqual(requestPairs(request, { mask: false }).find(([n]) => n === 'titles'), ['titles', '\x1fX|Y\x1fB C']);
+    assert.deepEqual(
+      requestPairs(request, { mask: false }).find(([n]) => n === 'titles'),
+      ['titles', '\x1fX|Y\x1fB C'],
+    );
   });
 });
 
 describe('$env values and user:pw@ masked in every copyable form', () => {
   const text = '@endpoint = {{$env WIKI_API}}\nlist=allpages\napfrom={{$env START}}\n';
-  const lookup = (use: { kind: string; name: string }) => (use.name === 'WIKI_API' ? 'https://wiki.example/w/api.php' : use.name === 'START' ? 'PrivateStart99' : undefined);
+  const lookup = (use: { kind: string; name: string }) =>
+    use.name === 'WIKI_API' ? 'https://wiki.example/w/api.php' : use.name === 'START' ? 'PrivateStart99' : undefined;
   it('masks $env values (endpoint and parameters) in URL, cURL and ApiSandbox', () => {
     const doc = parseDocument(text);
     const request = buildRequest(doc.queries[0]!, new VariableScope(doc), { external: lookup });
@@ -114,7 +124,10 @@ describe('$env values and user:pw@ masked in every copyable form', () => {
 
   it('masks user:pw@ of an endpoint in the copyable forms', () => {
     const doc = parseDocument('list=allpages\n');
-    const request = { ...buildRequest(doc.queries[0]!, new VariableScope(doc), { defaultEndpoint: 'https://wiki.example/w/api.php' }), endpoint: `https://bob:${SECRET}@wiki.example/w/api.php` };
+    const request = {
+      ...buildRequest(doc.queries[0]!, new VariableScope(doc), { defaultEndpoint: 'https://wiki.example/w/api.php' }),
+      endpoint: `https://bob:${SECRET}@wiki.example/w/api.php`,
+    };
     for (const shown of [toUrl(request), toCurl(request), toApiSandboxUrl(request)]) assert.doesNotMatch(shown, /S3cretValue42|bob/, shown);
   });
 });
@@ -214,10 +227,16 @@ describe('deeply nested rows', () => {
   it('an export of a row nested 10,000 deep: one clear error, nothing left behind', async () => {
     let deep: unknown = 1;
     for (let i = 0; i < 10_000; i++) deep = [deep];
-    assert.throws(() => rowJson({ deep }), (e: unknown) => e instanceof RunnerError && /nested more than/.test(e.message));
+    assert.throws(
+      () => rowJson({ deep }),
+      (e: unknown) => e instanceof RunnerError && /nested more than/.test(e.message),
+    );
     for (const format of ['json', 'ndjson', 'csv'] as const) {
       const dir = tempDir();
-      await assert.rejects(exportRows(path.join(dir, `out.${format}`), format, [{ a: 1 }, { deep }]), (e: unknown) => e instanceof RunnerError && /nested more than/.test(e.message));
+      await assert.rejects(
+        exportRows(path.join(dir, `out.${format}`), format, [{ a: 1 }, { deep }]),
+        (e: unknown) => e instanceof RunnerError && /nested more than/.test(e.message),
+      );
       assert.deepEqual(readdirSync(dir), [], format);
     }
   });

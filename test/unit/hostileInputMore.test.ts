@@ -33,7 +33,12 @@ const cli = path.join(root, 'dist', 'cli.js');
 
 function mwq(args: string[], options: { env?: Record<string, string>; timeout?: number; cwd?: string } = {}) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: options.cwd ?? root, encoding: 'utf8', env: { ...process.env, ...options.env }, timeout: options.timeout ?? 60_000 });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd: options.cwd ?? root,
+    encoding: 'utf8',
+    env: { ...process.env, ...options.env },
+    timeout: options.timeout ?? 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
 }
 
@@ -82,7 +87,10 @@ describe('chain checks are linear in the size of the file', () => {
     const [problems, ms] = timedChecks(text);
     t.diagnostic(`chain diagnostics of 20,000 queries: ${ms.toFixed(0)} ms of CPU`);
     assert.ok(ms < 200, `took ${ms.toFixed(0)} ms`);
-    assert.deepEqual(problems.filter((p) => p.code === 'chain-cycle'), []);
+    assert.deepEqual(
+      problems.filter((p) => p.code === 'chain-cycle'),
+      [],
+    );
     const doc = parseDocument(text);
     assert.equal(findCycle(doc, doc.queries.at(-1)!), undefined);
   });
@@ -94,11 +102,21 @@ describe('chain checks are linear in the size of the file', () => {
     assert.equal(cycle[0], cycle.at(-1));
     assert.deepEqual(findCycle(doc, doc.queries[3]!)!.slice(0, 2), ['Q3', 'Q2']);
   });
-
 });
 
 describe('the run history stays inside .mwquery/ and reads only its own files', () => {
-  const run = (id: string) => ({ id, startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:00:01Z', status: 'complete', pages: 1, items: 1, requestMs: 1, hasMore: false, requestUrl: 'https://w.example/w/api.php', data: [{ title: 'A' }] });
+  const run = (id: string) => ({
+    id,
+    startedAt: '2026-01-01T00:00:00Z',
+    finishedAt: '2026-01-01T00:00:01Z',
+    status: 'complete',
+    pages: 1,
+    items: 1,
+    requestMs: 1,
+    hasMore: false,
+    requestUrl: 'https://w.example/w/api.php',
+    data: [{ title: 'A' }],
+  });
   const noRedact = (text: string) => text;
 
   /** A repository with a query file, and a victim folder beside it holding files named like runs. */
@@ -144,16 +162,27 @@ describe('the run history stays inside .mwquery/ and reads only its own files', 
     const folder = history.folder;
     const good = JSON.parse(readFileSync(path.join(folder, '20260101-000000-aaaaaa.json'), 'utf8'));
     // 12 MiB of real rows: a stored run is at most 8 MiB.
-    const big = { ...good, id: '20260102-000000-bbbbbb', data: Array.from({ length: 120_000 }, (_, i) => ({ title: `Page ${i}`.padEnd(90, '.') })) };
+    const big = {
+      ...good,
+      id: '20260102-000000-bbbbbb',
+      data: Array.from({ length: 120_000 }, (_, i) => ({ title: `Page ${i}`.padEnd(90, '.') })),
+    };
     writeFileSync(path.join(folder, `${big.id}.json`), JSON.stringify(big));
     const nested = JSON.stringify({ ...good, id: '20260103-000000-cccccc', data: [{ title: 'Deep', deep: 'DEEP' }] });
-    writeFileSync(path.join(folder, '20260103-000000-cccccc.json'), nested.replace('"DEEP"', '{"d":'.repeat(10_000) + '1' + '}'.repeat(10_000)));
+    writeFileSync(
+      path.join(folder, '20260103-000000-cccccc.json'),
+      nested.replace('"DEEP"', '{"d":'.repeat(10_000) + '1' + '}'.repeat(10_000)),
+    );
     assert.equal(spawnSync('mkfifo', [path.join(folder, '20260104-000000-dddddd.json')]).status, 0);
     symlinkSync(path.join(repo, 'fifo-target'), path.join(folder, '20260105-000000-eeeeee.json'));
     spawnSync('mkfifo', [path.join(repo, 'fifo-target')]);
     const started = Date.now();
     const loaded = await Promise.race([
-      Promise.all(['20260102-000000-bbbbbb', '20260103-000000-cccccc', '20260104-000000-dddddd', '20260105-000000-eeeeee'].map((id) => history.load(id))),
+      Promise.all(
+        ['20260102-000000-bbbbbb', '20260103-000000-cccccc', '20260104-000000-dddddd', '20260105-000000-eeeeee'].map((id) =>
+          history.load(id),
+        ),
+      ),
       new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 5_000).unref()),
     ]);
     assert.deepEqual(loaded, [undefined, undefined, undefined, undefined]);
@@ -181,10 +210,19 @@ async function bigSourceWiki(rows: number) {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const params = new URLSearchParams([...new URL(req.url ?? '/', 'http://x').searchParams, ...new URLSearchParams(Buffer.concat(chunks).toString('utf8'))].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
+      const params = new URLSearchParams(
+        [...new URL(req.url ?? '/', 'http://x').searchParams, ...new URLSearchParams(Buffer.concat(chunks).toString('utf8'))]
+          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+          .join('&'),
+      );
       let answer: object;
-      if (params.get('list') === 'allpages') answer = { batchcomplete: true, query: { allpages: Array.from({ length: rows }, (_, i) => ({ pageid: i + 1, ns: 0, title: `P${i}` })) } };
-      else if (params.get('meta') === 'userinfo') answer = { batchcomplete: true, query: { userinfo: { id: 0, name: 'x', anon: true, rights: ['read'] } } };
+      if (params.get('list') === 'allpages')
+        answer = {
+          batchcomplete: true,
+          query: { allpages: Array.from({ length: rows }, (_, i) => ({ pageid: i + 1, ns: 0, title: `P${i}` })) },
+        };
+      else if (params.get('meta') === 'userinfo')
+        answer = { batchcomplete: true, query: { userinfo: { id: 0, name: 'x', anon: true, rights: ['read'] } } };
       else {
         counts.target++;
         answer = { batchcomplete: true, query: { pages: [{ ns: 0, title: 'P0', missing: true }] } };
@@ -199,7 +237,9 @@ async function bigSourceWiki(rows: number) {
 
 describe('chained runs are bounded per run', () => {
   const chainedOf = (endpoint: string) => {
-    const doc = parseDocument(`@endpoint = ${endpoint}\n### Source\nlist=allpages\naplimit=max\n\n### Target\nprop=info\ntitles={{#Source.title}}\n`);
+    const doc = parseDocument(
+      `@endpoint = ${endpoint}\n### Source\nlist=allpages\naplimit=max\n\n### Target\nprop=info\ntitles={{#Source.title}}\n`,
+    );
     return new ChainedSession(doc.queries[1]!, { doc, scope: new VariableScope(doc), build: {}, session: { http: { timeoutMs: 10_000 } } });
   };
 
@@ -230,7 +270,12 @@ describe('live values from the wiki are capped', () => {
   it('a wiki answering 500,000 titles to a prefix search: at most 20 values, marked incomplete', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ batchcomplete: true, query: { allpages: Array.from({ length: 500_000 }, (_, i) => ({ ns: 0, title: `Page ${i}` })) } }));
+      res.end(
+        JSON.stringify({
+          batchcomplete: true,
+          query: { allpages: Array.from({ length: 500_000 }, (_, i) => ({ ns: 0, title: `Page ${i}` })) },
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -304,7 +349,7 @@ describe('output files onto devices and FIFOs are written into, not replaced', (
   });
 });
 
-describe('mwq test prints file names, query names and the wiki\'s text terminal-safe', () => {
+describe("mwq test prints file names, query names and the wiki's text terminal-safe", () => {
   it('no raw ESC, OSC or BIDI control reaches the output', async () => {
     const hostileTitle = 'Evil\u001b]0;owned\u0007 \u202egnp.exe\u001b[2J';
     const server = createServer((_req, res) => {
@@ -320,7 +365,9 @@ describe('mwq test prints file names, query names and the wiki\'s text terminal-
     const write = process.stdout.write;
     // The command writes strings; the test runner's own reports (buffers) pass through.
     process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) =>
-      typeof chunk === 'string' ? (printed.push(chunk), true) : (write as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest)) as typeof process.stdout.write;
+      typeof chunk === 'string'
+        ? (printed.push(chunk), true)
+        : (write as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest)) as typeof process.stdout.write;
     let code: number;
     try {
       code = await testCommand([file, '--junit', path.join(folder, 'j\u001b[31m\u202e', 'x.xml')]);
@@ -331,7 +378,7 @@ describe('mwq test prints file names, query names and the wiki\'s text terminal-
     const out = printed.join('');
     assert.equal(code, 1, out);
     assert.match(out, /FAIL/);
-    assert.match(out, /Evil/, 'the wiki\'s title is in the failure message');
+    assert.match(out, /Evil/, "the wiki's title is in the failure message");
     assert.doesNotMatch(out, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     assert.match(out, /q\\x1B\]8;;x\\x07/, 'the file name is shown, escaped');
   });
@@ -339,22 +386,37 @@ describe('mwq test prints file names, query names and the wiki\'s text terminal-
 
 describe('one very large answer does not overflow the stack', () => {
   // 200,000 rows in one answer, as `--part`, the panel and the chained source read them; `push(...rows)` threw RangeError here.
-  const bigAnswer = (from: number) => ({ query: { allpages: Array.from({ length: 200_000 }, (_, i) => ({ ns: 0, title: `Page ${from + i}` })) } });
+  const bigAnswer = (from: number) => ({
+    query: { allpages: Array.from({ length: 200_000 }, (_, i) => ({ ns: 0, title: `Page ${from + i}` })) },
+  });
 
   it('--part and the results panel: the parts of two 200,000-row answers are 400,000 rows, in order', () => {
     const answers = [bigAnswer(0), bigAnswer(200_000)];
     for (const parts of [cliAnswerParts(answers), panelAnswerParts(answers)]) {
       const list = parts.find((p) => p.name === 'allpages') as { rows: unknown[] };
       assert.equal(list.rows.length, 400_000);
-      assert.deepEqual([list.rows[0], list.rows[399_999]], [{ ns: 0, title: 'Page 0' }, { ns: 0, title: 'Page 399999' }]);
+      assert.deepEqual(
+        [list.rows[0], list.rows[399_999]],
+        [
+          { ns: 0, title: 'Page 0' },
+          { ns: 0, title: 'Page 399999' },
+        ],
+      );
     }
   });
 
   it('the chained source: a 200,000-row source answer is taken in and refused by the value cap, not by a RangeError', async () => {
     const wiki = await bigSourceWiki(200_000);
     try {
-      const doc = parseDocument(`@endpoint = ${wiki.endpoint}\n### Source\nlist=allpages\naplimit=max\n\n### Target\nprop=info\ntitles={{#Source.title}}\n`);
-      const session = new ChainedSession(doc.queries[1]!, { doc, scope: new VariableScope(doc), build: {}, session: { http: { timeoutMs: 30_000 } } });
+      const doc = parseDocument(
+        `@endpoint = ${wiki.endpoint}\n### Source\nlist=allpages\naplimit=max\n\n### Target\nprop=info\ntitles={{#Source.title}}\n`,
+      );
+      const session = new ChainedSession(doc.queries[1]!, {
+        doc,
+        scope: new VariableScope(doc),
+        build: {},
+        session: { http: { timeoutMs: 30_000 } },
+      });
       const all = await session.fetchAll({});
       assert.match(all.error?.message ?? '', /gave 200000 values for titles; a chained run takes at most 10000/);
       assert.equal(wiki.counts.target, 0);

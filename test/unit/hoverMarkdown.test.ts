@@ -63,11 +63,19 @@ function hostileCatalogue() {
               source: EVIL,
               sourcename: EVIL,
               licensetag: EVIL,
-              helpurls: ['http://evil.example/help', 'javascript:alert(1)', 'https://user:pw@wiki.example/help', 'https://wiki.example/wiki/Help:Evil_(list)'],
+              helpurls: [
+                'http://evil.example/help',
+                'javascript:alert(1)',
+                'https://user:pw@wiki.example/help',
+                'https://wiki.example/wiki/Help:Evil_(list)',
+              ],
               description: EVIL_HELP,
               examples: [
                 { query: 'action=query&list=evil&evkind=plain', description: EVIL_HELP },
-                { query: 'action=query&list=evil&evkind=![x](http://evil.example/x.png)`<img src=x>', description: '[x](javascript:alert(1))' },
+                {
+                  query: 'action=query&list=evil&evkind=![x](http://evil.example/x.png)`<img src=x>',
+                  description: '[x](javascript:alert(1))',
+                },
                 { query: `action=query&list=evil&evns=${'%'.repeat(5000)}` },
               ],
               parameters: [
@@ -79,7 +87,13 @@ function hostileCatalogue() {
         },
       },
     ],
-    { origin: WIKI, namespaces: [{ id: 0, name: '' }, { id: 4, name: EVIL }] },
+    {
+      origin: WIKI,
+      namespaces: [
+        { id: 0, name: '' },
+        { id: 4, name: EVIL },
+      ],
+    },
   );
 }
 
@@ -105,7 +119,7 @@ describe('wiki-supplied text in hover and completion Markdown', () => {
     return (h.contents as MarkupContent).value;
   };
 
-  it('the module hover: source, licence and names are text; only the wiki\'s own help link is a link', () => {
+  it("the module hover: source, licence and names are text; only the wiki's own help link is a link", () => {
     const html = render(hoverAt(0, 6));
     assertSafe(html, 'module hover');
     assert.deepEqual(linksOf(html), ['https://wiki.example/wiki/Help:Evil_(list)']);
@@ -120,8 +134,13 @@ describe('wiki-supplied text in hover and completion Markdown', () => {
     assertSafe(render(hoverAt(2, 5)), 'namespace value hover');
   });
 
-  it('the wiki\'s help texts and examples are text too, and bounded', () => {
-    for (const [what, line, character] of [['module', 0, 6], ['kind parameter', 1, 3], ['value plain', 1, 9], ['ns parameter', 2, 3]] as const) {
+  it("the wiki's help texts and examples are text too, and bounded", () => {
+    for (const [what, line, character] of [
+      ['module', 0, 6],
+      ['kind parameter', 1, 3],
+      ['value plain', 1, 9],
+      ['ns parameter', 2, 3],
+    ] as const) {
       const markdown = hoverAt(line, character);
       assert.ok(markdown.length < 40_000, `${what}: ${markdown.length} characters`);
       const html = render(markdown);
@@ -140,7 +159,9 @@ describe('wiki-supplied text in hover and completion Markdown', () => {
     const modules = service.complete(TextDocument.create('file:///c.mwq', 'mwquery', 1, 'list='), { line: 0, character: 5 });
     const values = service.complete(TextDocument.create('file:///d.mwq', 'mwquery', 1, 'list=evil\nevkind='), { line: 1, character: 7 });
     const names = service.complete(TextDocument.create('file:///e.mwq', 'mwquery', 1, 'list=evil\nev'), { line: 1, character: 2 });
-    const docs = [...modules.items, ...values.items, ...names.items].map((i) => (i.documentation as MarkupContent | undefined)?.value ?? '');
+    const docs = [...modules.items, ...values.items, ...names.items].map(
+      (i) => (i.documentation as MarkupContent | undefined)?.value ?? '',
+    );
     assert.ok(docs.length >= 3);
     for (const d of docs) assertSafe(render(d), 'completion');
   });
@@ -153,7 +174,13 @@ describe('wiki-supplied text in hover and completion Markdown', () => {
 
   it('mdLink: only http(s) on the allowed host, without credentials', () => {
     assert.deepEqual(linksOf(render(mdLink('Help', 'https://wiki.example/x', 'wiki.example'))), ['https://wiki.example/x']);
-    for (const url of ['http://other.example/x', 'javascript:alert(1)', 'https://a:b@wiki.example/x', 'https://wiki.example.evil.example/x', 'not a url']) {
+    for (const url of [
+      'http://other.example/x',
+      'javascript:alert(1)',
+      'https://a:b@wiki.example/x',
+      'https://wiki.example.evil.example/x',
+      'not a url',
+    ]) {
       assert.deepEqual(linksOf(render(mdLink('Help', url, 'wiki.example'))), [], url);
     }
     assert.deepEqual(linksOf(render(mdLink('Help', 'https://wiki.example/x', undefined))), []);

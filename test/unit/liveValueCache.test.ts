@@ -12,10 +12,13 @@ const title = (prefix: string, namespace = 0): LiveValuesQuestion => ({ kind: 't
 function setup(answer: (q: LiveValuesQuestion) => LiveValuesAnswer | null) {
   let now = 1_000_000;
   const asked: LiveValuesQuestion[] = [];
-  const cache = new LiveValueCache(async (_endpoint, q) => {
-    asked.push(q);
-    return answer(q);
-  }, () => now);
+  const cache = new LiveValueCache(
+    async (_endpoint, q) => {
+      asked.push(q);
+      return answer(q);
+    },
+    () => now,
+  );
   return { cache, asked, advance: (ms: number) => (now += ms) };
 }
 
@@ -23,7 +26,10 @@ const values = (a: LiveValuesAnswer | null | undefined) => a?.values.map((v) => 
 
 describe('live value cache', () => {
   it('answers a longer prefix of a complete answer without asking', async () => {
-    const { cache, asked, advance } = setup(() => ({ values: [{ value: 'Category:Even' }, { value: 'Category:Evil' }, { value: 'Category:Ever' }], incomplete: false }));
+    const { cache, asked, advance } = setup(() => ({
+      values: [{ value: 'Category:Even' }, { value: 'Category:Evil' }, { value: 'Category:Ever' }],
+      incomplete: false,
+    }));
     assert.deepEqual(values(await cache.get(E, title('Ev', 14))), ['Category:Even', 'Category:Evil', 'Category:Ever']);
     advance(REQUEST_GAP_MS + 1);
     assert.deepEqual(values(await cache.get(E, title('Eve', 14))), ['Category:Even', 'Category:Ever'], 'compared after the namespace name');
@@ -33,7 +39,10 @@ describe('live value cache', () => {
   });
 
   it('asks again for a longer prefix of an incomplete answer, but not within the gap', async () => {
-    const { cache, asked, advance } = setup((q) => ({ values: [{ value: `Page ${q.prefix}1` }, { value: `Page ${q.prefix}2` }], incomplete: true }));
+    const { cache, asked, advance } = setup((q) => ({
+      values: [{ value: `Page ${q.prefix}1` }, { value: `Page ${q.prefix}2` }],
+      incomplete: true,
+    }));
     await cache.get(E, title('P'));
     const quick = await cache.get(E, title('Pa'));
     assert.equal(asked.length, 1, 'a keystroke right after a request sends none');

@@ -9,7 +9,9 @@ import * as path from 'node:path';
 
 const root = path.join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-  contributes: { configuration: { title: string; properties: Record<string, { type: unknown; description?: string; markdownDescription?: string }> } };
+  contributes: {
+    configuration: { title: string; properties: Record<string, { type: unknown; description?: string; markdownDescription?: string }> };
+  };
 };
 
 describe('the manifest and walkthrough as shown', () => {

@@ -31,9 +31,12 @@ describe('module rules', () => {
     assert.deepEqual(codes('list=alllinks\nalunique\nalprop=ids|title\n'), ['invalidparammix@alunique']);
   });
 
-  it('rvprop=content without rvslots is the API\'s deprecation warning', () => {
+  it("rvprop=content without rvslots is the API's deprecation warning", () => {
     const d = diagnose('prop=revisions\ntitles=A\nrvprop=content\n');
-    assert.deepEqual(d.map((x) => x.code), ['deprecation']);
+    assert.deepEqual(
+      d.map((x) => x.code),
+      ['deprecation'],
+    );
     assert.deepEqual(codes('prop=revisions\ntitles=A\nrvprop=content\nrvslots=main\n'), []);
     assert.deepEqual(codes('prop=revisions\ntitles=A\nrvprop=ids|timestamp\n'), []);
   });

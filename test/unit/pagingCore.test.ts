@@ -38,7 +38,8 @@ const warnings = fixture('warnings');
 const maxlag = fixture('maxlag');
 
 /** The pairs that identify a request: `maxlag` is left out (fetchAll sends it, nextPage does not; checked on its own). */
-const identity = (pairs: readonly (readonly [string, string])[]) => pairs.filter(([name]) => name !== 'maxlag').map(([n, v]) => `${n}=${v}`);
+const identity = (pairs: readonly (readonly [string, string])[]) =>
+  pairs.filter(([name]) => name !== 'maxlag').map(([n, v]) => `${n}=${v}`);
 
 /**
  * Replays a fixture's exchanges in order as the session's `send`. A request
@@ -72,7 +73,16 @@ class Replay {
     const seen = classify(exchange.status, exchange.headers, body);
     assert.equal(seen.kind, 'ok', 'the replayed answer is an ordinary answer');
     if (seen.kind !== 'ok') throw new Error('unreachable');
-    return { status: seen.status, method: 'GET', url: ENDPOINT, json: seen.json, messages: seen.messages, ms: 1, attempts: 1, bytes: seen.bytes };
+    return {
+      status: seen.status,
+      method: 'GET',
+      url: ENDPOINT,
+      json: seen.json,
+      messages: seen.messages,
+      ms: 1,
+      attempts: 1,
+      bytes: seen.bytes,
+    };
   };
 }
 
@@ -100,11 +110,12 @@ function collector() {
   };
 }
 
-const answerOf = (f: PagingFixture, i: number) => f.exchanges[i]!.answer as { continue?: Record<string, string>; batchcomplete?: boolean; query: Record<string, { title: string }[]> };
+const answerOf = (f: PagingFixture, i: number) =>
+  f.exchanges[i]!.answer as { continue?: Record<string, string>; batchcomplete?: boolean; query: Record<string, { title: string }[]> };
 const recordedTitles = (f: PagingFixture, list: string) => f.exchanges.flatMap((_, i) => answerOf(f, i).query[list]!.map((r) => r.title));
 
 describe('paging core: a list followed through continue (recorded answers)', () => {
-  it('fetchAll sends each answer\'s continue with the next request and hands out every item once, to the end', async () => {
+  it("fetchAll sends each answer's continue with the next request and hands out every item once, to the end", async () => {
     const replay = new Replay(allpages.exchanges);
     const c = collector();
     const outcome = await session(allpages, { send: replay.send }).fetchAll({}, c.callbacks);
@@ -114,13 +125,20 @@ describe('paging core: a list followed through continue (recorded answers)', () 
     assert.equal(replay.count, allpages.exchanges.length);
     assert.equal(outcome.pages, allpages.exchanges.length);
     const want = recordedTitles(allpages, 'allpages');
-    assert.deepEqual(c.rows.map((r) => r.title), want);
+    assert.deepEqual(
+      c.rows.map((r) => r.title),
+      want,
+    );
     assert.equal(new Set(want).size, want.length, 'the wiki never repeats an item');
     assert.equal(outcome.items, want.length);
     // Each request after the first carries the previous answer's continue, whole.
     for (let i = 1; i < replay.sent.length; i++) {
       const cont = answerOf(allpages, i - 1).continue!;
-      for (const [name, value] of Object.entries(cont)) assert.ok(replay.sent[i]!.some(([n, v]) => n === name && v === value), `request ${i + 1} sends ${name}=${value}`);
+      for (const [name, value] of Object.entries(cont))
+        assert.ok(
+          replay.sent[i]!.some(([n, v]) => n === name && v === value),
+          `request ${i + 1} sends ${name}=${value}`,
+        );
       assert.deepEqual(c.pages[i]!.request.continueParams, cont);
     }
     assert.equal(c.pages[0]!.request.continueParams, undefined);
@@ -192,17 +210,33 @@ describe('paging core: generator + prop batches (recorded answers)', () => {
     assert.equal(outcome.stopped, 'page');
     assert.equal(outcome.pages, firstBatchAnswers);
     assert.equal(outcome.incomplete, undefined);
-    assert.deepEqual(c.pages.map((p) => p.batchcomplete), batchEnds.slice(0, firstBatchAnswers));
+    assert.deepEqual(
+      c.pages.map((p) => p.batchcomplete),
+      batchEnds.slice(0, firstBatchAnswers),
+    );
     // Rows only with the answer that completed the batch.
-    assert.deepEqual(c.pages.map((p) => p.items), [...Array(firstBatchAnswers - 1).fill(0), 8]);
+    assert.deepEqual(
+      c.pages.map((p) => p.items),
+      [...Array(firstBatchAnswers - 1).fill(0), 8],
+    );
     const want = categoriesOf(firstBatchAnswers);
     assert.equal(c.rows.length, want.size);
     for (const row of c.rows) {
-      assert.deepEqual(((row.categories as { title: string }[] | undefined) ?? []).map((x) => x.title), want.get(row.pageid as number));
+      assert.deepEqual(
+        ((row.categories as { title: string }[] | undefined) ?? []).map((x) => x.title),
+        want.get(row.pageid as number),
+      );
       assert.equal(typeof row.touched, 'string', 'prop=info arrived with the first fragment and is kept');
     }
-    const fragments = (id: number) => genprop.exchanges.slice(0, firstBatchAnswers).filter((e) => (e.answer as { query: { pages: PageOf[] } }).query.pages.some((p) => p.pageid === id && p.categories?.length)).length;
-    assert.ok(c.rows.some((row) => fragments(row.pageid as number) > 1), "some page's categories came in more than one answer");
+    const fragments = (id: number) =>
+      genprop.exchanges
+        .slice(0, firstBatchAnswers)
+        .filter((e) => (e.answer as { query: { pages: PageOf[] } }).query.pages.some((p) => p.pageid === id && p.categories?.length))
+        .length;
+    assert.ok(
+      c.rows.some((row) => fragments(row.pageid as number) > 1),
+      "some page's categories came in more than one answer",
+    );
   });
 
   it('a batch cut by the page cap is reported incomplete, its pages pending, and the next call completes it', async () => {
@@ -220,7 +254,11 @@ describe('paging core: generator + prop batches (recorded answers)', () => {
     assert.equal(c.rows.length, 8);
     assert.equal(s.pendingRows().length, 0);
     const want = categoriesOf(firstBatchAnswers);
-    for (const row of c.rows) assert.deepEqual(((row.categories as { title: string }[] | undefined) ?? []).map((x) => x.title), want.get(row.pageid as number));
+    for (const row of c.rows)
+      assert.deepEqual(
+        ((row.categories as { title: string }[] | undefined) ?? []).map((x) => x.title),
+        want.get(row.pageid as number),
+      );
   });
 
   it('fetchAll goes from batch to batch; stopped by a cap mid-batch it says so, and finish() hands out the pending pages', async () => {
@@ -253,7 +291,10 @@ describe('paging core: caps (recorded answers)', () => {
     assert.equal(rest.error, undefined);
     assert.equal(rest.stopped, 'complete');
     assert.equal(rest.pages, allpages.exchanges.length - 2);
-    assert.deepEqual(c.rows.map((r) => r.title), recordedTitles(allpages, 'allpages').slice(300));
+    assert.deepEqual(
+      c.rows.map((r) => r.title),
+      recordedTitles(allpages, 'allpages').slice(300),
+    );
   });
 
   it('maxItems stops once that many items have arrived (at the end of the page that reached it)', async () => {
@@ -284,14 +325,17 @@ describe('paging core: cancellation (recorded answers)', () => {
     const s = session(allpages, { send: replay.send });
     const abort = new AbortController();
     const c = collector();
-    const outcome = await s.fetchAll({}, {
-      ...c.callbacks,
-      signal: abort.signal,
-      onPage: (p) => {
-        c.callbacks.onPage(p);
-        if (p.index === 2) abort.abort();
+    const outcome = await s.fetchAll(
+      {},
+      {
+        ...c.callbacks,
+        signal: abort.signal,
+        onPage: (p) => {
+          c.callbacks.onPage(p);
+          if (p.index === 2) abort.abort();
+        },
       },
-    });
+    );
     assert.equal(outcome.stopped, 'cancelled');
     assert.equal(outcome.error?.kind, 'cancelled');
     assert.equal(outcome.pages, 2);
@@ -300,7 +344,10 @@ describe('paging core: cancellation (recorded answers)', () => {
     const rest = collector();
     const resumed = await s.fetchAll({}, rest.callbacks);
     assert.equal(resumed.stopped, 'complete');
-    assert.deepEqual([...c.rows, ...rest.rows].map((r) => r.title), recordedTitles(allpages, 'allpages'));
+    assert.deepEqual(
+      [...c.rows, ...rest.rows].map((r) => r.title),
+      recordedTitles(allpages, 'allpages'),
+    );
   });
 
   it('a signal already aborted sends nothing', async () => {
@@ -355,7 +402,7 @@ describe('paging core: continuations that loop (recorded answers with one contin
 // Retries go through the real sendApiRequest (the session's default `send`):
 // a loopback server answers like the recorded wiki, with its maxlag answer to
 // any request that carries `maxlag` while the wiki is "lagged".
-describe('paging core: retries and Retry-After (the wiki\'s recorded maxlag answer, replayed on loopback)', () => {
+describe("paging core: retries and Retry-After (the wiki's recorded maxlag answer, replayed on loopback)", () => {
   const lagged = maxlag.exchanges[0]!;
   let server: http.Server;
   let endpoint = '';
@@ -371,7 +418,11 @@ describe('paging core: retries and Retry-After (the wiki\'s recorded maxlag answ
       requests.push(params);
       if (params.has('maxlag') && lagsLeft > 0) {
         lagsLeft--;
-        const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'mediawiki-api-error': 'maxlag', ...lagged.headers };
+        const headers: Record<string, string> = {
+          'content-type': 'application/json; charset=utf-8',
+          'mediawiki-api-error': 'maxlag',
+          ...lagged.headers,
+        };
         if (retryAfter !== undefined) headers['retry-after'] = retryAfter;
         res.writeHead(lagged.status, headers).end(JSON.stringify(lagged.answer));
         return;
@@ -402,7 +453,13 @@ describe('paging core: retries and Retry-After (the wiki\'s recorded maxlag answ
     assert.equal(outcome.pages, 1);
     assert.equal(c.pages[0]!.attempts, 3);
     const retries = c.progress.filter((p) => p.retry);
-    assert.deepEqual(retries.map((p) => [p.retry!.reason, p.retry!.attempt, p.retry!.waitMs]), [['maxlag', 1, 5], ['maxlag', 2, 5]]);
+    assert.deepEqual(
+      retries.map((p) => [p.retry!.reason, p.retry!.attempt, p.retry!.waitMs]),
+      [
+        ['maxlag', 1, 5],
+        ['maxlag', 2, 5],
+      ],
+    );
     assert.match(retries[0]!.message, /lagged/);
     assert.equal(requests.length, 3);
   });
@@ -410,9 +467,15 @@ describe('paging core: retries and Retry-After (the wiki\'s recorded maxlag answ
   it('a Retry-After longer than the cap waits the cap', async () => {
     reset(1, '3600');
     const c = collector();
-    const outcome = await session(allpages, { http: { ...http_, maxRetryAfterSeconds: 7 } }, endpoint).fetchAll({ maxPages: 1 }, c.callbacks);
+    const outcome = await session(allpages, { http: { ...http_, maxRetryAfterSeconds: 7 } }, endpoint).fetchAll(
+      { maxPages: 1 },
+      c.callbacks,
+    );
     assert.equal(outcome.error, undefined);
-    assert.deepEqual(c.progress.filter((p) => p.retry).map((p) => p.retry!.waitMs), [7]);
+    assert.deepEqual(
+      c.progress.filter((p) => p.retry).map((p) => p.retry!.waitMs),
+      [7],
+    );
   });
 
   it('lagged through every retry: the run stops lagged with the hint, and setMaxlag(null) reads on without maxlag', async () => {
@@ -430,8 +493,21 @@ describe('paging core: retries and Retry-After (the wiki\'s recorded maxlag answ
     const read = await s.fetchAll({}, c.callbacks);
     assert.equal(read.error, undefined);
     assert.equal(read.stopped, 'complete');
-    assert.deepEqual(c.rows.map((r) => r.title), recordedTitles(allpages, 'allpages'));
+    assert.deepEqual(
+      c.rows.map((r) => r.title),
+      recordedTitles(allpages, 'allpages'),
+    );
     assert.ok(requests.slice(3).every((p) => !p.has('maxlag')));
-    assert.equal(requests.slice(3).map((p) => p.get('apcontinue')).join(','), ',' + allpages.exchanges.slice(0, -1).map((_, i) => answerOf(allpages, i).continue!.apcontinue).join(','));
+    assert.equal(
+      requests
+        .slice(3)
+        .map((p) => p.get('apcontinue'))
+        .join(','),
+      ',' +
+        allpages.exchanges
+          .slice(0, -1)
+          .map((_, i) => answerOf(allpages, i).continue!.apcontinue)
+          .join(','),
+    );
   });
 });

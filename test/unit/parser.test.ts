@@ -11,11 +11,14 @@ import { fixedRandom } from './fixedRandom';
 describe('parser: the format', () => {
   it('splits queries on ###, with names and an unnamed first query', () => {
     const doc = parseDocument('list=allpages\n### First one\nmeta=siteinfo\n###\nprop=info\n');
-    assert.deepEqual(doc.queries.map((q) => [q.name, q.firstLine, q.lastLine, q.params.map((p) => p.name)]), [
-      ['', 0, 0, ['list']],
-      ['First one', 1, 2, ['meta']],
-      ['', 3, 4, ['prop']],
-    ]);
+    assert.deepEqual(
+      doc.queries.map((q) => [q.name, q.firstLine, q.lastLine, q.params.map((p) => p.name)]),
+      [
+        ['', 0, 0, ['list']],
+        ['First one', 1, 2, ['meta']],
+        ['', 3, 4, ['prop']],
+      ],
+    );
   });
 
   it('trims names and values, keeps the value after the first =, flags without =', () => {
@@ -23,7 +26,10 @@ describe('parser: the format', () => {
     const [search, redirects] = doc.queries[0]!.params;
     assert.equal(search!.name, 'srsearch');
     assert.equal(search!.value, 'a=b|c');
-    assert.deepEqual(search!.items.map((i) => i.text), ['a=b', 'c']);
+    assert.deepEqual(
+      search!.items.map((i) => i.text),
+      ['a=b', 'c'],
+    );
     assert.equal(redirects!.hasEquals, false);
     assert.equal(redirects!.value, '');
   });
@@ -32,14 +38,27 @@ describe('parser: the format', () => {
     const text = 'rvprop=ids|timestamp\n       |user|comment\n';
     const param = parseDocument(text).queries[0]!.params[0]!;
     assert.equal(param.value, 'ids|timestamp|user|comment');
-    assert.deepEqual(param.items.map((i) => text.slice(i.start, i.end)), ['ids', 'timestamp', 'user', 'comment']);
+    assert.deepEqual(
+      param.items.map((i) => text.slice(i.start, i.end)),
+      ['ids', 'timestamp', 'user', 'comment'],
+    );
     assert.equal(param.lastLine, 1);
   });
 
   it('reads comments, variables and uses', () => {
     const doc = parseDocument('# c\n// c\n@page = Albert Einstein\ntitles={{page}}|{{$env X}}|{{$secret Y}}\n');
-    assert.deepEqual(doc.variables.map((v) => [v.name, v.value]), [['page', 'Albert Einstein']]);
-    assert.deepEqual(doc.uses.map((u) => [u.kind, u.name]), [['variable', 'page'], ['env', 'X'], ['secret', 'Y']]);
+    assert.deepEqual(
+      doc.variables.map((v) => [v.name, v.value]),
+      [['page', 'Albert Einstein']],
+    );
+    assert.deepEqual(
+      doc.uses.map((u) => [u.kind, u.name]),
+      [
+        ['variable', 'page'],
+        ['env', 'X'],
+        ['secret', 'Y'],
+      ],
+    );
     assert.equal(doc.problems.length, 0);
   });
 
@@ -47,21 +66,27 @@ describe('parser: the format', () => {
     const text = 'https://en.wikipedia.org/w/api.php?action=query&list=search&srsearch=kittens%20and+cats&srnamespace=0%7C1\n';
     const query = parseDocument(text).queries[0]!;
     assert.equal(query.urls[0]!.endpoint, 'https://en.wikipedia.org/w/api.php');
-    assert.deepEqual(query.params.map((p) => [p.name, p.value]), [
-      ['action', 'query'],
-      ['list', 'search'],
-      ['srsearch', 'kittens and cats'],
-      ['srnamespace', '0|1'],
-    ]);
+    assert.deepEqual(
+      query.params.map((p) => [p.name, p.value]),
+      [
+        ['action', 'query'],
+        ['list', 'search'],
+        ['srsearch', 'kittens and cats'],
+        ['srnamespace', '0|1'],
+      ],
+    );
     assert.equal(text.slice(query.params[2]!.nameSpan.start, query.params[2]!.nameSpan.end), 'srsearch');
   });
 
   it('handles CRLF and lone CR line ends', () => {
     const doc = parseDocument('### a\r\nlist=allpages\r### b\rmeta=siteinfo');
-    assert.deepEqual(doc.queries.map((q) => [q.name, q.params[0]!.name, q.params[0]!.value]), [
-      ['a', 'list', 'allpages'],
-      ['b', 'meta', 'siteinfo'],
-    ]);
+    assert.deepEqual(
+      doc.queries.map((q) => [q.name, q.params[0]!.name, q.params[0]!.value]),
+      [
+        ['a', 'list', 'allpages'],
+        ['b', 'meta', 'siteinfo'],
+      ],
+    );
   });
 });
 
@@ -81,7 +106,44 @@ function spans(doc: ParsedDocument): Span[] {
 
 // Fragments that make generated text look like (broken) query files.
 const fragment = fc.oneof(
-  fc.constantFrom('###', '### q', 'list=', 'prop=', 'meta=', 'generator=', 'titles=', '|', '||', '=', '==', '@', '@v = ', '{{', '}}', '{{v}}', '{{$env X}}', '{{$secret', '#', '//', 'https://w/api.php?', '&', '%', '%ZZ', '%7C', 'aplimit=max', 'rvprop=ids', ' ', '\t', '\n', '\r\n', '\r', '\u0000', '\ud800', '\udc00', '\ufeff'),
+  fc.constantFrom(
+    '###',
+    '### q',
+    'list=',
+    'prop=',
+    'meta=',
+    'generator=',
+    'titles=',
+    '|',
+    '||',
+    '=',
+    '==',
+    '@',
+    '@v = ',
+    '{{',
+    '}}',
+    '{{v}}',
+    '{{$env X}}',
+    '{{$secret',
+    '#',
+    '//',
+    'https://w/api.php?',
+    '&',
+    '%',
+    '%ZZ',
+    '%7C',
+    'aplimit=max',
+    'rvprop=ids',
+    ' ',
+    '\t',
+    '\n',
+    '\r\n',
+    '\r',
+    '\u0000',
+    '\ud800',
+    '\udc00',
+    '\ufeff',
+  ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 8 }),
 );

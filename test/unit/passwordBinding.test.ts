@@ -36,6 +36,9 @@ describe('bot passwords are bound to (endpoint, user)', () => {
   });
 
   it('user names with separators cannot collide with another pair', () => {
-    assert.notEqual(boundPasswordKey('https://a.example/api.php', 'x","https://b.example/api.php'), boundPasswordKey('https://b.example/api.php', 'x'));
+    assert.notEqual(
+      boundPasswordKey('https://a.example/api.php', 'x","https://b.example/api.php'),
+      boundPasswordKey('https://b.example/api.php', 'x'),
+    );
   });
 });

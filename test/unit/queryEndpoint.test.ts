@@ -13,7 +13,7 @@ const file = [
   '',
   '@endpoint = https://en.wikipedia.org/w/api.php',
   '',
-  '### Under the file\'s endpoint',
+  "### Under the file's endpoint",
   'list=categorymembers',
   '',
   '### Its own URL line',
@@ -34,7 +34,7 @@ test('a query before any @endpoint uses the environment', () => {
   assert.match(shown.tooltip, /127\.0\.0\.1:8080/);
 });
 
-test('a query under the file\'s @endpoint shows that wiki, not the environment', () => {
+test("a query under the file's @endpoint shows that wiki, not the environment", () => {
   const own = at(7);
   assert.deepEqual(own, { from: '@endpoint', line: 4, host: 'en.wikipedia.org' });
   const shown = environmentStatusText(own, env, undefined, true);
@@ -42,7 +42,7 @@ test('a query under the file\'s @endpoint shows that wiki, not the environment',
   assert.match(shown.tooltip, /file's @endpoint \(line 5\), not to the environment "testwiki"/);
 });
 
-test('a query with a URL line shows its host and never the URL\'s user name or password', () => {
+test("a query with a URL line shows its host and never the URL's user name or password", () => {
   const own = at(10);
   assert.deepEqual(own, { from: 'url', line: 10, host: 'de.wikipedia.org' });
   const shown = environmentStatusText(own, env, undefined, true);
@@ -59,7 +59,10 @@ test('an @endpoint made of variables is named by where it is, not resolved', () 
 });
 
 test('with no environment the mwquery.endpoint setting is named, else the offer to set one up', () => {
-  assert.equal(environmentStatusText(undefined, undefined, 'https://www.mediawiki.org/w/api.php', false).text, '$(globe) www.mediawiki.org');
+  assert.equal(
+    environmentStatusText(undefined, undefined, 'https://www.mediawiki.org/w/api.php', false).text,
+    '$(globe) www.mediawiki.org',
+  );
   const none = environmentStatusText(undefined, undefined, '', false);
   assert.equal(none.text, '$(globe) no environment');
   assert.match(none.tooltip, /create \.mwquery\.json/);

@@ -23,13 +23,28 @@ describe('a query string on one line', () => {
   it('is read as its parameters, percent-decoded', () => {
     const doc = parseDocument(line);
     assert.deepEqual(doc.problems, []);
-    assert.deepEqual(doc.queries[0]!.params.map((p) => [p.name, p.value]), [['prop', 'revisions'], ['titles', 'Page 0001'], ['rvlimit', '3']]);
+    assert.deepEqual(
+      doc.queries[0]!.params.map((p) => [p.name, p.value]),
+      [
+        ['prop', 'revisions'],
+        ['titles', 'Page 0001'],
+        ['rvlimit', '3'],
+      ],
+    );
     assert.ok(pairsOf(line).some(([k, v]) => k === 'titles' && v === 'Page 0001'));
   });
 
   it('is checked like any parameters, with a hint that offers to split it', () => {
-    assert.deepEqual(diagnose(line).map((d) => d.code), ['query-string-line']);
-    assert.deepEqual(diagnose('list=allpages&apfilterredir=some\n').map((d) => d.code).sort(), ['badvalue', 'query-string-line']);
+    assert.deepEqual(
+      diagnose(line).map((d) => d.code),
+      ['query-string-line'],
+    );
+    assert.deepEqual(
+      diagnose('list=allpages&apfilterredir=some\n')
+        .map((d) => d.code)
+        .sort(),
+      ['badvalue', 'query-string-line'],
+    );
   });
 
   it('the quick fix writes one parameter per line', () => {
@@ -43,7 +58,10 @@ describe('a query string on one line', () => {
 
   it('a value with " & " in it stays one parameter', () => {
     const doc = parseDocument('titles=Tom & Jerry\n');
-    assert.deepEqual(doc.queries[0]!.params.map((p) => [p.name, p.value]), [['titles', 'Tom & Jerry']]);
+    assert.deepEqual(
+      doc.queries[0]!.params.map((p) => [p.name, p.value]),
+      [['titles', 'Tom & Jerry']],
+    );
     assert.deepEqual(diagnose('prop=info\ntitles=Tom & Jerry\n'), []);
   });
 
@@ -68,7 +86,7 @@ describe('a parameter name the API does not know, from a pasted URL', () => {
     assert.ok(pairsOf(text).some(([k, v]) => k === 'acfrom|acprefix' && v === 'Cat'));
   });
 
-  it('is flagged with the wiki\'s own code (unrecognizedparams), not as a syntax error', () => {
+  it("is flagged with the wiki's own code (unrecognizedparams), not as a syntax error", () => {
     const codes = diagnose(text).map((d) => d.code);
     assert.ok(codes.includes('unrecognizedparams'), codes.join(', '));
     assert.ok(!codes.includes('syntax'));
@@ -90,7 +108,9 @@ describe('a line that is not a parameter', () => {
     const document = documentOf(text);
     const diagnostic = service.validate(document).find((d) => d.code === 'syntax');
     assert.ok(diagnostic);
-    const action = service.codeActions(document, diagnostic.range).find((a) => a.title === 'Split into `acfrom=` and `acprefix=`, one line each');
+    const action = service
+      .codeActions(document, diagnostic.range)
+      .find((a) => a.title === 'Split into `acfrom=` and `acprefix=`, one line each');
     assert.ok(action);
     const fixed = applyEdits(document, action.edit!.changes![document.uri]!);
     assert.equal(fixed, '### Pasted\nlist=allcategories\nacfrom=Cat\nacprefix=Cat\n');
@@ -103,19 +123,38 @@ describe('a pasted ApiSandbox link', () => {
     const wikimedia = 'https://en.wikipedia.org/wiki/Special:ApiSandbox#action=query&list=allpages&aplimit=5\n';
     const doc = parseDocument(wikimedia);
     assert.deepEqual(doc.problems, []);
-    assert.deepEqual(doc.queries[0]!.params.map((p) => [p.name, p.value]), [['action', 'query'], ['list', 'allpages'], ['aplimit', '5']]);
+    assert.deepEqual(
+      doc.queries[0]!.params.map((p) => [p.name, p.value]),
+      [
+        ['action', 'query'],
+        ['list', 'allpages'],
+        ['aplimit', '5'],
+      ],
+    );
     const request = buildRequest(doc.queries[0]!, new VariableScope(doc));
     assert.equal(request.endpoint, 'https://en.wikipedia.org/w/api.php');
     const hints = diagnose(wikimedia).filter((d) => d.code === 'apisandbox-link');
     assert.equal(hints.length, 1);
     assert.match(hints[0]!.message, /sent to https:\/\/en\.wikipedia\.org\/w\/api\.php, where every Wikimedia wiki has it/);
-    const indexForm = parseDocument('http://127.0.0.1:8080/w/index.php?title=Special%3AApiSandbox#action=query&list=allpages&titles=A%7CB\n');
+    const indexForm = parseDocument(
+      'http://127.0.0.1:8080/w/index.php?title=Special%3AApiSandbox#action=query&list=allpages&titles=A%7CB\n',
+    );
     assert.equal(buildRequest(indexForm.queries[0]!, new VariableScope(indexForm)).endpoint, 'http://127.0.0.1:8080/w/api.php');
-    assert.deepEqual(indexForm.queries[0]!.params.map((p) => [p.name, p.value]), [['action', 'query'], ['list', 'allpages'], ['titles', 'A|B']]);
+    assert.deepEqual(
+      indexForm.queries[0]!.params.map((p) => [p.name, p.value]),
+      [
+        ['action', 'query'],
+        ['list', 'allpages'],
+        ['titles', 'A|B'],
+      ],
+    );
     const other = diagnose('https://wiki.example.org/wiki/Spezial:ApiSandbox#list=allpages\n').find((d) => d.code === 'apisandbox-link');
     assert.match(other!.message, /https:\/\/wiki\.example\.org\/w\/api\.php, a guess/);
     // An api.php URL with a fragment is still an api.php URL.
-    assert.deepEqual(diagnose('https://en.wikipedia.org/w/api.php?list=allpages#x\n').map((d) => d.code), []);
+    assert.deepEqual(
+      diagnose('https://en.wikipedia.org/w/api.php?list=allpages#x\n').map((d) => d.code),
+      [],
+    );
   });
 
   it('a query that asks for nothing is flagged, saying what is missing', () => {
@@ -125,7 +164,15 @@ describe('a pasted ApiSandbox link', () => {
     assert.match(flagged[0]!.message, /no `list`, `prop`, `meta` or `generator`, and no pages \(`titles`, `pageids`, `revids`\)/);
     const sandbox = diagnose('https://en.wikipedia.org/wiki/Special:ApiSandbox#action=query&aplimit=5\n');
     assert.ok(sandbox.some((d) => d.code === 'asks-for-nothing'));
-    for (const asking of ['list=allpages', 'prop=info\ntitles=A', 'meta=siteinfo', 'titles=A', 'pageids=1', 'revids=1', 'generator=allpages']) {
+    for (const asking of [
+      'list=allpages',
+      'prop=info\ntitles=A',
+      'meta=siteinfo',
+      'titles=A',
+      'pageids=1',
+      'revids=1',
+      'generator=allpages',
+    ]) {
       assert.ok(!diagnose(`${asking}\n`).some((d) => d.code === 'asks-for-nothing'), asking);
     }
   });

@@ -8,11 +8,38 @@ import { parseDocument, reparseDocument } from '../../common/src/parser';
 import { fixedRandom } from './fixedRandom';
 
 const fragment = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('### q\n', '###\n', '\n', '\r\n', '\r', 'list=allpages\n', 'aplimit=5\n', '|user\n', '  |x', '@v = 1\n', '{{v}}', '# c\n', 'https://w/api.php?list=a&b=c\n', 'titles=A|B', '=', '|', '#', ' ', 'x') },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      '### q\n',
+      '###\n',
+      '\n',
+      '\r\n',
+      '\r',
+      'list=allpages\n',
+      'aplimit=5\n',
+      '|user\n',
+      '  |x',
+      '@v = 1\n',
+      '{{v}}',
+      '# c\n',
+      'https://w/api.php?list=a&b=c\n',
+      'titles=A|B',
+      '=',
+      '|',
+      '#',
+      ' ',
+      'x',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
 );
 const text = fc.array(fragment, { maxLength: 60 }).map((parts) => parts.join(''));
-const edit = fc.tuple(fc.nat(), fc.nat({ max: 30 }), fc.array(fragment, { maxLength: 4 }).map((p) => p.join('')));
+const edit = fc.tuple(
+  fc.nat(),
+  fc.nat({ max: 30 }),
+  fc.array(fragment, { maxLength: 4 }).map((p) => p.join('')),
+);
 
 describe('incremental parsing', () => {
   it('equals a full parse after random edits (fixed random start)', () => {

@@ -33,7 +33,9 @@ const EP = 'https://wiki.example/w/api.php';
 
 describe('request: parameters', () => {
   it('sends the runner parameters first, then the file parameters; bare flags are empty; continuation lines join with |', () => {
-    const r = build(`@endpoint = ${EP}\n### q\nprop=revisions\ntitles=A\nredirects\nrvprop=ids|timestamp\n   |user\nformat=xml\nformatversion=1\n`);
+    const r = build(
+      `@endpoint = ${EP}\n### q\nprop=revisions\ntitles=A\nredirects\nrvprop=ids|timestamp\n   |user\nformat=xml\nformatversion=1\n`,
+    );
     assert.equal(r.endpoint, EP);
     assert.deepEqual(
       r.params.map((p) => [p.name, p.value]),
@@ -80,14 +82,27 @@ describe('request: parameters', () => {
   });
 
   it('keeps the other parameters of a pasted URL and ignores its format', () => {
-    const r = build('### pasted\nhttps://en.wikipedia.org/w/api.php?action=query&format=xml&list=search&srsearch=kittens%20cats&srlimit=20\n');
+    const r = build(
+      '### pasted\nhttps://en.wikipedia.org/w/api.php?action=query&format=xml&list=search&srsearch=kittens%20cats&srlimit=20\n',
+    );
     assert.equal(r.endpoint, 'https://en.wikipedia.org/w/api.php');
-    assert.deepEqual(pairsOf(r), { action: 'query', format: 'json', formatversion: '2', errorformat: 'plaintext', list: 'search', srsearch: 'kittens cats', srlimit: '20' });
+    assert.deepEqual(pairsOf(r), {
+      action: 'query',
+      format: 'json',
+      formatversion: '2',
+      errorformat: 'plaintext',
+      list: 'search',
+      srsearch: 'kittens cats',
+      srlimit: '20',
+    });
   });
 
   it('refuses other actions and rawcontinue with the line', () => {
     assert.match(usageError(() => build(`@endpoint = ${EP}\naction=parse\npage=X\n`)).message, /line 2: only action=query can be run/);
-    assert.match(usageError(() => build(`@endpoint = ${EP}\nlist=allpages\nrawcontinue\n`)).message, /line 3: rawcontinue is not supported/);
+    assert.match(
+      usageError(() => build(`@endpoint = ${EP}\nlist=allpages\nrawcontinue\n`)).message,
+      /line 3: rawcontinue is not supported/,
+    );
   });
 });
 
@@ -102,21 +117,36 @@ describe('request: endpoint', () => {
 
   it('says clearly when there is no endpoint', () => {
     const e = usageError(() => build('### Mine\nlist=allpages\n'));
-    assert.match(e.message, /No endpoint for query "Mine": add a URL line or "@endpoint = https:\/\/…\/api\.php" above it, or set mwquery\.endpoint\./);
+    assert.match(
+      e.message,
+      /No endpoint for query "Mine": add a URL line or "@endpoint = https:\/\/…\/api\.php" above it, or set mwquery\.endpoint\./,
+    );
   });
 
   it('refuses an endpoint that is not an http(s) URL', () => {
-    assert.match(usageError(() => build('@endpoint = ftp://x/api.php\nlist=allpages\n')).message, /line 1: the endpoint "ftp:\/\/x\/api\.php" is not an http\(s\) URL/);
+    assert.match(
+      usageError(() => build('@endpoint = ftp://x/api.php\nlist=allpages\n')).message,
+      /line 1: the endpoint "ftp:\/\/x\/api\.php" is not an http\(s\) URL/,
+    );
   });
 });
 
 describe('request: variables and secrets', () => {
-  const lookup: ExternalLookup = (use) => (use.kind === 'env' ? ({ WIKI_USER: 'Alice' } as Record<string, string>)[use.name] : use.kind === 'secret' ? ({ 'wl-token': 's3cr3t|x' } as Record<string, string>)[use.name] : undefined);
+  const lookup: ExternalLookup = (use) =>
+    use.kind === 'env'
+      ? ({ WIKI_USER: 'Alice' } as Record<string, string>)[use.name]
+      : use.kind === 'secret'
+        ? ({ 'wl-token': 's3cr3t|x' } as Record<string, string>)[use.name]
+        : undefined;
 
   it('resolves {{name}}, {{$env}} and {{$secret}}, and names every unresolved one', () => {
     const r = build(`@endpoint = ${EP}\n@u = {{$env WIKI_USER}}\nlist=usercontribs\nucuser={{u}}\n`, 0, { external: lookup });
     assert.equal(pairsOf(r).ucuser, 'Alice');
-    const e = usageError(() => build(`@endpoint = ${EP}\nlist=usercontribs\nucuser={{nobody}}\nuctag={{$env NOPE}}\nwltoken={{$secret none}}\n`, 0, { external: lookup }));
+    const e = usageError(() =>
+      build(`@endpoint = ${EP}\nlist=usercontribs\nucuser={{nobody}}\nuctag={{$env NOPE}}\nwltoken={{$secret none}}\n`, 0, {
+        external: lookup,
+      }),
+    );
     assert.match(e.message, /line 3: \{\{nobody\}\} is not defined above/);
     assert.match(e.message, /line 4: the environment variable NOPE is not set/);
     assert.match(e.message, /line 5: the secret "none" is not stored/);
@@ -142,7 +172,8 @@ describe('request: URL, cURL, ApiSandbox', () => {
   const r = build(`@endpoint = ${EP}\nlist=search\nsrsearch=O'Brien & "co" 100%\nsrlimit=max\n`);
 
   it('every character is encoded as encodeURIComponent does, with | : / , left readable (names and values)', () => {
-    const full = (t: string) => encodeURIComponent(t).replace(/%7C/gi, '|').replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%2C/gi, ',');
+    const full = (t: string) =>
+      encodeURIComponent(t).replace(/%7C/gi, '|').replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%2C/gi, ',');
     const texts = ['', 'Bulk_00501', '-||', 'a|b:c/d,e', "x!~*'()", 'Main Page', 'é', '\u{1F600}', '\x1fA|B\x1fC'];
     for (let c = 0; c < 0x100; c++) texts.push(String.fromCharCode(c), `a${String.fromCharCode(c)}b`);
     for (const text of texts) {
@@ -153,7 +184,10 @@ describe('request: URL, cURL, ApiSandbox', () => {
 
   it('builds a readable, correctly encoded GET URL, with continue values merged whole', () => {
     const url = toUrl(r, { continueParams: { sroffset: 10, continue: '-||' } });
-    assert.equal(url, `${EP}?action=query&format=json&formatversion=2&errorformat=plaintext&list=search&srsearch=O'Brien%20%26%20%22co%22%20100%25&srlimit=max&sroffset=10&continue=-||`);
+    assert.equal(
+      url,
+      `${EP}?action=query&format=json&formatversion=2&errorformat=plaintext&list=search&srsearch=O'Brien%20%26%20%22co%22%20100%25&srlimit=max&sroffset=10&continue=-||`,
+    );
     const back = new URL(url).searchParams;
     assert.equal(back.get('srsearch'), `O'Brien & "co" 100%`);
     assert.equal(back.get('continue'), '-||');

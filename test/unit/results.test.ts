@@ -22,7 +22,7 @@ describe('sortIndexes', () => {
   it('texts in natural, case-insensitive order; null last', () => {
     assert.deepEqual(sortIndexes(rows, all(5), { column: 't', direction: 'asc' }), [3, 2, 0, 1, 4]);
   });
-  it('stable: equal cells in the rows\' order; sorts only the given indexes', () => {
+  it("stable: equal cells in the rows' order; sorts only the given indexes", () => {
     const same = [{ k: 1 }, { k: 1 }, { k: 0 }, { k: 1 }];
     assert.deepEqual(sortIndexes(same, [3, 1, 0], { column: 'k', direction: 'asc' }), [0, 1, 3]);
     assert.deepEqual(sortIndexes(same, all(4), { column: 'k', direction: 'desc' }), [0, 1, 3, 2]);
@@ -56,20 +56,30 @@ describe('parseFilter / filterIndexes', () => {
 
 describe('expandRows', () => {
   const pages = [
-    { pageid: 1, title: 'A', revisions: [{ revid: 11, user: 'X' }, { revid: 12, user: 'Y' }] },
+    {
+      pageid: 1,
+      title: 'A',
+      revisions: [
+        { revid: 11, user: 'X' },
+        { revid: 12, user: 'Y' },
+      ],
+    },
     { pageid: 2, title: 'B', revisions: [] },
     { pageid: 3, title: 'C' },
     { pageid: 4, title: 'D', categories: ['x'], revisions: ['odd'] },
   ];
   it('one row per item, parent columns repeated, items as field.key; pages without items keep one row', () => {
-    assert.deepEqual([...expandRows(pages, 'revisions')], [
-      { pageid: 1, title: 'A', 'revisions.revid': 11, 'revisions.user': 'X' },
-      { pageid: 1, title: 'A', 'revisions.revid': 12, 'revisions.user': 'Y' },
-      { pageid: 2, title: 'B' },
-      { pageid: 3, title: 'C' },
-      // The page's other lists become text (common/src/results/expand.ts).
-      { pageid: 4, title: 'D', categories: 'x', revisions: 'odd' },
-    ]);
+    assert.deepEqual(
+      [...expandRows(pages, 'revisions')],
+      [
+        { pageid: 1, title: 'A', 'revisions.revid': 11, 'revisions.user': 'X' },
+        { pageid: 1, title: 'A', 'revisions.revid': 12, 'revisions.user': 'Y' },
+        { pageid: 2, title: 'B' },
+        { pageid: 3, title: 'C' },
+        // The page's other lists become text (common/src/results/expand.ts).
+        { pageid: 4, title: 'D', categories: 'x', revisions: 'odd' },
+      ],
+    );
   });
   it('does not change its input', () => {
     const copy = JSON.parse(JSON.stringify(pages));
@@ -100,10 +110,19 @@ describe('answerParts', () => {
       },
     };
     const parts = answerParts([answer]);
-    assert.deepEqual(parts.map((p) => [p.name, p.kind]), [['general', 'object'], ['namespaces', 'list']]);
+    assert.deepEqual(
+      parts.map((p) => [p.name, p.kind]),
+      [
+        ['general', 'object'],
+        ['namespaces', 'list'],
+      ],
+    );
     const ns = parts[1]!;
     assert.ok(ns.kind === 'list');
-    assert.deepEqual(ns.rows.map((r) => r.name), ['', 'Special']); // integer-like keys come in numeric order
+    assert.deepEqual(
+      ns.rows.map((r) => r.name),
+      ['', 'Special'],
+    ); // integer-like keys come in numeric order
   });
   it('lists of the same name are joined across pages; meta members are left out', () => {
     const p1 = { continue: { x: 1 }, query: { allpages: [{ title: 'A' }], normalized: [{ from: 'a', to: 'A' }] } };
@@ -112,13 +131,19 @@ describe('answerParts', () => {
     assert.equal(parts.length, 1);
     assert.deepEqual(parts[0], { name: 'allpages', kind: 'list', rows: [{ title: 'A' }, { title: 'B' }] });
   });
-  it('other modules\' answers (parse) are parts too; hostile shapes are skipped', () => {
-    assert.deepEqual(answerParts([{ parse: { title: 'X', text: '<p>' } }, null, 'x', { query: 5 }]).map((p) => p.name), ['parse']);
+  it("other modules' answers (parse) are parts too; hostile shapes are skipped", () => {
+    assert.deepEqual(
+      answerParts([{ parse: { title: 'X', text: '<p>' } }, null, 'x', { query: 5 }]).map((p) => p.name),
+      ['parse'],
+    );
   });
 });
 
 describe('rowsToTsv / rowsToJson', () => {
-  const rows = [{ title: 'A\tB', comment: 'line 1\nline 2', n: 1 }, { title: 'C', extra: true }];
+  const rows = [
+    { title: 'A\tB', comment: 'line 1\nline 2', n: 1 },
+    { title: 'C', extra: true },
+  ];
   it('TSV: header, one line per row, tabs and line breaks in cells as spaces, missing cells empty', () => {
     assert.equal(rowsToTsv(rows, ['title', 'comment']), 'title\tcomment\nA B\tline 1 line 2\nC\t');
   });
@@ -128,7 +153,11 @@ describe('rowsToTsv / rowsToJson', () => {
 });
 
 describe('viewOrder / nextSort', () => {
-  const rows = [{ t: 'b', n: 2 }, { t: 'a', n: 10 }, { t: 'ab', n: 1 }];
+  const rows = [
+    { t: 'b', n: 2 },
+    { t: 'a', n: 10 },
+    { t: 'ab', n: 1 },
+  ];
   it('no filter, no sort: undefined (all rows, as they are)', () => {
     assert.equal(viewOrder(rows, ['t', 'n'], ['t', 'n'], '', undefined), undefined);
   });
@@ -146,11 +175,19 @@ describe('viewOrder / nextSort', () => {
 
 describe('FilterIndex', () => {
   it('gives what filterIndexes gives, and indexes rows added later', () => {
-    const rows: Record<string, unknown>[] = [{ title: 'Main Page', ns: 0 }, { title: 'Talk:Main', ns: 1, extra: 'x' }, { title: 'Other', ns: 0 }];
+    const rows: Record<string, unknown>[] = [
+      { title: 'Main Page', ns: 0 },
+      { title: 'Talk:Main', ns: 1, extra: 'x' },
+      { title: 'Other', ns: 0 },
+    ];
     const cols = ['title', 'ns'];
     const index = new FilterIndex(rows, cols);
     for (const text of ['main', 'ns:1', 'main ns:0', 'page main', '0', 'x', '']) {
-      assert.deepEqual(index.filter(parseFilter(text, [...cols, 'extra'])), filterIndexes(rows, cols, parseFilter(text, [...cols, 'extra'])), text);
+      assert.deepEqual(
+        index.filter(parseFilter(text, [...cols, 'extra'])),
+        filterIndexes(rows, cols, parseFilter(text, [...cols, 'extra'])),
+        text,
+      );
     }
     rows.push({ title: 'Main again', ns: 4 });
     assert.deepEqual(index.filter(parseFilter('main', cols)), [0, 1, 3]);

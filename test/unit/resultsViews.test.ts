@@ -13,9 +13,28 @@ import { ColumnSet } from '../../client/media/tableColumns';
 
 describe('cellSummary', () => {
   it('a list of named items: their names joined; values joined; other lists counted', () => {
-    assert.equal(cellSummary([{ ns: 14, title: 'Category:A' }, { ns: 14, title: 'Category:B' }], 'categories'), 'Category:A · Category:B');
+    assert.equal(
+      cellSummary(
+        [
+          { ns: 14, title: 'Category:A' },
+          { ns: 14, title: 'Category:B' },
+        ],
+        'categories',
+      ),
+      'Category:A · Category:B',
+    );
     assert.equal(cellSummary(['x', 2, true], 'aliases'), 'x · 2 · true');
-    assert.equal(cellSummary([{ revid: 1, user: 'A' }, { revid: 2, user: 'B' }, { revid: 3, user: 'C' }], 'revisions'), '3 revisions');
+    assert.equal(
+      cellSummary(
+        [
+          { revid: 1, user: 'A' },
+          { revid: 2, user: 'B' },
+          { revid: 3, user: 'C' },
+        ],
+        'revisions',
+      ),
+      '3 revisions',
+    );
     assert.equal(cellSummary([{ revid: 1 }], 'revisions'), '1 revision');
     assert.equal(cellSummary([{ a: 1 }, { a: 2 }], 'categories'), '2 categories');
     assert.equal(cellSummary([], 'categories'), '');
@@ -42,7 +61,12 @@ describe('cellSummary', () => {
 
 describe('one-item lists as columns', () => {
   const pages = [
-    { pageid: 1, title: 'A', revisions: [{ user: 'Bob', timestamp: '2026-01-01T00:00:00Z' }], categories: [{ title: 'Category:X' }, { title: 'Category:Y' }] },
+    {
+      pageid: 1,
+      title: 'A',
+      revisions: [{ user: 'Bob', timestamp: '2026-01-01T00:00:00Z' }],
+      categories: [{ title: 'Category:X' }, { title: 'Category:Y' }],
+    },
     { pageid: 2, title: 'B', revisions: [{ user: 'Ann', timestamp: '2026-01-02T00:00:00Z' }], categories: [{ title: 'Category:X' }] },
     { pageid: 3, title: 'C' },
   ];
@@ -59,7 +83,7 @@ describe('one-item lists as columns', () => {
     assert.deepEqual(lists.fields(), []);
   });
 
-  it('the item\'s fields become dotted columns where the list was; other lists stay', () => {
+  it("the item's fields become dotted columns where the list was; other lists stay", () => {
     const row = flattenOneItemLists(pages[0]!, new Set(['revisions']));
     assert.deepEqual(Object.keys(row), ['pageid', 'title', 'revisions.user', 'revisions.timestamp', 'categories']);
     assert.equal(row['revisions.user'], 'Bob');
@@ -85,13 +109,22 @@ describe('the part an answer opens on', () => {
   });
 
   it('a list with a side object (search + searchinfo): the rows', () => {
-    assert.equal(openingPart(10, [{ name: 'searchinfo', kind: 'object' }, { name: 'search', kind: 'list', rows: Array.from({ length: 10 }, () => ({})) }]), '');
+    assert.equal(
+      openingPart(10, [
+        { name: 'searchinfo', kind: 'object' },
+        { name: 'search', kind: 'list', rows: Array.from({ length: 10 }, () => ({})) },
+      ]),
+      '',
+    );
     assert.equal(openingPart(5, [{ name: 'pages', kind: 'list', rows: Array.from({ length: 5 }, () => ({})) }]), '');
   });
 });
 
 describe('a filter chosen on one part, another part chosen', () => {
-  const namespaces = [{ id: 0, name: '' }, { id: 14, name: 'Category' }];
+  const namespaces = [
+    { id: 0, name: '' },
+    { id: 14, name: 'Category' },
+  ];
   it('carries when its columns exist there and some row matches', () => {
     assert.equal(filterCarries('name:categ', namespaces), true);
     assert.equal(filterCarries('categ', namespaces), true);
@@ -110,9 +143,15 @@ describe('viewRows: "this view" for an export', () => {
     { pageid: 3, title: 'Gamma', revisions: [{ user: 'Bob', size: 30 }], categories: [{ title: 'Category:Z' }] },
   ];
 
-  it('after filter + expand + hidden columns: exactly the shown rows and columns, in the table\'s order', () => {
+  it("after filter + expand + hidden columns: exactly the shown rows and columns, in the table's order", () => {
     const shownColumns = ['categories.title', 'title', 'revisions.user'];
-    const view = viewRows(rows, { flatten: ['revisions'], expand: 'categories', filter: 'revisions.user:bob', sort: { column: 'categories.title', direction: 'desc' }, columns: shownColumns });
+    const view = viewRows(rows, {
+      flatten: ['revisions'],
+      expand: 'categories',
+      filter: 'revisions.user:bob',
+      sort: { column: 'categories.title', direction: 'desc' },
+      columns: shownColumns,
+    });
     assert.deepEqual(view.columns, shownColumns);
     assert.deepEqual(view.rows, [
       { 'categories.title': 'Category:Z', title: 'Gamma', 'revisions.user': 'Bob' },
@@ -134,7 +173,10 @@ describe('compare runs that fetched different pages', () => {
   const capped = page(1, 20);
 
   it('a capped later run: the rows it never fetched are not counted as removed, and it says so first', () => {
-    const c = compareRows(full, capped, { before: { complete: true, pages: 15, status: 'complete' }, after: { complete: false, pages: 1, status: 'max-pages' } });
+    const c = compareRows(full, capped, {
+      before: { complete: true, pages: 15, status: 'complete' },
+      after: { complete: false, pages: 1, status: 'max-pages' },
+    });
     assert.equal(c.removed.length, 0);
     assert.equal(c.partial?.notCompared, 280);
     assert.equal(c.unchanged, 20);
@@ -145,13 +187,22 @@ describe('compare runs that fetched different pages', () => {
 
   it('a row really gone within the shorter run is still removed', () => {
     const after = capped.filter((r) => r.pageid !== 5);
-    const c = compareRows(full, after, { before: { complete: true, pages: 15, status: 'complete' }, after: { complete: false, pages: 1, status: 'max-pages' } });
-    assert.deepEqual(c.removed.map((r) => r.key), ['5']);
+    const c = compareRows(full, after, {
+      before: { complete: true, pages: 15, status: 'complete' },
+      after: { complete: false, pages: 1, status: 'max-pages' },
+    });
+    assert.deepEqual(
+      c.removed.map((r) => r.key),
+      ['5'],
+    );
     assert.equal(c.partial?.notCompared, 280);
   });
 
-  it('a capped earlier run: the later run\'s further rows are not counted as added', () => {
-    const c = compareRows(capped, full, { before: { complete: false, pages: 1, status: 'max-pages' }, after: { complete: true, pages: 15, status: 'complete' } });
+  it("a capped earlier run: the later run's further rows are not counted as added", () => {
+    const c = compareRows(capped, full, {
+      before: { complete: false, pages: 1, status: 'max-pages' },
+      after: { complete: true, pages: 15, status: 'complete' },
+    });
     assert.equal(c.added.length, 0);
     assert.equal(c.partial?.notCompared, 280);
   });

@@ -8,7 +8,16 @@ import { parseState, resumeIdentity } from '../../cli/src/resumeState';
 import type { PreparedRequest } from '../../common/src/runner/request';
 
 const D = 'a'.repeat(64);
-const good = { version: 1, query: D, endpoint: D, continue: { apcontinue: 'B', continue: '-||' }, rows: 500, bytes: 21000, pages: 1, complete: false };
+const good = {
+  version: 1,
+  query: D,
+  endpoint: D,
+  continue: { apcontinue: 'B', continue: '-||' },
+  rows: 500,
+  bytes: 21000,
+  pages: 1,
+  complete: false,
+};
 
 function request(secret: string, endpoint = 'https://wiki.example/w/api.php'): PreparedRequest {
   return {

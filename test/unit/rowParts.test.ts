@@ -23,7 +23,7 @@ describe('rowPlan: the part that is the rows', () => {
 });
 
 describe('listItemRows', () => {
-  it('makes rows of an array, of an object of objects and of querypage\'s results; nothing of other values', () => {
+  it("makes rows of an array, of an object of objects and of querypage's results; nothing of other values", () => {
     assert.deepEqual(listItemRows([{ a: 1 }, 2]), [{ a: 1 }, { value: 2 }]);
     assert.deepEqual(listItemRows({ x: { id: 1 }, y: { id: 2 } }), [{ id: 1 }, { id: 2 }]);
     assert.deepEqual(listItemRows({ name: 'Ancientpages', results: [{ title: 'A' }] }), [{ title: 'A' }]);
@@ -32,13 +32,16 @@ describe('listItemRows', () => {
   });
 });
 
-describe('MetaRows: a meta-only query\'s first part', () => {
+describe("MetaRows: a meta-only query's first part", () => {
   it('skips input descriptions and keeps to the first part found', () => {
     const meta = new MetaRows();
-    assert.deepEqual(meta.add({ normalized: [{ from: 'a', to: 'A' }], userinfo: { id: 0, name: '1.2.3.4' }, tokens: { csrftoken: '+\\' } }), [
-      { key: 'id', value: 0 },
-      { key: 'name', value: '1.2.3.4' },
-    ]);
+    assert.deepEqual(
+      meta.add({ normalized: [{ from: 'a', to: 'A' }], userinfo: { id: 0, name: '1.2.3.4' }, tokens: { csrftoken: '+\\' } }),
+      [
+        { key: 'id', value: 0 },
+        { key: 'name', value: '1.2.3.4' },
+      ],
+    );
     assert.equal(meta.name, 'userinfo');
     assert.deepEqual(meta.add({ tokens: { csrftoken: '+\\' } }), []);
   });
@@ -46,20 +49,29 @@ describe('MetaRows: a meta-only query\'s first part', () => {
   it('keeps a hostile key as a value, never as a property name', () => {
     const meta = new MetaRows();
     const rows = meta.add(JSON.parse('{"general":{"__proto__":{"x":1},"constructor":2}}') as Record<string, unknown>);
-    assert.deepEqual(rows.map((r) => r.key), ['__proto__', 'constructor']);
+    assert.deepEqual(
+      rows.map((r) => r.key),
+      ['__proto__', 'constructor'],
+    );
     assert.equal(Object.getPrototypeOf(rows[0]), Object.prototype);
   });
 });
 
 describe('OtherParts: what stderr says beside the rows', () => {
-  it('says a small object whole, a big one by its size, lists by their rows; never the rows\' own part', () => {
+  it("says a small object whole, a big one by its size, lists by their rows; never the rows' own part", () => {
     const others = new OtherParts(() => 'search');
     others.add({ query: { searchinfo: { totalhits: 1201 }, search: [{ title: 'A' }] } });
     others.add({ query: { searchinfo: { totalhits: 1201 }, search: [{ title: 'B' }], normalized: [{ from: 'a', to: 'A' }] } });
     assert.deepEqual(others.names, ['searchinfo', 'normalized']);
     assert.equal(others.describe(), 'searchinfo (totalhits 1201), normalized (1 row)');
     const site = new OtherParts(() => 'allpages');
-    site.add({ query: { allpages: [], general: Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, i])), namespaces: { 0: { id: 0 }, 1: { id: 1 } } } });
+    site.add({
+      query: {
+        allpages: [],
+        general: Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, i])),
+        namespaces: { 0: { id: 0 }, 1: { id: 1 } },
+      },
+    });
     assert.equal(site.describe(), 'general (60 fields), namespaces (2 rows)');
   });
 

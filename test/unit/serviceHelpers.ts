@@ -45,7 +45,11 @@ export const HINT = 4;
  */
 export const CURSOR = '{|}';
 
-export function withCursor(textWithCursor: string): { document: TextDocument; position: { line: number; character: number }; text: string } {
+export function withCursor(textWithCursor: string): {
+  document: TextDocument;
+  position: { line: number; character: number };
+  text: string;
+} {
   const offset = textWithCursor.indexOf(CURSOR);
   if (offset < 0) throw new Error('no cursor marker in test text');
   const text = textWithCursor.slice(0, offset) + textWithCursor.slice(offset + CURSOR.length);
@@ -59,6 +63,9 @@ export function completionLabels(textWithCursor: string): string[] {
 }
 
 /** Applies text edits (non-overlapping) to a text. */
-export function applyEdits(document: TextDocument, edits: readonly { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]): string {
+export function applyEdits(
+  document: TextDocument,
+  edits: readonly { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[],
+): string {
   return TextDocument.applyEdits(document, edits as never);
 }

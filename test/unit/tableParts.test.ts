@@ -8,7 +8,14 @@ import { tableCommand } from '../../client/media/tableKeys';
 import { RowSelection } from '../../client/media/tableSelection';
 import { rowWindow, scrollTopToShow } from '../../client/media/tableWindow';
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods,
+});
 
 describe('RowSelection', () => {
   it('a range from the anchor; Shift extends, a plain move resets it; clamped to the rows', () => {

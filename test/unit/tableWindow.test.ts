@@ -33,7 +33,7 @@ describe('rowWindow', () => {
     assert.ok(Math.abs(middle.first - (total - 20) / 2) <= 1, `middle first ${middle.first}`);
   });
 
-  it('above the cap: rows move smoothly, the first row\'s y never more than a row from the scroll position', () => {
+  it("above the cap: rows move smoothly, the first row's y never more than a row from the scroll position", () => {
     const args = { viewport: 400, total: 2_000_000, rowHeight: 20, maxBodyPx: 8_000_000 };
     for (let top = 0; top < 200; top += 0.5) {
       const w = rowWindow({ ...args, scrollTop: top });

@@ -21,7 +21,11 @@ describe('workspace trust gate', () => {
   });
 
   it('work nobody asked for is refused silently (no warning on every opened file)', () => {
-    assert.deepEqual(trustGate('fetchCatalogueAutomatically', false), { allowed: false, message: UNTRUSTED_CATALOGUE_MESSAGE, tell: false });
+    assert.deepEqual(trustGate('fetchCatalogueAutomatically', false), {
+      allowed: false,
+      message: UNTRUSTED_CATALOGUE_MESSAGE,
+      tell: false,
+    });
   });
 
   it('copying a masked request and exporting fetched rows send nothing and stay allowed', () => {

@@ -14,16 +14,47 @@ const fragment = fc.oneof(
   {
     weight: 6,
     arbitrary: fc.constantFrom(
-      '### q\n', '\n', 'list=allpages\n', 'aplimit=5\n', 'aplimit=x\n', 'apfoo=1\n', 'prop=revisions\n', 'rvprop=content\n', 'titles=A|B\n', 'titles={{v}}\n', '@v = A\n', 'prop=info\n', 'ucuser=Nobody\n', 'list=usercontribs\n',
-      '@v = 1\n', '@v = zz\n', '### w\n@v = 2\n', 'aplimit={{v}}\n', '  ', 'list=categorymembers\n', 'cmtitle=Category:X\n', '|user\n', 'x', '=', '#',
+      '### q\n',
+      '\n',
+      'list=allpages\n',
+      'aplimit=5\n',
+      'aplimit=x\n',
+      'apfoo=1\n',
+      'prop=revisions\n',
+      'rvprop=content\n',
+      'titles=A|B\n',
+      'titles={{v}}\n',
+      '@v = A\n',
+      'prop=info\n',
+      'ucuser=Nobody\n',
+      'list=usercontribs\n',
+      '@v = 1\n',
+      '@v = zz\n',
+      '### w\n@v = 2\n',
+      'aplimit={{v}}\n',
+      '  ',
+      'list=categorymembers\n',
+      'cmtitle=Category:X\n',
+      '|user\n',
+      'x',
+      '=',
+      '#',
     ),
   },
   { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
 );
 const text = fc.array(fragment, { maxLength: 50 }).map((parts) => parts.join(''));
-const edit = fc.tuple(fc.nat(), fc.nat({ max: 20 }), fc.array(fragment, { maxLength: 3 }).map((p) => p.join('')));
+const edit = fc.tuple(
+  fc.nat(),
+  fc.nat({ max: 20 }),
+  fc.array(fragment, { maxLength: 3 }).map((p) => p.join('')),
+);
 
-const FACTS: ContentAnswers = { ...emptyAnswers(), titles: { A: { missing: true }, B: { normalized: 'Bb' }, 'Category:X': { invalid: 'bad' } }, users: { Nobody: { missing: true } } };
+const FACTS: ContentAnswers = {
+  ...emptyAnswers(),
+  titles: { A: { missing: true }, B: { normalized: 'Bb' }, 'Category:X': { invalid: 'bad' } },
+  users: { Nobody: { missing: true } },
+};
 
 describe('diagnostics cache', () => {
   it('equals a fresh check after random edits, content checks too (fixed random start)', () => {
@@ -37,7 +68,11 @@ describe('diagnostics cache', () => {
         for (const [at, length, insert] of edits) {
           const start = current.length === 0 ? 0 : at % (current.length + 1);
           const end = Math.min(current.length, start + length);
-          TextDocument.update(document, [{ range: { start: document.positionAt(start), end: document.positionAt(end) }, text: insert }], document.version + 1);
+          TextDocument.update(
+            document,
+            [{ range: { start: document.positionAt(start), end: document.positionAt(end) }, text: insert }],
+            document.version + 1,
+          );
           current = current.slice(0, start) + insert + current.slice(end);
           const freshService = createLanguageService();
           const freshDocument = TextDocument.create('file:///b.mwq', 'mwquery', 1, current);
@@ -66,8 +101,18 @@ describe('diagnostics cache', () => {
   it('moves the diagnostics of a query that an edit above it moved', () => {
     const service = createLanguageService();
     const document = TextDocument.create('file:///a.mwq', 'mwquery', 1, '### a\nlist=allpages\n### b\nlist=allpages\naplimit=x\n');
-    assert.deepStrictEqual(service.validate(document).map((d) => d.range.start.line), [4]);
-    TextDocument.update(document, [{ range: { start: { line: 1, character: 13 }, end: { line: 1, character: 13 } }, text: '\naplimit=5\n' }], 2);
-    assert.deepStrictEqual(service.validate(document).map((d) => d.range.start.line), [6]);
+    assert.deepStrictEqual(
+      service.validate(document).map((d) => d.range.start.line),
+      [4],
+    );
+    TextDocument.update(
+      document,
+      [{ range: { start: { line: 1, character: 13 }, end: { line: 1, character: 13 } }, text: '\naplimit=5\n' }],
+      2,
+    );
+    assert.deepStrictEqual(
+      service.validate(document).map((d) => d.range.start.line),
+      [6],
+    );
   });
 });

@@ -22,7 +22,8 @@ describe('walkthrough steps that already hold', () => {
       const keys = (step.completionEvents ?? []).filter((e) => e.startsWith('onContext:')).map((e) => e.slice('onContext:'.length));
       assert.equal(keys.length, 1, `${id}: ${JSON.stringify(step.completionEvents)}`);
       // The key is one the client defines (a constant in walkthroughState.ts, passed to setContext).
-      for (const key of keys[0]!.split(' && ')) assert.match(stateSource, new RegExp(`= '${key.replace(/\./g, '\\.')}';`), `${key} is not set by the extension`);
+      for (const key of keys[0]!.split(' && '))
+        assert.match(stateSource, new RegExp(`= '${key.replace(/\./g, '\\.')}';`), `${key} is not set by the extension`);
     });
   }
 });

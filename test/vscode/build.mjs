@@ -14,7 +14,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const suiteDir = path.join(root, 'test', 'vscode', 'suite');
 const outdir = path.join(root, 'out', 'vscode-suite');
 
-const tests = fs.readdirSync(suiteDir).filter((f) => f.endsWith('.test.ts')).map((f) => path.join(suiteDir, f));
+const tests = fs
+  .readdirSync(suiteDir)
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => path.join(suiteDir, f));
 
 fs.rmSync(outdir, { recursive: true, force: true });
 await esbuild.build({

@@ -69,7 +69,19 @@ const chromiumPath = process.env.MWQ_CHROMIUM || '/usr/bin/chromium';
 
 // ---------------------------------------------------------------- options
 function parseArgs(argv) {
-  const o = { vsix: false, vsixFile: undefined, dev: true, grep: undefined, timeout: 300, extensionPath: root, install: true, build: true, wiki: true, untrusted: true, verbose: false };
+  const o = {
+    vsix: false,
+    vsixFile: undefined,
+    dev: true,
+    grep: undefined,
+    timeout: 300,
+    extensionPath: root,
+    install: true,
+    build: true,
+    wiki: true,
+    untrusted: true,
+    verbose: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -77,9 +89,14 @@ function parseArgs(argv) {
       return argv[++i];
     };
     const optionalFile = () => (argv[i + 1] && !argv[i + 1].startsWith('--') ? path.resolve(argv[++i]) : undefined);
-    if (a === '--vsix') { o.vsix = true; o.vsixFile = optionalFile(); }
-    else if (a === '--only-vsix') { o.vsix = true; o.dev = false; o.vsixFile = optionalFile(); }
-    else if (a === '--grep') o.grep = next();
+    if (a === '--vsix') {
+      o.vsix = true;
+      o.vsixFile = optionalFile();
+    } else if (a === '--only-vsix') {
+      o.vsix = true;
+      o.dev = false;
+      o.vsixFile = optionalFile();
+    } else if (a === '--grep') o.grep = next();
     else if (a === '--timeout') o.timeout = Number(next());
     else if (a === '--extension-path') o.extensionPath = path.resolve(next());
     else if (a === '--no-install') o.install = false;
@@ -100,7 +117,12 @@ function usage(error) {
   const from = text.findIndex((l) => l.startsWith('//   node '));
   const to = text.findIndex((l, i) => i > from && !l.startsWith('//'));
   if (error) console.error(`run-code-server: ${error}`);
-  console.error(text.slice(from, to).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  console.error(
+    text
+      .slice(from, to)
+      .map((l) => l.replace(/^\/\/ ?/, ''))
+      .join('\n'),
+  );
   process.exit(error ? 2 : 0);
 }
 
@@ -110,7 +132,12 @@ const log = (msg) => console.log(`[run-code-server] ${msg}`);
 const live = new Set();
 
 function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: opts.quiet ? 'pipe' : 'inherit', encoding: 'utf8', env: { ...process.env, ...opts.env } });
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: opts.quiet ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+    env: { ...process.env, ...opts.env },
+  });
   if (r.status !== 0) {
     if (opts.quiet) process.stderr.write((r.stdout || '') + (r.stderr || ''));
     throw new SetupError(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
@@ -147,7 +174,15 @@ async function killGroup(child, name, graceMs = 5000) {
   if (!child || !child.pid) return;
   const pid = child.pid;
   const signal = (sig) => {
-    try { process.kill(-pid, sig); } catch { try { process.kill(pid, sig); } catch { /* gone */ } }
+    try {
+      process.kill(-pid, sig);
+    } catch {
+      try {
+        process.kill(pid, sig);
+      } catch {
+        /* gone */
+      }
+    }
   };
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -194,7 +229,11 @@ function packageVsix() {
   const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
   try {
     // The flags of `npm run package` (no repository yet: README links stay relative, to files in the .vsix).
-    const r = run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out], { quiet: true });
+    const r = run(
+      process.execPath,
+      [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out],
+      { quiet: true },
+    );
     for (const line of (r.stdout + r.stderr).split('\n')) if (/WARNING|ERROR|DONE/.test(line)) log(`vsce: ${line.trim()}`);
   } finally {
     if (hadMaps) run('npm', ['run', '--silent', 'build'], { quiet: true });
@@ -208,7 +247,11 @@ function placeholderExtension(dir) {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, 'package.json'),
-    JSON.stringify({ name: 'mwquery-vsix-probe', publisher: 'mwquery-tests', version: '0.0.0', engines: { vscode: '^1.91.0' }, contributes: {} }, null, 2),
+    JSON.stringify(
+      { name: 'mwquery-vsix-probe', publisher: 'mwquery-tests', version: '0.0.0', engines: { vscode: '^1.91.0' }, contributes: {} },
+      null,
+      2,
+    ),
   );
   return dir;
 }
@@ -246,7 +289,12 @@ async function runPhase(phase, opts) {
         // The untrusted phase: trust on, no start-up prompt (the folder simply stays untrusted),
         // and catalogues fetched for every endpoint a file names (were trust not checked).
         ...(phase.untrusted
-          ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false, 'mwquery.catalogue.autoFetch': 'always' }
+          ? {
+              'security.workspace.trust.enabled': true,
+              'security.workspace.trust.startupPrompt': 'never',
+              'security.workspace.trust.emptyWindow': false,
+              'mwquery.catalogue.autoFetch': 'always',
+            }
           : { 'security.workspace.trust.enabled': false }),
         'git.enabled': false,
         'chat.disableAIFeatures': true,
@@ -276,14 +324,25 @@ async function runPhase(phase, opts) {
     MWQ_USER_DATA_DIR: userData,
   };
   delete env.VSCODE_IPC_HOOK_CLI; // never talk to an editor this runs inside
-  for (const k of ['MWQ_TEST_ENDPOINT', 'MWQ_TEST_WIKI_FACTS', 'MWQ_TEST_HOSTILE_TITLE', 'MWQ_TEST_WIKI_RUN_DIR', 'MWQ_TEST_UNSAFE_ENV', 'MWQ_TEST_ENDPOINT_1_43']) delete env[k];
+  for (const k of [
+    'MWQ_TEST_ENDPOINT',
+    'MWQ_TEST_WIKI_FACTS',
+    'MWQ_TEST_HOSTILE_TITLE',
+    'MWQ_TEST_WIKI_RUN_DIR',
+    'MWQ_TEST_UNSAFE_ENV',
+    'MWQ_TEST_ENDPOINT_1_43',
+  ])
+    delete env[k];
   // The same content on MediaWiki 1.43, for the suite comparing two environments' wikis.
   if (phase.newerWiki) env.MWQ_TEST_ENDPOINT_1_43 = phase.newerWiki.endpoint;
   if (phase.wiki) {
     // The test wiki's address and facts, for fixtures ({{$env ...}}) and tests.
     const factsFile = path.join(runDir, 'wiki-facts.json');
     // The bot account too, for the accounts suite (a throw-away wiki on loopback).
-    fs.writeFileSync(factsFile, JSON.stringify({ ...phase.wiki.facts, botUser: phase.wiki.botUser, botPassword: phase.wiki.botPassword }, null, 2));
+    fs.writeFileSync(
+      factsFile,
+      JSON.stringify({ ...phase.wiki.facts, botUser: phase.wiki.botUser, botPassword: phase.wiki.botPassword }, null, 2),
+    );
     env.MWQ_TEST_ENDPOINT = phase.wiki.endpoint;
     env.MWQ_TEST_WIKI_FACTS = factsFile;
     // The wiki's run folder, for tests that change it with its maintenance scripts (test/wiki/wikiEdits.ts).
@@ -297,10 +356,15 @@ async function runPhase(phase, opts) {
 
   if (phase.vsix) {
     log(`installing ${path.relative(root, phase.vsix)} into ${path.relative(root, extensionsDir)}`);
-    const r = run(process.execPath, [codeServerEntry, '--install-extension', phase.vsix, '--force', '--extensions-dir', extensionsDir, '--user-data-dir', userData], { quiet: true, env });
+    const r = run(
+      process.execPath,
+      [codeServerEntry, '--install-extension', phase.vsix, '--force', '--extensions-dir', extensionsDir, '--user-data-dir', userData],
+      { quiet: true, env },
+    );
     if (opts.verbose) process.stdout.write(r.stdout + r.stderr);
     const installed = fs.readdirSync(extensionsDir).filter((d) => d.startsWith('mwquery.mwquery-'));
-    if (installed.length !== 1) throw new SetupError(`the .vsix did not install: ${extensionsDir} holds ${fs.readdirSync(extensionsDir).join(', ') || 'nothing'}`);
+    if (installed.length !== 1)
+      throw new SetupError(`the .vsix did not install: ${extensionsDir} holds ${fs.readdirSync(extensionsDir).join(', ') || 'nothing'}`);
     log(`installed ${installed[0]}`);
   }
 
@@ -320,15 +384,19 @@ async function runPhase(phase, opts) {
       process.execPath,
       [
         codeServerEntry,
-        '--auth', 'none',
-        '--bind-addr', `127.0.0.1:${port}`,
+        '--auth',
+        'none',
+        '--bind-addr',
+        `127.0.0.1:${port}`,
         '--disable-telemetry',
         '--disable-update-check',
         ...(phase.untrusted ? [] : ['--disable-workspace-trust']),
         '--disable-getting-started-override',
         '--ignore-last-opened',
-        '--user-data-dir', userData,
-        '--extensions-dir', extensionsDir,
+        '--user-data-dir',
+        userData,
+        '--extensions-dir',
+        extensionsDir,
         ...(opts.verbose ? ['--verbose'] : []),
         workspace,
       ],
@@ -354,7 +422,16 @@ async function runPhase(phase, opts) {
       executablePath: chromiumPath,
       headless: true,
       env,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     });
     const browserProcess = browserServer.process();
     live.add(browserProcess);
@@ -620,10 +697,19 @@ function startProbeService(page, dir, verbose) {
     for (const step of [].concat(request.steps ?? [])) {
       try {
         if (step.fill) await frame.getByLabel(step.fill[0], { exact: true }).first().fill(step.fill[1], { timeout: 10_000 });
-        else if (step.select) await frame.getByLabel(step.select[0], { exact: true }).first().selectOption(step.select[1], { timeout: 10_000 });
+        else if (step.select)
+          await frame.getByLabel(step.select[0], { exact: true }).first().selectOption(step.select[1], { timeout: 10_000 });
         else if (step.check) await frame.getByLabel(step.check[0], { exact: true }).first().setChecked(step.check[1], { timeout: 10_000 });
-        else if (step.tab !== undefined) await frame.locator(`.part-tab[data-part="${String(step.tab).replace(/["\\]/g, '\\$&')}"]`).first().click({ timeout: 10_000 });
-        else if (step.clickRow !== undefined) await frame.locator(`.vt-row[aria-rowindex="${step.clickRow + 2}"] > .vt-cell:not(.vt-num)`).first().click({ timeout: 10_000 });
+        else if (step.tab !== undefined)
+          await frame
+            .locator(`.part-tab[data-part="${String(step.tab).replace(/["\\]/g, '\\$&')}"]`)
+            .first()
+            .click({ timeout: 10_000 });
+        else if (step.clickRow !== undefined)
+          await frame
+            .locator(`.vt-row[aria-rowindex="${step.clickRow + 2}"] > .vt-cell:not(.vt-num)`)
+            .first()
+            .click({ timeout: 10_000 });
         else if (step.press) await frame.locator(':focus').first().press(step.press, { timeout: 10_000 });
         else if (step.clickSelector) await frame.locator(step.clickSelector).first().click({ timeout: 10_000 });
         else if (step.column) {
@@ -631,8 +717,7 @@ function startProbeService(page, dir, verbose) {
           await frame.locator('.columns-menu > summary').click({ timeout: 10_000 });
           await frame.locator('.columns-list').getByLabel(step.column[0], { exact: true }).setChecked(step.column[1], { timeout: 10_000 });
           await frame.locator('.columns-menu > summary').click({ timeout: 10_000 });
-        }
-        else throw new Error('unknown step');
+        } else throw new Error('unknown step');
         done.push(JSON.stringify(step));
         // Let the panel react (a filter runs on the next animation frame).
         await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))).catch(() => {});
@@ -643,7 +728,9 @@ function startProbeService(page, dir, verbose) {
     // Let the panel paint what its last messages brought (it renders rows on
     // animation frames): two frames, or 500 ms if it is not painting.
     const painted = timeout(500, 'two animation frames');
-    await Promise.race([frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))), painted]).catch(() => {});
+    await Promise.race([frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))), painted]).catch(
+      () => {},
+    );
     painted.cancel();
     const read = frame.evaluate(readPanel);
     const t = timeout(10_000, 'reading the panel');
@@ -673,7 +760,7 @@ function startProbeService(page, dir, verbose) {
       if (verbose) log(`panel probe requested: ${id}`);
       busy = busy
         .then(() => handle(id, path.join(dir, f)))
-        .catch((err) => ({ found: false, error: String(err && err.message || err) }))
+        .catch((err) => ({ found: false, error: String((err && err.message) || err) }))
         .then((value) => {
           try {
             if (!stopped) answer(id, value);
@@ -715,11 +802,15 @@ async function typeKeys(page, steps) {
       if (typeof step.text === 'string') await page.keyboard.type(step.text, { delay: Math.min(Number(step.delay) || 60, 1000) });
       else if (typeof step.press === 'string') await page.keyboard.press(step.press);
       else if (typeof step.pause === 'number') await new Promise((r) => setTimeout(r, Math.min(step.pause, 10_000)));
-      else if (typeof step.clickButton === 'string') await page.getByRole('button', { name: step.clickButton, exact: true }).first().click({ timeout: 15_000 });
+      else if (typeof step.clickButton === 'string')
+        await page.getByRole('button', { name: step.clickButton, exact: true }).first().click({ timeout: 15_000 });
       else if (typeof step.clickText === 'string') await page.getByText(step.clickText, { exact: true }).first().click({ timeout: 15_000 });
-      else if (typeof step.clickStatus === 'string') await page.locator('.statusbar-item').filter({ hasText: step.clickStatus }).first().click({ timeout: 15_000 });
-      else if (typeof step.waitForText === 'string') await page.getByText(step.waitForText, { exact: false }).first().waitFor({ timeout: 15_000 });
-      else if (typeof step.waitForSelector === 'string') await page.locator(step.waitForSelector).first().waitFor({ state: 'attached', timeout: 15_000 });
+      else if (typeof step.clickStatus === 'string')
+        await page.locator('.statusbar-item').filter({ hasText: step.clickStatus }).first().click({ timeout: 15_000 });
+      else if (typeof step.waitForText === 'string')
+        await page.getByText(step.waitForText, { exact: false }).first().waitFor({ timeout: 15_000 });
+      else if (typeof step.waitForSelector === 'string')
+        await page.locator(step.waitForSelector).first().waitFor({ state: 'attached', timeout: 15_000 });
       else throw new Error(`unknown keyboard step ${JSON.stringify(step).slice(0, 100)}`);
       done++;
     }
@@ -791,7 +882,12 @@ function readPanel() {
         cells[name] = c.textContent ?? '';
         if (c.title) titles[name] = c.title;
       }
-      return { index: Number(r.getAttribute('aria-rowindex')) - 2, number: r.querySelector(':scope > .vt-num')?.textContent ?? '', cells, titles };
+      return {
+        index: Number(r.getAttribute('aria-rowindex')) - 2,
+        number: r.querySelector(':scope > .vt-num')?.textContent ?? '',
+        cells,
+        titles,
+      };
     })
     .sort((a, b) => a.index - b.index);
   const rowCountAttr = q('.vt-scroller')?.getAttribute('aria-rowcount');
@@ -810,7 +906,8 @@ function readPanel() {
   for (const node of all) {
     for (const a of node.attributes) {
       if (/^on/i.test(a.name)) handlerAttributes.push(`${node.tagName.toLowerCase()}[${a.name}]`);
-      if (urlAttributes.includes(a.name.toLowerCase()) && /javascript:/i.test(a.value)) javascriptUrls.push(`${node.tagName.toLowerCase()}[${a.name}]`);
+      if (urlAttributes.includes(a.name.toLowerCase()) && /javascript:/i.test(a.value))
+        javascriptUrls.push(`${node.tagName.toLowerCase()}[${a.name}]`);
     }
   }
   const count = (tag) => document.getElementsByTagName(tag).length;
@@ -852,18 +949,27 @@ function readPanel() {
     expand: q('.expand-select')?.value ?? '',
     filter: q('.filter-input')?.value ?? '',
     shownInfo: text('.shown-info'),
-    sort: [...document.querySelectorAll('.vt-head > .vt-headcell')].filter((c) => c.getAttribute('aria-sort') !== 'none').map((c) => `${c.textContent} ${c.getAttribute('aria-sort')}`),
-    details: q('.details-pane') && !q('.details-pane').hidden
-      ? {
-          heading: text('.details-pane .details-heading'),
-          text: cap(q('.details-pane')?.textContent ?? ''),
-          longTexts: [...document.querySelectorAll('.details-pane pre.long-text-body')].map((p) => cap(p.textContent ?? '')),
-          subTableColumns: [...document.querySelectorAll('.details-pane .sub-table')].map((t) => [...t.querySelectorAll('thead th')].map((th) => th.textContent ?? '')),
-        }
-      : undefined,
-    properties: q('.property-view') && !q('.property-view').hidden
-      ? [...document.querySelectorAll('.property-view .details-content > .prop-table > tbody > .prop-row')].map((r) => [r.querySelector(':scope > .prop-name')?.textContent ?? '', cap(r.querySelector(':scope > .prop-value')?.textContent ?? '', 2000)])
-      : undefined,
+    sort: [...document.querySelectorAll('.vt-head > .vt-headcell')]
+      .filter((c) => c.getAttribute('aria-sort') !== 'none')
+      .map((c) => `${c.textContent} ${c.getAttribute('aria-sort')}`),
+    details:
+      q('.details-pane') && !q('.details-pane').hidden
+        ? {
+            heading: text('.details-pane .details-heading'),
+            text: cap(q('.details-pane')?.textContent ?? ''),
+            longTexts: [...document.querySelectorAll('.details-pane pre.long-text-body')].map((p) => cap(p.textContent ?? '')),
+            subTableColumns: [...document.querySelectorAll('.details-pane .sub-table')].map((t) =>
+              [...t.querySelectorAll('thead th')].map((th) => th.textContent ?? ''),
+            ),
+          }
+        : undefined,
+    properties:
+      q('.property-view') && !q('.property-view').hidden
+        ? [...document.querySelectorAll('.property-view .details-content > .prop-table > tbody > .prop-row')].map((r) => [
+            r.querySelector(':scope > .prop-name')?.textContent ?? '',
+            cap(r.querySelector(':scope > .prop-value')?.textContent ?? '', 2000),
+          ])
+        : undefined,
     requestUrlTitle: q('.request-url')?.title ?? '',
     focused: document.activeElement ? `${document.activeElement.tagName.toLowerCase()}.${document.activeElement.className}` : '',
     text: cap(q('#app')?.textContent ?? ''),
@@ -883,7 +989,9 @@ function readPanel() {
       };
     }),
     scriptElements: count('script'),
-    elementCounts: Object.fromEntries(['img', 'svg', 'iframe', 'object', 'embed', 'a', 'form', 'link', 'style', 'video', 'audio', 'math'].map((t) => [t, count(t)])),
+    elementCounts: Object.fromEntries(
+      ['img', 'svg', 'iframe', 'object', 'embed', 'a', 'form', 'link', 'style', 'video', 'audio', 'math'].map((t) => [t, count(t)]),
+    ),
     handlerAttributes,
     javascriptUrls,
     csp: [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].map((m) => m.getAttribute('content') ?? ''),
@@ -915,13 +1023,15 @@ async function main() {
 
   if (opts.install) run('bash', [path.join(root, 'scripts', 'vscode', 'install-code-server.sh')]);
   if (!fs.existsSync(codeServerEntry)) throw new SetupError(`code-server is not installed: run scripts/vscode/install-code-server.sh`);
-  if (!fs.existsSync(chromiumPath)) throw new SetupError(`${chromiumPath} is missing: run scripts/vscode/install-code-server.sh (installs Debian's chromium)`);
+  if (!fs.existsSync(chromiumPath))
+    throw new SetupError(`${chromiumPath} is missing: run scripts/vscode/install-code-server.sh (installs Debian's chromium)`);
   if (opts.build) run(process.execPath, [path.join(root, 'test', 'vscode', 'build.mjs')]);
   if (!fs.existsSync(suiteIndex)) throw new SetupError(`${suiteIndex} is missing: run node test/vscode/build.mjs`);
   if (opts.dev) {
     const pkg = JSON.parse(fs.readFileSync(path.join(opts.extensionPath, 'package.json'), 'utf8'));
     const main = pkg.main && path.join(opts.extensionPath, pkg.main);
-    if (main && !fs.existsSync(main) && !fs.existsSync(main + '.js')) log(`warning: ${path.relative(root, main)} is missing (run npm run build): the extension cannot activate`);
+    if (main && !fs.existsSync(main) && !fs.existsSync(main + '.js'))
+      log(`warning: ${path.relative(root, main)} is missing (run npm run build): the extension cannot activate`);
   }
 
   const playwright = (await import('playwright-core')).default;
@@ -929,7 +1039,8 @@ async function main() {
 
   const phases = [];
   if (opts.dev) phases.push({ name: 'dev', suite: 'dev', extensionPath: opts.extensionPath });
-  if (opts.dev && opts.untrusted) phases.push({ name: 'untrusted', suite: 'untrusted', untrusted: true, extensionPath: opts.extensionPath });
+  if (opts.dev && opts.untrusted)
+    phases.push({ name: 'untrusted', suite: 'untrusted', untrusted: true, extensionPath: opts.extensionPath });
   if (opts.vsix) {
     const vsix = opts.vsixFile ?? packageVsix();
     if (!fs.existsSync(vsix)) throw new SetupError(`${vsix} does not exist`);
@@ -946,7 +1057,9 @@ async function main() {
       // A second wiki on MediaWiki 1.43 for the two-environments suite: only when it runs (its first
       // start fetches 1.43's packages and builds its content); without it that test skips.
       if (phase.name === 'dev' && opts.wiki && (!opts.grep || /environment/i.test(opts.grep))) {
-        phase.newerWiki = newerWiki = await startWiki('1.43').catch((err) => log(`warning: no MediaWiki 1.43 wiki (${err.message.split('\n')[0]}); the two-environments test skips`));
+        phase.newerWiki = newerWiki = await startWiki('1.43').catch((err) =>
+          log(`warning: no MediaWiki 1.43 wiki (${err.message.split('\n')[0]}); the two-environments test skips`),
+        );
       }
       const r = await runPhase(phase, { ...opts, playwright });
       for (const f of r.failures) log(`${phase.name}: ${f}`);

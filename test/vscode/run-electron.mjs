@@ -60,8 +60,10 @@ function commonEnv(suite, s) {
 
 const commonArgs = (s) => [
   s.workspace,
-  '--user-data-dir', s.userData,
-  '--extensions-dir', s.extensions,
+  '--user-data-dir',
+  s.userData,
+  '--extensions-dir',
+  s.extensions,
   '--disable-telemetry',
   // runTests adds --no-sandbox, --disable-updates, --skip-welcome,
   // --skip-release-notes and --disable-workspace-trust itself.
@@ -115,11 +117,15 @@ async function main() {
     try {
       const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(vscodeExecutablePath);
       log(`installing ${vsix}`);
-      const r = spawnSync(cli, [...cliArgs, '--user-data-dir', s.userData, '--extensions-dir', s.extensions, '--install-extension', vsix, '--force'], {
-        encoding: 'utf8',
-        stdio: 'inherit',
-        shell: process.platform === 'win32',
-      });
+      const r = spawnSync(
+        cli,
+        [...cliArgs, '--user-data-dir', s.userData, '--extensions-dir', s.extensions, '--install-extension', vsix, '--force'],
+        {
+          encoding: 'utf8',
+          stdio: 'inherit',
+          shell: process.platform === 'win32',
+        },
+      );
       if (r.status !== 0) throw new Error(`--install-extension failed (${r.status})`);
       log('vsix suite');
       await runTests({

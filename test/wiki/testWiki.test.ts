@@ -99,7 +99,9 @@ describe('real MediaWiki test fixture', () => {
   before(async () => {
     wiki = await startTestWiki();
     api = new Session(wiki.endpoint);
-    process.stderr.write(`# test wiki at ${wiki.endpoint} (template built: ${wiki.timings.templateBuilt}, ${wiki.timings.templateBuildMs} ms; start ${wiki.timings.startMs} ms)\n`);
+    process.stderr.write(
+      `# test wiki at ${wiki.endpoint} (template built: ${wiki.timings.templateBuilt}, ${wiki.timings.templateBuildMs} ms; start ${wiki.timings.startMs} ms)\n`,
+    );
   });
 
   after(async () => {
@@ -120,9 +122,11 @@ describe('real MediaWiki test fixture', () => {
     const facts = RELEASE_FACTS[wiki.release];
     const r = await api.get({ action: 'query', meta: 'siteinfo', siprop: 'extensions|namespaces' });
     const extensions = new Set((r.query.extensions as { name: string }[]).map((e) => e.name));
-    for (const name of ['Abuse Filter', 'Cite', 'Gadgets', 'Scribunto', 'TextExtracts', 'PageImages', ...facts.ownExtensions]) assert.ok(extensions.has(name), `${name} is installed`);
+    for (const name of ['Abuse Filter', 'Cite', 'Gadgets', 'Scribunto', 'TextExtracts', 'PageImages', ...facts.ownExtensions])
+      assert.ok(extensions.has(name), `${name} is installed`);
     for (const other of Object.values(RELEASE_FACTS)) {
-      for (const name of other.ownExtensions) if (!facts.ownExtensions.includes(name)) assert.ok(!extensions.has(name), `${name} is not in ${wiki.release}`);
+      for (const name of other.ownExtensions)
+        if (!facts.ownExtensions.includes(name)) assert.ok(!extensions.has(name), `${name} is not in ${wiki.release}`);
     }
     assert.equal(extensions.has('Echo'), facts.echo);
     const ids = Object.values(r.query.namespaces as Record<string, { id: number }>).map((n) => n.id);
@@ -141,7 +145,10 @@ describe('real MediaWiki test fixture', () => {
     assert.ok(titles.includes(wiki.facts.hostilePage));
     for (const t of wiki.facts.oddTitles) assert.ok(titles.includes(t), t);
 
-    const redirects = list(await api.all({ action: 'query', list: 'allpages', aplimit: 200, apnamespace: 0, apfilterredir: 'redirects' }), 'allpages');
+    const redirects = list(
+      await api.all({ action: 'query', list: 'allpages', aplimit: 200, apnamespace: 0, apfilterredir: 'redirects' }),
+      'allpages',
+    );
     assert.equal(redirects.length, wiki.facts.mainRedirects);
     assert.deepEqual(redirects.map((p) => p.title).sort(), Object.keys(wiki.facts.redirects).sort());
   });
@@ -177,22 +184,37 @@ describe('real MediaWiki test fixture', () => {
 
   test('multi-revision pages, templates, links and the hostile page', async () => {
     for (const [title, count] of Object.entries(wiki.facts.multiRevisionPages)) {
-      const revs = list(await api.all({ action: 'query', prop: 'revisions', titles: title, rvlimit: 25, rvprop: 'ids' }), 'pages').flatMap((p) => p.revisions ?? []);
+      const revs = list(await api.all({ action: 'query', prop: 'revisions', titles: title, rvlimit: 25, rvprop: 'ids' }), 'pages').flatMap(
+        (p) => p.revisions ?? [],
+      );
       assert.equal(revs.length, count, title);
     }
     for (const [title, count] of Object.entries(wiki.facts.templates)) {
       const users = list(await api.all({ action: 'query', list: 'embeddedin', eititle: title, eilimit: 'max' }), 'embeddedin');
       assert.equal(users.length, count, title);
     }
-    const back = list(await api.all({ action: 'query', list: 'backlinks', bltitle: wiki.facts.linkHub.title, bllimit: 'max' }), 'backlinks');
+    const back = list(
+      await api.all({ action: 'query', list: 'backlinks', bltitle: wiki.facts.linkHub.title, bllimit: 'max' }),
+      'backlinks',
+    );
     assert.equal(back.length, wiki.facts.linkHub.backlinks);
 
-    const h = await api.get({ action: 'query', prop: 'revisions', titles: wiki.facts.hostilePage, rvprop: 'content|comment', rvslots: 'main', rvlimit: 'max' });
+    const h = await api.get({
+      action: 'query',
+      prop: 'revisions',
+      titles: wiki.facts.hostilePage,
+      rvprop: 'content|comment',
+      rvslots: 'main',
+      rvlimit: 'max',
+    });
     const revs = h.query.pages[0].revisions;
     assert.equal(revs.length, wiki.facts.multiRevisionPages[wiki.facts.hostilePage]);
     for (const s of wiki.facts.hostileStrings) {
       assert.ok(revs[0].slots.main.content.includes(s), `text has ${s}`);
-      assert.ok(revs.some((r: Json) => r.comment.includes(s)), `a comment has ${s}`);
+      assert.ok(
+        revs.some((r: Json) => r.comment.includes(s)),
+        `a comment has ${s}`,
+      );
     }
   });
 
@@ -200,7 +222,10 @@ describe('real MediaWiki test fixture', () => {
     const { term, textHits } = wiki.facts.search;
     const r = await api.get({ action: 'query', list: 'search', srsearch: term, srwhat: 'text', srinfo: 'totalhits', srlimit: 10 });
     assert.equal(r.query.searchinfo.totalhits, textHits);
-    const all = list(await api.all({ action: 'query', list: 'search', srsearch: term, srwhat: 'text', srlimit: 'max', srinfo: '', srprop: '' }), 'search');
+    const all = list(
+      await api.all({ action: 'query', list: 'search', srsearch: term, srwhat: 'text', srlimit: 'max', srinfo: '', srprop: '' }),
+      'search',
+    );
     assert.equal(all.length, textHits);
   });
 
@@ -213,7 +238,10 @@ describe('real MediaWiki test fixture', () => {
   test('list=allpagez gives warning unrecognizedvalues', async () => {
     const r = await api.get({ action: 'query', list: 'allpagez', errorformat: 'plaintext' });
     assert.ok(Array.isArray(r.warnings), JSON.stringify(r));
-    assert.ok(r.warnings.some((w: Json) => w.code === 'unrecognizedvalues' && w.module === 'query'), JSON.stringify(r.warnings));
+    assert.ok(
+      r.warnings.some((w: Json) => w.code === 'unrecognizedvalues' && w.module === 'query'),
+      JSON.stringify(r.warnings),
+    );
   });
 
   test('bot password login succeeds and gives high limits', async () => {
@@ -227,7 +255,12 @@ describe('real MediaWiki test fixture', () => {
     const one = await bot.get({ action: 'query', list: 'allpages', aplimit: 'max', apnamespace: 0 });
     assert.equal(one.query.allpages.length, wiki.facts.mainPages, 'apihighlimits: one request');
 
-    const bad = await new Session(wiki.endpoint).post({ action: 'login', lgname: wiki.botUser, lgpassword: 'wrong', lgtoken: tok.query.tokens.logintoken });
+    const bad = await new Session(wiki.endpoint).post({
+      action: 'login',
+      lgname: wiki.botUser,
+      lgpassword: 'wrong',
+      lgtoken: tok.query.tokens.logintoken,
+    });
     assert.notEqual(bad.login.result, 'Success');
   });
 

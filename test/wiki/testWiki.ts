@@ -246,7 +246,9 @@ export async function startTestWiki(options: TestWikiOptions = {}): Promise<Test
 }
 
 /** Build (if needed) the template without starting a server; e.g. to prebuild in CI. */
-export async function prepareTestWikiTemplate(options: TestWikiOptions = {}): Promise<{ dir: string; built: boolean; buildMs: number; facts: TestWikiFacts }> {
+export async function prepareTestWikiTemplate(
+  options: TestWikiOptions = {},
+): Promise<{ dir: string; built: boolean; buildMs: number; facts: TestWikiFacts }> {
   const log = options.log ?? (process.env.MWQ_WIKI_VERBOSE ? (m: string) => process.stderr.write(`[test-wiki] ${m}\n`) : () => {});
   const bigPages = options.bigPages ?? (Number(process.env.MWQ_WIKI_BIG_PAGES) || 0);
   const baseDir = path.resolve(options.dir ?? process.env.MWQ_WIKI_DIR ?? path.join(repoRoot(), '.wiki-test'));
@@ -267,7 +269,9 @@ function repoRoot(): string {
 export function chosenRelease(options: Pick<TestWikiOptions, 'mediawiki'> = {}, env: NodeJS.ProcessEnv = process.env): MediaWikiRelease {
   const wanted = options.mediawiki ?? (env.MWQ_MEDIAWIKI || DEFAULT_MEDIAWIKI_RELEASE);
   if (!(MEDIAWIKI_RELEASES as readonly string[]).includes(wanted)) {
-    throw new Error(`startTestWiki: MediaWiki ${JSON.stringify(String(wanted).slice(0, 40))} is not one of ${MEDIAWIKI_RELEASES.join(', ')}`);
+    throw new Error(
+      `startTestWiki: MediaWiki ${JSON.stringify(String(wanted).slice(0, 40))} is not one of ${MEDIAWIKI_RELEASES.join(', ')}`,
+    );
   }
   return wanted as MediaWikiRelease;
 }
@@ -284,18 +288,28 @@ function ensureInstalled(release: MediaWikiRelease, baseDir: string, allowInstal
   if (!ok()) {
     if (!allowInstall) throw new Error('MediaWiki/PHP are not installed; run scripts/wiki/install.sh as root');
     log('installing mediawiki + php (scripts/wiki/install.sh)');
-    const r = spawnSync('sh', [path.join(repoRoot(), 'scripts', 'wiki', 'install.sh')], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    const r = spawnSync('sh', [path.join(repoRoot(), 'scripts', 'wiki', 'install.sh')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+    });
     if (r.status !== 0 || !ok()) throw new Error(`scripts/wiki/install.sh failed (${r.status}):\n${r.stdout}${r.stderr}`);
   }
   if (release === '1.39') return system;
 
   const dest = path.join(baseDir, `mediawiki-${release}`);
-  const unpacked: MediaWikiInstall = { release, code: path.join(dest, 'usr', 'share', 'mediawiki'), webRoot: path.join(dest, 'var', 'lib', 'mediawiki') };
+  const unpacked: MediaWikiInstall = {
+    release,
+    code: path.join(dest, 'usr', 'share', 'mediawiki'),
+    webRoot: path.join(dest, 'var', 'lib', 'mediawiki'),
+  };
   const have = () => fs.existsSync(path.join(dest, '.unpacked')) && fs.existsSync(path.join(unpacked.webRoot, 'api.php'));
   if (have()) return unpacked;
   if (!allowInstall) throw new Error(`MediaWiki ${release} is not unpacked; run scripts/wiki/fetch-mediawiki.sh ${release} <folder>`);
   log(`fetching MediaWiki ${release} (scripts/wiki/fetch-mediawiki.sh)`);
-  const r = spawnSync('sh', [path.join(repoRoot(), 'scripts', 'wiki', 'fetch-mediawiki.sh'), release, dest], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync('sh', [path.join(repoRoot(), 'scripts', 'wiki', 'fetch-mediawiki.sh'), release, dest], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   if (r.status !== 0 || !have()) throw new Error(`scripts/wiki/fetch-mediawiki.sh failed (${r.status}):\n${r.stdout}${r.stderr}`);
   return unpacked;
 }
@@ -309,7 +323,12 @@ function mediawikiVersion(mw: MediaWikiInstall): string {
 // ---------------------------------------------------------------------------
 // Template: build once, guarded by a lock directory, published by rename
 
-async function ensureTemplate(baseDir: string, bigPages: number, mw: MediaWikiInstall, log: (m: string) => void): Promise<{ dir: string; marker: TemplateMarker; built: boolean }> {
+async function ensureTemplate(
+  baseDir: string,
+  bigPages: number,
+  mw: MediaWikiInstall,
+  log: (m: string) => void,
+): Promise<{ dir: string; marker: TemplateMarker; built: boolean }> {
   const mwVersion = mediawikiVersion(mw);
   // 1.39 keeps the folder name it always had (CI caches may hold it).
   const name = `template-v${CONTENT_VERSION}${bigPages ? `-big${bigPages}` : ''}${mw.release === DEFAULT_MEDIAWIKI_RELEASE ? '' : `-mw${mw.release}`}`;
@@ -343,7 +362,14 @@ async function ensureTemplate(baseDir: string, bigPages: number, mw: MediaWikiIn
     const buildDir = path.join(baseDir, `build-${process.pid}-${randomBytes(4).toString('hex')}`);
     try {
       const facts = await buildWiki(buildDir, bigPages, mw, mwVersion, log);
-      const marker: TemplateMarker = { contentVersion: CONTENT_VERSION, mediawikiVersion: mwVersion, bigPages, builtAt: new Date().toISOString(), buildMs: Date.now() - t0, facts };
+      const marker: TemplateMarker = {
+        contentVersion: CONTENT_VERSION,
+        mediawikiVersion: mwVersion,
+        bigPages,
+        builtAt: new Date().toISOString(),
+        buildMs: Date.now() - t0,
+        facts,
+      };
       await fsp.writeFile(path.join(buildDir, 'template.json'), JSON.stringify(marker, null, 2) + '\n');
       // An outdated template (other MediaWiki version) is moved away first.
       if (fs.existsSync(dir)) await fsp.rename(dir, `${dir}.old-${process.pid}-${randomBytes(3).toString('hex')}`);
@@ -426,7 +452,13 @@ async function copyDir(from: string, to: string): Promise<void> {
 // ---------------------------------------------------------------------------
 // Building the wiki
 
-async function buildWiki(dir: string, bigPages: number, mw: MediaWikiInstall, mwVersion: string, log: (m: string) => void): Promise<TestWikiFacts> {
+async function buildWiki(
+  dir: string,
+  bigPages: number,
+  mw: MediaWikiInstall,
+  mwVersion: string,
+  log: (m: string) => void,
+): Promise<TestWikiFacts> {
   const dataDir = path.join(dir, 'data');
   await fsp.mkdir(dataDir, { recursive: true });
   await fsp.mkdir(path.join(dir, 'cache'));
@@ -443,9 +475,26 @@ async function buildWiki(dir: string, bigPages: number, mw: MediaWikiInstall, mw
   // MW_CONFIG_FILE points at a file that does not exist yet, so install.php
   // neither refuses (because of /etc/mediawiki/LocalSettings.php) nor writes there.
   await step('install.php', [
-    'maintenance/install.php', '--dbtype', 'sqlite', '--dbpath', dataDir, '--dbname', DB_NAME,
-    '--server', 'http://127.0.0.1', '--scriptpath', '', '--lang', 'en', '--pass', ADMIN_PASSWORD,
-    '--with-extensions', '--confpath', dir, SITE_NAME, ADMIN_USER,
+    'maintenance/install.php',
+    '--dbtype',
+    'sqlite',
+    '--dbpath',
+    dataDir,
+    '--dbname',
+    DB_NAME,
+    '--server',
+    'http://127.0.0.1',
+    '--scriptpath',
+    '',
+    '--lang',
+    'en',
+    '--pass',
+    ADMIN_PASSWORD,
+    '--with-extensions',
+    '--confpath',
+    dir,
+    SITE_NAME,
+    ADMIN_USER,
   ]);
   await fsp.writeFile(conf, portableSettings(await fsp.readFile(conf, 'utf8')));
   await step('rebuildLocalisationCache.php', ['maintenance/rebuildLocalisationCache.php', '--lang', 'en', '--quiet']);
@@ -456,7 +505,13 @@ async function buildWiki(dir: string, bigPages: number, mw: MediaWikiInstall, mw
   const content = generateContent(bigPages);
   const dump = path.join(dir, 'content.xml');
   await fsp.writeFile(dump, content.xml);
-  await step(`importDump.php (${content.pageCount} pages, ${content.revisionCount} revisions)`, ['-d', 'memory_limit=2G', 'maintenance/importDump.php', '--quiet', dump]);
+  await step(`importDump.php (${content.pageCount} pages, ${content.revisionCount} revisions)`, [
+    '-d',
+    'memory_limit=2G',
+    'maintenance/importDump.php',
+    '--quiet',
+    dump,
+  ]);
   await fsp.rm(dump);
   if (bigPages) {
     const bulkDump = path.join(dir, 'bulk.xml');
@@ -466,10 +521,23 @@ async function buildWiki(dir: string, bigPages: number, mw: MediaWikiInstall, mw
     // (~300/s), then refreshLinks.php (~130/s) and rebuildtextindex.php
     // (~700/s) is about 1.5x faster. (Several refreshLinks.php processes in
     // parallel do not help: they queue on SQLite's write lock.)
-    await step(`importDump.php --no-updates (${bigPages} bulk pages)`, ['-d', 'memory_limit=2G', 'maintenance/importDump.php', '--quiet', '--no-updates', bulkDump]);
+    await step(`importDump.php --no-updates (${bigPages} bulk pages)`, [
+      '-d',
+      'memory_limit=2G',
+      'maintenance/importDump.php',
+      '--quiet',
+      '--no-updates',
+      bulkDump,
+    ]);
     await fsp.rm(bulkDump);
     const lastId = await maxPageId(dataDir);
-    await step(`refreshLinks.php (pages ${firstId}-${lastId})`, ['maintenance/refreshLinks.php', '--quiet', String(firstId), '--e', String(lastId)]);
+    await step(`refreshLinks.php (pages ${firstId}-${lastId})`, [
+      'maintenance/refreshLinks.php',
+      '--quiet',
+      String(firstId),
+      '--e',
+      String(lastId),
+    ]);
     await step('rebuildtextindex.php', ['maintenance/rebuildtextindex.php', '--quiet']);
   }
   // The import queues one htmlCacheUpdate job per page: useless here (no parser cache yet), slow to run.
@@ -477,7 +545,15 @@ async function buildWiki(dir: string, bigPages: number, mw: MediaWikiInstall, mw
   await step('runJobs.php', ['maintenance/runJobs.php', '--quiet']);
   await step('rebuildrecentchanges.php', ['maintenance/rebuildrecentchanges.php', '--quiet']);
   await step('initSiteStats.php', ['maintenance/initSiteStats.php', '--update', '--quiet']);
-  await step('createBotPassword.php', ['maintenance/createBotPassword.php', '--appid', BOT_APP_ID, '--grants', 'basic,highvolume', ADMIN_USER, BOT_PASSWORD]);
+  await step('createBotPassword.php', [
+    'maintenance/createBotPassword.php',
+    '--appid',
+    BOT_APP_ID,
+    '--grants',
+    'basic,highvolume',
+    ADMIN_USER,
+    BOT_PASSWORD,
+  ]);
   // Without table statistics SQLite joins page -> searchindex the slow way:
   // list=search on the 30,000-page wiki then runs past PHP's 30 s limit.
   // With them the same query takes milliseconds.
@@ -499,42 +575,53 @@ function portableSettings(ls: string): string {
     return src.replace(re, () => by);
   };
   ls = replaceLine(ls, /^\$wgSQLiteDataDir = .*;$/m, `$wgSQLiteDataDir = __DIR__ . '/data';`);
-  ls = replaceLine(ls, /^\$wgServer = .*;$/m, [
-    `# mwquery test wiki: the port changes per run, so take it from the request.`,
-    `if ( isset( $_SERVER['HTTP_HOST'] ) && preg_match( '/^(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?$/', $_SERVER['HTTP_HOST'] ) ) {`,
-    `\t$wgServer = 'http://' . $_SERVER['HTTP_HOST'];`,
-    `} else {`,
-    `\t$wgServer = getenv( 'MWQ_WIKI_SERVER' ) ?: 'http://127.0.0.1';`,
-    `}`,
-  ].join('\n'));
-  return ls + [
-    '',
-    '# --- mwquery test wiki additions ---',
-    "# Debian's PlatformSettings.php puts the localisation cache in /var/cache/mediawiki",
-    '# and logs in /var/log/mediawiki (global, www-data owned): keep both in this folder.',
-    "$wgCacheDirectory = __DIR__ . '/cache';",
-    "$wgDBerrorLog = __DIR__ . '/logs/dberror.log';",
-    "foreach ( [ 'exception', 'error', 'fatal' ] as $mwqLog ) {",
-    "\t$wgDebugLogGroups[$mwqLog] = __DIR__ . \"/logs/$mwqLog.log\";",
-    '}',
-    '# Tests log in with wrong passwords on purpose; do not lock them out.',
-    '$wgPasswordAttemptThrottle = false;',
-    '# Offline: do not fetch the spam blacklist from meta.wikimedia.org on edits.',
-    "$wgBlacklistSettings = [ 'spam' => [ 'files' => [] ] ];",
-    '$wgShowExceptionDetails = true;',
-    '# Throwaway data: skip fsync on commits (imports ~10x faster on slow disks).',
-    '$wgDBservers = [ [',
-    "\t'host' => '', 'dbname' => $wgDBname, 'user' => '', 'password' => '', 'type' => 'sqlite',",
-    "\t'load' => 1, 'flags' => DBO_DEFAULT, 'variables' => [ 'synchronous' => 'OFF' ],",
-    '] ];',
-    '',
-  ].join('\n');
+  ls = replaceLine(
+    ls,
+    /^\$wgServer = .*;$/m,
+    [
+      `# mwquery test wiki: the port changes per run, so take it from the request.`,
+      `if ( isset( $_SERVER['HTTP_HOST'] ) && preg_match( '/^(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?$/', $_SERVER['HTTP_HOST'] ) ) {`,
+      `\t$wgServer = 'http://' . $_SERVER['HTTP_HOST'];`,
+      `} else {`,
+      `\t$wgServer = getenv( 'MWQ_WIKI_SERVER' ) ?: 'http://127.0.0.1';`,
+      `}`,
+    ].join('\n'),
+  );
+  return (
+    ls +
+    [
+      '',
+      '# --- mwquery test wiki additions ---',
+      "# Debian's PlatformSettings.php puts the localisation cache in /var/cache/mediawiki",
+      '# and logs in /var/log/mediawiki (global, www-data owned): keep both in this folder.',
+      "$wgCacheDirectory = __DIR__ . '/cache';",
+      "$wgDBerrorLog = __DIR__ . '/logs/dberror.log';",
+      "foreach ( [ 'exception', 'error', 'fatal' ] as $mwqLog ) {",
+      '\t$wgDebugLogGroups[$mwqLog] = __DIR__ . "/logs/$mwqLog.log";',
+      '}',
+      '# Tests log in with wrong passwords on purpose; do not lock them out.',
+      '$wgPasswordAttemptThrottle = false;',
+      '# Offline: do not fetch the spam blacklist from meta.wikimedia.org on edits.',
+      "$wgBlacklistSettings = [ 'spam' => [ 'files' => [] ] ];",
+      '$wgShowExceptionDetails = true;',
+      '# Throwaway data: skip fsync on commits (imports ~10x faster on slow disks).',
+      '$wgDBservers = [ [',
+      "\t'host' => '', 'dbname' => $wgDBname, 'user' => '', 'password' => '', 'type' => 'sqlite',",
+      "\t'load' => 1, 'flags' => DBO_DEFAULT, 'variables' => [ 'synchronous' => 'OFF' ],",
+      '] ];',
+      '',
+    ].join('\n')
+  );
 }
 
 /** Read-only query on the wiki's SQLite file (through PHP's PDO: no sqlite3 CLI needed). */
 async function sqlite(dataDir: string, sql: string): Promise<Record<string, string>[]> {
   const db = path.join(dataDir, `${DB_NAME}.sqlite`);
-  const out = await runPhp(['-r', '$db = new PDO("sqlite:" . $argv[1]); echo json_encode($db->query($argv[2])->fetchAll(PDO::FETCH_ASSOC));', db, sql], {}, dataDir);
+  const out = await runPhp(
+    ['-r', '$db = new PDO("sqlite:" . $argv[1]); echo json_encode($db->query($argv[2])->fetchAll(PDO::FETCH_ASSOC));', db, sql],
+    {},
+    dataDir,
+  );
   return JSON.parse(out) as Record<string, string>[];
 }
 
@@ -583,7 +670,13 @@ export const HOSTILE_STRINGS = [
   "';alert(1)//",
 ];
 
-export function generateContent(bigPages: number): { xml: string; bulkXml: string; pageCount: number; revisionCount: number; facts: Omit<TestWikiFacts, 'mediawikiVersion' | 'allUsers'> } {
+export function generateContent(bigPages: number): {
+  xml: string;
+  bulkXml: string;
+  pageCount: number;
+  revisionCount: number;
+  facts: Omit<TestWikiFacts, 'mediawikiVersion' | 'allUsers'>;
+} {
   const GEN = 600;
   const pad = (n: number, d = 4) => String(n).padStart(d, '0');
   const pageTitle = (n: number) => `Page ${pad(n)}`;
@@ -646,7 +739,12 @@ export function generateContent(bigPages: number): { xml: string; bulkXml: strin
   redirects['Double redirect'] = 'Redirect 01';
   redirects['Broken redirect'] = 'Nonexistent target page';
   for (const [from, to] of Object.entries(redirects)) {
-    pages.push({ ns: 0, title: from, redirectTo: to, revs: [{ text: `#REDIRECT [[${to}]]`, comment: `Redirect to ${to}`, user: 'Admin' }] });
+    pages.push({
+      ns: 0,
+      title: from,
+      redirectTo: to,
+      revs: [{ text: `#REDIRECT [[${to}]]`, comment: `Redirect to ${to}`, user: 'Admin' }],
+    });
   }
 
   // Other main pages.
@@ -670,30 +768,74 @@ export function generateContent(bigPages: number): { xml: string; bulkXml: strin
   });
   multi[hostile] = 3;
   const oddTitles = [`Quotes "double" & 'single'`, 'Ünïcödé – Ελληνικά 日本語', 'Slash/Subpage (with) parentheses?'];
-  for (const t of oddTitles) pages.push({ ns: 0, title: t, revs: [{ text: `Odd title: ${t}. Links to [[${pageTitle(1)}]].`, comment: 'Odd title', user: 'Alice' }] });
+  for (const t of oddTitles)
+    pages.push({
+      ns: 0,
+      title: t,
+      revs: [{ text: `Odd title: ${t}. Links to [[${pageTitle(1)}]].`, comment: 'Odd title', user: 'Alice' }],
+    });
 
   // Talk pages.
   for (let n = 1; n <= 20; n++) {
-    pages.push({ ns: 1, title: `Talk:${pageTitle(n)}`, revs: [{ text: `Discussion about [[${pageTitle(n)}]].\n${addCat('Talk pages')}`, comment: 'Talk', ...who(n) }] });
+    pages.push({
+      ns: 1,
+      title: `Talk:${pageTitle(n)}`,
+      revs: [{ text: `Discussion about [[${pageTitle(n)}]].\n${addCat('Talk pages')}`, comment: 'Talk', ...who(n) }],
+    });
   }
   // User pages (Carol has no account).
-  for (const u of ['Admin', 'Alice', 'Bob', 'Carol']) pages.push({ ns: 2, title: `User:${u}`, revs: [{ text: `I am ${u}.`, comment: 'User page', user: u === 'Carol' ? 'Admin' : u }] });
+  for (const u of ['Admin', 'Alice', 'Bob', 'Carol'])
+    pages.push({ ns: 2, title: `User:${u}`, revs: [{ text: `I am ${u}.`, comment: 'User page', user: u === 'Carol' ? 'Admin' : u }] });
   pages.push({ ns: 2, title: 'User:Alice/Sandbox', revs: [{ text: 'Sandbox.', comment: 'Sandbox', user: 'Alice' }] });
   pages.push({ ns: 3, title: 'User talk:Alice', revs: [{ text: 'Hello Alice.', comment: 'Hi', user: 'Bob' }] });
   pages.push({ ns: 4, title: `${SITE_NAME}:About`, revs: [{ text: 'About this test wiki.', comment: 'About', user: 'Admin' }] });
   pages.push({ ns: 12, title: 'Help:Contents', revs: [{ text: 'Help.', comment: 'Help', user: 'Admin' }] });
   pages.push({ ns: 12, title: 'Help:Editing', revs: [{ text: 'Editing help.', comment: 'Help', user: 'Admin' }] });
   // Templates (category via <noinclude>, so transclusions do not categorize).
-  pages.push({ ns: 10, title: 'Template:Infobox', revs: [{ text: `<includeonly>{| class="infobox"\n| Number || {{{number|?}}}\n|}\n{{Nav}}</includeonly><noinclude>An infobox. ${addCat('Templates')}</noinclude>`, comment: 'Template', user: 'Admin' }] });
-  pages.push({ ns: 10, title: 'Template:Nav', revs: [{ text: `<includeonly>Navigation: [[${LINK_HUB}]]</includeonly><noinclude>Navigation. ${addCat('Templates')}</noinclude>`, comment: 'Template', user: 'Admin' }] });
-  pages.push({ ns: 10, title: 'Template:Stub', revs: [{ text: `<includeonly>''This page is a stub.''</includeonly><noinclude>Stub notice. ${addCat('Templates')}</noinclude>`, comment: 'Template', user: 'Admin' }] });
+  pages.push({
+    ns: 10,
+    title: 'Template:Infobox',
+    revs: [
+      {
+        text: `<includeonly>{| class="infobox"\n| Number || {{{number|?}}}\n|}\n{{Nav}}</includeonly><noinclude>An infobox. ${addCat('Templates')}</noinclude>`,
+        comment: 'Template',
+        user: 'Admin',
+      },
+    ],
+  });
+  pages.push({
+    ns: 10,
+    title: 'Template:Nav',
+    revs: [
+      {
+        text: `<includeonly>Navigation: [[${LINK_HUB}]]</includeonly><noinclude>Navigation. ${addCat('Templates')}</noinclude>`,
+        comment: 'Template',
+        user: 'Admin',
+      },
+    ],
+  });
+  pages.push({
+    ns: 10,
+    title: 'Template:Stub',
+    revs: [
+      {
+        text: `<includeonly>''This page is a stub.''</includeonly><noinclude>Stub notice. ${addCat('Templates')}</noinclude>`,
+        comment: 'Template',
+        user: 'Admin',
+      },
+    ],
+  });
   pages.push({ ns: 10, title: 'Template:Unused', revs: [{ text: 'Nobody uses this template.', comment: 'Template', user: 'Admin' }] });
 
   // Bulk pages for benchmarks (a dump of their own, imported without link updates).
   const bulk: PageSpec[] = [];
   const BULK_DIGITS = Math.max(5, String(bigPages).length);
   for (let n = 1; n <= bigPages; n++) {
-    bulk.push({ ns: 0, title: `Bulk ${pad(n, BULK_DIGITS)}`, revs: [{ text: `Bulk page ${n}. ${addCat('Bulk')}`, comment: 'Bulk', user: 'Bob' }] });
+    bulk.push({
+      ns: 0,
+      title: `Bulk ${pad(n, BULK_DIGITS)}`,
+      revs: [{ text: `Bulk page ${n}. ${addCat('Bulk')}`, comment: 'Bulk', user: 'Bob' }],
+    });
   }
 
   // Category pages; Numbers has Even and Fives as subcategories.
@@ -701,7 +843,18 @@ export function generateContent(bigPages: number): { xml: string; bulkXml: strin
     Even: `Even-numbered pages. ${addCat('Numbers', 'subcat')}`,
     Fives: `Multiples of five. ${addCat('Numbers', 'subcat')}`,
   };
-  const catPages = ['Large', 'Even', 'Fives', 'Hundreds', 'Small', 'Numbers', 'Templates', 'Talk pages', 'Empty', ...(bigPages ? ['Bulk'] : [])];
+  const catPages = [
+    'Large',
+    'Even',
+    'Fives',
+    'Hundreds',
+    'Small',
+    'Numbers',
+    'Templates',
+    'Talk pages',
+    'Empty',
+    ...(bigPages ? ['Bulk'] : []),
+  ];
   for (const c of catPages) {
     const e = cat.get(c) ?? { pages: 0, subcats: 0, exists: false };
     e.exists = true;
@@ -728,7 +881,9 @@ export function generateContent(bigPages: number): { xml: string; bulkXml: strin
         firstTs ||= t;
         lastTs = t;
         const contrib = r.ip ? `<ip>${r.ip}</ip>` : `<username>${esc(r.user ?? 'Admin')}</username>`;
-        out.push(`<revision><timestamp>${t}</timestamp><contributor>${contrib}</contributor><comment>${esc(r.comment)}</comment><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${esc(r.text)}</text></revision>`);
+        out.push(
+          `<revision><timestamp>${t}</timestamp><contributor>${contrib}</contributor><comment>${esc(r.comment)}</comment><model>wikitext</model><format>text/x-wiki</format><text xml:space="preserve">${esc(r.text)}</text></revision>`,
+        );
       }
       out.push('</page>');
     }
@@ -974,7 +1129,22 @@ if (require.main === module) {
   } else {
     startTestWiki(opts).then(
       (w) => {
-        console.log(JSON.stringify({ release: w.release, endpoint: w.endpoint, indexUrl: w.indexUrl, botUser: w.botUser, botPassword: w.botPassword, adminPassword: w.adminPassword, timings: w.timings, facts: w.facts }, null, 2));
+        console.log(
+          JSON.stringify(
+            {
+              release: w.release,
+              endpoint: w.endpoint,
+              indexUrl: w.indexUrl,
+              botUser: w.botUser,
+              botPassword: w.botPassword,
+              adminPassword: w.adminPassword,
+              timings: w.timings,
+              facts: w.facts,
+            },
+            null,
+            2,
+          ),
+        );
         console.log(`\nServing ${w.endpoint} — press Ctrl-C to stop.`);
         setInterval(() => {}, 1 << 30);
       },

@@ -18,7 +18,11 @@ type WikiFolders = Pick<TestWiki, 'runDir'> & Partial<Pick<TestWiki, 'mediawikiC
 export function runMaintenance(wiki: WikiFolders, script: string, args: string[], stdin = ''): Promise<string> {
   const env = { ...process.env, MW_CONFIG_FILE: path.join(wiki.runDir, 'LocalSettings.php'), MWQ_WIKI_SERVER: 'http://127.0.0.1' };
   return new Promise((resolve, reject) => {
-    const child = spawn('php', [path.join('maintenance', script), ...args], { cwd: wiki.mediawikiCode ?? SYSTEM_MEDIAWIKI_CODE, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('php', [path.join('maintenance', script), ...args], {
+      cwd: wiki.mediawikiCode ?? SYSTEM_MEDIAWIKI_CODE,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -66,7 +70,10 @@ export async function addManyCategoryPages(wiki: WikiFolders, count: number, ext
   for (let i = 1; i <= count; i++) {
     const title = `Many ${String(i).padStart(2, '0')}`;
     titles.push(title);
-    const cats = ['Even', ...Array.from({ length: extraCategories }, (_, k) => `Many ${String.fromCharCode(65 + (k % 26))}${k >= 26 ? k : ''}`)];
+    const cats = [
+      'Even',
+      ...Array.from({ length: extraCategories }, (_, k) => `Many ${String.fromCharCode(65 + (k % 26))}${k >= 26 ? k : ''}`),
+    ];
     pages.push({ title, text: `Page ${title}.\n${cats.map((c) => `[[Category:${c}]]`).join(' ')}` });
   }
   await importPages(wiki, pages);

@@ -14,7 +14,12 @@ import { isRunnerError } from '../../../common/src/runner/errors';
  * `pywikibot`, `mwclient`, `mwn`, `fetch`) a quick pick asks.
  * Resolves with the copied text, or undefined when nothing was copied.
  */
-export async function copyAsCode(defaultEndpoint: string | undefined, uri?: unknown, line?: unknown, targetId?: unknown): Promise<string | undefined> {
+export async function copyAsCode(
+  defaultEndpoint: string | undefined,
+  uri?: unknown,
+  line?: unknown,
+  targetId?: unknown,
+): Promise<string | undefined> {
   const where = placeOf(uri, line);
   if (!where) {
     void vscode.window.showWarningMessage('Put the cursor in a query of a .mwq file first.');

@@ -16,7 +16,8 @@ export function commandTarget(uri?: vscode.Uri, line?: number): { uri: vscode.Ur
   if (uri instanceof vscode.Uri && typeof line === 'number') return { uri, line };
   // The active editor, else a .mwq editor in view (e.g. beside the walkthrough, whose button was clicked).
   const active = vscode.window.activeTextEditor;
-  const editor = active?.document.languageId === 'mwquery' ? active : vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'mwquery');
+  const editor =
+    active?.document.languageId === 'mwquery' ? active : vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'mwquery');
   if (!editor || editor.document.languageId !== 'mwquery') {
     void vscode.window.showWarningMessage('Put the cursor in a query of a .mwq file first.');
     return undefined;
@@ -25,7 +26,13 @@ export function commandTarget(uri?: vscode.Uri, line?: number): { uri: vscode.Ur
 }
 
 /** Builds the request of the query at a line; says why when it cannot. */
-export async function prepareQuery(secrets: vscode.SecretStorage, log: vscode.LogOutputChannel, defaultEndpoint: string | undefined, uri: vscode.Uri, line: number): Promise<Prepared | undefined> {
+export async function prepareQuery(
+  secrets: vscode.SecretStorage,
+  log: vscode.LogOutputChannel,
+  defaultEndpoint: string | undefined,
+  uri: vscode.Uri,
+  line: number,
+): Promise<Prepared | undefined> {
   const document = await vscode.workspace.openTextDocument(uri);
   const doc = parseDocument(document.getText());
   const query = queryAtLine(doc, line);
@@ -47,7 +54,9 @@ export async function prepareQuery(secrets: vscode.SecretStorage, log: vscode.Lo
     return { uri, doc, query, request };
   } catch (error) {
     // A library's own error text may quote the URL with its resolved secrets: only ours is shown.
-    const message = isRunnerError(error) ? error.message : `The query cannot be run (${error instanceof Error ? error.name : typeof error}).`;
+    const message = isRunnerError(error)
+      ? error.message
+      : `The query cannot be run (${error instanceof Error ? error.name : typeof error}).`;
     log.error(`Cannot run the query at line ${line + 1}: ${message}`);
     // Not awaited: the command ends now; the button works while the message is shown.
     void vscode.window.showErrorMessage(message, ...(/endpoint/i.test(message) ? ['Open settings'] : [])).then((choice) => {

@@ -16,9 +16,22 @@ export function requestLogLine(run: { info: PanelRunInfo }, page: PageResult): s
   if (page.request.continueParams) parts.push(`sent continue ${shortJson(page.request.continueParams)}`);
   parts.push(page.continue ? `continue ${shortJson(page.continue)}` : 'no continue (last page)');
   parts.push(`${page.items} rows`);
-  if (page.incomplete) parts.push(`${page.incomplete.pages} pages waiting for ${page.incomplete.stillComing.join(', ') || 'more properties'}`);
-  if (page.warnings.length) parts.push(`${count(page.warnings.length, 'warning')} (${page.warnings.map((w) => w.code).slice(0, 5).join(', ')})`);
-  if (page.errors.length) parts.push(`${count(page.errors.length, 'error')} (${page.errors.map((e) => e.code).slice(0, 5).join(', ')})`);
+  if (page.incomplete)
+    parts.push(`${page.incomplete.pages} pages waiting for ${page.incomplete.stillComing.join(', ') || 'more properties'}`);
+  if (page.warnings.length)
+    parts.push(
+      `${count(page.warnings.length, 'warning')} (${page.warnings
+        .map((w) => w.code)
+        .slice(0, 5)
+        .join(', ')})`,
+    );
+  if (page.errors.length)
+    parts.push(
+      `${count(page.errors.length, 'error')} (${page.errors
+        .map((e) => e.code)
+        .slice(0, 5)
+        .join(', ')})`,
+    );
   return parts.join(' · ');
 }
 

@@ -50,7 +50,13 @@ export function choiceText(choice: RowChoice): string {
 }
 
 /** Writes the chosen rows of a run to a file (asked for, unless `given`), and says so. */
-export async function exportRun(run: ActiveRun, format: ExportFormat, log: vscode.LogOutputChannel, given?: vscode.Uri, choice: RowChoice = {}): Promise<void> {
+export async function exportRun(
+  run: ActiveRun,
+  format: ExportFormat,
+  log: vscode.LogOutputChannel,
+  given?: vscode.Uri,
+  choice: RowChoice = {},
+): Promise<void> {
   const rows = chosenRows(run, choice);
   if (!rows) return;
   const base = (run.query.name || 'results').replace(/[^A-Za-z0-9._-]+/g, '-');
@@ -68,7 +74,10 @@ export async function exportRun(run: ActiveRun, format: ExportFormat, log: vscod
     const what = choiceText(choice);
     log.info(`Exported ${count} rows (${format}, ${what}) to ${target.fsPath}`);
     // Automation (a given target) is not interrupted by a notification that waits for a click.
-    const notice = vscode.window.showInformationMessage(`Exported ${count} rows of ${what} to ${vscode.workspace.asRelativePath(target)}.`, 'Open');
+    const notice = vscode.window.showInformationMessage(
+      `Exported ${count} rows of ${what} to ${vscode.workspace.asRelativePath(target)}.`,
+      'Open',
+    );
     if (!given) void notice.then((choice) => (choice === 'Open' ? vscode.window.showTextDocument(target, { preview: false }) : undefined));
   } catch (error) {
     void vscode.window.showErrorMessage(`Export failed: ${isRunnerError(error) ? error.message : String(error)}`);
@@ -81,7 +90,10 @@ export async function exportRun(run: ActiveRun, format: ExportFormat, log: vscod
  * Returns the document (for tests).
  */
 export async function openRowsInEditor(run: ActiveRun, format?: unknown, choice?: unknown): Promise<vscode.TextDocument | undefined> {
-  const picked = format === 'json' || format === 'csv' ? format : await vscode.window.showQuickPick(['json', 'csv'], { placeHolder: 'Open the results as' });
+  const picked =
+    format === 'json' || format === 'csv'
+      ? format
+      : await vscode.window.showQuickPick(['json', 'csv'], { placeHolder: 'Open the results as' });
   if (picked !== 'json' && picked !== 'csv') return undefined;
   const rows = chosenRows(run, rowChoice(choice));
   if (!rows) return undefined;
@@ -94,7 +106,9 @@ export async function openRowsInEditor(run: ActiveRun, format?: unknown, choice?
     return undefined;
   }
   if (text.length > MAX_EDITOR_CHARS) {
-    void vscode.window.showWarningMessage(`The results are too large for an editor (${Math.round(text.length / 1048576)} MiB); export them to a file instead.`);
+    void vscode.window.showWarningMessage(
+      `The results are too large for an editor (${Math.round(text.length / 1048576)} MiB); export them to a file instead.`,
+    );
     return undefined;
   }
   const document = await vscode.workspace.openTextDocument({ language: picked === 'json' ? 'json' : 'csv', content: text });
@@ -116,12 +130,19 @@ function csvText(rows: readonly Row[]): string {
  * (automation, tests) without the save dialog. `choice`: `'view'` for what
  * the panel's table shows now, else `{ part, expand, view }`; none: all rows.
  */
-export async function exportResultsCommand(run: ActiveRun | undefined, log: vscode.LogOutputChannel, format?: unknown, target?: unknown, choice?: unknown): Promise<void> {
+export async function exportResultsCommand(
+  run: ActiveRun | undefined,
+  log: vscode.LogOutputChannel,
+  format?: unknown,
+  target?: unknown,
+  choice?: unknown,
+): Promise<void> {
   if (!run) {
     void vscode.window.showWarningMessage('Run a query first: there are no results to export.');
     return;
   }
-  const chosen = typeof format === 'string' && (EXPORT_FORMATS as readonly string[]).includes(format) ? (format as ExportFormat) : undefined;
+  const chosen =
+    typeof format === 'string' && (EXPORT_FORMATS as readonly string[]).includes(format) ? (format as ExportFormat) : undefined;
   const picked = chosen ?? (await vscode.window.showQuickPick([...EXPORT_FORMATS], { placeHolder: 'Export format' }));
   if (!picked) return;
   // 'view': what the panel's table shows now (its part, filter, sort, expansion, shown columns).
@@ -130,7 +151,13 @@ export async function exportResultsCommand(run: ActiveRun | undefined, log: vsco
     void vscode.window.showWarningMessage('The results panel shows no view to export; export all rows instead.');
     return;
   }
-  return exportRun(run, picked as ExportFormat, log, target instanceof vscode.Uri && target.scheme === 'file' ? target : undefined, shown ?? rowChoice(choice));
+  return exportRun(
+    run,
+    picked as ExportFormat,
+    log,
+    target instanceof vscode.Uri && target.scheme === 'file' ? target : undefined,
+    shown ?? rowChoice(choice),
+  );
 }
 
 /** Copies the request as a URL or a cURL command (secrets masked), and says so. */
@@ -142,5 +169,7 @@ export async function copyRequest(what: 'url' | 'curl' | 'sandbox', request: Pre
     return;
   }
   await vscode.env.clipboard.writeText(what === 'url' ? toUrl(request) : toCurl(request, { userAgent: userAgent({ contact }) }));
-  void vscode.window.showInformationMessage(what === 'url' ? 'Request URL copied (secrets masked).' : 'cURL command copied (secrets masked).');
+  void vscode.window.showInformationMessage(
+    what === 'url' ? 'Request URL copied (secrets masked).' : 'cURL command copied (secrets masked).',
+  );
 }

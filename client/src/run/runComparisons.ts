@@ -49,11 +49,17 @@ export class RunComparisons {
       return runs;
     }
     const chosen = await vscode.window.showQuickPick(
-      runs.map((r) => ({ label: new Date(r.startedAt).toLocaleString(), description: `${r.items} items · ${r.pages} pages · ${r.status}${r.truncated ? ' · truncated' : ''}`, id: r.id })),
+      runs.map((r) => ({
+        label: new Date(r.startedAt).toLocaleString(),
+        description: `${r.items} items · ${r.pages} pages · ${r.status}${r.truncated ? ' · truncated' : ''}`,
+        id: r.id,
+      })),
       { placeHolder: `Runs of "${queryLabel(query)}"` },
     );
     if (!chosen) return runs;
-    const action = await vscode.window.showQuickPick(['Show in the results panel', 'Compare with the latest run of this query'], { placeHolder: chosen.label });
+    const action = await vscode.window.showQuickPick(['Show in the results panel', 'Compare with the latest run of this query'], {
+      placeHolder: chosen.label,
+    });
     if (action === 'Show in the results panel') {
       const stored = await history.load(chosen.id);
       if (stored) this.host.showStored(history, stored);
@@ -73,7 +79,10 @@ export class RunComparisons {
       void vscode.window.showInformationMessage('There is no later run to compare with.');
       return;
     }
-    const lines = comparisonText(compareRows(before.data, after, extentsOf(before, live ? live.lastStatus : latest)), { before: `run of ${before.startedAt}`, after: latest ? `run of ${latest.startedAt}` : 'the latest results' });
+    const lines = comparisonText(compareRows(before.data, after, extentsOf(before, live ? live.lastStatus : latest)), {
+      before: `run of ${before.startedAt}`,
+      after: latest ? `run of ${latest.startedAt}` : 'the latest results',
+    });
     const document = await vscode.workspace.openTextDocument({ content: lines.join('\n') + '\n', language: 'plaintext' });
     await vscode.window.showTextDocument(document, { preview: false });
   }
@@ -103,12 +112,27 @@ export class RunComparisons {
     }
     const c = compareRows(before.data, after, extentsOf(before, live ? live.lastStatus : latest));
     const summary = (r: StoredRun): PanelHistoryEntry => summaryOf(r);
-    const comparison: PanelComparison = { before: summary(before), ...(latest ? { after: summary(latest) } : {}), keyField: c.keyField, added: c.added, removed: c.removed, changed: c.changed, unchanged: c.unchanged, ...(c.partial ? { partial: c.partial } : {}) };
+    const comparison: PanelComparison = {
+      before: summary(before),
+      ...(latest ? { after: summary(latest) } : {}),
+      keyField: c.keyField,
+      added: c.added,
+      removed: c.removed,
+      changed: c.changed,
+      unchanged: c.unchanged,
+      ...(c.partial ? { partial: c.partial } : {}),
+    };
     if (live && this.host.isShowing(live)) ResultsPanel.currentPanel?.showComparison(comparison);
     // From the command palette (no arguments): also as a text document to read.
     if (uri === undefined) {
-      const lines = comparisonText(c, { before: `run of ${before.startedAt}`, after: latest ? `run of ${latest.startedAt}` : 'the latest results' });
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: lines.join('\n') + '\n', language: 'plaintext' }), { preview: false });
+      const lines = comparisonText(c, {
+        before: `run of ${before.startedAt}`,
+        after: latest ? `run of ${latest.startedAt}` : 'the latest results',
+      });
+      await vscode.window.showTextDocument(
+        await vscode.workspace.openTextDocument({ content: lines.join('\n') + '\n', language: 'plaintext' }),
+        { preview: false },
+      );
     }
     return comparison;
   }
@@ -122,21 +146,37 @@ export class RunComparisons {
     const summary = runs.find((r) => r.id === id)!;
     const now = shown.status?.() ?? runs.find((r) => r.id === shown.id);
     const c = compareRows(before.data, shown.rows(), extentsOf(before, now));
-    const comparison: PanelComparison = { before: summary, keyField: c.keyField, added: c.added, removed: c.removed, changed: c.changed, unchanged: c.unchanged, ...(c.partial ? { partial: c.partial } : {}) };
+    const comparison: PanelComparison = {
+      before: summary,
+      keyField: c.keyField,
+      added: c.added,
+      removed: c.removed,
+      changed: c.changed,
+      unchanged: c.unchanged,
+      ...(c.partial ? { partial: c.partial } : {}),
+    };
     ResultsPanel.currentPanel?.showComparison(comparison);
     return comparison;
   }
 }
 
 /** How far each run got, when both are known (a stored run's summary, or a live run's status). */
-function extentsOf(before: StoredRun, after: StoredRun | PanelHistoryEntry | PanelStatus | undefined): { before: RunExtent; after: RunExtent } | undefined {
+function extentsOf(
+  before: StoredRun,
+  after: StoredRun | PanelHistoryEntry | PanelStatus | undefined,
+): { before: RunExtent; after: RunExtent } | undefined {
   if (!after) return undefined;
-  const later: RunExtent = 'status' in after && typeof after.status === 'string' ? extentOf(after as PanelHistoryEntry) : statusExtent(after as PanelStatus);
+  const later: RunExtent =
+    'status' in after && typeof after.status === 'string' ? extentOf(after as PanelHistoryEntry) : statusExtent(after as PanelStatus);
   return { before: extentOf(before), after: later };
 }
 
 /** A live run's extent: complete when nothing more is to come and nothing failed. */
 function statusExtent(status: PanelStatus): RunExtent {
   const failed = status.message?.level === 'error';
-  return { complete: !status.hasMore && !failed && !status.running, pages: status.pages, status: failed ? 'failed' : status.hasMore ? 'page' : 'complete' };
+  return {
+    complete: !status.hasMore && !failed && !status.running,
+    pages: status.pages,
+    status: failed ? 'failed' : status.hasMore ? 'page' : 'complete',
+  };
 }

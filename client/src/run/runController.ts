@@ -80,7 +80,13 @@ export class RunController implements vscode.Disposable {
     }
     panel.setStatus(run.lastStatus);
     const history = this.historyOf(run.uri, run.query);
-    this.shown = { label: 'the shown results', history, rows: () => run.store.rows(run.mainList), id: run.id, status: () => run.lastStatus };
+    this.shown = {
+      label: 'the shown results',
+      history,
+      rows: () => run.store.rows(run.mainList),
+      id: run.id,
+      status: () => run.lastStatus,
+    };
     void this.sendHistory(panel);
     return panel;
   }
@@ -104,7 +110,9 @@ export class RunController implements vscode.Disposable {
     if (!where || !this.trusted()) return;
     const prepared = await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line);
     if (!prepared) return;
-    const verdict = this.contactGate ? await this.contactGate.check(prepared.request.endpoint) : { allowed: true as const, contact: readRunSettings(this.environments.defaultEndpoint()).contact };
+    const verdict = this.contactGate
+      ? await this.contactGate.check(prepared.request.endpoint)
+      : { allowed: true as const, contact: readRunSettings(this.environments.defaultEndpoint()).contact };
     if (!verdict.allowed) {
       this.log.info(verdict.message);
       void vscode.window.showWarningMessage(verdict.message);
@@ -123,7 +131,13 @@ export class RunController implements vscode.Disposable {
     const sessionOptions = { http, maxlag, maxBytes, redact, ...(account ? { send: account.send } : {}) };
     // A chain's sessions each mask their own request's values (a source query may use other secrets).
     const { redact: _own, ...chainOptions } = sessionOptions;
-    const session = (await chainedSessionFor(this.context.secrets, prepared, readRunSettings(this.environments.defaultEndpoint()).endpoint, chainOptions)) ?? new QuerySession(prepared.request, sessionOptions);
+    const session =
+      (await chainedSessionFor(
+        this.context.secrets,
+        prepared,
+        readRunSettings(this.environments.defaultEndpoint()).endpoint,
+        chainOptions,
+      )) ?? new QuerySession(prepared.request, sessionOptions);
     const run = newActiveRun(prepared, session);
     keepRun(this.runs, key, run);
     this.feedback.clearQuery(prepared.uri, prepared.query.index);
@@ -177,18 +191,22 @@ export class RunController implements vscode.Disposable {
         { location: vscode.ProgressLocation.Notification, title: 'MediaWiki query: all pages', cancellable: true },
         async (progress, token) => {
           token.onCancellationRequested(() => abort.abort());
-          return run.session.fetchAll({ maxPages, maxItems }, {
-            ...callbacks,
-            onProgress: (p) => {
-              callbacks.onProgress(p);
-              progress.report({ message: p.message });
+          return run.session.fetchAll(
+            { maxPages, maxItems },
+            {
+              ...callbacks,
+              onProgress: (p) => {
+                callbacks.onProgress(p);
+                progress.report({ message: p.message });
+              },
             },
-          });
+          );
         },
       );
     } else {
       // "Run" / "Next page" completes a generator/prop batch by itself, up to mwquery.maxPages requests.
-      outcome = run.session instanceof QuerySession ? await run.session.nextPage(callbacks, { maxPages }) : await run.session.nextPage(callbacks);
+      outcome =
+        run.session instanceof QuerySession ? await run.session.nextPage(callbacks, { maxPages }) : await run.session.nextPage(callbacks);
     }
     if (panel === undefined && ResultsPanel.currentPanel === undefined) this.log.info('The results panel was closed during the run.');
     this.finish(run, outcome);
@@ -223,12 +241,27 @@ export class RunController implements vscode.Disposable {
     const incomplete = hasMore ? outcome.incomplete : undefined;
     const message = statusMessage(outcome, incomplete);
     const summary = inlineSummary(run, outcome, hasMore);
-    run.lastStatus = { pages, items, hasMore, running: false, message, requestMs: run.requestMs, summary, ...(incomplete ? { incomplete } : {}) };
+    run.lastStatus = {
+      pages,
+      items,
+      hasMore,
+      running: false,
+      message,
+      requestMs: run.requestMs,
+      summary,
+      ...(incomplete ? { incomplete } : {}),
+    };
     if (this.run === run) {
-      ResultsPanel.currentPanel?.setPending(incomplete && run.session instanceof QuerySession ? { rows: run.session.pendingRows(), stillComing: incomplete.stillComing } : undefined);
+      ResultsPanel.currentPanel?.setPending(
+        incomplete && run.session instanceof QuerySession
+          ? { rows: run.session.pendingRows(), stillComing: incomplete.stillComing }
+          : undefined,
+      );
       ResultsPanel.currentPanel?.setStatus(run.lastStatus);
     }
-    this.log.info(`Run "${run.info.queryName}": ${outcome.stopped}, ${count(outcome.pages, 'request')} in ${Math.round(outcome.requestMs)} ms; ${items} items in ${pages} pages so far${hasMore ? ', more available' : ''}`);
+    this.log.info(
+      `Run "${run.info.queryName}": ${outcome.stopped}, ${count(outcome.pages, 'request')} in ${Math.round(outcome.requestMs)} ms; ${items} items in ${pages} pages so far${hasMore ? ', more available' : ''}`,
+    );
     void this.saveRun(run, outcome);
     this.feedback.setSummary(run.uri, run.query, summary);
   }
@@ -374,7 +407,9 @@ export class RunController implements vscode.Disposable {
   async nextPage(): Promise<void> {
     const run = this.run;
     if (!run) {
-      void vscode.window.showInformationMessage('No run to go on with: run a query first (Ctrl+Enter in the query), or "Show Results" for one that ran.');
+      void vscode.window.showInformationMessage(
+        'No run to go on with: run a query first (Ctrl+Enter in the query), or "Show Results" for one that ran.',
+      );
       return;
     }
     if (run.session.done) {
@@ -391,7 +426,8 @@ export class RunController implements vscode.Disposable {
 
   async copy(what: 'url' | 'curl' | 'sandbox', uri?: vscode.Uri, line?: number): Promise<void> {
     const where = commandTarget(uri, line);
-    const prepared = where && (await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line));
+    const prepared =
+      where && (await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line));
     if (!prepared) return;
     await copyRequest(what, prepared.request, this.contact());
   }
@@ -399,7 +435,8 @@ export class RunController implements vscode.Disposable {
   async openInApiSandbox(uri?: vscode.Uri, line?: number): Promise<void> {
     if (!this.trusted('openInApiSandbox')) return;
     const where = commandTarget(uri, line);
-    const prepared = where && (await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line));
+    const prepared =
+      where && (await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line));
     if (!prepared) return;
     await vscode.env.openExternal(vscode.Uri.parse(toApiSandboxUrl(prepared.request), true));
   }
@@ -410,4 +447,3 @@ export class RunController implements vscode.Disposable {
     this.panelHandler?.dispose();
   }
 }
-

@@ -13,7 +13,10 @@ export class RunFeedback implements vscode.Disposable {
     after: { margin: '0 0 0 2em', color: new vscode.ThemeColor('editorCodeLens.foreground'), fontStyle: 'italic' },
   });
   /** Per document: query index -> its diagnostics and summary. */
-  private readonly byDocument = new Map<string, Map<number, { diagnostics: vscode.Diagnostic[]; summary?: { line: number; text: string } }>>();
+  private readonly byDocument = new Map<
+    string,
+    Map<number, { diagnostics: vscode.Diagnostic[]; summary?: { line: number; text: string } }>
+  >();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor() {
@@ -32,7 +35,13 @@ export class RunFeedback implements vscode.Disposable {
     this.publish(uri);
   }
 
-  addMessages(uri: vscode.Uri, doc: ParsedDocument, query: QueryNode, messages: readonly ApiMessage[], severity: vscode.DiagnosticSeverity): void {
+  addMessages(
+    uri: vscode.Uri,
+    doc: ParsedDocument,
+    query: QueryNode,
+    messages: readonly ApiMessage[],
+    severity: vscode.DiagnosticSeverity,
+  ): void {
     const entry = this.entry(uri, query.index);
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     for (const message of messages) {

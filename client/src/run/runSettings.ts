@@ -12,7 +12,14 @@ export function readRunSettings(defaultEndpoint: string | undefined) {
     maxItems: c.get<number>('maxItems', 100_000),
     // Every run only reads: `mwquery.maxlagForReads` ("off" sends none), else `mwquery.maxlag`.
     // A string in the settings UI ("5", "off"); a number written by earlier versions still counts.
-    maxlag: ((v) => (v === 'off' ? null : typeof v === 'number' && v >= 0 ? v : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : c.get<number>('maxlag', 5)))(c.get<unknown>('maxlagForReads')),
+    maxlag: ((v) =>
+      v === 'off'
+        ? null
+        : typeof v === 'number' && v >= 0
+          ? v
+          : typeof v === 'string' && /^\d{1,6}$/.test(v)
+            ? Number(v)
+            : c.get<number>('maxlag', 5))(c.get<unknown>('maxlagForReads')),
     contact: c.get<string>('contact', '').trim() || undefined,
     timeoutMs: Math.max(1, c.get<number>('timeoutSeconds', 30)) * 1000,
     maxBytes: Math.max(1, c.get<number>('maxResultMegabytes', 256)) * 1024 * 1024,
@@ -26,5 +33,8 @@ export function readRunSettings(defaultEndpoint: string | undefined) {
 export function historyFor(uri: vscode.Uri, label: string, settings: ReturnType<typeof readRunSettings>): RunHistory | undefined {
   if (!settings.history || uri.scheme !== 'file') return undefined;
   const folder = vscode.workspace.getWorkspaceFolder(uri);
-  return new RunHistory({ file: uri.fsPath, name: label }, { stopAt: folder?.uri.fsPath, maxRuns: settings.historyMaxRuns, maxRunBytes: settings.historyMaxBytes });
+  return new RunHistory(
+    { file: uri.fsPath, name: label },
+    { stopAt: folder?.uri.fsPath, maxRuns: settings.historyMaxRuns, maxRunBytes: settings.historyMaxBytes },
+  );
 }

@@ -32,15 +32,24 @@ export function panelPageOf(page: PageResult, rows: Row[]): PanelPage {
 /** The status line's message after a fetch: the failure, the cap, the wiki's errors, or pages still waiting for properties. */
 export function statusMessage(outcome: RunOutcome, incomplete: RunOutcome['incomplete']): PanelStatus['message'] {
   if (outcome.error) {
-    return { level: outcome.stopped === 'cancelled' ? 'warning' : 'error', text: outcome.hint ? `${outcome.error.message} ${outcome.hint}` : outcome.error.message };
+    return {
+      level: outcome.stopped === 'cancelled' ? 'warning' : 'error',
+      text: outcome.hint ? `${outcome.error.message} ${outcome.hint}` : outcome.error.message,
+    };
   }
   if (outcome.stopped === 'max-pages' || outcome.stopped === 'max-items') {
-    return { level: 'info', text: `Stopped at the cap (mwquery.${outcome.stopped === 'max-pages' ? 'maxPages' : 'maxItems'}); "All pages" goes on from here.` };
+    return {
+      level: 'info',
+      text: `Stopped at the cap (mwquery.${outcome.stopped === 'max-pages' ? 'maxPages' : 'maxItems'}); "All pages" goes on from here.`,
+    };
   }
   if (outcome.apiErrors) return { level: 'error', text: 'The wiki answered with errors; see the list above.' };
   if (incomplete) {
     const coming = incomplete.stillComing.join(', ') || 'more properties';
-    return { level: 'info', text: `${count(incomplete.pages, 'page')} still waiting for ${coming} (stopped at mwquery.maxPages); shown below with what has arrived. "Next page" completes them.` };
+    return {
+      level: 'info',
+      text: `${count(incomplete.pages, 'page')} still waiting for ${coming} (stopped at mwquery.maxPages); shown below with what has arrived. "Next page" completes them.`,
+    };
   }
   return undefined;
 }
@@ -67,7 +76,12 @@ export function storedRecordOf(run: ActiveRun, outcome: RunOutcome) {
 
 /** Fills the panel with a stored run (read-only: Next/All do not apply). */
 export function showStoredRun(panel: ResultsPanel, stored: StoredRun): void {
-  panel.reset({ queryName: `${stored.query.name} (run of ${stored.startedAt})`, endpoint: '', requestUrl: stored.requestUrl, startedAt: stored.startedAt });
+  panel.reset({
+    queryName: `${stored.query.name} (run of ${stored.startedAt})`,
+    endpoint: '',
+    requestUrl: stored.requestUrl,
+    startedAt: stored.startedAt,
+  });
   panel.addPage({
     index: 0,
     requestUrl: stored.requestUrl,
@@ -85,7 +99,10 @@ export function showStoredRun(panel: ResultsPanel, stored: StoredRun): void {
     hasMore: false,
     running: false,
     requestMs: stored.requestMs,
-    message: { level: 'info', text: `A stored run of ${stored.startedAt} (${stored.status}${stored.truncated ? `, ${stored.rows} of ${stored.items} rows kept` : ''}); run the query for fresh results.` },
+    message: {
+      level: 'info',
+      text: `A stored run of ${stored.startedAt} (${stored.status}${stored.truncated ? `, ${stored.rows} of ${stored.items} rows kept` : ''}); run the query for fresh results.`,
+    },
   });
 }
 
@@ -103,5 +120,8 @@ export function inlineSummary(run: ActiveRun, outcome: RunOutcome, hasMore: bool
     hasMore,
   });
   const rows = run.store.lists().flatMap((list) => [...run.store.rows(list)]);
-  return summary + expectationSummary(run.query, rows, run.messages.warnings, run.messages.errors, !hasMore && !outcome.error, outcome.error?.message);
+  return (
+    summary +
+    expectationSummary(run.query, rows, run.messages.warnings, run.messages.errors, !hasMore && !outcome.error, outcome.error?.message)
+  );
 }

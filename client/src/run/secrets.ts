@@ -57,7 +57,13 @@ export async function externalLookup(
 export async function setSecret(secrets: vscode.SecretStorage, name?: string, given?: string): Promise<void> {
   const key = name ?? (await vscode.window.showInputBox({ prompt: 'Name of the secret, as in {{$secret NAME}}', ignoreFocusOut: true }));
   if (!key) return;
-  const value = given ?? (await vscode.window.showInputBox({ prompt: `Value of secret "${key}" (kept in the editor's secret storage)`, password: true, ignoreFocusOut: true }));
+  const value =
+    given ??
+    (await vscode.window.showInputBox({
+      prompt: `Value of secret "${key}" (kept in the editor's secret storage)`,
+      password: true,
+      ignoreFocusOut: true,
+    }));
   if (value === undefined) return;
   await secrets.store(secretKey(key), value);
   void vscode.window.showInformationMessage(`Secret "${key}" is stored.`);

@@ -23,7 +23,8 @@ export type GatedAction =
   /** Export rows already fetched to a file. */
   | 'export';
 
-export type GateDecision = { allowed: true } | { allowed: false; message: string; /** Say it (a warning), or stay silent (automatic work). */ tell: boolean };
+export type GateDecision =
+  { allowed: true } | { allowed: false; message: string; /** Say it (a warning), or stay silent (automatic work). */ tell: boolean };
 
 const NEEDS_TRUST: Readonly<Record<GatedAction, boolean>> = {
   run: true,
@@ -35,7 +36,8 @@ const NEEDS_TRUST: Readonly<Record<GatedAction, boolean>> = {
 };
 
 export const UNTRUSTED_RUN_MESSAGE = 'Queries do not run in an untrusted workspace. Trust the workspace to run them.';
-export const UNTRUSTED_CATALOGUE_MESSAGE = "Wiki catalogues are not fetched in an untrusted workspace; queries are checked against the bundled one. Trust the workspace to fetch the wiki's own.";
+export const UNTRUSTED_CATALOGUE_MESSAGE =
+  "Wiki catalogues are not fetched in an untrusted workspace; queries are checked against the bundled one. Trust the workspace to fetch the wiki's own.";
 
 /** Whether `action` may happen in a workspace whose trust is `isTrusted`, and what to say if not. */
 export function trustGate(action: GatedAction, isTrusted: boolean): GateDecision {

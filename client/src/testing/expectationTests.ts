@@ -194,16 +194,27 @@ export class ExpectationTests implements vscode.Disposable {
     let ms = 0;
     try {
       const built = buildRequest(query, scope, { external: lookup, defaultEndpoint: this.defaultEndpoint() });
-      const verdict = this.contact ? await this.contact.check(built.endpoint) : { allowed: true as const, contact: c.get<string>('contact', '').trim() || undefined };
+      const verdict = this.contact
+        ? await this.contact.check(built.endpoint)
+        : { allowed: true as const, contact: c.get<string>('contact', '').trim() || undefined };
       if (!verdict.allowed) return errored(verdict.message);
       const sessionOptions = {
         maxlag: c.get<number>('maxlag', 5),
         http: { contact: verdict.contact, timeoutMs: Math.max(1, c.get<number>('timeoutSeconds', 30)) * 1000 },
       };
       const runnable = isChained(query)
-        ? new ChainedSession(query, { doc, scope, build: { external: lookup, defaultEndpoint: this.defaultEndpoint() }, session: sessionOptions })
+        ? new ChainedSession(query, {
+            doc,
+            scope,
+            build: { external: lookup, defaultEndpoint: this.defaultEndpoint() },
+            session: sessionOptions,
+          })
         : built;
-      const outcome = await runForExpectations(runnable, { signal, maxPages: c.get<number>('maxPages', DEFAULT_TEST_MAX_PAGES), ...sessionOptions });
+      const outcome = await runForExpectations(runnable, {
+        signal,
+        maxPages: c.get<number>('maxPages', DEFAULT_TEST_MAX_PAGES),
+        ...sessionOptions,
+      });
       ms = outcome.seconds * 1000;
       results = checkExpectations(query.expects, outcome);
     } catch (error) {

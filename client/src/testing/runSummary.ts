@@ -8,7 +8,14 @@ import type { QueryNode } from '../../../common/src/syntaxTree';
 import type { ApiMessage } from '../../../common/src/runner/apiMessages';
 import type { Row } from '../../../common/src/runner/merge';
 
-export function expectationSummary(query: QueryNode, rows: readonly Row[], warnings: readonly ApiMessage[], errors: readonly ApiMessage[], complete: boolean, failure?: string): string {
+export function expectationSummary(
+  query: QueryNode,
+  rows: readonly Row[],
+  warnings: readonly ApiMessage[],
+  errors: readonly ApiMessage[],
+  complete: boolean,
+  failure?: string,
+): string {
   if (query.expects.length === 0) return '';
   // A failed run proves nothing: every expectation is unjudged, none is green.
   if (failure !== undefined) return ` · expectations 0/${query.expects.length}: the run failed`;

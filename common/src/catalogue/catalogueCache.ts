@@ -17,7 +17,6 @@ import { errnoOf, writeFileAtomic } from '../output/atomicWrite';
 import { fetchLiveCatalogue, helpLanguage, type FetchCatalogueOptions } from './fetchCatalogue';
 import { snapshotFromFile, snapshotToFile, type CatalogueSnapshot } from './snapshot';
 
-
 /** How long a cached catalogue is used before it is fetched again: 24 hours. */
 export const DEFAULT_CATALOGUE_TTL_MS = 24 * 60 * 60 * 1000;
 

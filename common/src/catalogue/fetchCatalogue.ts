@@ -59,14 +59,18 @@ export async function fetchLiveCatalogue(endpoint: string, options: FetchCatalog
       const e = toRunnerError(error);
       if (e.kind === 'cancelled') throw e;
       // The runner's message usually names the host already: say it once.
-      const why = e.message.includes(host) ? `Could not fetch the wiki's catalogue: ${lowerFirst(e.message)}` : `Could not fetch the catalogue of ${host}: ${e.message}`;
+      const why = e.message.includes(host)
+        ? `Could not fetch the wiki's catalogue: ${lowerFirst(e.message)}`
+        : `Could not fetch the catalogue of ${host}: ${e.message}`;
       throw new RunnerError(e.kind, why, e.extra);
     }
     const error = response.messages.errors[0];
     if (error) throw apiError(host, what, error);
     const json = response.json;
     if (!json || typeof json !== 'object' || Array.isArray(json)) {
-      throw new RunnerError('api', `Could not fetch the catalogue of ${host} (${what}): the answer is not an API result.`, { status: response.status });
+      throw new RunnerError('api', `Could not fetch the catalogue of ${host} (${what}): the answer is not an API result.`, {
+        status: response.status,
+      });
     }
     return json as Json;
   };
@@ -80,7 +84,10 @@ export async function fetchLiveCatalogue(endpoint: string, options: FetchCatalog
     ]);
     const list = json.paraminfo?.modules;
     if (!Array.isArray(list)) {
-      throw new RunnerError('api', `Could not fetch the catalogue of ${host}: its paraminfo answer has no modules. Is ${endpoint} the wiki's api.php?`);
+      throw new RunnerError(
+        'api',
+        `Could not fetch the catalogue of ${host}: its paraminfo answer has no modules. Is ${endpoint} the wiki's api.php?`,
+      );
     }
     return list as Json[];
   };
@@ -90,7 +97,8 @@ export async function fetchLiveCatalogue(endpoint: string, options: FetchCatalog
   const query = base.find((m) => m.path === 'query' || m.name === 'query');
   if (!query) throw new RunnerError('api', `Could not fetch the catalogue of ${host}: paraminfo did not describe the query module.`);
   const submodules = submodulePaths(query);
-  if (submodules.length === 0) throw new RunnerError('api', `Could not fetch the catalogue of ${host}: its query module lists no submodules.`);
+  if (submodules.length === 0)
+    throw new RunnerError('api', `Could not fetch the catalogue of ${host}: its query module lists no submodules.`);
 
   // 2. every query+… module, 50 per request.
   const modules: Json[] = [...base];
@@ -169,8 +177,11 @@ export function readNamespaces(namespaces: unknown, aliases: unknown): SnapshotN
 
 function apiError(host: string, what: string, error: ApiMessage): RunnerError {
   const account = describeAccountError(error);
-  if (account) return new RunnerError('permission', `Could not fetch the catalogue of ${host} (${what}): ${account}`, { detail: error.code });
-  return new RunnerError('api', `Could not fetch the catalogue of ${host} (${what}): the wiki answered ${error.code}: ${error.text}`, { detail: error.code });
+  if (account)
+    return new RunnerError('permission', `Could not fetch the catalogue of ${host} (${what}): ${account}`, { detail: error.code });
+  return new RunnerError('api', `Could not fetch the catalogue of ${host} (${what}): the wiki answered ${error.code}: ${error.text}`, {
+    detail: error.code,
+  });
 }
 
 /** "Nothing listens …" → "nothing listens …" (a host or a number stays as it is). */

@@ -48,7 +48,16 @@ export interface CatalogueSnapshot {
  * the namespaces and where it came from beside it.
  */
 export interface CatalogueFile {
-  mwquery: { format: typeof CATALOGUE_FILE_FORMAT; version: number; endpoint: string; fetchedAt: string; generator?: string; sitename?: string; formatversion?: 1 | 2; lang?: string };
+  mwquery: {
+    format: typeof CATALOGUE_FILE_FORMAT;
+    version: number;
+    endpoint: string;
+    fetchedAt: string;
+    generator?: string;
+    sitename?: string;
+    formatversion?: 1 | 2;
+    lang?: string;
+  };
   /** `wikitext` when the modules carry help texts (in `mwquery.lang`); `none` in files written before they did. */
   paraminfo: { helpformat: 'none' | 'wikitext'; modules: unknown[] };
   namespaces: SnapshotNamespace[];
@@ -59,7 +68,16 @@ export function snapshotToFile(snapshot: CatalogueSnapshot): CatalogueFile {
   for (const document of snapshot.documents) for (const module of modulesOfDocument(document)) modules.push(module);
   const { endpoint, fetchedAt, generator, sitename, formatversion, lang } = snapshot;
   return {
-    mwquery: { format: CATALOGUE_FILE_FORMAT, version: CATALOGUE_FILE_VERSION, endpoint, fetchedAt, ...(generator ? { generator } : {}), ...(sitename ? { sitename } : {}), ...(formatversion ? { formatversion } : {}), ...(lang ? { lang } : {}) },
+    mwquery: {
+      format: CATALOGUE_FILE_FORMAT,
+      version: CATALOGUE_FILE_VERSION,
+      endpoint,
+      fetchedAt,
+      ...(generator ? { generator } : {}),
+      ...(sitename ? { sitename } : {}),
+      ...(formatversion ? { formatversion } : {}),
+      ...(lang ? { lang } : {}),
+    },
     paraminfo: { helpformat: lang ? 'wikitext' : 'none', modules },
     namespaces: snapshot.namespaces,
   };
@@ -74,7 +92,8 @@ export function snapshotFromFile(json: unknown): CatalogueSnapshot | undefined {
   if (typeof meta.endpoint !== 'string' || typeof meta.fetchedAt !== 'string' || Number.isNaN(Date.parse(meta.fetchedAt))) return undefined;
   const modules = file.paraminfo?.modules;
   if (!Array.isArray(modules) || modules.length === 0) return undefined;
-  if (!Array.isArray(file.namespaces) || !file.namespaces.every((n) => n && Number.isInteger(n.id) && typeof n.name === 'string')) return undefined;
+  if (!Array.isArray(file.namespaces) || !file.namespaces.every((n) => n && Number.isInteger(n.id) && typeof n.name === 'string'))
+    return undefined;
   // Help texts only when the file says it has them, and in which language.
   const lang = file.paraminfo?.helpformat === 'wikitext' && typeof meta.lang === 'string' && meta.lang !== '' ? meta.lang : undefined;
   return {

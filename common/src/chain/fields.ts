@@ -6,7 +6,30 @@
 
 import type { QueryNode } from '../syntaxTree';
 
-const COMMON_FIELDS = ['title', 'pageid', 'ns', 'revid', 'parentid', 'timestamp', 'user', 'userid', 'name', 'comment', 'size', 'type', 'id', 'redirect', 'missing', 'invalid', 'known', 'to', 'from', 'fromid', 'url', 'sortkey'];
+const COMMON_FIELDS = [
+  'title',
+  'pageid',
+  'ns',
+  'revid',
+  'parentid',
+  'timestamp',
+  'user',
+  'userid',
+  'name',
+  'comment',
+  'size',
+  'type',
+  'id',
+  'redirect',
+  'missing',
+  'invalid',
+  'known',
+  'to',
+  'from',
+  'fromid',
+  'url',
+  'sortkey',
+];
 const EXPANSIONS: Readonly<Record<string, readonly string[]>> = {
   ids: ['pageid', 'revid', 'parentid', 'userid', 'logid', 'rcid', 'id'],
   sizes: ['size', 'oldlen', 'newlen'],

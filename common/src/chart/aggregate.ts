@@ -5,7 +5,18 @@
 
 import { isRecord } from '../json';
 import type { Row } from '../runner/merge';
-import { CANONICAL_NAMESPACES, categoryOf, chartFields, coordinateFields, fieldValue, fieldWord, isNamespaceField, numberOf, rowNoun, timeOf } from './fields';
+import {
+  CANONICAL_NAMESPACES,
+  categoryOf,
+  chartFields,
+  coordinateFields,
+  fieldValue,
+  fieldWord,
+  isNamespaceField,
+  numberOf,
+  rowNoun,
+  timeOf,
+} from './fields';
 
 export const CHART_KINDS = ['bar', 'line', 'histogram', 'scatter', 'map'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
@@ -99,7 +110,8 @@ export function defaultSpec(rows: readonly Row[]): ChartSpec | undefined {
   if (time) return { kind: 'bar', x: time.name };
   const preferred = ['user', 'ns', 'type', 'revisions.user', 'namespace', 'tags', 'action', 'logtype'];
   const categories = fields.filter((f) => f.kind === 'category' && f.distinct > 1);
-  const category = preferred.map((p) => categories.find((f) => f.name === p)).find((f) => f) ?? categories.find((f) => f.distinct <= 200) ?? categories[0];
+  const category =
+    preferred.map((p) => categories.find((f) => f.name === p)).find((f) => f) ?? categories.find((f) => f.distinct <= 200) ?? categories[0];
   if (category) return { kind: 'bar', x: category.name };
   const number = fields.find((f) => f.kind === 'number');
   if (number) return { kind: 'histogram', x: number.name };
@@ -316,7 +328,14 @@ const API_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/;
 
 /** A time as UTC ISO text (`2026-11-20T14:05:00Z`): the API's own texts as they are, other ISO 8601 forms converted. */
 function utcText(value: unknown): string | undefined {
-  if (typeof value === 'string' && (value.length === 20 || value.length === 24) && value.charCodeAt(value.length - 1) === 90 /* Z */ && value[10] === 'T' && value[4] === '-' && value[7] === '-') {
+  if (
+    typeof value === 'string' &&
+    (value.length === 20 || value.length === 24) &&
+    value.charCodeAt(value.length - 1) === 90 /* Z */ &&
+    value[10] === 'T' &&
+    value[4] === '-' &&
+    value[7] === '-'
+  ) {
     return API_TIME.test(value) ? value : undefined;
   }
   const ms = timeOf(value);
@@ -377,7 +396,10 @@ function sampled(points: ChartPoint[], total: number, what: string): { points: C
   if (points.length <= MAX_POINTS) return { points };
   const step = points.length / MAX_POINTS;
   const kept = Array.from({ length: MAX_POINTS }, (_, i) => points[Math.floor(i * step)]!);
-  return { points: kept, note: `${MAX_POINTS.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${what} drawn (every ${step.toFixed(1)}th)` };
+  return {
+    points: kept,
+    note: `${MAX_POINTS.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${what} drawn (every ${step.toFixed(1)}th)`,
+  };
 }
 
 function scatter(rows: readonly Row[], spec: ChartSpec): ScatterChart {
@@ -390,7 +412,14 @@ function scatter(rows: readonly Row[], spec: ChartSpec): ScatterChart {
     if (a !== undefined && b !== undefined) points.push({ x: a, y: b, label: pointLabel(row), row: i });
   }
   const s = sampled(points, points.length, 'points');
-  return { type: 'scatter', title: `${fieldWord(y)} against ${fieldWord(spec.x)}`, xLabel: spec.x, yLabel: y, points: s.points, ...(s.note ? { note: s.note } : {}) };
+  return {
+    type: 'scatter',
+    title: `${fieldWord(y)} against ${fieldWord(spec.x)}`,
+    xLabel: spec.x,
+    yLabel: y,
+    points: s.points,
+    ...(s.note ? { note: s.note } : {}),
+  };
 }
 
 function mapPoints(rows: readonly Row[], _options: ChartOptions): MapChart {
@@ -409,6 +438,15 @@ function mapPoints(rows: readonly Row[], _options: ChartOptions): MapChart {
   }
   const noun = rowNoun(rows);
   const s = sampled(points, points.length, 'points');
-  const notes = [fields ? '' : 'no coordinates in the rows (lat/lon columns, prop=coordinates, list=geosearch)', s.note ?? ''].filter(Boolean);
-  return { type: 'map', title: `${noun} with coordinates`, xLabel: 'longitude', yLabel: 'latitude', points: s.points, ...(notes.length ? { note: notes.join('; ') } : {}) };
+  const notes = [fields ? '' : 'no coordinates in the rows (lat/lon columns, prop=coordinates, list=geosearch)', s.note ?? ''].filter(
+    Boolean,
+  );
+  return {
+    type: 'map',
+    title: `${noun} with coordinates`,
+    xLabel: 'longitude',
+    yLabel: 'latitude',
+    points: s.points,
+    ...(notes.length ? { note: notes.join('; ') } : {}),
+  };
 }

@@ -114,11 +114,18 @@ interface Frame {
 function frame(data: ChartData, width: number, height: number, theme: Theme, legend: string[]): Frame {
   const nodes: SceneNode[] = [
     { tag: 'rect', attrs: { x: 0, y: 0, width, height, fill: theme.background } },
-    text(12, 22, cut(data.title, Math.floor((width - 24) / 8)), { 'font-size': 15, 'font-weight': 'bold', fill: theme.foreground, class: 'chart-title' }),
+    text(12, 22, cut(data.title, Math.floor((width - 24) / 8)), {
+      'font-size': 15,
+      'font-weight': 'bold',
+      fill: theme.foreground,
+      class: 'chart-title',
+    }),
   ];
   let top = 34;
   if (data.note) {
-    nodes.push(text(12, top + 8, cut(data.note, Math.floor((width - 24) / CHAR_WIDTH)), { 'font-size': 11, fill: theme.muted, class: 'chart-note' }));
+    nodes.push(
+      text(12, top + 8, cut(data.note, Math.floor((width - 24) / CHAR_WIDTH)), { 'font-size': 11, fill: theme.muted, class: 'chart-note' }),
+    );
     top += 16;
   }
   if (legend.length > 1 || (legend.length === 1 && legend[0])) {
@@ -148,7 +155,13 @@ function legendOf(data: CategoryChart): string[] {
 
 function markValue(data: CategoryChart, i: number): string {
   const total = data.series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0);
-  const parts = data.series.length > 1 ? ` (${data.series.filter((s) => (s.values[i] ?? 0) > 0).map((s) => `${s.name || '(none)'} ${numberText.format(s.values[i]!)}`).join(', ')})` : '';
+  const parts =
+    data.series.length > 1
+      ? ` (${data.series
+          .filter((s) => (s.values[i] ?? 0) > 0)
+          .map((s) => `${s.name || '(none)'} ${numberText.format(s.values[i]!)}`)
+          .join(', ')})`
+      : '';
   return `${numberText.format(total)} ${data.yLabel}${parts}`;
 }
 
@@ -156,7 +169,11 @@ function extent(data: CategoryChart): number {
   let max = 0;
   for (let i = 0; i < data.categories.length; i++) {
     if (data.grouped || data.line) for (const s of data.series) max = Math.max(max, s.values[i] ?? 0);
-    else max = Math.max(max, data.series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
+    else
+      max = Math.max(
+        max,
+        data.series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0),
+      );
   }
   return max;
 }
@@ -204,19 +221,47 @@ function drawBars(data: CategoryChart, width: number, theme: Theme): Drawing {
       acc += v;
     });
     const total = data.series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0);
-    group.push(text(left - 6, y0 + rowH / 2 + 4, cut(category, 32), { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'end', class: 'chart-category' }));
-    group.push(text((data.grouped ? x(Math.max(...data.series.map((s) => s.values[i] ?? 0))) : x(total)) + 4, y0 + rowH / 2 + 4, numberText.format(total), { 'font-size': 11, fill: theme.muted, class: 'chart-value' }));
+    group.push(
+      text(left - 6, y0 + rowH / 2 + 4, cut(category, 32), {
+        'font-size': FONT_SIZE,
+        fill: theme.foreground,
+        'text-anchor': 'end',
+        class: 'chart-category',
+      }),
+    );
+    group.push(
+      text(
+        (data.grouped ? x(Math.max(...data.series.map((s) => s.values[i] ?? 0))) : x(total)) + 4,
+        y0 + rowH / 2 + 4,
+        numberText.format(total),
+        { 'font-size': 11, fill: theme.muted, class: 'chart-value' },
+      ),
+    );
     bars.push({ tag: 'g', attrs: { 'data-mark': marks.length, class: 'chart-mark' }, children: group });
     marks.push({ label: category, value: markValue(data, i) });
   });
   nodes.push({ tag: 'g', attrs: { class: 'chart-bars' }, children: bars });
   nodes.push(line(left, top, left, top + plotH, theme.muted));
-  nodes.push(text(left + plotW / 2, height - 14, data.yLabel, { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'middle', class: 'chart-axis-label' }));
+  nodes.push(
+    text(left + plotW / 2, height - 14, data.yLabel, {
+      'font-size': FONT_SIZE,
+      fill: theme.foreground,
+      'text-anchor': 'middle',
+      class: 'chart-axis-label',
+    }),
+  );
   nodes.push(text(12, top - 4, data.xLabel, { 'font-size': 11, fill: theme.muted, class: 'chart-axis-label' }));
   return root(data, width, height, nodes, marks, theme);
 }
 
-function yAxis(ticks: number[], y: (v: number) => number, left: number, right: number, theme: Theme, format: (v: number) => string = (v) => numberText.format(v)): SceneNode {
+function yAxis(
+  ticks: number[],
+  y: (v: number) => number,
+  left: number,
+  right: number,
+  theme: Theme,
+  format: (v: number) => string = (v) => numberText.format(v),
+): SceneNode {
   const children: SceneNode[] = [];
   for (const t of ticks) {
     children.push(line(left, y(t), right, y(t), theme.grid));
@@ -244,7 +289,15 @@ function drawColumns(data: CategoryChart, width: number, theme: Theme): Drawing 
   const every = Math.max(1, Math.ceil(labelW / band));
   const labels: SceneNode[] = [];
   data.categories.forEach((c, i) => {
-    if (i % every === 0) labels.push(text(left + band * (i + 0.5), bottom + 16, c, { 'font-size': 11, fill: theme.foreground, 'text-anchor': 'middle', class: 'chart-category' }));
+    if (i % every === 0)
+      labels.push(
+        text(left + band * (i + 0.5), bottom + 16, c, {
+          'font-size': 11,
+          fill: theme.foreground,
+          'text-anchor': 'middle',
+          class: 'chart-category',
+        }),
+      );
   });
   nodes.push({ tag: 'g', attrs: { class: 'chart-x-labels' }, children: labels });
   const marks: Mark[] = [];
@@ -271,9 +324,15 @@ function drawColumns(data: CategoryChart, width: number, theme: Theme): Drawing 
       if (v <= 0) return;
       if (data.grouped) {
         const w = barW / data.series.length;
-        group.push({ tag: 'rect', attrs: { x: n(x0 + (band - barW) / 2 + j * w), y: n(y(v)), width: n(w), height: n(bottom - y(v)), fill } });
+        group.push({
+          tag: 'rect',
+          attrs: { x: n(x0 + (band - barW) / 2 + j * w), y: n(y(v)), width: n(w), height: n(bottom - y(v)), fill },
+        });
       } else {
-        group.push({ tag: 'rect', attrs: { x: n(x0 + (band - barW) / 2), y: n(y(acc + v)), width: n(barW), height: n(y(acc) - y(acc + v)), fill } });
+        group.push({
+          tag: 'rect',
+          attrs: { x: n(x0 + (band - barW) / 2), y: n(y(acc + v)), width: n(barW), height: n(y(acc) - y(acc + v)), fill },
+        });
       }
       acc += v;
     });
@@ -287,14 +346,29 @@ function drawColumns(data: CategoryChart, width: number, theme: Theme): Drawing 
   return root(data, width, height, nodes, marks, theme);
 }
 
-
 /** The x axis line and both axis labels of the bar, histogram and scatter charts. */
-function axes(data: { xLabel: string; yLabel: string }, box: { left: number; right: number; top: number; bottom: number }, height: number, theme: Theme): SceneNode[] {
+function axes(
+  data: { xLabel: string; yLabel: string },
+  box: { left: number; right: number; top: number; bottom: number },
+  height: number,
+  theme: Theme,
+): SceneNode[] {
   const { left, right, top, bottom } = box;
   return [
     line(left, bottom, right, bottom, theme.muted),
-    text((left + right) / 2, height - 12, data.xLabel, { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'middle', class: 'chart-axis-label' }),
-    text(14, (top + bottom) / 2, data.yLabel, { 'font-size': FONT_SIZE, fill: theme.foreground, 'text-anchor': 'middle', transform: `rotate(-90 14 ${n((top + bottom) / 2)})`, class: 'chart-axis-label' }),
+    text((left + right) / 2, height - 12, data.xLabel, {
+      'font-size': FONT_SIZE,
+      fill: theme.foreground,
+      'text-anchor': 'middle',
+      class: 'chart-axis-label',
+    }),
+    text(14, (top + bottom) / 2, data.yLabel, {
+      'font-size': FONT_SIZE,
+      fill: theme.foreground,
+      'text-anchor': 'middle',
+      transform: `rotate(-90 14 ${n((top + bottom) / 2)})`,
+      class: 'chart-axis-label',
+    }),
   ];
 }
 function drawHistogram(data: HistogramChart, width: number, theme: Theme): Drawing {
@@ -323,14 +397,32 @@ function drawHistogram(data: HistogramChart, width: number, theme: Theme): Drawi
       attrs: { 'data-mark': marks.length, class: 'chart-mark' },
       children: [
         { tag: 'title', attrs: {}, text: `${label}: ${value}` },
-        { tag: 'rect', attrs: { x: n(x(bin.from) + 0.5), y: n(y(bin.count)), width: n(Math.max(0.5, x(bin.to) - x(bin.from) - 1)), height: n(bottom - y(bin.count)), fill: theme.series[0]! } },
+        {
+          tag: 'rect',
+          attrs: {
+            x: n(x(bin.from) + 0.5),
+            y: n(y(bin.count)),
+            width: n(Math.max(0.5, x(bin.to) - x(bin.from) - 1)),
+            height: n(bottom - y(bin.count)),
+            fill: theme.series[0]!,
+          },
+        },
       ],
     });
     marks.push({ label, value });
   }
   nodes.push({ tag: 'g', attrs: { class: 'chart-bars' }, children: shapes });
   const labels: SceneNode[] = [];
-  for (const t of niceTicks(lo, hi, 6)) if (t >= lo && t <= hi) labels.push(text(x(t), bottom + 16, numberText.format(t), { 'font-size': 11, fill: theme.foreground, 'text-anchor': 'middle', class: 'chart-category' }));
+  for (const t of niceTicks(lo, hi, 6))
+    if (t >= lo && t <= hi)
+      labels.push(
+        text(x(t), bottom + 16, numberText.format(t), {
+          'font-size': 11,
+          fill: theme.foreground,
+          'text-anchor': 'middle',
+          class: 'chart-category',
+        }),
+      );
   nodes.push({ tag: 'g', attrs: { class: 'chart-x-labels' }, children: labels });
   nodes.push(...axes(data, { left, right, top, bottom }, height, theme));
   return root(data, width, height, nodes, marks, theme);
@@ -359,14 +451,23 @@ function drawScatter(data: ScatterChart, width: number, theme: Theme): Drawing {
   const nodes = f.nodes;
   nodes.push(yAxis(yt, y, left, right, theme));
   const labels: SceneNode[] = [];
-  for (const t of xt) labels.push(text(x(t), bottom + 16, numberText.format(t), { 'font-size': 11, fill: theme.foreground, 'text-anchor': 'middle' }));
+  for (const t of xt)
+    labels.push(text(x(t), bottom + 16, numberText.format(t), { 'font-size': 11, fill: theme.foreground, 'text-anchor': 'middle' }));
   nodes.push({ tag: 'g', attrs: { class: 'chart-x-labels' }, children: labels });
   const marks: Mark[] = [];
   const dots: SceneNode[] = data.points.map((p) => {
     const value = `${data.xLabel} ${numberText.format(p.x)}, ${data.yLabel} ${numberText.format(p.y)}`;
     const node: SceneNode = {
       tag: 'circle',
-      attrs: { cx: n(x(p.x)), cy: n(y(p.y)), r: 3, fill: theme.series[0]!, 'fill-opacity': 0.65, 'data-mark': marks.length, class: 'chart-mark' },
+      attrs: {
+        cx: n(x(p.x)),
+        cy: n(y(p.y)),
+        r: 3,
+        fill: theme.series[0]!,
+        'fill-opacity': 0.65,
+        'data-mark': marks.length,
+        class: 'chart-mark',
+      },
       children: [{ tag: 'title', attrs: {}, text: `${p.label ? `${p.label}: ` : ''}${value}` }],
     };
     marks.push({ label: p.label, value, row: p.row });
@@ -383,14 +484,34 @@ function drawMap(data: MapChart, width: number, theme: Theme): Drawing {
   const mapH = Math.round(width / 2);
   const height = f.top + mapH + 8;
   const nodes = frame(data, width, height, theme, []).nodes;
-  const countries: SceneNode = { tag: 'path', attrs: { d: worldPaths().join(''), fill: theme.land, stroke: theme.border, 'stroke-width': 0.2, 'stroke-linejoin': 'round', class: 'map-land' } };
+  const countries: SceneNode = {
+    tag: 'path',
+    attrs: {
+      d: worldPaths().join(''),
+      fill: theme.land,
+      stroke: theme.border,
+      'stroke-width': 0.2,
+      'stroke-linejoin': 'round',
+      class: 'map-land',
+    },
+  };
   const marks: Mark[] = [];
   const dots: SceneNode[] = data.points.map((p) => {
     const [cx, cy] = project(p.x, p.y);
     const value = `${numberText.format(Math.abs(p.y))}° ${p.y >= 0 ? 'N' : 'S'}, ${numberText.format(Math.abs(p.x))}° ${p.x >= 0 ? 'E' : 'W'}`;
     const node: SceneNode = {
       tag: 'circle',
-      attrs: { cx: n(cx), cy: n(cy), r: 1.6, fill: theme.series[1]!, stroke: theme.background, 'stroke-width': 0.3, 'data-mark': marks.length, 'data-row': p.row, class: 'chart-mark map-point' },
+      attrs: {
+        cx: n(cx),
+        cy: n(cy),
+        r: 1.6,
+        fill: theme.series[1]!,
+        stroke: theme.background,
+        'stroke-width': 0.3,
+        'data-mark': marks.length,
+        'data-row': p.row,
+        class: 'chart-mark map-point',
+      },
       children: [{ tag: 'title', attrs: {}, text: `${p.label || 'row'}: ${value}` }],
     };
     marks.push({ label: p.label || 'row', value, row: p.row });
@@ -399,7 +520,11 @@ function drawMap(data: MapChart, width: number, theme: Theme): Drawing {
   const viewport: SceneNode = {
     tag: 'svg',
     attrs: { x: 0, y: f.top, width, height: mapH, viewBox: '0 0 360 180', preserveAspectRatio: 'xMidYMid meet', class: 'map-viewport' },
-    children: [{ tag: 'rect', attrs: { x: 0, y: 0, width: 360, height: 180, fill: theme.background } }, countries, { tag: 'g', attrs: { class: 'map-points' }, children: dots }],
+    children: [
+      { tag: 'rect', attrs: { x: 0, y: 0, width: 360, height: 180, fill: theme.background } },
+      countries,
+      { tag: 'g', attrs: { class: 'map-points' }, children: dots },
+    ],
   };
   nodes.push(viewport);
   return { ...root(data, width, height, nodes, marks, theme), mapViewport: viewport };
@@ -409,7 +534,15 @@ function root(data: ChartData, width: number, height: number, children: SceneNod
   return {
     root: {
       tag: 'svg',
-      attrs: { xmlns: 'http://www.w3.org/2000/svg', width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': data.title, 'font-family': theme.font },
+      attrs: {
+        xmlns: 'http://www.w3.org/2000/svg',
+        width,
+        height,
+        viewBox: `0 0 ${width} ${height}`,
+        role: 'img',
+        'aria-label': data.title,
+        'font-family': theme.font,
+      },
       children,
     },
     width,

@@ -82,7 +82,8 @@ export function chartFields(rows: readonly Row[]): FieldInfo[] {
     const distinct = s.values.size;
     let kind: FieldKind = 'category';
     if (s.times > 0 && s.times >= s.numbers + s.texts) kind = 'time';
-    else if (s.numbers > 0 && s.texts === 0) kind = s.integers === s.numbers && distinct <= SMALL_INTEGER_DISTINCT && !isIdField(name) ? 'category' : 'number';
+    else if (s.numbers > 0 && s.texts === 0)
+      kind = s.integers === s.numbers && distinct <= SMALL_INTEGER_DISTINCT && !isIdField(name) ? 'category' : 'number';
     out.push({ name, kind, distinct });
   }
   return out;
@@ -144,10 +145,15 @@ export function fieldWord(field: string): string {
 export function coordinateFields(rows: readonly Row[]): { lat: string; lon: string } | { list: string } | undefined {
   const row = rows.find((r) => r !== undefined);
   if (!row) return undefined;
-  for (const [lat, lon] of [['lat', 'lon'], ['latitude', 'longitude'], ['coordinates.lat', 'coordinates.lon']] as const) {
+  for (const [lat, lon] of [
+    ['lat', 'lon'],
+    ['latitude', 'longitude'],
+    ['coordinates.lat', 'coordinates.lon'],
+  ] as const) {
     if (rows.some((r) => numberOf(fieldValue(r, lat)) !== undefined && numberOf(fieldValue(r, lon)) !== undefined)) return { lat, lon };
   }
   // prop=coordinates: a `coordinates` list on each page.
-  if (rows.some((r) => Array.isArray(r.coordinates) && r.coordinates.some((c) => isRecord(c) && numberOf(c.lat) !== undefined))) return { list: 'coordinates' };
+  if (rows.some((r) => Array.isArray(r.coordinates) && r.coordinates.some((c) => isRecord(c) && numberOf(c.lat) !== undefined)))
+    return { list: 'coordinates' };
   return undefined;
 }

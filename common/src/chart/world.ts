@@ -50,7 +50,9 @@ function decode(topo: Topology): string[] {
   };
   const out: string[] = [];
   for (const geometry of topo.objects.countries.geometries) {
-    const polygons = (geometry.type === 'Polygon' ? [geometry.arcs] : geometry.type === 'MultiPolygon' ? (geometry.arcs as unknown[]) : []) as number[][][];
+    const polygons = (
+      geometry.type === 'Polygon' ? [geometry.arcs] : geometry.type === 'MultiPolygon' ? (geometry.arcs as unknown[]) : []
+    ) as number[][][];
     let d = '';
     for (const polygon of polygons) for (const r of polygon) d += ringPath(ring(r));
     if (d) out.push(d);

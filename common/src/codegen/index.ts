@@ -31,4 +31,3 @@ export function codeTarget(id: string): CodeTarget | undefined {
 export function exportQueryAsCode(query: QueryNode, scope: VariableScope, target: CodeTarget, options: ExportModelOptions = {}): string {
   return target.generate(exportModel(query, scope, options));
 }
-

@@ -14,9 +14,7 @@ function jsParams(model: ExportModel, skip: ReadonlySet<string> = new Set()): st
 }
 
 function header(model: ExportModel, how: string, run: string): string {
-  const env = model.envNames.length
-    ? `// Reads from the environment: ${model.envNames.map((n) => commentText(n, 60)).join(', ')}.\n`
-    : '';
+  const env = model.envNames.length ? `// Reads from the environment: ${model.envNames.map((n) => commentText(n, 60)).join(', ')}.\n` : '';
   // Node reads a module as UTF-8 whatever it declares; the name comes after fixed text.
   return `// Exported from mwquery: ${commentText(model.title)}
 // ${how}

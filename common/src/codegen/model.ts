@@ -68,7 +68,10 @@ export function paramEnvName(name: string): string {
 export function exportModel(query: QueryNode, scope: VariableScope, options: ExportModelOptions = {}): ExportModel {
   const chained = chainedParams(query)[0];
   if (chained) {
-    throw new RunnerError('usage', `Cannot export a query that takes values from another query (${chained.name}={{#${chained.ref.queryName}.${chained.ref.field}}}): export the source query, and give the values in the program.`);
+    throw new RunnerError(
+      'usage',
+      `Cannot export a query that takes values from another query (${chained.name}={{#${chained.ref.queryName}.${chained.ref.field}}}): export the source query, and give the values in the program.`,
+    );
   }
   const nonce = randomBytes(12).toString('hex');
   const uses: string[] = [];
@@ -83,7 +86,8 @@ export function exportModel(query: QueryNode, scope: VariableScope, options: Exp
     const marker = `mwqenv${nonce}x${uses.length - 1}x`;
     return wrap ? `http://${marker}.invalid/` : marker;
   };
-  const build = () => buildRequest(query, scope, { external: lookup, defaultEndpoint: options.defaultEndpoint, sensitiveNames: options.sensitiveNames });
+  const build = () =>
+    buildRequest(query, scope, { external: lookup, defaultEndpoint: options.defaultEndpoint, sensitiveNames: options.sensitiveNames });
   try {
     request = build();
   } catch (error) {
@@ -113,7 +117,8 @@ export function exportModel(query: QueryNode, scope: VariableScope, options: Exp
   const params: ExportParam[] = request.params.map((p) => {
     const parts = split(p.value);
     // A sensitive value written literally in the file stays out of the program too.
-    if (p.sensitive && !parts.some((part) => part.kind === 'env')) return { name: p.name, parts: [{ kind: 'env', name: paramEnvName(p.name) }] };
+    if (p.sensitive && !parts.some((part) => part.kind === 'env'))
+      return { name: p.name, parts: [{ kind: 'env', name: paramEnvName(p.name) }] };
     return { name: p.name, parts };
   });
   let maxlagParam = params.find((p) => p.name === 'maxlag');

@@ -13,9 +13,7 @@ function pyParams(model: ExportModel, skip: ReadonlySet<string> = new Set()): st
 }
 
 function header(model: ExportModel, how: string): string {
-  const env = model.envNames.length
-    ? `# Reads from the environment: ${model.envNames.map((n) => commentText(n, 60)).join(', ')}.\n`
-    : '';
+  const env = model.envNames.length ? `# Reads from the environment: ${model.envNames.map((n) => commentText(n, 60)).join(', ')}.\n` : '';
   // Line 2 declares the encoding: Python reads a declaration only on lines 1-2,
   // so the query's name (file text) comes after it and can declare nothing.
   return `#!/usr/bin/env python3

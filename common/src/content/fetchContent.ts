@@ -10,7 +10,15 @@
 import type { ParamPairs } from '../runner/wire';
 import { isRecord } from '../json';
 import { askWiki, type FetchContentOptions } from './askWiki';
-import { CONTENT_BATCH, emptyAnswers, type ContentAnswers, type ContentQuestions, type IdFact, type TitleFact, type UserFact } from './contentTypes';
+import {
+  CONTENT_BATCH,
+  emptyAnswers,
+  type ContentAnswers,
+  type ContentQuestions,
+  type IdFact,
+  type TitleFact,
+  type UserFact,
+} from './contentTypes';
 
 // The completion side lives in its own file; both are reached from here.
 
@@ -34,7 +42,11 @@ export function sendable(value: string): boolean {
  * with an API error) are absent. Rejects with a RunnerError when the wiki
  * cannot be reached.
  */
-export async function fetchContentAnswers(endpoint: string, questions: ContentQuestions, options: FetchContentOptions = {}): Promise<ContentAnswers> {
+export async function fetchContentAnswers(
+  endpoint: string,
+  questions: ContentQuestions,
+  options: FetchContentOptions = {},
+): Promise<ContentAnswers> {
   const maxValues = options.maxValues ?? 1000;
   const answers = emptyAnswers();
   const call = async (pairs: ParamPairs): Promise<Json | undefined> => {
@@ -53,19 +65,35 @@ export async function fetchContentAnswers(endpoint: string, questions: ContentQu
   const isId = (v: string) => /^\d{1,10}$/.test(v);
 
   for (const batch of batches(questions.titles ?? [], sendable)) {
-    const query = await call([['action', 'query'], ['titles', batch.join('|')], ['redirects', '1']]);
+    const query = await call([
+      ['action', 'query'],
+      ['titles', batch.join('|')],
+      ['redirects', '1'],
+    ]);
     if (query) merge(answers.titles, titleFacts(batch, query));
   }
   for (const batch of batches(questions.pageids ?? [], isId)) {
-    const query = await call([['action', 'query'], ['pageids', batch.join('|')]]);
+    const query = await call([
+      ['action', 'query'],
+      ['pageids', batch.join('|')],
+    ]);
     if (query) merge(answers.pageids, pageIdFacts(batch, query));
   }
   for (const batch of batches(questions.revids ?? [], isId)) {
-    const query = await call([['action', 'query'], ['revids', batch.join('|')], ['prop', 'revisions'], ['rvprop', 'ids']]);
+    const query = await call([
+      ['action', 'query'],
+      ['revids', batch.join('|')],
+      ['prop', 'revisions'],
+      ['rvprop', 'ids'],
+    ]);
     if (query) merge(answers.revids, revIdFacts(batch, query));
   }
   for (const batch of batches(questions.users ?? [], sendable)) {
-    const query = await call([['action', 'query'], ['list', 'users'], ['ususers', batch.join('|')]]);
+    const query = await call([
+      ['action', 'query'],
+      ['list', 'users'],
+      ['ususers', batch.join('|')],
+    ]);
     if (query) merge(answers.users, userFacts(batch, query));
   }
   return answers;
@@ -73,7 +101,8 @@ export async function fetchContentAnswers(endpoint: string, questions: ContentQu
 
 /** Copies own entries as data properties: a title `__proto__` stays a key, never a prototype. */
 function merge<T>(target: Record<string, T>, source: Record<string, T>): void {
-  for (const [key, value] of Object.entries(source)) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of Object.entries(source))
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** `from` → `to` pairs of `normalized` / `redirects` (formatversion 2 arrays; 1 is the same shape). */
@@ -147,7 +176,8 @@ export function revIdFacts(asked: readonly string[], query: Json): Record<string
   const titles = new Map<number, string>();
   for (const page of pagesOf(query)) {
     if (typeof page.title !== 'string' || !Array.isArray(page.revisions)) continue;
-    for (const revision of page.revisions) if (isRecord(revision) && typeof revision.revid === 'number') titles.set(revision.revid, page.title);
+    for (const revision of page.revisions)
+      if (isRecord(revision) && typeof revision.revid === 'number') titles.set(revision.revid, page.title);
   }
   const bad = new Set<number>();
   const badrevids = query.badrevids;

@@ -28,11 +28,20 @@ type Json = Record<string, unknown>;
  * The wiki's values for a completion. Rejects with a RunnerError when the wiki
  * cannot be reached or answers with an API error.
  */
-export async function fetchLiveValues(endpoint: string, question: LiveValuesQuestion, options: FetchContentOptions = {}): Promise<LiveValuesAnswer> {
+export async function fetchLiveValues(
+  endpoint: string,
+  question: LiveValuesQuestion,
+  options: FetchContentOptions = {},
+): Promise<LiveValuesAnswer> {
   const call = async (pairs: ParamPairs): Promise<Json> => {
     const response = await askWiki(endpoint, pairs, options, 'for values to complete');
     const error = response.messages.errors[0];
-    if (error) throw new RunnerError('api', `Could not ask ${hostOf(endpoint)} for values to complete: the wiki answered ${error.code}: ${error.text}`, { detail: error.code });
+    if (error)
+      throw new RunnerError(
+        'api',
+        `Could not ask ${hostOf(endpoint)} for values to complete: the wiki answered ${error.code}: ${error.text}`,
+        { detail: error.code },
+      );
     return isRecord(response.json) ? (response.json as Json) : {};
   };
   const prefix = typeof question.prefix === 'string' ? question.prefix : '';
@@ -40,40 +49,98 @@ export async function fetchLiveValues(endpoint: string, question: LiveValuesQues
     case 'title': {
       const namespace = Number.isInteger(question.namespace) ? String(question.namespace) : '0';
       // The wiki normalises the prefix itself (first letter, `_`) as it does a title.
-      const json = await call([['action', 'query'], ['list', 'allpages'], ['apprefix', prefix.replace(/_/g, ' ').trimStart()], ['apnamespace', namespace], ['aplimit', String(LIVE_TITLE_LIMIT)]]);
+      const json = await call([
+        ['action', 'query'],
+        ['list', 'allpages'],
+        ['apprefix', prefix.replace(/_/g, ' ').trimStart()],
+        ['apnamespace', namespace],
+        ['aplimit', String(LIVE_TITLE_LIMIT)],
+      ]);
       return capped(listOf(json, 'allpages', 'title'), json.continue !== undefined);
     }
     case 'user': {
-      const json = await call([['action', 'query'], ['list', 'allusers'], ['auprefix', prefix.replace(/_/g, ' ').trimStart()], ['aulimit', String(LIVE_TITLE_LIMIT)]]);
+      const json = await call([
+        ['action', 'query'],
+        ['list', 'allusers'],
+        ['auprefix', prefix.replace(/_/g, ' ').trimStart()],
+        ['aulimit', String(LIVE_TITLE_LIMIT)],
+      ]);
       return capped(listOf(json, 'allusers', 'name'), json.continue !== undefined);
     }
     case 'tag': {
-      const json = await call([['action', 'query'], ['list', 'tags'], ['tglimit', 'max'], ['tgprop', 'description']]);
+      const json = await call([
+        ['action', 'query'],
+        ['list', 'tags'],
+        ['tglimit', 'max'],
+        ['tgprop', 'description'],
+      ]);
       return filtered(listOf(json, 'tags', 'name', 'description'), prefix, json.continue !== undefined);
     }
     case 'group':
     case 'right': {
-      const groups = siteList(await call([['action', 'query'], ['meta', 'siteinfo'], ['siprop', 'usergroups']]), 'usergroups');
-      if (question.kind === 'group') return filtered(names(groups.filter((g) => g.name !== '*'), 'name'), prefix, false);
+      const groups = siteList(
+        await call([
+          ['action', 'query'],
+          ['meta', 'siteinfo'],
+          ['siprop', 'usergroups'],
+        ]),
+        'usergroups',
+      );
+      if (question.kind === 'group')
+        return filtered(
+          names(
+            groups.filter((g) => g.name !== '*'),
+            'name',
+          ),
+          prefix,
+          false,
+        );
       const rights = new Set<string>();
-      for (const group of groups) for (const right of Array.isArray(group.rights) ? group.rights : []) if (typeof right === 'string') rights.add(right);
-      return filtered([...rights].sort().map((value) => ({ value })), prefix, false);
+      for (const group of groups)
+        for (const right of Array.isArray(group.rights) ? group.rights : []) if (typeof right === 'string') rights.add(right);
+      return filtered(
+        [...rights].sort().map((value) => ({ value })),
+        prefix,
+        false,
+      );
     }
     case 'interwiki': {
-      const map = siteList(await call([['action', 'query'], ['meta', 'siteinfo'], ['siprop', 'interwikimap']]), 'interwikimap');
+      const map = siteList(
+        await call([
+          ['action', 'query'],
+          ['meta', 'siteinfo'],
+          ['siprop', 'interwikimap'],
+        ]),
+        'interwikimap',
+      );
       return filtered(names(map, 'prefix', 'url'), prefix, false);
     }
     case 'language': {
-      const languages = siteList(await call([['action', 'query'], ['meta', 'siteinfo'], ['siprop', 'languages']]), 'languages');
+      const languages = siteList(
+        await call([
+          ['action', 'query'],
+          ['meta', 'siteinfo'],
+          ['siprop', 'languages'],
+        ]),
+        'languages',
+      );
       return filtered(names(languages, 'code', 'name'), prefix, false);
     }
     case 'contentmodel': {
-      const json = await call([['action', 'paraminfo'], ['modules', 'edit'], ['helpformat', 'none']]);
+      const json = await call([
+        ['action', 'paraminfo'],
+        ['modules', 'edit'],
+        ['helpformat', 'none'],
+      ]);
       const modules = isRecord(json.paraminfo) && Array.isArray(json.paraminfo.modules) ? json.paraminfo.modules : [];
       const edit = modules.find((m): m is Json => isRecord(m) && Array.isArray(m.parameters));
       const param = (edit?.parameters as unknown[] | undefined)?.find((p): p is Json => isRecord(p) && p.name === 'contentmodel');
       const models = Array.isArray(param?.type) ? param.type.filter((t): t is string => typeof t === 'string') : [];
-      return filtered(models.map((value) => ({ value })), prefix, false);
+      return filtered(
+        models.map((value) => ({ value })),
+        prefix,
+        false,
+      );
     }
     default:
       return { values: [], incomplete: false };

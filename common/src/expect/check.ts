@@ -42,7 +42,11 @@ const MAX_SHOWN = 80;
  */
 export const REGEX_RUN_BUDGET_MS = 3_000;
 
-export function checkExpectations(expects: readonly ExpectNode[], run: RunForExpectations, options: { regexBudgetMs?: number } = {}): ExpectationResult[] {
+export function checkExpectations(
+  expects: readonly ExpectNode[],
+  run: RunForExpectations,
+  options: { regexBudgetMs?: number } = {},
+): ExpectationResult[] {
   const budget = options.regexBudgetMs ?? REGEX_RUN_BUDGET_MS;
   const deadline = Date.now() + budget;
   const outOfBudget = `not checked: the regular expressions of this run used up their time budget (${budget} ms)`;
@@ -94,7 +98,10 @@ function check(e: Expectation, run: RunForExpectations, regexLimitMs: number): [
     case 'no': {
       const list = e.what === 'warnings' ? run.warnings : run.errors;
       if (list.length === 0) return [true, `no ${e.what}`];
-      return [false, `${list.length} ${list.length === 1 ? e.what.slice(0, -1) : e.what}: ${shown(list.map((m) => `${m.code}: ${m.text}`).join('; '))}`];
+      return [
+        false,
+        `${list.length} ${list.length === 1 ? e.what.slice(0, -1) : e.what}: ${shown(list.map((m) => `${m.code}: ${m.text}`).join('; '))}`,
+      ];
     }
     case 'rows': {
       const matched = rowMatches(run.rows, e.field, e.test, regexLimitMs);
@@ -108,9 +115,19 @@ function check(e: Expectation, run: RunForExpectations, regexLimitMs: number): [
       const good = firstWith(true);
       const matching = matched.filter(Boolean).length;
       if (e.quantifier === 'any') {
-        return good >= 0 ? [true, `${matching} of ${count(run.rows.length, 'row')} match${matching === 1 ? 'es' : ''}, first row ${good + 1}${label(run.rows[good])}`] : [false, `none of ${run.rows.length} rows matches`];
+        return good >= 0
+          ? [
+              true,
+              `${matching} of ${count(run.rows.length, 'row')} match${matching === 1 ? 'es' : ''}, first row ${good + 1}${label(run.rows[good])}`,
+            ]
+          : [false, `none of ${run.rows.length} rows matches`];
       }
-      return good < 0 ? [true, `none of ${run.rows.length} rows matches`] : [false, `${matching} row${matching === 1 ? ' matches' : 's match'}, first row ${good + 1}${label(run.rows[good])}: ${field} is ${describeValues(run.rows[good], e.field)}`];
+      return good < 0
+        ? [true, `none of ${run.rows.length} rows matches`]
+        : [
+            false,
+            `${matching} row${matching === 1 ? ' matches' : 's match'}, first row ${good + 1}${label(run.rows[good])}: ${field} is ${describeValues(run.rows[good], e.field)}`,
+          ];
     }
   }
 }
@@ -139,7 +156,8 @@ export function valuesAt(row: unknown, path: readonly string[]): unknown[] {
     const next: unknown[] = [];
     for (const value of current) {
       for (const item of Array.isArray(value) ? value : [value]) {
-        if (typeof item === 'object' && item !== null && !Array.isArray(item) && Object.hasOwn(item, key)) next.push((item as Record<string, unknown>)[key]);
+        if (typeof item === 'object' && item !== null && !Array.isArray(item) && Object.hasOwn(item, key))
+          next.push((item as Record<string, unknown>)[key]);
       }
     }
     current = next;

@@ -47,7 +47,8 @@ export function parseExpectation(text: string): ParsedExpectation {
     if (!op) return fail(`After "count" comes a comparison (${COUNT_OPS.join(' ')}) and a number.`, at, Math.max(at + 1, text.length));
     at = skipBlanks(text, at + op.length);
     const rest = text.slice(at).trim();
-    if (!/^\d+$/.test(rest) || Number(rest) > MAX_COUNT) return fail(`"count ${op}" needs a whole number, not "${clip(rest)}".`, at, text.length);
+    if (!/^\d+$/.test(rest) || Number(rest) > MAX_COUNT)
+      return fail(`"count ${op}" needs a whole number, not "${clip(rest)}".`, at, text.length);
     return { ok: true, expectation: { kind: 'count', op, value: Number(rest) } };
   }
 
@@ -79,10 +80,12 @@ function parseTest(text: string, at: number): FieldTest | { message: string; sta
     const from = skipBlanks(text, at + op.length);
     const body = text.slice(from).trimEnd();
     const close = body.lastIndexOf('/');
-    if (!body.startsWith('/') || close <= 0) return bad(`"${op}" is followed by a regular expression between slashes: /pattern/flags.`, from);
+    if (!body.startsWith('/') || close <= 0)
+      return bad(`"${op}" is followed by a regular expression between slashes: /pattern/flags.`, from);
     const pattern = body.slice(1, close);
     const flags = body.slice(close + 1);
-    if (!/^[imsu]*$/.test(flags) || new Set(flags).size !== flags.length) return bad(`"${clip(flags)}" are not flags of a regular expression here (i, m, s, u).`, from + close + 1);
+    if (!/^[imsu]*$/.test(flags) || new Set(flags).size !== flags.length)
+      return bad(`"${clip(flags)}" are not flags of a regular expression here (i, m, s, u).`, from + close + 1);
     if (pattern.length > MAX_PATTERN_LENGTH) return bad(`The regular expression is longer than ${MAX_PATTERN_LENGTH} characters.`, from);
     try {
       new RegExp(pattern, flags);

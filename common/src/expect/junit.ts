@@ -33,16 +33,25 @@ export function junitXml(cases: readonly JunitCase[]): string {
   }
   const failed = (list: readonly JunitCase[]) => list.filter((c) => !c.result.passed && !c.result.errored).length;
   const errored = (list: readonly JunitCase[]) => list.filter((c) => c.result.errored).length;
-  const out = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="mwq test" tests="${cases.length}" failures="${failed(cases)}" errors="${errored(cases)}">`];
+  const out = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="mwq test" tests="${cases.length}" failures="${failed(cases)}" errors="${errored(cases)}">`,
+  ];
   for (const [file, list] of byFile) {
-    out.push(`  <testsuite name="${xmlText(file)}" tests="${list.length}" failures="${failed(list)}" errors="${errored(list)}" skipped="0">`);
+    out.push(
+      `  <testsuite name="${xmlText(file)}" tests="${list.length}" failures="${failed(list)}" errors="${errored(list)}" skipped="0">`,
+    );
     for (const c of list) {
       const name = `${xmlText(c.result.text)} (line ${c.result.line + 1})`;
       const open = `    <testcase classname="${xmlText(c.query)}" name="${name}" file="${xmlText(file)}" line="${c.result.line + 1}" time="${c.seconds.toFixed(3)}"`;
       if (c.result.passed) out.push(`${open}/>`);
       else {
         const tag = c.result.errored ? 'error' : 'failure';
-        out.push(`${open}>`, `      <${tag} message="${xmlText(c.result.message)}">${xmlText(`${file}:${c.result.line + 1}: @expect ${c.result.text}: ${c.result.message}`)}</${tag}>`, `    </testcase>`);
+        out.push(
+          `${open}>`,
+          `      <${tag} message="${xmlText(c.result.message)}">${xmlText(`${file}:${c.result.line + 1}: @expect ${c.result.text}: ${c.result.message}`)}</${tag}>`,
+          `    </testcase>`,
+        );
       }
     }
     out.push('  </testsuite>');

@@ -153,7 +153,8 @@ export function unionKeys(rows: Iterable<Row>, into: string[] = [], seen = new S
 
 /** Opens a streaming writer for `file`. */
 export async function openExport(file: string, format: ExportFormat): Promise<RowWriter> {
-  if (!EXPORT_FORMATS.includes(format)) throw new RunnerError('usage', `Unknown export format "${String(format).slice(0, 40)}": use ${EXPORT_FORMATS.join(', ')}.`);
+  if (!EXPORT_FORMATS.includes(format))
+    throw new RunnerError('usage', `Unknown export format "${String(format).slice(0, 40)}": use ${EXPORT_FORMATS.join(', ')}.`);
   const target = path.resolve(file);
   // Onto a device or FIFO the temporary files cannot sit beside it (`/dev/`).
   const near = (await isSpecialFile(target)) ? path.join(tmpdir(), 'mwq-export') : target;

@@ -18,7 +18,11 @@ export function formatTextTable(rows: readonly Row[], options: TextTableOptions 
   const maxCell = options.maxCell ?? 60;
   const cells = rows.map((row) => columns.map((c) => clean(exportCellText(row[c]), maxCell)));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
-  const line = (values: string[]) => values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const out = [line(columns), line(widths.map((w) => '-'.repeat(w)))];
   for (const r of cells) out.push(line(r));
   return out.join('\n') + '\n';

@@ -13,7 +13,22 @@ export type AnswerPart =
   | { name: string; kind: 'object'; value: Record<string, unknown> };
 
 /** Top-level members that describe the answer rather than hold results. */
-const ANSWER_META = new Set(['batchcomplete', 'continue', 'query-continue', 'warnings', 'errors', 'error', 'servedby', 'requestid', 'curtimestamp', 'limits', 'docref', 'normalized', 'redirects', 'converted']);
+const ANSWER_META = new Set([
+  'batchcomplete',
+  'continue',
+  'query-continue',
+  'warnings',
+  'errors',
+  'error',
+  'servedby',
+  'requestid',
+  'curtimestamp',
+  'limits',
+  'docref',
+  'normalized',
+  'redirects',
+  'converted',
+]);
 
 function listRows(value: unknown[]): Row[] {
   return value.map((item) => (isRecord(item) ? item : { value: item }));

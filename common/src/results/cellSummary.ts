@@ -50,7 +50,11 @@ function summariseList(items: readonly unknown[], field: string): string {
   if (items.every(isPlainObject)) {
     const objects = items as Record<string, unknown>[];
     const naming = NAMING_FIELDS.find((f) => objects.every((o) => isScalar(o[f])));
-    if (naming) return joined(objects.map((o) => String(o[naming])), objects.length);
+    if (naming)
+      return joined(
+        objects.map((o) => String(o[naming])),
+        objects.length,
+      );
   }
   return countOf(items.length, field);
 }

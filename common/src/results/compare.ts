@@ -89,7 +89,11 @@ function uniqueField(rows: readonly Row[], field: string): boolean {
  * not counted as added or removed (the shorter run never fetched them), and
  * `partial` says so.
  */
-export function compareRows(before: readonly Row[], after: readonly Row[], extents?: { before: RunExtent; after: RunExtent }): RowComparison {
+export function compareRows(
+  before: readonly Row[],
+  after: readonly Row[],
+  extents?: { before: RunExtent; after: RunExtent },
+): RowComparison {
   const keyField = chooseKeyField(before, after);
   const keyOf = (row: Row, index: number) => (keyField === '#' ? `#${index + 1}` : String(row[keyField]));
   const old = new Map<string, Row>();
@@ -113,7 +117,8 @@ export function compareRows(before: readonly Row[], after: readonly Row[], exten
   });
   const partial = extents && !sameFetch(extents.before, extents.after);
   // The run that fetched less: rows of the other beyond its length are not judged.
-  const afterShorter = partial && (extents.before.complete ? true : extents.after.complete ? false : extents.after.pages < extents.before.pages);
+  const afterShorter =
+    partial && (extents.before.complete ? true : extents.after.complete ? false : extents.after.pages < extents.before.pages);
   let notCompared = 0;
   let position = 0;
   for (const [key, row] of old) {
@@ -179,13 +184,16 @@ export function comparisonText(c: RowComparison, labels: { before: string; after
   const lines: string[] = [];
   const by = c.keyField === '#' ? 'position' : c.keyField;
   if (c.partial) lines.push(c.partial.note);
-  lines.push(`${labels.before} → ${labels.after}: ${c.added.length} added, ${c.removed.length} removed, ${c.changed.length} changed, ${c.unchanged} unchanged (rows matched by ${by})`);
+  lines.push(
+    `${labels.before} → ${labels.after}: ${c.added.length} added, ${c.removed.length} removed, ${c.changed.length} changed, ${c.unchanged} unchanged (rows matched by ${by})`,
+  );
   const title = (row: Row) => (c.keyField !== 'title' && typeof row.title === 'string' ? ` ${shortValue(row.title)}` : '');
   for (const a of c.added) lines.push(`+ ${by} ${shortValue(a.key, 40)}${title(a.row)}`);
   for (const r of c.removed) lines.push(`- ${by} ${shortValue(r.key, 40)}${title(r.row)}`);
   for (const ch of c.changed) {
     lines.push(`~ ${by} ${shortValue(ch.key, 40)}${title(ch.after)}`);
-    for (const cell of ch.cells) lines.push(`    ${shortValue(cell, 60).replace(/^"(.*)"$/, '$1')}: ${shortValue(ch.before[cell])} → ${shortValue(ch.after[cell])}`);
+    for (const cell of ch.cells)
+      lines.push(`    ${shortValue(cell, 60).replace(/^"(.*)"$/, '$1')}: ${shortValue(ch.before[cell])} → ${shortValue(ch.after[cell])}`);
   }
   if (lines.length > maxLines) return [...lines.slice(0, maxLines), `… ${lines.length - maxLines} more lines`];
   return lines;

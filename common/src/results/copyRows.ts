@@ -8,7 +8,9 @@ import type { Row } from '../runner/merge';
 
 export function rowsToTsv(rows: readonly Row[], columns: readonly string[]): string {
   const field = (row: Row, name: string) => (Object.hasOwn(row, name) ? cellText(row[name]).replace(/[\t\r\n]+/g, ' ') : '');
-  return [columns.map((c) => c.replace(/[\t\r\n]+/g, ' ')).join('\t'), ...rows.map((r) => columns.map((c) => field(r, c)).join('\t'))].join('\n');
+  return [columns.map((c) => c.replace(/[\t\r\n]+/g, ' ')).join('\t'), ...rows.map((r) => columns.map((c) => field(r, c)).join('\t'))].join(
+    '\n',
+  );
 }
 
 export function rowsToJson(rows: readonly Row[], columns: readonly string[]): string {

@@ -85,8 +85,9 @@ export interface HistoryOptions {
 export function historyRoot(file: string, stopAt?: string, searchUpTo?: string): string {
   const start = path.dirname(path.resolve(file));
   const limit = stopAt ? path.resolve(stopAt) : searchUpTo ? path.resolve(searchUpTo) : undefined;
-  for (let dir = start; ; ) {
-    if (existsSync(path.join(dir, HISTORY_DIR)) || existsSync(path.join(dir, '.mwquery.json')) || existsSync(path.join(dir, '.git'))) return dir;
+  for (let dir = start; ;) {
+    if (existsSync(path.join(dir, HISTORY_DIR)) || existsSync(path.join(dir, '.mwquery.json')) || existsSync(path.join(dir, '.git')))
+      return dir;
     const parent = path.dirname(dir);
     if (parent === dir || dir === limit) break;
     dir = parent;
@@ -179,7 +180,15 @@ export class RunHistory {
     const folder = (await this.realFolder(true))!;
     const { data, ...rest } = input;
     const head = redactDeep({ ...rest, id }, redact, Infinity);
-    const record: StoredRun = { ...head, version: FORMAT_VERSION, id, query: { file: this.relativeFile, name: this.query.name }, rows: 0, truncated: false, data: [] };
+    const record: StoredRun = {
+      ...head,
+      version: FORMAT_VERSION,
+      id,
+      query: { file: this.relativeFile, name: this.query.name },
+      rows: 0,
+      truncated: false,
+      data: [],
+    };
     // Rows are masked and measured one at a time, and only those that fit are kept:
     // a huge run is never copied or encoded whole.
     let used = Buffer.byteLength(JSON.stringify({ ...record, truncated: true, rows: Number.MAX_SAFE_INTEGER }));
@@ -302,5 +311,17 @@ function isRow(value: unknown): value is Row {
 /** The summary of a stored run (what lists show). */
 export function summaryOf(run: StoredRun): RunSummary {
   const { id, startedAt, finishedAt, status, pages, items, rows, requestMs, hasMore, truncated, error } = run;
-  return { id, startedAt, finishedAt, status, pages, items, rows, requestMs, hasMore, truncated, ...(error !== undefined ? { error } : {}) };
+  return {
+    id,
+    startedAt,
+    finishedAt,
+    status,
+    pages,
+    items,
+    rows,
+    requestMs,
+    hasMore,
+    truncated,
+    ...(error !== undefined ? { error } : {}),
+  };
 }

@@ -86,4 +86,3 @@ function addProperties(part: { rows: Row[]; keys?: Set<string> }, value: unknown
     part.rows.push({ key, value: v });
   }
 }
-

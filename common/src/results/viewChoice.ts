@@ -87,7 +87,8 @@ export function viewRows(base: Iterable<Row>, spec: ViewSpec): { rows: Row[]; co
 export function isViewSpec(value: unknown): value is PanelViewSpec {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  const names = (list: unknown, max: number) => Array.isArray(list) && list.length <= max && list.every((n) => typeof n === 'string' && n.length <= 1000);
+  const names = (list: unknown, max: number) =>
+    Array.isArray(list) && list.length <= max && list.every((n) => typeof n === 'string' && n.length <= 1000);
   const sort = v.sort as Record<string, unknown> | undefined;
   return (
     names(v.flatten, 1000) &&
@@ -95,6 +96,11 @@ export function isViewSpec(value: unknown): value is PanelViewSpec {
     (v.expand === undefined || (typeof v.expand === 'string' && v.expand.length <= 200)) &&
     typeof v.filter === 'string' &&
     v.filter.length <= 10_000 &&
-    (sort === undefined || (typeof sort === 'object' && sort !== null && typeof sort.column === 'string' && sort.column.length <= 1000 && (sort.direction === 'asc' || sort.direction === 'desc')))
+    (sort === undefined ||
+      (typeof sort === 'object' &&
+        sort !== null &&
+        typeof sort.column === 'string' &&
+        sort.column.length <= 1000 &&
+        (sort.direction === 'asc' || sort.direction === 'desc')))
   );
 }

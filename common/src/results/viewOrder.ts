@@ -10,7 +10,14 @@ import { sortIndexes, type SortSpec } from './sortRows';
  * `allColumns`. A sort by a column no row has is ignored. `index`, when it
  * serves these rows and shown columns, makes the filter faster.
  */
-export function viewOrder(rows: readonly Row[], shownColumns: readonly string[], allColumns: readonly string[], filterText: string, sort: SortSpec | undefined, index?: FilterIndex): number[] | undefined {
+export function viewOrder(
+  rows: readonly Row[],
+  shownColumns: readonly string[],
+  allColumns: readonly string[],
+  filterText: string,
+  sort: SortSpec | undefined,
+  index?: FilterIndex,
+): number[] | undefined {
   const filter = parseFilter(filterText, allColumns);
   let order: number[] | undefined;
   if (!isEmptyFilter(filter)) order = index?.serves(rows, shownColumns) ? index.filter(filter) : filterIndexes(rows, shownColumns, filter);

@@ -33,12 +33,18 @@ export function parseApiMessages(json: unknown): ApiMessages {
   // Legacy shapes.
   if (isRecord(json.error)) {
     const e = json.error;
-    result.errors.push({ severity: 'error', code: str(e.code) || 'unknown', text: str(e.info ?? e.text ?? e['*']), module: e.module === undefined ? undefined : str(e.module) });
+    result.errors.push({
+      severity: 'error',
+      code: str(e.code) || 'unknown',
+      text: str(e.info ?? e.text ?? e['*']),
+      module: e.module === undefined ? undefined : str(e.module),
+    });
   }
   if (isRecord(json.warnings) && !Array.isArray(json.warnings)) {
     for (const [module, value] of Object.entries(json.warnings)) {
       const text = isRecord(value) ? str(value.warnings ?? value['*'] ?? value.text) : str(value);
-      for (const line of text.split('\n').filter(Boolean)) result.warnings.push({ severity: 'warning', code: 'warning', text: line, module });
+      for (const line of text.split('\n').filter(Boolean))
+        result.warnings.push({ severity: 'warning', code: 'warning', text: line, module });
     }
   }
   return result;
@@ -92,7 +98,11 @@ export function locateApiMessage(message: ApiMessage, query: QueryNode, doc: Par
     seen.add(name);
     const candidates = value === undefined ? [...values, ...quotedOthers] : [value];
     const item = p.items.find((i) => candidates.includes(i.text.trim()));
-    found.push({ line: item ? lineAt(doc, item.start) : p.line, span: item ? { start: item.start, end: item.end } : { ...p.nameSpan }, param: name });
+    found.push({
+      line: item ? lineAt(doc, item.start) : p.line,
+      span: item ? { start: item.start, end: item.end } : { ...p.nameSpan },
+      param: name,
+    });
   };
 
   const valueMatch = VALUE_AFTER_PARAM.exec(text);
@@ -121,7 +131,8 @@ export function locateApiMessage(message: ApiMessage, query: QueryNode, doc: Par
 export function firstLineOf(query: QueryNode): MessageLocation {
   if (query.header) return { line: query.firstLine, span: { ...query.header } };
   const first = query.params[0];
-  if (first && first.line === query.firstLine) return { line: first.line, span: { start: first.nameSpan.start, end: first.fromUrl ? first.nameSpan.end : first.valueSpan.end } };
+  if (first && first.line === query.firstLine)
+    return { line: first.line, span: { start: first.nameSpan.start, end: first.fromUrl ? first.nameSpan.end : first.valueSpan.end } };
   const url = query.urls[0];
   if (url) return { line: url.line, span: { ...url.span } };
   return { line: query.firstLine, span: { start: query.span.start, end: query.span.start } };

@@ -62,7 +62,8 @@ async function rowsOf(query: QueryNode, ctx: ChainContext, signal?: AbortSignal)
   const name = query.name || `the query on line ${query.firstLine + 1}`;
   if (outcome.error) throw new RunnerError(outcome.error.kind, `The source query "${name}" failed: ${outcome.error.message}`);
   if (outcome.apiErrors) throw new RunnerError('api', `The source query "${name}" got API errors; fix it first.`);
-  if (!session.done) throw new RunnerError('usage', `The source query "${name}" has more than ${ctx.sourceMaxPages ?? 100} pages; narrow it.`);
+  if (!session.done)
+    throw new RunnerError('usage', `The source query "${name}" has more than ${ctx.sourceMaxPages ?? 100} pages; narrow it.`);
   return rows;
 }
 
@@ -158,9 +159,14 @@ export class ChainedSession {
     if (this.finished) return total;
     try {
       const cycle = findCycle(this.ctx.doc, this.query);
-      if (cycle) throw new RunnerError('usage', `The queries take values from each other in a cycle: ${cycle.map((n) => `"${n}"`).join(' → ')}.`);
+      if (cycle)
+        throw new RunnerError('usage', `The queries take values from each other in a cycle: ${cycle.map((n) => `"${n}"`).join(' → ')}.`);
       const chained = chainedParams(this.query);
-      if (chained.length > 1) throw new RunnerError('usage', `Only one parameter of a query can take values from another query (here: ${chained.map((c) => c.name).join(', ')}).`);
+      if (chained.length > 1)
+        throw new RunnerError(
+          'usage',
+          `Only one parameter of a query can take values from another query (here: ${chained.map((c) => c.name).join(', ')}).`,
+        );
       const { name: param, ref } = chained[0]!;
       const source = queryNamed(this.ctx.doc, ref.queryName);
       if (!source) throw new RunnerError('usage', `No query named "${ref.queryName}" (in ${param}={{#${ref.queryName}.${ref.field}}}).`);
@@ -168,7 +174,10 @@ export class ChainedSession {
       this.valueCount = values.length;
       const maxValues = this.ctx.maxValues ?? DEFAULT_MAX_CHAIN_VALUES;
       if (values.length > maxValues) {
-        throw new RunnerError('usage', `The source query "${ref.queryName}" gave ${values.length} values for ${param}; a chained run takes at most ${maxValues}. Narrow the source query.`);
+        throw new RunnerError(
+          'usage',
+          `The source query "${ref.queryName}" gave ${values.length} values for ${param}; a chained run takes at most ${maxValues}. Narrow the source query.`,
+        );
       }
       this.batchSize = await multiValueLimit(this.request.endpoint, this.ctx.session, callbacks.signal);
       for (let at = 0; at < values.length; at += this.batchSize) {

@@ -10,7 +10,8 @@
 import { parseApiMessages, type ApiMessages } from './apiMessages';
 import { bodyExcerpt } from './httpMessages';
 
-export type RetryReason = 'maxlag' | 'ratelimited' | 'http-429' | 'http-502' | 'http-503' | 'http-504' | 'timeout' | 'network' | 'truncated';
+export type RetryReason =
+  'maxlag' | 'ratelimited' | 'http-429' | 'http-502' | 'http-503' | 'http-504' | 'timeout' | 'network' | 'truncated';
 
 export type Classified =
   | { kind: 'ok'; status: number; json: unknown; messages: ApiMessages; bytes: number }
@@ -55,7 +56,14 @@ export function classify(status: number, headers: AnswerHeaders, body: string, n
   if (depthExceeds(json, MAX_ANSWER_DEPTH)) return { kind: 'too-deep', status, bytes };
   const messages = parseApiMessages(json);
   const lag = messages.errors.find((e) => e.code === 'maxlag');
-  if (lag) return { kind: 'busy', reason: 'maxlag', status, retryAfterSeconds: retryAfterSeconds ?? MAXLAG_DEFAULT_WAIT_SECONDS, apiText: lag.text };
+  if (lag)
+    return {
+      kind: 'busy',
+      reason: 'maxlag',
+      status,
+      retryAfterSeconds: retryAfterSeconds ?? MAXLAG_DEFAULT_WAIT_SECONDS,
+      apiText: lag.text,
+    };
   const limited = messages.errors.find((e) => e.code === 'ratelimited');
   if (limited) return { kind: 'busy', reason: 'ratelimited', status, retryAfterSeconds, apiText: limited.text };
   if (BUSY_STATUS.has(status) && messages.errors.length === 0) return { kind: 'busy', reason: busyReason, status, retryAfterSeconds };

@@ -165,7 +165,15 @@ export class QuerySession {
   }
 
   private async run(limits: FetchAllLimits, callbacks: RunCallbacks, all: boolean): Promise<RunOutcome> {
-    const outcome: RunOutcome = { stopped: 'complete', pages: 0, items: 0, apiErrors: 0, apiWarnings: 0, done: this.finished, requestMs: 0 };
+    const outcome: RunOutcome = {
+      stopped: 'complete',
+      pages: 0,
+      items: 0,
+      apiErrors: 0,
+      apiWarnings: 0,
+      done: this.finished,
+      requestMs: 0,
+    };
     if (this.busy) {
       outcome.stopped = 'failed';
       outcome.error = new RunnerError('usage', 'This query is already running.');
@@ -174,7 +182,14 @@ export class QuerySession {
     if (this.finished) return outcome;
     this.busy = true;
     const progress = (message: string, retry?: RetryInfo) =>
-      callbacks.onProgress?.({ pages: outcome.pages, items: outcome.items, sessionPages: this.pages, sessionItems: this.items, retry, message });
+      callbacks.onProgress?.({
+        pages: outcome.pages,
+        items: outcome.items,
+        sessionPages: this.pages,
+        sessionItems: this.items,
+        retry,
+        message,
+      });
     try {
       const maxPages = limits.maxPages ?? Infinity;
       const maxItems = limits.maxItems ?? Infinity;
@@ -188,7 +203,11 @@ export class QuerySession {
         if (callbacks.beforeRequest) await callbacks.beforeRequest();
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
         // The same words as the panel's count ("N pages"), so the progress notification and the panel agree.
-        progress(this.pages === 0 ? 'Requesting page 1…' : `${count(this.pages, 'page')}, ${count(this.items, 'item')} so far; requesting page ${this.pages + 1}…`);
+        progress(
+          this.pages === 0
+            ? 'Requesting page 1…'
+            : `${count(this.pages, 'page')}, ${count(this.items, 'item')} so far; requesting page ${this.pages + 1}…`,
+        );
         const continueParams = this.cont;
         const pairs = requestPairs(this.request, { continueParams, defaults, mask: false });
         const send = this.options.send ?? sendApiRequest;
@@ -231,12 +250,17 @@ export class QuerySession {
         bytes += response.bytes;
         const batchcomplete = json.batchcomplete !== undefined && json.batchcomplete !== false;
         const pending = this.merger.pendingCount();
-        const incomplete: IncompleteBatch | undefined = next && !batchcomplete && pending > 0 ? { pages: pending, stillComing: stillComing(this.request, next) } : undefined;
+        const incomplete: IncompleteBatch | undefined =
+          next && !batchcomplete && pending > 0 ? { pages: pending, stillComing: stillComing(this.request, next) } : undefined;
         // What leaves the session is scrubbed of secrets (a wiki may echo one back).
         const r = this.redact;
         const page: PageResult = {
           index: this.pages,
-          request: { url: r(toUrl(this.request, { continueParams, defaults })), method: response.method, continueParams: continueParams && redactDeep(continueParams, r) },
+          request: {
+            url: r(toUrl(this.request, { continueParams, defaults })),
+            method: response.method,
+            continueParams: continueParams && redactDeep(continueParams, r),
+          },
           status: response.status,
           ms: response.ms,
           attempts: response.attempts,
@@ -252,7 +276,9 @@ export class QuerySession {
         };
         outcome.incomplete = incomplete;
         callbacks.onPage?.(page);
-        const waiting = incomplete ? `, ${count(incomplete.pages, 'page')} waiting for ${incomplete.stillComing.join(', ') || 'more properties'}` : '';
+        const waiting = incomplete
+          ? `, ${count(incomplete.pages, 'page')} waiting for ${incomplete.stillComing.join(', ') || 'more properties'}`
+          : '';
         progress(`${count(this.pages, 'page')}, ${count(this.items, 'item')}${next ? '' : ' (complete)'}${waiting}`);
         if (this.finished) {
           outcome.stopped = 'complete';
@@ -305,7 +331,10 @@ export class QuerySession {
  */
 export function stillComing(request: PreparedRequest, cont: Readonly<Record<string, string>>): string[] {
   const prop = request.params.find((p) => p.name === 'prop')?.value ?? '';
-  const requested = prop.split('|').map((p) => p.trim()).filter(Boolean);
+  const requested = prop
+    .split('|')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const marker = cont.continue;
   if (marker === undefined || !marker.includes('||')) return [];
   const finished = new Set(marker.slice(marker.indexOf('||') + 2).split('|'));
@@ -315,7 +344,9 @@ export function stillComing(request: PreparedRequest, cont: Readonly<Record<stri
 /** A `continue` object's identity (order of keys ignored), small whatever its size. */
 function continueDigest(cont: Readonly<Record<string, string>>): string {
   const keys = Object.keys(cont).sort();
-  return createHash('sha256').update(JSON.stringify(keys.map((k) => [k, cont[k]]))).digest('base64');
+  return createHash('sha256')
+    .update(JSON.stringify(keys.map((k) => [k, cont[k]])))
+    .digest('base64');
 }
 
 function formatMiB(bytes: number): string {

@@ -51,7 +51,10 @@ function paramOf(request: PreparedRequest, name: string): string | undefined {
 }
 
 function valuesOf(text: string): string[] {
-  return text.split(/[|\x1f]/).map((v) => v.trim()).filter(Boolean);
+  return text
+    .split(/[|\x1f]/)
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function limitOf(text: string | undefined): number | 'max' {
@@ -83,10 +86,15 @@ export function planEstimate(request: PreparedRequest): EstimatePlan {
       return {
         module,
         limit,
-        ask: [['meta', 'siteinfo'], ['siprop', 'statistics']],
+        ask: [
+          ['meta', 'siteinfo'],
+          ['siprop', 'statistics'],
+        ],
         read: (query) => {
           const pages = numberAt(query.statistics, 'pages');
-          return pages === undefined ? undefined : { items: pages, bound: 'at most', basis: `${pages} pages in all namespaces (siteinfo statistics)` };
+          return pages === undefined
+            ? undefined
+            : { items: pages, bound: 'at most', basis: `${pages} pages in all namespaces (siteinfo statistics)` };
         },
       };
     }
@@ -98,12 +106,18 @@ export function planEstimate(request: PreparedRequest): EstimatePlan {
       return {
         module,
         limit,
-        ask: [['prop', 'categoryinfo'], ['titles', title]],
+        ask: [
+          ['prop', 'categoryinfo'],
+          ['titles', title],
+        ],
         read: (query) => {
           const pages = Array.isArray(query.pages) ? query.pages : isRecord(query.pages) ? Object.values(query.pages) : [];
           const info = pages.map((p) => (isRecord(p) ? p.categoryinfo : undefined)).find(isRecord);
           if (!info) return { items: 0, bound: 'exactly', basis: `${title} has no members` };
-          const count = (types.has('page') ? (numberAt(info, 'pages') ?? 0) : 0) + (types.has('subcat') ? (numberAt(info, 'subcats') ?? 0) : 0) + (types.has('file') ? (numberAt(info, 'files') ?? 0) : 0);
+          const count =
+            (types.has('page') ? (numberAt(info, 'pages') ?? 0) : 0) +
+            (types.has('subcat') ? (numberAt(info, 'subcats') ?? 0) : 0) +
+            (types.has('file') ? (numberAt(info, 'files') ?? 0) : 0);
           return { items: count, bound: 'exactly', basis: `${count} members of ${title} (categoryinfo)` };
         },
       };
@@ -115,11 +129,19 @@ export function planEstimate(request: PreparedRequest): EstimatePlan {
       return {
         module,
         limit,
-        ask: [['list', 'users'], ['ususers', users.join('|')], ['usprop', 'editcount']],
+        ask: [
+          ['list', 'users'],
+          ['ususers', users.join('|')],
+          ['usprop', 'editcount'],
+        ],
         read: (query) => {
           const found = Array.isArray(query.users) ? query.users : [];
           const edits = found.reduce<number>((n, u) => n + (numberAt(u, 'editcount') ?? 0), 0);
-          return { items: edits, bound: 'at most', basis: `${edits} edits by ${users.length === 1 ? users[0] : `${users.length} users`} (editcount)` };
+          return {
+            items: edits,
+            bound: 'at most',
+            basis: `${edits} edits by ${users.length === 1 ? users[0] : `${users.length} users`} (editcount)`,
+          };
         },
       };
     }
@@ -130,12 +152,24 @@ export function planEstimate(request: PreparedRequest): EstimatePlan {
 
 /** Prefixes of common list modules (for their limit), else none. */
 function prefixOf(name: string): string {
-  return ({ backlinks: 'bl', embeddedin: 'ei', recentchanges: 'rc', logevents: 'le', search: 'sr', allusers: 'au', imageusage: 'iu' } as Record<string, string>)[name] ?? '';
+  return (
+    (
+      { backlinks: 'bl', embeddedin: 'ei', recentchanges: 'rc', logevents: 'le', search: 'sr', allusers: 'au', imageusage: 'iu' } as Record<
+        string,
+        string
+      >
+    )[name] ?? ''
+  );
 }
 
 /** The lookup request: the plan's questions and the account's rights, in one `action=query`. */
 export function estimateLookup(plan: EstimatePlan): ParamPairs {
-  const pairs: ParamPairs = [['action', 'query'], ['format', 'json'], ['formatversion', '2'], ['errorformat', 'plaintext']];
+  const pairs: ParamPairs = [
+    ['action', 'query'],
+    ['format', 'json'],
+    ['formatversion', '2'],
+    ['errorformat', 'plaintext'],
+  ];
   const metas = ['userinfo'];
   for (const [name, value] of plan.ask ?? []) {
     if (name === 'meta') metas.push(value);
@@ -152,7 +186,8 @@ export function readEstimate(plan: EstimatePlan, json: unknown): Estimate {
   if (!query) return { module: plan.module, unknown: 'the wiki did not answer the lookup' };
   const rights = isRecord(query.userinfo) && Array.isArray(query.userinfo.rights) ? query.userinfo.rights : [];
   const high = rights.includes('apihighlimits');
-  const perRequest = plan.limit === 'max' ? (high ? MAX_LIMIT.high : MAX_LIMIT.normal) : Math.min(plan.limit, high ? MAX_LIMIT.high : MAX_LIMIT.normal);
+  const perRequest =
+    plan.limit === 'max' ? (high ? MAX_LIMIT.high : MAX_LIMIT.normal) : Math.min(plan.limit, high ? MAX_LIMIT.high : MAX_LIMIT.normal);
   const size = plan.read(query);
   if (!size) return { module: plan.module, unknown: 'the wiki did not say' };
   return {

@@ -123,16 +123,32 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
       if (isLookupFailure(sent.code)) throw new RunnerError('network', message, { attempts: attempt, detail: sent.code });
       decision = policy.afterNetwork();
       if (!decision.retry) {
-        throw new RunnerError(sent.reason === 'timeout' ? 'timeout' : 'network', `${message} Gave up after ${attemptsText(attempt)}.`, { attempts: attempt, detail: sent.code });
+        throw new RunnerError(sent.reason === 'timeout' ? 'timeout' : 'network', `${message} Gave up after ${attemptsText(attempt)}.`, {
+          attempts: attempt,
+          detail: sent.code,
+        });
       }
     } else {
       const outcome = classify(sent.answer.status, sent.answer.headers, sent.answer.body);
       if (outcome.kind === 'ok') {
-        return { status: outcome.status, json: outcome.json, messages: outcome.messages, bytes: outcome.bytes, method: wire.method, url: wire.url, ms: Date.now() - started, attempts: attempt };
+        return {
+          status: outcome.status,
+          json: outcome.json,
+          messages: outcome.messages,
+          bytes: outcome.bytes,
+          method: wire.method,
+          url: wire.url,
+          ms: Date.now() - started,
+          attempts: attempt,
+        };
       }
       if (outcome.kind === 'not-json') throw withAttempts(notJsonError(host, outcome), attempt);
       if (outcome.kind === 'too-deep') {
-        throw new RunnerError('not-json', `The answer from ${host} is nested more than ${MAX_ANSWER_DEPTH} levels deep (${formatBytes(outcome.bytes)}); not read. MediaWiki's answers are never that deep: is the endpoint the wiki's api.php?`, { status: outcome.status, attempts: attempt, detail: 'too deep' });
+        throw new RunnerError(
+          'not-json',
+          `The answer from ${host} is nested more than ${MAX_ANSWER_DEPTH} levels deep (${formatBytes(outcome.bytes)}); not read. MediaWiki's answers are never that deep: is the endpoint the wiki's api.php?`,
+          { status: outcome.status, attempts: attempt, detail: 'too deep' },
+        );
       }
       reason = outcome.kind === 'busy' ? outcome.reason : 'truncated';
       message = describeRetryable(host, outcome);
@@ -149,7 +165,11 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
         }
       } else {
         decision = policy.afterNetwork();
-        if (!decision.retry) throw new RunnerError('not-json', `${message} Gave up after ${attemptsText(attempt)}.`, { attempts: attempt, detail: 'truncated' });
+        if (!decision.retry)
+          throw new RunnerError('not-json', `${message} Gave up after ${attemptsText(attempt)}.`, {
+            attempts: attempt,
+            detail: 'truncated',
+          });
       }
     }
     options.onRetry?.({ attempt, reason, waitMs: decision.waitMs, message: retryingMessage(message, decision.waitMs, attempt + 1) });

@@ -48,7 +48,13 @@ const API_FORMAT: ParamPairs = [
  * with the wiki's user name; rejects with a RunnerError (`login` when the
  * wiki refused, `api` when it failed otherwise, network kinds as usual).
  */
-export async function login(endpoint: string, user: string, password: string, jar: CookieJar, http: HttpOptions = {}): Promise<LoginResult> {
+export async function login(
+  endpoint: string,
+  user: string,
+  password: string,
+  jar: CookieJar,
+  http: HttpOptions = {},
+): Promise<LoginResult> {
   const host = hostOf(endpoint);
   // The one redactor (common/src/redact.ts): every form the password may take.
   const scrub = redactorFor([password]);
@@ -67,27 +73,43 @@ export async function login(endpoint: string, user: string, password: string, ja
     const json = (response.json ?? {}) as Record<string, any>;
     const result = json.login as Record<string, any> | undefined;
     if (!result) {
-      throw new RunnerError('api', scrub(`Login to ${host} failed: ${describeMessages(response.messages) || 'the answer has no login result.'}`), { status: response.status });
+      throw new RunnerError(
+        'api',
+        scrub(`Login to ${host} failed: ${describeMessages(response.messages) || 'the answer has no login result.'}`),
+        { status: response.status },
+      );
     }
     const outcome = String(result.result ?? '');
     if (outcome === 'Success') {
-      return { user: String(result.lgusername ?? user.split('@')[0]), ...(typeof result.lguserid === 'number' ? { userId: result.lguserid } : {}) };
+      return {
+        user: String(result.lgusername ?? user.split('@')[0]),
+        ...(typeof result.lguserid === 'number' ? { userId: result.lguserid } : {}),
+      };
     }
     const reason = reasonOf(result.reason);
     const retryable = outcome === 'WrongToken' || outcome === 'NeedToken' || reason.code === 'sessionlost';
     if (retryable && attempt < 2) continue;
-    throw new RunnerError('login', scrub(loginFailureMessage(host, user, outcome, reason)), { status: response.status, detail: reason.code ?? outcome });
+    throw new RunnerError('login', scrub(loginFailureMessage(host, user, outcome, reason)), {
+      status: response.status,
+      detail: reason.code ?? outcome,
+    });
   }
 }
 
 async function loginToken(endpoint: string, options: HttpOptions, scrub: (s: string) => string): Promise<string> {
-  const response = await sendApiRequest(endpoint, [['action', 'query'], ['meta', 'tokens'], ['type', 'login'], ...API_FORMAT], options).catch((error: unknown) => {
+  const response = await sendApiRequest(
+    endpoint,
+    [['action', 'query'], ['meta', 'tokens'], ['type', 'login'], ...API_FORMAT],
+    options,
+  ).catch((error: unknown) => {
     throw scrubError(error, scrub);
   });
   const token = (response.json as any)?.query?.tokens?.logintoken;
   if (typeof token !== 'string' || token === '') {
     const why = describeMessages(response.messages);
-    throw new RunnerError('api', `Login to ${hostOf(endpoint)} failed: no login token${why ? ` (${why})` : ''}.`, { status: response.status });
+    throw new RunnerError('api', `Login to ${hostOf(endpoint)} failed: no login token${why ? ` (${why})` : ''}.`, {
+      status: response.status,
+    });
   }
   return token;
 }
@@ -126,7 +148,13 @@ function loginFailureMessage(host: string, user: string, outcome: string, reason
 // Messages for rights problems
 
 /** API codes that mean "this account may not do this", with a message for people. */
-export const ACCOUNT_ERROR_CODES: readonly string[] = ['permissiondenied', 'readapidenied', 'assertuserfailed', 'assertbotfailed', 'assertnameduserfailed'];
+export const ACCOUNT_ERROR_CODES: readonly string[] = [
+  'permissiondenied',
+  'readapidenied',
+  'assertuserfailed',
+  'assertbotfailed',
+  'assertnameduserfailed',
+];
 
 /**
  * A clear message for an API error about rights or login, or undefined for
@@ -137,7 +165,9 @@ export function describeAccountError(message: Pick<ApiMessage, 'code' | 'text' |
   const text = message.text.trim().replace(/\s+/g, ' ');
   const wiki = text ? ` The wiki says: ${text}` : '';
   const module = message.module && message.module !== 'main' ? `\`${message.module.replace(/^query\+/, '')}\`` : 'this request';
-  const loginHint = account ? ' Give the bot password the grants this needs (Special:BotPasswords), or use an account with more rights.' : ' Log in with a bot password that has the grants this needs.';
+  const loginHint = account
+    ? ' Give the bot password the grants this needs (Special:BotPasswords), or use an account with more rights.'
+    : ' Log in with a bot password that has the grants this needs.';
   switch (message.code) {
     case 'permissiondenied':
       return `Permission denied: ${who} lacks the rights ${module} needs (permissiondenied).${loginHint}${wiki}`;
@@ -211,10 +241,16 @@ export class AccountSession {
       try {
         const credentials = typeof this.options.credentials === 'function' ? await this.options.credentials() : this.options.credentials;
         if (!credentials || !credentials.password) {
-          throw new RunnerError('login', `No bot password is set for ${hostOf(this.endpoint)}${credentials?.user ? ` ("${credentials.user}")` : ''}.`);
+          throw new RunnerError(
+            'login',
+            `No bot password is set for ${hostOf(this.endpoint)}${credentials?.user ? ` ("${credentials.user}")` : ''}.`,
+          );
         }
         this.current = undefined;
-        const result = await login(this.endpoint, credentials.user, credentials.password, this.jar, { ...this.options.http, signal: signal ?? this.options.http?.signal });
+        const result = await login(this.endpoint, credentials.user, credentials.password, this.jar, {
+          ...this.options.http,
+          signal: signal ?? this.options.http?.signal,
+        });
         this.current = result;
         return result;
       } finally {
@@ -252,9 +288,11 @@ function scrubError(error: unknown, scrub: (s: string) => string): unknown {
   if (error instanceof RunnerError) {
     const message = scrub(error.message);
     if (message === error.message && !error.extra.bodyExcerpt) return error;
-    return new RunnerError(error.kind, message, { ...error.extra, ...(error.extra.bodyExcerpt ? { bodyExcerpt: scrub(error.extra.bodyExcerpt) } : {}) });
+    return new RunnerError(error.kind, message, {
+      ...error.extra,
+      ...(error.extra.bodyExcerpt ? { bodyExcerpt: scrub(error.extra.bodyExcerpt) } : {}),
+    });
   }
   if (error instanceof Error) return new Error(scrub(error.message));
   return error;
 }
-

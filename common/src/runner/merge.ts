@@ -140,7 +140,8 @@ export function mergePage(target: Row, fragment: Row): void {
   for (const [key, value] of Object.entries(fragment)) {
     const current = target[key];
     if (Array.isArray(current) && Array.isArray(value)) target[key] = current.concat(value);
-    else if (isRecord(current) && isRecord(value) && !Array.isArray(current) && !Array.isArray(value)) target[key] = { ...current, ...value };
+    else if (isRecord(current) && isRecord(value) && !Array.isArray(current) && !Array.isArray(value))
+      target[key] = { ...current, ...value };
     else if (!(key in target)) target[key] = value;
   }
 }

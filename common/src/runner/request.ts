@@ -139,7 +139,8 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
     usedSecret = false;
     const resolved = scope.resolve(text, offset, external);
     if (!resolved.complete) {
-      for (const use of findVariableUses(resolved.text, 0)) problems.push(`line ${line + 1}: ${describeUnresolved(use.kind, use.name, use.fn)} (in ${what})`);
+      for (const use of findVariableUses(resolved.text, 0))
+        problems.push(`line ${line + 1}: ${describeUnresolved(use.kind, use.name, use.fn)} (in ${what})`);
     }
     return { text: resolved.text, secret: usedSecret };
   };
@@ -174,9 +175,13 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
     );
   }
   if (!problems.length && !isHttpUrl(endpoint)) {
-    problems.push(`line ${endpointLine + 1}: the endpoint "${endpointSensitive ? MASK : maskUrlCredentials(endpoint)}" is not an http(s) URL`);
+    problems.push(
+      `line ${endpointLine + 1}: the endpoint "${endpointSensitive ? MASK : maskUrlCredentials(endpoint)}" is not an http(s) URL`,
+    );
   } else if (!problems.length && endpointProblem(endpoint)) {
-    problems.push(`line ${endpointLine + 1}: ${(endpointSensitive ? 'The endpoint has a user name or password in it ("user:password@"). The runner never sends credentials in a URL: remove them, and log in with a bot password instead.' : endpointProblem(endpoint)!).replace(/\.$/, '')}`);
+    problems.push(
+      `line ${endpointLine + 1}: ${(endpointSensitive ? 'The endpoint has a user name or password in it ("user:password@"). The runner never sends credentials in a URL: remove them, and log in with a bot password instead.' : endpointProblem(endpoint)!).replace(/\.$/, '')}`,
+    );
   }
 
   // A line that is not a parameter is not sent: running without it would answer another question.
@@ -264,9 +269,7 @@ function resolveValue(
     secret ||= r.secret;
     return r.text;
   });
-  const text = items.some((item) => item.includes('|'))
-    ? MULTI_SEPARATOR + items.join(MULTI_SEPARATOR)
-    : items.join('|');
+  const text = items.some((item) => item.includes('|')) ? MULTI_SEPARATOR + items.join(MULTI_SEPARATOR) : items.join('|');
   return { text, secret };
 }
 
@@ -333,7 +336,8 @@ export function endpointProblem(endpoint: string): string | undefined {
 
 /** endpointProblem() of an address already parsed (the transport parses each request's URL once). */
 export function urlProblem(url: URL): string | undefined {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `The endpoint must be an http(s) URL, not ${url.protocol.replace(/:$/, '')}:.`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `The endpoint must be an http(s) URL, not ${url.protocol.replace(/:$/, '')}:.`;
   if (url.username || url.password) {
     return `The endpoint ${url.protocol}//${url.host}${url.pathname} has a user name or password in it ("user:password@"). The runner never sends credentials in a URL: remove them, and log in with a bot password instead.`;
   }

@@ -26,7 +26,9 @@ export class RetryPolicy {
     this.busy++;
     if (this.busy > this.limits.busyRetries) return { retry: false };
     const seconds =
-      retryAfterSeconds === undefined ? (this.limits.backoffMs / 1000) * 2 ** (this.busy - 1) : Math.min(retryAfterSeconds, this.limits.maxRetryAfterSeconds);
+      retryAfterSeconds === undefined
+        ? (this.limits.backoffMs / 1000) * 2 ** (this.busy - 1)
+        : Math.min(retryAfterSeconds, this.limits.maxRetryAfterSeconds);
     return { retry: true, waitMs: Math.max(0, seconds * 1000 * this.limits.waitScale) };
   }
 

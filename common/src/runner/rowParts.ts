@@ -98,7 +98,8 @@ export class MetaRows {
   }
 
   add(query: Record<string, unknown>): JsonRecord[] {
-    if (this.part === undefined) this.part = Object.keys(query).find((key) => !INPUT_PARTS.has(key) && (isRecord(query[key]) || Array.isArray(query[key])));
+    if (this.part === undefined)
+      this.part = Object.keys(query).find((key) => !INPUT_PARTS.has(key) && (isRecord(query[key]) || Array.isArray(query[key])));
     if (this.part === undefined || !Object.hasOwn(query, this.part)) return [];
     const value = query[this.part];
     if (isListValue(value)) return listItemRows(value);
@@ -149,7 +150,10 @@ export class OtherParts {
     if (!entry.object) return entry.rows === 1 ? '1 row' : `${entry.rows} rows`;
     const fields = Object.entries(entry.object);
     // A small object of plain values is said whole (searchinfo's totalhits); a big one by its size.
-    if (fields.length <= 3 && fields.every(([, v]) => typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 40))) {
+    if (
+      fields.length <= 3 &&
+      fields.every(([, v]) => typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 40))
+    ) {
       return fields.map(([k, v]) => `${short(k)} ${String(v)}`).join(', ') || 'empty';
     }
     return fields.length === 1 ? '1 field' : `${fields.length} fields`;

@@ -43,7 +43,6 @@ export interface IncompleteBatch {
   stillComing: string[];
 }
 
-
 export type StopReason =
   /** No more pages: the last answer had no `continue` (or it had API errors). */
   | 'complete'

@@ -88,7 +88,14 @@ export async function exchange(wire: WireRequest, options: TransportOptions): Pr
       try {
         got = await receive(target, wire.method, headers, wire.body, flight, options.maxBytes);
       } catch (error) {
-        if (error instanceof StopAttempt) return { kind: 'fatal', error: new RunnerError('http', tooLargeMessage(host, error.what, options.maxBytes), { status: error.status, detail: 'too large' }) };
+        if (error instanceof StopAttempt)
+          return {
+            kind: 'fatal',
+            error: new RunnerError('http', tooLargeMessage(host, error.what, options.maxBytes), {
+              status: error.status,
+              detail: 'too large',
+            }),
+          };
         if (error instanceof BadRequest) return { kind: 'fatal', error: new RunnerError('usage', error.message, { detail: error.code }) };
         if (options.signal?.aborted) return { kind: 'fatal', error: cancelled() };
         if (timedOut) return { kind: 'network', reason: 'timeout', message: timeoutMessage(host, options.timeoutMs), code: 'timeout' };
@@ -106,7 +113,10 @@ export async function exchange(wire: WireRequest, options: TransportOptions): Pr
         continue;
       }
       const retryAfter = got.headers['retry-after'];
-      return { kind: 'answer', answer: { status: got.status, headers: { 'retry-after': typeof retryAfter === 'string' ? retryAfter : undefined }, body: got.body } };
+      return {
+        kind: 'answer',
+        answer: { status: got.status, headers: { 'retry-after': typeof retryAfter === 'string' ? retryAfter : undefined }, body: got.body },
+      };
     }
   } finally {
     clearTimeout(timer);
@@ -151,7 +161,14 @@ class BadRequest extends Error {
   }
 }
 
-function receive(target: URL, method: string, headers: Record<string, string>, body: string | undefined, flight: Flight, maxBytes: number): Promise<Received> {
+function receive(
+  target: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  flight: Flight,
+  maxBytes: number,
+): Promise<Received> {
   return new Promise<Received>((resolve, reject) => {
     if (flight.stopped) return reject(abortError());
     const lib = target.protocol === 'https:' ? https : http;
@@ -162,7 +179,12 @@ function receive(target: URL, method: string, headers: Record<string, string>, b
     } catch (error) {
       // Node's text quotes the offending value: only the code goes on.
       const code = errorCode(error);
-      reject(new BadRequest(`The request cannot be sent: a header holds a character HTTP does not allow (${code}). Check the contact and user agent settings.`, code));
+      reject(
+        new BadRequest(
+          `The request cannot be sent: a header holds a character HTTP does not allow (${code}). Check the contact and user agent settings.`,
+          code,
+        ),
+      );
       return;
     }
     let settled = false;
@@ -195,7 +217,9 @@ function receive(target: URL, method: string, headers: Record<string, string>, b
         chunks.push(chunk);
       });
       res.on('aborted', () => fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
-      stream.on('error', (error) => fail(res.destroyed && !(error as { code?: string }).code ? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }) : error));
+      stream.on('error', (error) =>
+        fail(res.destroyed && !(error as { code?: string }).code ? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }) : error),
+      );
       stream.on('end', () => {
         if (settled) return;
         if (!res.complete) return fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
@@ -210,8 +234,17 @@ function receive(target: URL, method: string, headers: Record<string, string>, b
 
 /** The body stream, decompressed when the wiki compressed it. */
 function decoded(res: http.IncomingMessage): Readable {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const inflate = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined;
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const inflate =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
   if (!inflate) return res;
   res.on('error', (error) => inflate.destroy(error));
   res.on('aborted', () => inflate.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
@@ -224,12 +257,22 @@ function decoded(res: http.IncomingMessage): Readable {
  * limit. Otherwise a RunnerError saying why it stopped; the other host's
  * address is shown without its query string (it holds the request's values).
  */
-function redirectTarget(from: string, location: string, endpointUrl: string, status: number, host: string, hop: number, maxRedirects: number): string | RunnerError {
+function redirectTarget(
+  from: string,
+  location: string,
+  endpointUrl: string,
+  status: number,
+  host: string,
+  hop: number,
+  maxRedirects: number,
+): string | RunnerError {
   let next: URL;
   try {
     next = new URL(location, from);
   } catch {
-    return new RunnerError('http', `${host} answered HTTP ${status}, a redirect to an address that is not a URL; not followed.`, { status });
+    return new RunnerError('http', `${host} answered HTTP ${status}, a redirect to an address that is not a URL; not followed.`, {
+      status,
+    });
   }
   const shown = `${next.protocol}//${next.host}${next.pathname}`;
   const endpoint = new URL(endpointUrl);
@@ -243,7 +286,11 @@ function redirectTarget(from: string, location: string, endpointUrl: string, sta
     );
   }
   if (hop >= maxRedirects) {
-    return new RunnerError('http', `${host} redirected the request more than ${maxRedirects} times (last to ${shown}, HTTP ${status}); stopped.`, { status, detail: 'too many redirects' });
+    return new RunnerError(
+      'http',
+      `${host} redirected the request more than ${maxRedirects} times (last to ${shown}, HTTP ${status}); stopped.`,
+      { status, detail: 'too many redirects' },
+    );
   }
   return next.href;
 }

@@ -49,7 +49,15 @@ export class CatalogueStore {
       for (const e of value.slice(0, MAX_ENVIRONMENTS)) {
         if (!e || typeof e !== 'object') continue;
         const { name, endpoint } = e as Record<string, unknown>;
-        if (typeof name !== 'string' || typeof endpoint !== 'string' || !name || !endpoint.trim() || name.length > MAX_NAME || endpoint.length > MAX_ENDPOINT) continue;
+        if (
+          typeof name !== 'string' ||
+          typeof endpoint !== 'string' ||
+          !name ||
+          !endpoint.trim() ||
+          name.length > MAX_NAME ||
+          endpoint.length > MAX_ENDPOINT
+        )
+          continue;
         list.push({ name, endpoint: endpoint.trim() });
       }
     }
@@ -105,6 +113,12 @@ export class CatalogueStore {
     const endpoint = doc ? this.endpointOf(doc) : this.defaultEndpointValue;
     const entry = endpoint !== undefined ? this.live.get(endpoint) : undefined;
     if (!entry) return { origin: 'bundled', description: 'bundled', ...(endpoint ? { documentEndpoint: endpoint } : {}) };
-    return { origin: 'live', endpoint: entry.snapshot.endpoint, fetchedAt: entry.snapshot.fetchedAt, documentEndpoint: endpoint, description: entry.catalogue.origin };
+    return {
+      origin: 'live',
+      endpoint: entry.snapshot.endpoint,
+      fetchedAt: entry.snapshot.fetchedAt,
+      documentEndpoint: endpoint,
+      description: entry.catalogue.origin,
+    };
   }
 }

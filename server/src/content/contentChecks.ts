@@ -134,7 +134,9 @@ function isEmptyAnswers(answers: ContentAnswers): boolean {
 
 /** The client's answer has the four records (it is our own client, but a record read here must be one). */
 function isAnswers(value: ContentAnswers): boolean {
-  return (['titles', 'pageids', 'revids', 'users'] as const).every((k) => value[k] !== null && typeof value[k] === 'object' && !Array.isArray(value[k]));
+  return (['titles', 'pageids', 'revids', 'users'] as const).every(
+    (k) => value[k] !== null && typeof value[k] === 'object' && !Array.isArray(value[k]),
+  );
 }
 
 function questionCount(questions: ContentQuestions): number {

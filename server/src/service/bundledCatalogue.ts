@@ -9,6 +9,8 @@ let bundled: Catalogue | undefined;
 
 export function bundledCatalogue(): Catalogue {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  bundled ??= buildCatalogue([require('../../catalogue/paraminfo.json'), require('../../catalogue/main-query.json')], { origin: 'bundled' });
+  bundled ??= buildCatalogue([require('../../catalogue/paraminfo.json'), require('../../catalogue/main-query.json')], {
+    origin: 'bundled',
+  });
   return bundled;
 }

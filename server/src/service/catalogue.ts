@@ -216,8 +216,7 @@ export function readParam(raw: Json): ParamInfo {
     type = 'enum';
     values = rawType.map((v) => String(v));
   }
-  const submodules =
-    raw.submodules && typeof raw.submodules === 'object' ? (raw.submodules as Record<string, string>) : undefined;
+  const submodules = raw.submodules && typeof raw.submodules === 'object' ? (raw.submodules as Record<string, string>) : undefined;
   if (type === 'submodule' && submodules) {
     type = 'enum';
     values = Object.keys(submodules);
@@ -255,8 +254,7 @@ export function readParam(raw: Json): ParamInfo {
     extraNamespaces: Array.isArray(raw.extranamespaces) ? raw.extranamespaces.map(Number) : [],
     subtypes: Array.isArray(raw.subtypes) ? asStrings(raw.subtypes) : undefined,
     info,
-    templateVars:
-      raw.templatevars && typeof raw.templatevars === 'object' ? (raw.templatevars as Record<string, string>) : undefined,
+    templateVars: raw.templatevars && typeof raw.templatevars === 'object' ? (raw.templatevars as Record<string, string>) : undefined,
     submodules,
     submoduleParamPrefix: typeof raw.submoduleparamprefix === 'string' ? raw.submoduleparamprefix : undefined,
   };

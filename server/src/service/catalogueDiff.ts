@@ -72,7 +72,13 @@ export function diffCatalogues(a: Catalogue, b: Catalogue): CatalogueDiff {
 }
 
 export function isEmptyDiff(diff: CatalogueDiff): boolean {
-  return !diff.modulesAdded.length && !diff.modulesRemoved.length && !diff.modulesChanged.length && !diff.namespacesAdded.length && !diff.namespacesRemoved.length;
+  return (
+    !diff.modulesAdded.length &&
+    !diff.modulesRemoved.length &&
+    !diff.modulesChanged.length &&
+    !diff.namespacesAdded.length &&
+    !diff.namespacesRemoved.length
+  );
 }
 
 function diffModule(label: string, a: ModuleInfo, b: ModuleInfo): ModuleChange | undefined {
@@ -114,7 +120,8 @@ function diffParam(a: ParamInfo, b: ParamInfo): string[] {
   const vb = new Set(b.values ?? []);
   const added = [...vb].filter((v) => !va.has(v)).sort();
   const removed = [...va].filter((v) => !vb.has(v)).sort();
-  if (a.values && b.values && (added.length || removed.length)) out.push(`values ${few([...added.map((v) => `+${v}`), ...removed.map((v) => `-${v}`)])}`);
+  if (a.values && b.values && (added.length || removed.length))
+    out.push(`values ${few([...added.map((v) => `+${v}`), ...removed.map((v) => `-${v}`)])}`);
   const depA = a.deprecatedValues;
   const depB = b.deprecatedValues;
   const newlyDeprecated = [...depB].filter((v) => !depA.has(v)).sort();

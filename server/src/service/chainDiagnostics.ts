@@ -29,10 +29,21 @@ export function chainProblems(parsed: ParsedDocument): ChainProblem[] {
       if (!p.value.includes(CHAIN_OPEN)) continue;
       const ref = chainRefOf(p.value, p.valueSpan.start);
       if (ref) chained.push({ name: p.name, ref });
-      else out.push({ span: p.valueSpan, code: 'bad-chain', severity: 'error', message: 'A value from another query is the whole value: `{{#Query name.field}}`.' });
+      else
+        out.push({
+          span: p.valueSpan,
+          code: 'bad-chain',
+          severity: 'error',
+          message: 'A value from another query is the whole value: `{{#Query name.field}}`.',
+        });
     }
     for (const extra of chained.slice(1)) {
-      out.push({ span: extra.ref.nameSpan, code: 'bad-chain', severity: 'error', message: `Only one parameter of a query can take values from another query (\`${chained[0]!.name}\` already does).` });
+      out.push({
+        span: extra.ref.nameSpan,
+        code: 'bad-chain',
+        severity: 'error',
+        message: `Only one parameter of a query can take values from another query (\`${chained[0]!.name}\` already does).`,
+      });
     }
     for (const { ref } of chained) {
       const source = queryNamed(parsed, ref.queryName);
@@ -40,16 +51,31 @@ export function chainProblems(parsed: ParsedDocument): ChainProblem[] {
       if (!source) {
         names ??= queries.map((q) => q.name).filter((n) => n !== '');
         const guess = nearest(ref.queryName, names);
-        out.push({ span: nameSpan, code: 'unknown-query', severity: 'error', message: `No query named "${ref.queryName}" in this file${guess ? `; did you mean "${guess}"?` : '.'}` });
+        out.push({
+          span: nameSpan,
+          code: 'unknown-query',
+          severity: 'error',
+          message: `No query named "${ref.queryName}" in this file${guess ? `; did you mean "${guess}"?` : '.'}`,
+        });
         continue;
       }
       const cycle = findCycle(parsed, query);
       if (cycle) {
-        out.push({ span: nameSpan, code: 'chain-cycle', severity: 'error', message: `The queries take values from each other in a cycle: ${cycle.map((n) => `"${n}"`).join(' → ')}.` });
+        out.push({
+          span: nameSpan,
+          code: 'chain-cycle',
+          severity: 'error',
+          message: `The queries take values from each other in a cycle: ${cycle.map((n) => `"${n}"`).join(' → ')}.`,
+        });
         continue;
       }
       if (ref.field === '') {
-        out.push({ span: nameSpan, code: 'bad-chain', severity: 'error', message: 'Name the field whose values are taken: `{{#Query name.title}}`.' });
+        out.push({
+          span: nameSpan,
+          code: 'bad-chain',
+          severity: 'error',
+          message: 'Name the field whose values are taken: `{{#Query name.title}}`.',
+        });
         continue;
       }
       if (!hasKnownField(source, ref.field)) {

@@ -7,7 +7,12 @@ import type { ParamNode, ParsedDocument, QueryNode, ValueItem } from '../../../c
 import type { FixData } from './fixes';
 import { queryAtLine } from './locate';
 
-export function codeActions(document: TextDocument, parsed: ParsedDocument, diagnostics: readonly Diagnostic[], range: Range): CodeAction[] {
+export function codeActions(
+  document: TextDocument,
+  parsed: ParsedDocument,
+  diagnostics: readonly Diagnostic[],
+  range: Range,
+): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const diagnostic of diagnostics) {
     if (!overlaps(diagnostic.range, range)) continue;
@@ -20,7 +25,8 @@ export function codeActions(document: TextDocument, parsed: ParsedDocument, diag
 }
 
 function overlaps(a: Range, b: Range): boolean {
-  const before = (p: { line: number; character: number }, q: { line: number; character: number }) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  const before = (p: { line: number; character: number }, q: { line: number; character: number }) =>
+    p.line < q.line || (p.line === q.line && p.character < q.character);
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
@@ -38,7 +44,9 @@ class FixBuilder {
     this.start = document.offsetAt(diagnostic.range.start);
     this.end = document.offsetAt(diagnostic.range.end);
     this.query = queryAtLine(parsed, diagnostic.range.start.line);
-    this.param = this.query?.params.find((p) => (p.nameSpan.start <= this.start && this.start <= p.valueSpan.end) || p.items.some((i) => i.start === this.start));
+    this.param = this.query?.params.find(
+      (p) => (p.nameSpan.start <= this.start && this.start <= p.valueSpan.end) || p.items.some((i) => i.start === this.start),
+    );
   }
 
   build(fix: FixData): CodeAction | undefined {
@@ -46,7 +54,10 @@ class FixBuilder {
       case 'replace':
         return this.action(`Change to \`${fix.replacement}\``, [this.edit(this.start, this.end, fix.replacement)], true);
       case 'removeParam':
-        return this.param && this.action(`Remove \`${this.param.name}\``, [this.removeLines(this.param)], this.diagnostic.code !== 'duplicate-parameter');
+        return (
+          this.param &&
+          this.action(`Remove \`${this.param.name}\``, [this.removeLines(this.param)], this.diagnostic.code !== 'duplicate-parameter')
+        );
       case 'removeValue': {
         const item = this.item();
         if (!this.param || !item) return undefined;
@@ -61,16 +72,30 @@ class FixBuilder {
       case 'addFlag':
         return this.addFlag(fix.name);
       case 'dropValue':
-        return this.param && this.action(`Write \`${this.param.name}\` as a flag`, [this.edit(this.param.nameSpan.end, this.param.valueSpan.end, '')], true);
+        return (
+          this.param &&
+          this.action(`Write \`${this.param.name}\` as a flag`, [this.edit(this.param.nameSpan.end, this.param.valueSpan.end, '')], true)
+        );
       case 'splitQueryString':
         return this.splitQueryString();
       case 'splitNames': {
         const line = this.parsed.lines[this.diagnostic.range.start.line]!;
         const text = fix.names.map((name) => `${name}=${fix.value}`).join('\n');
-        return this.action(`Split into ${fix.names.map((n) => `\`${n}=\``).join(' and ')}, one line each`, [this.edit(this.start, line.start + this.parsed.text.slice(line.start, line.end).trimEnd().length, text)], true);
+        return this.action(
+          `Split into ${fix.names.map((n) => `\`${n}=\``).join(' and ')}, one line each`,
+          [this.edit(this.start, line.start + this.parsed.text.slice(line.start, line.end).trimEnd().length, text)],
+          true,
+        );
       }
       case 'useSecret':
-        return this.param && this.action(`Keep \`${this.param.name}\` in secret storage: {{$secret ${fix.name}}}`, [this.edit(this.param.valueSpan.start, this.param.valueSpan.end, `{{$secret ${fix.name}}}`)], true);
+        return (
+          this.param &&
+          this.action(
+            `Keep \`${this.param.name}\` in secret storage: {{$secret ${fix.name}}}`,
+            [this.edit(this.param.valueSpan.start, this.param.valueSpan.end, `{{$secret ${fix.name}}}`)],
+            true,
+          )
+        );
     }
   }
 
@@ -84,7 +109,11 @@ class FixBuilder {
     const params = this.query?.params.filter((p) => p.fromQueryString && p.line === line) ?? [];
     if (params.length === 0 || params.some((p) => /\{\{|[\r\n]/.test(p.value))) return undefined;
     const text = params.map((p) => (p.hasEquals ? `${p.name}=${p.value}` : p.name)).join('\n');
-    return this.action('Split into one parameter per line', [this.edit(params[0]!.nameSpan.start, params[params.length - 1]!.valueSpan.end, text)], true);
+    return this.action(
+      'Split into one parameter per line',
+      [this.edit(params[0]!.nameSpan.start, params[params.length - 1]!.valueSpan.end, text)],
+      true,
+    );
   }
 
   private action(title: string, edits: TextEdit[], preferred = false): CodeAction {
@@ -102,7 +131,10 @@ class FixBuilder {
   }
 
   private item(): ValueItem | undefined {
-    return this.param?.items.find((i) => i.start === this.start && i.end === this.end) ?? this.param?.items.find((i) => i.start <= this.start && this.start <= i.end);
+    return (
+      this.param?.items.find((i) => i.start === this.start && i.end === this.end) ??
+      this.param?.items.find((i) => i.start <= this.start && this.start <= i.end)
+    );
   }
 
   /** Deletes a parameter's lines, line breaks included. */
@@ -130,7 +162,8 @@ class FixBuilder {
   /** Adds `module` to the query's `slot` parameter, or a new `slot=module` line. */
   private addToSlot(slot: string, module: string, afterLine: number): TextEdit {
     const existing = this.query?.params.filter((p) => p.name === slot && !p.fromUrl).at(-1);
-    if (existing && slot !== 'generator' && existing.value !== '') return this.edit(existing.valueSpan.end, existing.valueSpan.end, `|${module}`);
+    if (existing && slot !== 'generator' && existing.value !== '')
+      return this.edit(existing.valueSpan.end, existing.valueSpan.end, `|${module}`);
     if (existing) return this.edit(existing.valueSpan.start, existing.valueSpan.end, module);
     return this.insertLineAfter(afterLine, `${slot}=${module}`);
   }

@@ -143,11 +143,23 @@ function moduleItem(module: ModuleInfo, range: Range, catalogue: Catalogue): Com
   };
 }
 
-function paramValueItems(catalogue: Catalogue, resolved: ResolvedParam, used: ReadonlySet<string>, range: Range, multi: boolean): CompletionItem[] {
+function paramValueItems(
+  catalogue: Catalogue,
+  resolved: ResolvedParam,
+  used: ReadonlySet<string>,
+  range: Range,
+  multi: boolean,
+): CompletionItem[] {
   const { param, fullName } = resolved;
   const items: CompletionItem[] = [];
   if (param.allSpecifier && used.size === 0) {
-    items.push({ label: param.allSpecifier, kind: CompletionItemKind.Constant, detail: 'all values', sortText: '0', textEdit: { range, newText: param.allSpecifier } });
+    items.push({
+      label: param.allSpecifier,
+      kind: CompletionItemKind.Constant,
+      detail: 'all values',
+      sortText: '0',
+      textEdit: { range, newText: param.allSpecifier },
+    });
   }
   switch (param.type) {
     case 'enum':
@@ -225,7 +237,13 @@ function paramOrder(param: ParamInfo): string {
 }
 
 function hasValues(param: ParamInfo, fullName: string): boolean {
-  return MODULE_SLOT_NAMES.has(fullName) || param.type === 'enum' || param.type === 'limit' || param.type === 'namespace' || param.allSpecifier !== undefined;
+  return (
+    MODULE_SLOT_NAMES.has(fullName) ||
+    param.type === 'enum' ||
+    param.type === 'limit' ||
+    param.type === 'namespace' ||
+    param.allSpecifier !== undefined
+  );
 }
 
 function nameItems(ctx: QueryContext, line: number, range: Range, hasEquals: boolean): CompletionItem[] {
@@ -239,12 +257,16 @@ function nameItems(ctx: QueryContext, line: number, range: Range, hasEquals: boo
     items.push({
       label: fullName,
       kind: resolved.module ? CompletionItemKind.Property : CompletionItemKind.Keyword,
-      detail: `${paramSummary(param)} — ${ownerOf(resolved).replace(/^parameter of /, '').replace(/`/g, '')}`,
+      detail: `${paramSummary(param)} — ${ownerOf(resolved)
+        .replace(/^parameter of /, '')
+        .replace(/`/g, '')}`,
       documentation: { kind: MarkupKind.Markdown, value: describeParam(fullName, param, ownerOf(resolved), ctx.catalogue, false) },
       textEdit: { range, newText },
       sortText: nameSortText(resolved, param.required),
       ...(param.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),
-      ...(!hasEquals && !flag && hasValues(param, fullName) ? { command: { title: 'Suggest values', command: 'editor.action.triggerSuggest' } } : {}),
+      ...(!hasEquals && !flag && hasValues(param, fullName)
+        ? { command: { title: 'Suggest values', command: 'editor.action.triggerSuggest' } }
+        : {}),
     });
   }
   return items;
@@ -272,8 +294,20 @@ function variableItems(parsed: ParsedDocument, at: number, range: Range): Comple
     textEdit: { range, newText: def.name },
   }));
   items.push(
-    { label: '$env', kind: CompletionItemKind.Function, detail: 'an environment variable: {{$env NAME}}', insertTextFormat: InsertTextFormat.Snippet, textEdit: { range, newText: '\\$env ${1:NAME}' } },
-    { label: '$secret', kind: CompletionItemKind.Function, detail: "a secret from the editor's secret storage: {{$secret NAME}}", insertTextFormat: InsertTextFormat.Snippet, textEdit: { range, newText: '\\$secret ${1:NAME}' } },
+    {
+      label: '$env',
+      kind: CompletionItemKind.Function,
+      detail: 'an environment variable: {{$env NAME}}',
+      insertTextFormat: InsertTextFormat.Snippet,
+      textEdit: { range, newText: '\\$env ${1:NAME}' },
+    },
+    {
+      label: '$secret',
+      kind: CompletionItemKind.Function,
+      detail: "a secret from the editor's secret storage: {{$secret NAME}}",
+      insertTextFormat: InsertTextFormat.Snippet,
+      textEdit: { range, newText: '\\$secret ${1:NAME}' },
+    },
   );
   return items;
 }

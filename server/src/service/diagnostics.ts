@@ -18,14 +18,35 @@ import { QueryDiagnosticsCache, variableInputs } from './diagnostics/cache';
 import { Collector } from './diagnostics/collector';
 import { DOCUMENT_RULES } from './diagnostics/documentRules';
 import { checkParams, type QueryCheck } from './diagnostics/paramRules';
-import { checkAsksForNothing, checkInfoConditions, checkPageSources, checkQueryStringLines, checkRequired, checkSandboxLinks } from './diagnostics/queryRules';
+import {
+  checkAsksForNothing,
+  checkInfoConditions,
+  checkPageSources,
+  checkQueryStringLines,
+  checkRequired,
+  checkSandboxLinks,
+} from './diagnostics/queryRules';
 import { checkModuleRules } from './diagnostics/moduleRules';
 
 export type QueryRule = (check: QueryCheck) => void;
 
-export const QUERY_RULES: readonly QueryRule[] = [checkParams, checkRequired, checkPageSources, checkInfoConditions, checkModuleRules, checkQueryStringLines, checkSandboxLinks, checkAsksForNothing];
+export const QUERY_RULES: readonly QueryRule[] = [
+  checkParams,
+  checkRequired,
+  checkPageSources,
+  checkInfoConditions,
+  checkModuleRules,
+  checkQueryStringLines,
+  checkSandboxLinks,
+  checkAsksForNothing,
+];
 
-export function validate(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, cache?: QueryDiagnosticsCache): Diagnostic[] {
+export function validate(
+  document: TextDocument,
+  parsed: ParsedDocument,
+  catalogue: Catalogue,
+  cache?: QueryDiagnosticsCache,
+): Diagnostic[] {
   const out = new Collector(document);
   const scope = new VariableScope(parsed);
   for (const rule of DOCUMENT_RULES) rule(parsed, scope, out);

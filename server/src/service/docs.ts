@@ -14,8 +14,8 @@ const MODULE_EXAMPLES = 3;
 const PARAM_EXAMPLES = 2;
 
 const INFO_TEXT: Record<string, string> = {
-  useronly: 'only with the module\'s `user` parameter',
-  nonuseronly: 'only without the module\'s `user` parameter',
+  useronly: "only with the module's `user` parameter",
+  nonuseronly: "only without the module's `user` parameter",
   singlepageonly: 'only when the query names a single page',
   preloadcontentonly: 'only with `prop=preloadcontent`',
   editintroonly: 'only with `prop=editintro`',
@@ -109,12 +109,16 @@ export function describeParam(fullName: string, param: ParamInfo, owner: string,
   if (param.subtypes?.length) facts.push(`Accepts: ${param.subtypes.map(mdText).join(', ')}`);
   if (param.default !== undefined) facts.push(`Default: ${code(param.default)}`);
   if (param.type === 'limit') {
-    facts.push(`Range: ${param.min ?? 1}–${param.max ?? '…'}${param.highmax !== undefined ? ` (${param.highmax} with apihighlimits)` : ''}; \`max\` for the most allowed`);
+    facts.push(
+      `Range: ${param.min ?? 1}–${param.max ?? '…'}${param.highmax !== undefined ? ` (${param.highmax} with apihighlimits)` : ''}; \`max\` for the most allowed`,
+    );
   } else if (param.min !== undefined || param.max !== undefined) {
     facts.push(`Range: ${param.min ?? '…'}–${param.max ?? '…'}`);
   }
   if (param.multi) {
-    facts.push(`Multi-valued: up to ${param.maxValues ?? 50} values${param.highMaxValues ? ` (${param.highMaxValues} with apihighlimits)` : ''}, separated by \`|\``);
+    facts.push(
+      `Multi-valued: up to ${param.maxValues ?? 50} values${param.highMaxValues ? ` (${param.highMaxValues} with apihighlimits)` : ''}, separated by \`|\``,
+    );
     if (param.allSpecifier) facts.push(`${code(param.allSpecifier)} stands for all values`);
     if (param.allowsDuplicates) facts.push('The same value may be given twice');
   }
@@ -126,19 +130,34 @@ export function describeParam(fullName: string, param: ParamInfo, owner: string,
     lines.push(`Values: ${values.join(', ')}`, '');
   }
   if (param.type === 'namespace' && catalogue) {
-    lines.push(`Namespaces: ${catalogue.namespaces.filter((n) => n.id >= 0).map((n) => `${n.id} ${mdText(n.name)}`).join(', ')}`, '');
+    lines.push(
+      `Namespaces: ${catalogue.namespaces
+        .filter((n) => n.id >= 0)
+        .map((n) => `${n.id} ${mdText(n.name)}`)
+        .join(', ')}`,
+      '',
+    );
   }
   for (const condition of param.info) {
-    if (condition.name === 'modes') lines.push(`Applies only in mode ${(condition.values ?? []).map((v) => mdText(String(v))).join(', ')} (1: given pages, 2: a user, 3: all).`);
-    else lines.push(`Applies ${(Object.hasOwn(INFO_TEXT, condition.name) ? INFO_TEXT[condition.name] : undefined) ?? `only under condition ${code(condition.name)}`}.`);
+    if (condition.name === 'modes')
+      lines.push(
+        `Applies only in mode ${(condition.values ?? []).map((v) => mdText(String(v))).join(', ')} (1: given pages, 2: a user, 3: all).`,
+      );
+    else
+      lines.push(
+        `Applies ${(Object.hasOwn(INFO_TEXT, condition.name) ? INFO_TEXT[condition.name] : undefined) ?? `only under condition ${code(condition.name)}`}.`,
+      );
   }
   lines.push('', ...exampleLines(param.examples ?? [], PARAM_EXAMPLES));
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 export function ownerOf(resolved: ResolvedParam): string {
   if (!resolved.module) return 'parameter of the API itself (`main` / `query`)';
-  const slot = resolved.asGenerator ? 'generator' : resolved.module.group ?? 'module';
+  const slot = resolved.asGenerator ? 'generator' : (resolved.module.group ?? 'module');
   return `parameter of ${code(`${slot}=${resolved.module.name}`)}`;
 }
 

@@ -28,7 +28,12 @@ function quoted(names: string[]): string {
   return more > 0 ? `${list} (and ${more} more)` : list;
 }
 
-export function environmentHints(document: TextDocument, parsed: ParsedDocument, own: Catalogue, others: readonly OtherEnvironment[]): Diagnostic[] {
+export function environmentHints(
+  document: TextDocument,
+  parsed: ParsedDocument,
+  own: Catalogue,
+  others: readonly OtherEnvironment[],
+): Diagnostic[] {
   const elsewhere = others.filter((o) => o.catalogue !== own);
   if (!elsewhere.length) return [];
   const out = new Collector(document);
@@ -42,16 +47,24 @@ export function environmentHints(document: TextDocument, parsed: ParsedDocument,
       const lacking = theirs.filter((t) => !t.catalogue.module(use.module.name)).map((t) => t.name);
       if (!lacking.length) continue;
       missingModule.set(use.module.name, lacking);
-      out.add(use.item, 'unknown-elsewhere', `${lacking.length > 1 ? 'Environments' : 'Environment'} ${quoted(lacking)} ${lacking.length > 1 ? 'do' : 'does'} not have the module \`${use.module.name}\` (unrecognizedvalues there).`);
+      out.add(
+        use.item,
+        'unknown-elsewhere',
+        `${lacking.length > 1 ? 'Environments' : 'Environment'} ${quoted(lacking)} ${lacking.length > 1 ? 'do' : 'does'} not have the module \`${use.module.name}\` (unrecognizedvalues there).`,
+      );
     }
     // Parameters: the one the API keeps (the last), known here, unknown there.
     for (const param of mine.lastByName.values()) {
       const resolved = mine.resolve(param.name);
       if (!resolved) continue;
-      const moduleLacking = resolved.module ? missingModule.get(resolved.module.name) ?? [] : [];
+      const moduleLacking = resolved.module ? (missingModule.get(resolved.module.name) ?? []) : [];
       const lacking = theirs.filter((t) => !moduleLacking.includes(t.name) && !t.context.resolve(param.name)).map((t) => t.name);
       if (!lacking.length) continue;
-      out.add(param.nameSpan, 'unknown-elsewhere', `${lacking.length > 1 ? 'Environments' : 'Environment'} ${quoted(lacking)} ${lacking.length > 1 ? 'do' : 'does'} not know the parameter \`${param.name}\`: that wiki would ignore it (unrecognizedparams).`);
+      out.add(
+        param.nameSpan,
+        'unknown-elsewhere',
+        `${lacking.length > 1 ? 'Environments' : 'Environment'} ${quoted(lacking)} ${lacking.length > 1 ? 'do' : 'does'} not know the parameter \`${param.name}\`: that wiki would ignore it (unrecognizedparams).`,
+      );
     }
   }
   return out.diagnostics;

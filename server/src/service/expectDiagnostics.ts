@@ -22,7 +22,10 @@ export function expectationProblems(parsed: ParsedDocument): ExpectProblem[] {
     for (const line of query.expects) {
       const result = parseExpectation(line.text);
       if (result.ok) continue;
-      const span = line.text === '' ? line.lineSpan : { start: line.span.start + result.start, end: Math.min(line.span.end, line.span.start + result.end) };
+      const span =
+        line.text === ''
+          ? line.lineSpan
+          : { start: line.span.start + result.start, end: Math.min(line.span.end, line.span.start + result.end) };
       problems.push({ span: span.end > span.start ? span : line.lineSpan, code: BAD_EXPECT, message: result.message });
     }
   }

@@ -22,7 +22,11 @@ export function hover(document: TextDocument, parsed: ParsedDocument, catalogue:
   if (target.kind === 'variable') {
     const { use } = target;
     if (use.kind === 'env') return answer(`Environment variable ${mdCode(use.name)}, read when the query runs.`, use.span);
-    if (use.kind === 'secret') return answer(`Secret ${mdCode(use.name)} from the editor's secret storage, read when the query runs; never written to files or logs.`, use.span);
+    if (use.kind === 'secret')
+      return answer(
+        `Secret ${mdCode(use.name)} from the editor's secret storage, read when the query runs; never written to files or logs.`,
+        use.span,
+      );
     const def = new VariableScope(parsed).definitionAt(use.name, use.span.start);
     return def ? answer(`${mdCode(use.name)} = ${mdCode(def.value)} (line ${def.line + 1})`, use.span) : null;
   }
@@ -33,8 +37,16 @@ export function hover(document: TextDocument, parsed: ParsedDocument, catalogue:
     if (resolved) return answer(describeParam(param.name, resolved.param, ownerOf(resolved), catalogue), param.nameSpan);
     const owner = catalogue.ownersOf(param.name)[0];
     if (owner) {
-      const slot = owner.asGenerator ? 'generator' : owner.module.group ?? 'module';
-      return answer(describeParam(param.name, owner.param, `parameter of ${mdCode(`${slot}=${owner.module.name}`)} (not used by this query)`, catalogue), param.nameSpan);
+      const slot = owner.asGenerator ? 'generator' : (owner.module.group ?? 'module');
+      return answer(
+        describeParam(
+          param.name,
+          owner.param,
+          `parameter of ${mdCode(`${slot}=${owner.module.name}`)} (not used by this query)`,
+          catalogue,
+        ),
+        param.nameSpan,
+      );
     }
     return null;
   }

@@ -66,15 +66,20 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   const cache = new DocumentCache();
   const catalogueFor = options.catalogueFor ?? (() => bundledCatalogue());
   // The last diagnostics per document version, reused by code actions.
-  const diagnosticsCache = new Map<string, { version: number; catalogue: Catalogue; others: readonly OtherEnvironment[]; diagnostics: Diagnostic[] }>();
+  const diagnosticsCache = new Map<
+    string,
+    { version: number; catalogue: Catalogue; others: readonly OtherEnvironment[]; diagnostics: Diagnostic[] }
+  >();
   const othersFor = options.otherEnvironments ?? (() => []);
-  const sameOthers = (a: readonly OtherEnvironment[], b: readonly OtherEnvironment[]) => a.length === b.length && a.every((o, i) => o.name === b[i]!.name && o.catalogue === b[i]!.catalogue);
+  const sameOthers = (a: readonly OtherEnvironment[], b: readonly OtherEnvironment[]) =>
+    a.length === b.length && a.every((o, i) => o.name === b[i]!.name && o.catalogue === b[i]!.catalogue);
   const queryCaches = new Map<string, QueryDiagnosticsCache>();
   const diagnosticsOf = (document: TextDocument): Diagnostic[] => {
     const catalogue = catalogueFor(document);
     const others = othersFor(document);
     const cached = diagnosticsCache.get(document.uri);
-    if (cached && cached.version === document.version && cached.catalogue === catalogue && sameOthers(cached.others, others)) return cached.diagnostics;
+    if (cached && cached.version === document.version && cached.catalogue === catalogue && sameOthers(cached.others, others))
+      return cached.diagnostics;
     let queryCache = queryCaches.get(document.uri);
     if (!queryCache) queryCaches.set(document.uri, (queryCache = new QueryDiagnosticsCache()));
     const parsed = cache.get(document);

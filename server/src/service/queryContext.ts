@@ -61,7 +61,8 @@ export class QueryContext {
   available(): ReadonlyMap<string, ResolvedParam> {
     if (!this.names) {
       this.names = new Map(baseNames(this.catalogue));
-      for (const use of this.uses) for (const [name, resolved] of moduleNames(use.module, use.slot === 'generator')) this.names.set(name, resolved);
+      for (const use of this.uses)
+        for (const [name, resolved] of moduleNames(use.module, use.slot === 'generator')) this.names.set(name, resolved);
       for (const [name, resolved] of this.templatedNames()) this.names.set(name, resolved);
     }
     return this.names;
@@ -143,7 +144,9 @@ function moduleNames(module: ModuleInfo, asGenerator: boolean): Map<string, Reso
   if (!tables) {
     tables = [false, true].map((gen) => {
       const prefix = (gen ? 'g' : '') + module.prefix;
-      return new Map(module.params.map((param) => [prefix + param.name, { fullName: prefix + param.name, param, module, asGenerator: gen }]));
+      return new Map(
+        module.params.map((param) => [prefix + param.name, { fullName: prefix + param.name, param, module, asGenerator: gen }]),
+      );
     });
     moduleTables.set(module, tables);
   }

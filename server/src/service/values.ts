@@ -7,8 +7,7 @@ export function isInteger(value: string): boolean {
   return INTEGER.test(value);
 }
 
-const ISO_8601 =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
 const MEDIAWIKI_14 = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
 const UNIX_SECONDS = /^-?\d{1,13}$/;
 
@@ -34,14 +33,21 @@ export function normalisedTimestamp(value: string): string | undefined {
   const iso = ISO_8601.exec(value);
   const parts = iso ?? MEDIAWIKI_14.exec(value);
   if (!parts) return undefined;
-  const [year, month, day, hour, minute, second] = [parts[1], parts[2], parts[3], parts[4], parts[5], parts[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [parts[1], parts[2], parts[3], parts[4], parts[5], parts[6] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const daysInMonth = month >= 1 && month <= 12 ? new Date(Date.UTC(year, month, 0)).getUTCDate() : 0;
   if (month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59) return undefined;
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   if (Number.isNaN(date.getTime())) return undefined;
   const text = date.toISOString().slice(0, 19);
   // The zone as written (the roll-over happens in the written fields).
-  const zone = iso ? /(Z|[+-]\d{2}(?::?\d{2})?)$/.exec(value)?.[1] ?? '' : 'Z';
+  const zone = iso ? (/(Z|[+-]\d{2}(?::?\d{2})?)$/.exec(value)?.[1] ?? '') : 'Z';
   return `${text}${zone}`;
 }
 

@@ -20,7 +20,12 @@ suite('authoring: completion, hover, symbols, quick fixes', () => {
 
   suiteSetup(async () => {
     editor = await openFixture('authoring.mwq');
-    await waitForDiagnostics(editor.document.uri, (ds) => ds.some((d) => codeOf(d) === 'unrecognizedvalues'), 30_000, 'the typo to be flagged');
+    await waitForDiagnostics(
+      editor.document.uri,
+      (ds) => ds.some((d) => codeOf(d) === 'unrecognizedvalues'),
+      30_000,
+      'the typo to be flagged',
+    );
   });
 
   suiteTeardown(async () => {
@@ -33,7 +38,7 @@ suite('authoring: completion, hover, symbols, quick fixes', () => {
     assert.ok(!labels.includes('revisions'));
   });
 
-  test('completion offers the query\'s prefixed parameters at a line start, and shows the list', async () => {
+  test("completion offers the query's prefixed parameters at a line start, and shows the list", async () => {
     const doc = editor.document;
     const end = positionAfter(doc, 'aplimit=50');
     const edit = new vscode.WorkspaceEdit();
@@ -69,13 +74,22 @@ suite('authoring: completion, hover, symbols, quick fixes', () => {
   });
 
   test('document symbols name one symbol per query', async () => {
-    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', editor.document.uri);
-    assert.deepEqual(symbols.map((s) => s.name), ['Pages with a prefix', 'Typo in a module', 'Revisions of one page']);
+    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>(
+      'vscode.executeDocumentSymbolProvider',
+      editor.document.uri,
+    );
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['Pages with a prefix', 'Typo in a module', 'Revisions of one page'],
+    );
   });
 
   test('formatting normalises spacing around =', async () => {
     const doc = editor.document;
-    const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', doc.uri, { tabSize: 2, insertSpaces: true });
+    const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', doc.uri, {
+      tabSize: 2,
+      insertSpaces: true,
+    });
     assert.ok(edits && edits.length > 0, 'formatting edits');
     const edit = new vscode.WorkspaceEdit();
     edit.set(doc.uri, edits);
@@ -88,7 +102,11 @@ suite('authoring: completion, hover, symbols, quick fixes', () => {
     const doc = editor.document;
     const diagnostic = vscode.languages.getDiagnostics(doc.uri).find((d) => codeOf(d) === 'unrecognizedvalues');
     assert.ok(diagnostic);
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, diagnostic.range);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      diagnostic.range,
+    );
     const fix = actions.find((a) => a.title === 'Change to `allpages`');
     assert.ok(fix?.edit, `actions: ${actions.map((a) => a.title).join(' / ')}`);
     assert.equal(await vscode.workspace.applyEdit(fix.edit), true);

@@ -9,7 +9,8 @@ import * as vscode from 'vscode';
 import { codeOf, fixturesDir, hasPanelProbe, screenshot, typeKeys, waitForDiagnostics } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
-const flagged = (ds: readonly vscode.Diagnostic[]) => ds.some((d) => codeOf(d) === 'unrecognizedvalues' && d.message.includes('abusefilters'));
+const flagged = (ds: readonly vscode.Diagnostic[]) =>
+  ds.some((d) => codeOf(d) === 'unrecognizedvalues' && d.message.includes('abusefilters'));
 
 suite('catalogue on open: ask once per host', function () {
   suiteSetup(function () {
@@ -23,7 +24,10 @@ suite('catalogue on open: ask once per host', function () {
   test('opening a file with a literal endpoint asks "Fetch the catalogue of HOST?"; Always fetches it', async () => {
     const host = new URL(endpoint!).host;
     const uri = vscode.Uri.file(path.join(fixturesDir(), 'names-its-wiki.mwq'));
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`@endpoint = ${endpoint}\n\n### Abuse filters\nlist=abusefilters\nabflimit=5\n`));
+    await vscode.workspace.fs.writeFile(
+      uri,
+      new TextEncoder().encode(`@endpoint = ${endpoint}\n\n### Abuse filters\nlist=abusefilters\nabflimit=5\n`),
+    );
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document, { preview: false });
     // Until the answer: the bundled catalogue, which does not know the module.
@@ -34,7 +38,7 @@ suite('catalogue on open: ask once per host', function () {
     await typeKeys([{ waitForText: `Fetch the catalogue of ${host}?` }, { waitForText: 'This time' }, { pause: 500 }]);
     await screenshot('catalogue-01-ask-on-open');
     await typeKeys([{ clickButton: 'Always' }]);
-    const ds = await waitForDiagnostics(uri, (all) => !flagged(all), 60_000, 'abusefilters accepted by the wiki\'s own catalogue');
+    const ds = await waitForDiagnostics(uri, (all) => !flagged(all), 60_000, "abusefilters accepted by the wiki's own catalogue");
     assert.equal(ds.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length, 0);
     await screenshot('catalogue-02-fetched');
   });

@@ -19,7 +19,15 @@ interface Change {
 }
 
 async function changes(): Promise<Change[]> {
-  const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', list: 'recentchanges', rcprop: 'title|timestamp|user|ids|sizes', rctype: 'edit|new', rclimit: '500' });
+  const body = new URLSearchParams({
+    action: 'query',
+    format: 'json',
+    formatversion: '2',
+    list: 'recentchanges',
+    rcprop: 'title|timestamp|user|ids|sizes',
+    rctype: 'edit|new',
+    rclimit: '500',
+  });
   const json = (await (await fetch(endpoint!, { method: 'POST', body })).json()) as { query: { recentchanges: Change[] } };
   return json.query.recentchanges;
 }
@@ -56,14 +64,21 @@ suite('results panel: chart and map views', () => {
     const doc = (await openFixture('charts.mwq')).document;
     const line = doc.positionAt(doc.getText().indexOf('### Recent changes')).line + 1;
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, line);
-    await waitForPanel((s) => s.rowCount === rows.length && / · (more available|complete)$/.test(s.itemsText), 60_000, `${rows.length} recent changes`);
+    await waitForPanel(
+      (s) => s.rowCount === rows.length && / · (more available|complete)$/.test(s.itemsText),
+      60_000,
+      `${rows.length} recent changes`,
+    );
 
     const byDay = await probePanel({ click: [{ name: 'Chart', exact: true }] });
     assert.match(byDay.text, /changes per day/);
     const days = marks(byDay.text, /\d{4}-\d{2}-\d{2}/);
     assert.ok(days.size >= 1, byDay.text.slice(0, 500));
     for (const [day, n] of days) assert.equal(n, rows.filter((r) => r.timestamp.startsWith(day)).length, day);
-    assert.equal([...days.values()].reduce((a, b) => a + b, 0), rows.length);
+    assert.equal(
+      [...days.values()].reduce((a, b) => a + b, 0),
+      rows.length,
+    );
     await screenshot('chart-01-changes-per-day');
 
     const byUser = await probePanel({ steps: [{ select: ['Column', 'user'] }] });
@@ -123,14 +138,21 @@ suite('results panel: chart and map views', () => {
     this.timeout(180_000);
     proxy = await startCoordinatesProxy(endpoint!);
     mapFile = path.join(fixturesDir(), 'charts-map.mwq');
-    fs.writeFileSync(mapFile, `# Written by chartViews.test.ts: pages with coordinates (from a proxy).\n\n### Places\n${proxy.endpoint}\ngenerator=allpages\ngapprefix=Page 00\ngaplimit=30\nprop=coordinates\n`);
+    fs.writeFileSync(
+      mapFile,
+      `# Written by chartViews.test.ts: pages with coordinates (from a proxy).\n\n### Places\n${proxy.endpoint}\ngenerator=allpages\ngapprefix=Page 00\ngaplimit=30\nprop=coordinates\n`,
+    );
     const doc = await vscode.workspace.openTextDocument(mapFile);
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, 4);
     let table;
     try {
       // The panel keeps the view chosen before (here the chart): wait for the run, then look at the table.
-      await waitForPanel((s) => /^30 items · 1 page/.test(s.itemsText) && !/Fetching/.test(s.progressText), 60_000, '30 pages with coordinates');
+      await waitForPanel(
+        (s) => /^30 items · 1 page/.test(s.itemsText) && !/Fetching/.test(s.progressText),
+        60_000,
+        '30 pages with coordinates',
+      );
       table = await probePanel({ click: [{ name: 'Table', exact: true }] });
     } catch (error) {
       await screenshot('map-00-no-rows');
@@ -139,7 +161,10 @@ suite('results panel: chart and map views', () => {
     assert.equal(table.rowCount, 30);
     assert.ok(proxy.coordinateRequests >= 1);
     // The coordinates list holds one item per page: shown as columns (coordinates.lat, …) by default.
-    assert.ok(table.columns.some((c) => c === 'coordinates' || c.startsWith('coordinates.')), table.columns.join(','));
+    assert.ok(
+      table.columns.some((c) => c === 'coordinates' || c.startsWith('coordinates.')),
+      table.columns.join(','),
+    );
 
     const map = await probePanel({ click: [{ name: 'Map', exact: true }] });
     assert.match(map.text, /pages with coordinates/);
@@ -150,7 +175,9 @@ suite('results panel: chart and map views', () => {
     const clicked = await probePanel({ steps: [{ clickSelector: 'circle.map-point' }] });
     const first = points[0]!;
     assert.equal(clicked.details?.heading, `Details: ${first[1]}`);
-    const ids = (await (await fetch(`${endpoint}?action=query&format=json&formatversion=2&titles=${encodeURIComponent(first[1]!)}`)).json()) as { query: { pages: { pageid: number }[] } };
+    const ids = (await (
+      await fetch(`${endpoint}?action=query&format=json&formatversion=2&titles=${encodeURIComponent(first[1]!)}`)
+    ).json()) as { query: { pages: { pageid: number }[] } };
     const place = placeOf(ids.query.pages[0]!.pageid);
     assert.equal(Number(first[2]) * (first[3] === 'S' ? -1 : 1), place.lat);
     assert.equal(Number(first[4]) * (first[5] === 'W' ? -1 : 1), place.lon);

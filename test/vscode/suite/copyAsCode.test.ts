@@ -18,7 +18,15 @@ async function mainTitles(): Promise<string[]> {
   let cont: Record<string, string> = {};
   for (;;) {
     const url = new URL(endpoint!);
-    url.search = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', list: 'allpages', apnamespace: '0', aplimit: 'max', ...cont }).toString();
+    url.search = new URLSearchParams({
+      action: 'query',
+      format: 'json',
+      formatversion: '2',
+      list: 'allpages',
+      apnamespace: '0',
+      aplimit: 'max',
+      ...cont,
+    }).toString();
     const data = (await (await fetch(url)).json()) as { query: { allpages: { title: string }[] }; continue?: Record<string, string> };
     titles.push(...data.query.allpages.map((p) => p.title));
     if (!data.continue) return titles;
@@ -33,7 +41,10 @@ function runProgram(command: string, source: string, extension: string): string[
     fs.writeFileSync(file, source);
     const r = spawnSync(command, [file], { encoding: 'utf8', env: process.env, timeout: 60_000 });
     assert.equal(r.status, 0, `${command} ${file}: ${r.stderr}`);
-    return r.stdout.split('\n').filter((l) => l.trim()).map((l) => (JSON.parse(l) as { title: string }).title);
+    return r.stdout
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => (JSON.parse(l) as { title: string }).title);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -55,7 +66,10 @@ suite('copy as code: a query as a program', () => {
     const line = doc.positionAt(heading).line;
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
     const lens = lenses.find((l) => l.command?.title === 'Copy as…' && l.range.start.line === line);
-    assert.ok(lens?.command, `a "Copy as…" lens on line ${line + 1}: ${lenses.map((l) => `${l.command?.title}@${l.range.start.line + 1}`).join(', ')}`);
+    assert.ok(
+      lens?.command,
+      `a "Copy as…" lens on line ${line + 1}: ${lenses.map((l) => `${l.command?.title}@${l.range.start.line + 1}`).join(', ')}`,
+    );
     await vscode.env.clipboard.writeText('');
     // Clicking the lens runs its command; the quick pick stays open until a pick.
     const copied = vscode.commands.executeCommand<string | undefined>(lens.command.command, ...(lens.command.arguments ?? []));

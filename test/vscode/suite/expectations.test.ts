@@ -45,7 +45,10 @@ suite('expectations: the Test Explorer runs @expect lines', () => {
 
   test('lists the file, its query and one test per @expect line; a run passes the true ones and fails the false one at its line', async () => {
     const file = await until('the file in the Test Explorer', async () => (await state()).items.find((i) => i.id === doc.uri.toString()));
-    assert.deepEqual(file.children.map((c) => c.label), ['Main-namespace pages', 'Info of those pages']);
+    assert.deepEqual(
+      file.children.map((c) => c.label),
+      ['Main-namespace pages', 'Info of those pages'],
+    );
     const query = file.children[0]!;
     const chained = file.children[1]!;
     assert.equal(query.label, 'Main-namespace pages');
@@ -102,9 +105,14 @@ suite('expectations: the Test Explorer runs @expect lines', () => {
 
   test('a query whose run failed passes nothing: its expectations are errors in the Testing view', async () => {
     const unreachable = (await openFixture('unreachable.mwq')).document;
-    const file = await until('the unreachable file in the Test Explorer', async () => (await state()).items.find((i) => i.id === unreachable.uri.toString()));
+    const file = await until('the unreachable file in the Test Explorer', async () =>
+      (await state()).items.find((i) => i.id === unreachable.uri.toString()),
+    );
     const tests = file.children[0]!.children;
-    assert.deepEqual(tests.map((t) => t.label), ['@expect no errors', '@expect no warnings', '@expect count >= 0']);
+    assert.deepEqual(
+      tests.map((t) => t.label),
+      ['@expect no errors', '@expect no warnings', '@expect count >= 0'],
+    );
     await vscode.commands.executeCommand('workbench.view.testing.focus');
     await vscode.window.showTextDocument(unreachable);
     // What a person does: "Run Tests in Current File".

@@ -6,7 +6,18 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { describePanel, extensionLogFile, fixturesDir, hasPanelProbe, openFixture, screenshot, typeKeys, waitForEvent, waitForFile, waitForPanel } from './helpers';
+import {
+  describePanel,
+  extensionLogFile,
+  fixturesDir,
+  hasPanelProbe,
+  openFixture,
+  screenshot,
+  typeKeys,
+  waitForEvent,
+  waitForFile,
+  waitForPanel,
+} from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('mwquery');
 
@@ -30,7 +41,12 @@ suite('guidance: the first five minutes', function () {
     fs.rmSync(file, { force: true });
     await openFixture('valid.mwq');
     // A person clicks the status item, reads the offer, clicks its button.
-    await typeKeys([{ clickStatus: 'no environment' }, { waitForText: 'No wiki is set up yet' }, { waitForText: 'Create .mwquery.json' }, { pause: 500 }]);
+    await typeKeys([
+      { clickStatus: 'no environment' },
+      { waitForText: 'No wiki is set up yet' },
+      { waitForText: 'Create .mwquery.json' },
+      { pause: 500 },
+    ]);
     await screenshot('guidance-01-no-environment-offer');
     const isJsonShown = () => path.basename(vscode.window.activeTextEditor?.document.uri.fsPath ?? '') === '.mwquery.json';
     const shownJson = waitForEvent(vscode.window.onDidChangeActiveTextEditor, isJsonShown, 20_000, '.mwquery.json to open', isJsonShown);
@@ -70,7 +86,10 @@ suite('guidance: the first five minutes', function () {
 
   test('a refused connection is named plainly, once', async () => {
     const uri = vscode.Uri.file(path.join(fixturesDir(), 'refused.mwq'));
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('@endpoint = http://127.0.0.1:1/api.php\n\n### Nobody home\nlist=allpages\n'));
+    await vscode.workspace.fs.writeFile(
+      uri,
+      new TextEncoder().encode('@endpoint = http://127.0.0.1:1/api.php\n\n### Nobody home\nlist=allpages\n'),
+    );
     const editor = await vscode.window.showTextDocument(uri);
     editor.selection = new vscode.Selection(3, 0, 3, 0);
     await vscode.commands.executeCommand('mwquery.runQuery');
@@ -100,7 +119,12 @@ suite('guidance: the first five minutes', function () {
     await config().update('environments', { scratch: { endpoint: 'http://127.0.0.1:9/w/api.php' } }, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('mwquery.selectEnvironment', 'scratch');
     const uri = vscode.Uri.file(path.join(fixturesDir(), 'status.mwq'));
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('### Before the endpoint\nlist=allpages\n\n@endpoint = https://en.wikipedia.org/w/api.php\n\n### Under it\nlist=allusers\n\n### Own URL\nhttps://de.wikipedia.org/w/api.php?action=query&list=allpages\n'));
+    await vscode.workspace.fs.writeFile(
+      uri,
+      new TextEncoder().encode(
+        '### Before the endpoint\nlist=allpages\n\n@endpoint = https://en.wikipedia.org/w/api.php\n\n### Under it\nlist=allusers\n\n### Own URL\nhttps://de.wikipedia.org/w/api.php?action=query&list=allpages\n',
+      ),
+    );
     const editor = await vscode.window.showTextDocument(uri);
     const statusAt = async (line: number, expected: string) => {
       editor.selection = new vscode.Selection(line, 0, line, 0);

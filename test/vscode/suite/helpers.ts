@@ -37,9 +37,7 @@ export function codeOf(d: vscode.Diagnostic): string | undefined {
 
 export function describeDiagnostics(ds: readonly vscode.Diagnostic[]): string {
   if (ds.length === 0) return 'none';
-  return ds
-    .map((d) => `${codeOf(d) ?? '(no code)'}@${d.range.start.line + 1}:${d.range.start.character + 1} "${d.message}"`)
-    .join('; ');
+  return ds.map((d) => `${codeOf(d) ?? '(no code)'}@${d.range.start.line + 1}:${d.range.start.character + 1} "${d.message}"`).join('; ');
 }
 
 /** Resolves with the diagnostics of `uri` as soon as `accept` holds for them:
@@ -276,9 +274,13 @@ export type PanelStep =
   | { column: [name: string, shown: boolean] }
   | { clickSelector: string };
 
-export function probePanel(options: { click?: PanelClick[]; keys?: KeyStep[]; steps?: PanelStep[] } = {}, timeoutMs = 30_000): Promise<PanelSnapshot> {
+export function probePanel(
+  options: { click?: PanelClick[]; keys?: KeyStep[]; steps?: PanelStep[] } = {},
+  timeoutMs = 30_000,
+): Promise<PanelSnapshot> {
   const dir = process.env.MWQ_PROBE_DIR;
-  if (!dir) return Promise.reject(new Error('no launcher answers panel probes here (MWQ_PROBE_DIR is unset): run test/vscode/run-code-server.mjs'));
+  if (!dir)
+    return Promise.reject(new Error('no launcher answers panel probes here (MWQ_PROBE_DIR is unset): run test/vscode/run-code-server.mjs'));
   const id = `${process.pid}-${Date.now()}-${++probeCounter}`;
   const answerFile = path.join(dir, `.answer-${id}`);
   return new Promise((resolve, reject) => {
@@ -297,7 +299,10 @@ export function probePanel(options: { click?: PanelClick[]; keys?: KeyStep[]; st
       else finish(() => resolve(answer));
     };
     const watcher = fs.watch(dir, check);
-    const timer = setTimeout(() => finish(() => reject(new Error(`panel probe: no answer from the launcher after ${timeoutMs} ms`))), timeoutMs);
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`panel probe: no answer from the launcher after ${timeoutMs} ms`))),
+      timeoutMs,
+    );
     function finish(then: () => void) {
       if (done) return;
       done = true;
@@ -347,7 +352,11 @@ export function describePanel(s: PanelSnapshot | undefined): string {
  * read the DOM: no sleeping in between); rejects after `timeoutMs` with what
  * was awaited and what the panel showed last.
  */
-export async function waitForPanel(accept: (s: PanelSnapshot) => boolean, timeoutMs = 30_000, what = 'the results panel'): Promise<PanelSnapshot> {
+export async function waitForPanel(
+  accept: (s: PanelSnapshot) => boolean,
+  timeoutMs = 30_000,
+  what = 'the results panel',
+): Promise<PanelSnapshot> {
   const deadline = Date.now() + timeoutMs;
   let last: PanelSnapshot | undefined;
   for (;;) {
@@ -400,7 +409,15 @@ export function waitForFile(file: string, accept: (text: string) => boolean, tim
       if (accept(text)) finish(() => resolve(text));
     };
     const watcher = fs.watch(path.dirname(file), check);
-    const timer = setTimeout(() => finish(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; ${path.basename(file)} ends with:\n${read().slice(-2000)}`))), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(
+            new Error(`timed out after ${timeoutMs} ms waiting for ${what}; ${path.basename(file)} ends with:\n${read().slice(-2000)}`),
+          ),
+        ),
+      timeoutMs,
+    );
     function finish(then: () => void) {
       if (done) return;
       done = true;

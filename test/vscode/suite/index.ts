@@ -52,7 +52,9 @@ export function run(): Promise<void> {
 
   const report = teeConsole(process.env.MWQ_RESULTS);
   // Through Mocha's own printer, so that it lands in the report file too.
-  Mocha.reporters.Base.consoleLog(`mwquery integration tests (${which}): ${files.join(', ') || 'no test files'} in VS Code ${vscodeVersion()}`);
+  Mocha.reporters.Base.consoleLog(
+    `mwquery integration tests (${which}): ${files.join(', ') || 'no test files'} in VS Code ${vscodeVersion()}`,
+  );
 
   return new Promise<void>((resolve, reject) => {
     if (files.length === 0) {

@@ -42,7 +42,8 @@ function startLoggingProxy(target: string): Promise<{ server: http.Server; endpo
   });
 }
 
-const has = (ds: readonly vscode.Diagnostic[], code: string, text?: string) => ds.some((d) => codeOf(d) === code && (text === undefined || d.message.includes(text)));
+const has = (ds: readonly vscode.Diagnostic[], code: string, text?: string) =>
+  ds.some((d) => codeOf(d) === code && (text === undefined || d.message.includes(text)));
 
 suite('live content: the wiki checks titles, ids and users, and completes values', function () {
   this.timeout(180_000);
@@ -89,7 +90,11 @@ suite('live content: the wiki checks titles, ids and users, and completes values
     await typeKeys([{ waitForText: `Fetch the catalogue of ${host}?` }, { clickButton: 'Always' }]);
     const ds = await waitForDiagnostics(
       uri,
-      (all) => has(all, 'missingtitle', 'No such page here') && has(all, 'normalised-title', 'Page 0002') && has(all, 'redirect-title', 'Redirect 01') && has(all, 'nosuchuser', 'Nobody by this name'),
+      (all) =>
+        has(all, 'missingtitle', 'No such page here') &&
+        has(all, 'normalised-title', 'Page 0002') &&
+        has(all, 'redirect-title', 'Redirect 01') &&
+        has(all, 'nosuchuser', 'Nobody by this name'),
       60_000,
       'the content diagnostics',
     );
@@ -98,12 +103,21 @@ suite('live content: the wiki checks titles, ids and users, and completes values
     assert.ok(lookups.length >= 1 && lookups.length <= 4, `the file's values were looked up in a few requests: ${lookups.join('\n')}`);
 
     // Inlay hints: page ids show their titles.
-    const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, new vscode.Range(0, 0, document.lineCount, 0));
+    const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>(
+      'vscode.executeInlayHintProvider',
+      uri,
+      new vscode.Range(0, 0, document.lineCount, 0),
+    );
     const labels = hints.map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
     const idLine = 8;
-    const onIdLine = hints.filter((h) => h.position.line === idLine).map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
+    const onIdLine = hints
+      .filter((h) => h.position.line === idLine)
+      .map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
     assert.ok(onIdLine.length >= 1, `page ids have hints: ${JSON.stringify(labels)}`);
-    assert.ok(onIdLine.every((l) => /[A-Za-z]/.test(l)), `the hints are titles: ${JSON.stringify(onIdLine)}`);
+    assert.ok(
+      onIdLine.every((l) => /[A-Za-z]/.test(l)),
+      `the hints are titles: ${JSON.stringify(onIdLine)}`,
+    );
     await screenshot('live-content-01-diagnostics-and-hints');
 
     // Completion from the wiki while a person types a category title.
@@ -117,10 +131,21 @@ suite('live content: the wiki checks titles, ids and users, and completes values
     const valueRequests = proxy!.log.slice(before).filter((l) => l.includes('list=allpages'));
     assert.ok(valueRequests.length >= 1, 'the titles came from the wiki');
     const afterEquals = typed.length - typed.indexOf('=') - 1;
-    console.log(`      request log: ${lookups.length} lookup request(s) for the file's values; ${valueRequests.length} list=allpages request(s) while ${afterEquals} keys were typed in the value`);
-    assert.ok(valueRequests.length < afterEquals, `no request per keystroke: ${valueRequests.length} requests for ${afterEquals} keys typed in the value:\n${valueRequests.join('\n')}`);
+    console.log(
+      `      request log: ${lookups.length} lookup request(s) for the file's values; ${valueRequests.length} list=allpages request(s) while ${afterEquals} keys were typed in the value`,
+    );
+    assert.ok(
+      valueRequests.length < afterEquals,
+      `no request per keystroke: ${valueRequests.length} requests for ${afterEquals} keys typed in the value:\n${valueRequests.join('\n')}`,
+    );
     await typeKeys([{ press: 'Enter' }]);
-    await waitForEvent(vscode.workspace.onDidChangeTextDocument, (e) => e.document === document && document.lineAt(last).text === 'cmtitle=Category:Even', 10_000, 'the accepted title', () => document.lineAt(last).text === 'cmtitle=Category:Even');
+    await waitForEvent(
+      vscode.workspace.onDidChangeTextDocument,
+      (e) => e.document === document && document.lineAt(last).text === 'cmtitle=Category:Even',
+      10_000,
+      'the accepted title',
+      () => document.lineAt(last).text === 'cmtitle=Category:Even',
+    );
     assert.equal(document.lineAt(last).text, 'cmtitle=Category:Even');
   });
 });

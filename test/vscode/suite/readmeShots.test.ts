@@ -40,8 +40,9 @@ suite('readme: screenshots of the real thing', function () {
     await typeKeys([{ press: 'Escape' }]);
   });
 
-  test('diagnostics: the wiki\'s own error codes, a hover and a quick fix', async () => {
-    const text = '@endpoint = https://en.wikipedia.org/w/api.php\n\n### Typos and wrong groups\nlist=allpagez|revisions\naplimit=600\n\n### Missing required parameter\nlist=search\nsrlimit=10\n';
+  test("diagnostics: the wiki's own error codes, a hover and a quick fix", async () => {
+    const text =
+      '@endpoint = https://en.wikipedia.org/w/api.php\n\n### Typos and wrong groups\nlist=allpagez|revisions\naplimit=600\n\n### Missing required parameter\nlist=search\nsrlimit=10\n';
     const editor = await newFile('readme-diagnostics.mwq', text);
     const ds = await waitForDiagnostics(editor.document.uri, (all) => all.length >= 4, 30_000, 'the mistakes flagged');
     const codes = ds.map((d) => codeOf(d));
@@ -50,7 +51,13 @@ suite('readme: screenshots of the real thing', function () {
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
     const typo = ds.find((d) => codeOf(d) === 'unrecognizedvalues' && editor.document.getText(d.range) === 'allpagez')!;
     const at = typo.range.start.translate(0, 3);
-    const moved = waitForEvent(vscode.window.onDidChangeTextEditorSelection, (e) => e.textEditor.selection.active.isEqual(at), 10_000, 'the cursor on the typo', () => editor.selection.active.isEqual(at));
+    const moved = waitForEvent(
+      vscode.window.onDidChangeTextEditorSelection,
+      (e) => e.textEditor.selection.active.isEqual(at),
+      10_000,
+      'the cursor on the typo',
+      () => editor.selection.active.isEqual(at),
+    );
     editor.selection = new vscode.Selection(at, at);
     await moved;
     await vscode.commands.executeCommand('notifications.clearAll');

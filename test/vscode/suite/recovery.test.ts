@@ -37,7 +37,9 @@ async function serverPid(): Promise<number> {
     if (!/Unhandled method mwquery\/serverInfo/.test(String((error as Error)?.message ?? error))) throw error;
     if (!warnedFallback) {
       warnedFallback = true;
-      console.warn('recovery.test: the server does not answer mwquery/serverInfo yet (handler pending in lspServer.ts); its pid is taken from /proc');
+      console.warn(
+        'recovery.test: the server does not answer mwquery/serverInfo yet (handler pending in lspServer.ts); its pid is taken from /proc',
+      );
     }
     const pids = serverChildren();
     assert.equal(pids.length, 1, `one language server process is a child of the extension host (${process.pid}): ${JSON.stringify(pids)}`);
@@ -96,14 +98,21 @@ async function crashAndRecover(n: number): Promise<{ before: number; after: numb
   assert.notEqual(after, before, 'a new server process');
   assert.equal(alive(before), false, `the killed server ${before} is gone`);
   const log = extensionLogFile();
-  if (log) await waitForFile(log, (t) => t.includes(`The language server stopped; restarting (${n}/4).`), 20_000, `the log line of restart ${n}/4`);
+  if (log)
+    await waitForFile(
+      log,
+      (t) => t.includes(`The language server stopped; restarting (${n}/4).`),
+      20_000,
+      `the log line of restart ${n}/4`,
+    );
   return { before, after };
 }
 
 suite('recovery: the language server crashes', () => {
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const f of fs.readdirSync(fixturesDir())) if (f.startsWith(`recovery-${process.pid}-`)) fs.rmSync(path.join(fixturesDir(), f), { force: true });
+    for (const f of fs.readdirSync(fixturesDir()))
+      if (f.startsWith(`recovery-${process.pid}-`)) fs.rmSync(path.join(fixturesDir(), f), { force: true });
   });
 
   test('killed once: restarted, says so, and a newly opened document gets diagnostics from the new server', async () => {
@@ -119,7 +128,12 @@ suite('recovery: the language server crashes', () => {
     process.kill(last, 'SIGKILL');
     const log = extensionLogFile();
     if (log) {
-      await waitForFile(log, (t) => t.includes('The MediaWiki Query language server stopped 5 times in 3 minutes and will not be restarted.'), 20_000, 'the "will not be restarted" message');
+      await waitForFile(
+        log,
+        (t) => t.includes('The MediaWiki Query language server stopped 5 times in 3 minutes and will not be restarted.'),
+        20_000,
+        'the "will not be restarted" message',
+      );
     }
     // Not restarted: the server does not answer, and no process of it runs.
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('mwquery.serverInfo')));

@@ -50,10 +50,17 @@ suite('result rows: one kind of row; objects describing the answer are parts', (
     assert.equal(titles.length, 20);
 
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, lineOf('### Search with its total'));
-    let shown = await waitForPanel((s) => s.title === 'Search with its total' && s.rowCount === 20 && !/Fetching/.test(s.progressText), 60_000, '20 search results');
+    let shown = await waitForPanel(
+      (s) => s.title === 'Search with its total' && s.rowCount === 20 && !/Fetching/.test(s.progressText),
+      60_000,
+      '20 search results',
+    );
     assert.ok(!shown.columns.includes('totalhits') && shown.columns.includes('title'), `columns: ${shown.columns.join(', ')}`);
     assert.match(shown.itemsText, /^20 items/);
-    assert.ok(shown.parts.some((p) => p.value === 'searchinfo'), `parts: ${JSON.stringify(shown.parts)}`);
+    assert.ok(
+      shown.parts.some((p) => p.value === 'searchinfo'),
+      `parts: ${JSON.stringify(shown.parts)}`,
+    );
     await screenshot('result-rows-01-search');
 
     const csv = target('search-rows.csv');
@@ -64,8 +71,15 @@ suite('result rows: one kind of row; objects describing the answer are parts', (
     assert.ok(!lines.some((l) => l.includes('totalhits') || l.startsWith(`${totalhits},`)));
     const nd = target('search-rows.ndjson');
     await vscode.commands.executeCommand('mwquery.exportResults', 'ndjson', nd);
-    const rows = fs.readFileSync(nd.fsPath, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { title: string });
-    assert.deepEqual(rows.map((r) => r.title), titles);
+    const rows = fs
+      .readFileSync(nd.fsPath, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { title: string });
+    assert.deepEqual(
+      rows.map((r) => r.title),
+      titles,
+    );
 
     const info = target('searchinfo.csv');
     await vscode.commands.executeCommand('mwquery.exportResults', 'csv', info, { part: 'searchinfo' });
@@ -83,15 +97,33 @@ suite('result rows: one kind of row; objects describing the answer are parts', (
     const keys = Object.keys(general);
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, lineOf('### General only'));
     // An answer of objects opens on the object (its properties); the result rows tab holds the key/value rows.
-    await waitForPanel((s) => s.title === 'General only' && !/Fetching/.test(s.progressText) && new RegExp(`^${keys.length} items`).test(s.itemsText), 60_000, 'the run of General only');
+    await waitForPanel(
+      (s) => s.title === 'General only' && !/Fetching/.test(s.progressText) && new RegExp(`^${keys.length} items`).test(s.itemsText),
+      60_000,
+      'the run of General only',
+    );
     await probePanel({ steps: [{ tab: '' }] });
-    const shown = await waitForPanel((s) => s.title === 'General only' && s.rowCount === keys.length && !/Fetching/.test(s.progressText), 60_000, `${keys.length} key/value rows`);
+    const shown = await waitForPanel(
+      (s) => s.title === 'General only' && s.rowCount === keys.length && !/Fetching/.test(s.progressText),
+      60_000,
+      `${keys.length} key/value rows`,
+    );
     assert.deepEqual(shown.columns.slice(0, 2), ['key', 'value']);
     await screenshot('result-rows-03-general-key-value');
     const nd = target('general-rows.ndjson');
     await vscode.commands.executeCommand('mwquery.exportResults', 'ndjson', nd);
-    const rows = fs.readFileSync(nd.fsPath, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { key: string; value: unknown });
-    assert.deepEqual(rows.map((r) => r.key), keys);
-    assert.deepEqual(rows.find((r) => r.key === 'sitename'), { key: 'sitename', value: general.sitename });
+    const rows = fs
+      .readFileSync(nd.fsPath, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { key: string; value: unknown });
+    assert.deepEqual(
+      rows.map((r) => r.key),
+      keys,
+    );
+    assert.deepEqual(
+      rows.find((r) => r.key === 'sitename'),
+      { key: 'sitename', value: general.sitename },
+    );
   });
 });

@@ -57,16 +57,39 @@ suite('results views: nested data, answer parts, sort and filter', () => {
 
   test('revisions with content: the details pane shows the text with its line breaks, opens it in an editor; Expand and the raw tree', async function () {
     this.timeout(180_000);
-    const answer = await api({ generator: 'categorymembers', gcmtitle: 'Category:Even', gcmlimit: '10', prop: 'revisions|categories', rvprop: 'ids|user|comment|content', rvslots: 'main', cllimit: 'max' });
-    const pages = answer.query.pages as { title: string; revisions: { revid: number; slots: { main: { content: string } } }[]; categories?: unknown[] }[];
+    const answer = await api({
+      generator: 'categorymembers',
+      gcmtitle: 'Category:Even',
+      gcmlimit: '10',
+      prop: 'revisions|categories',
+      rvprop: 'ids|user|comment|content',
+      rvslots: 'main',
+      cllimit: 'max',
+    });
+    const pages = answer.query.pages as {
+      title: string;
+      revisions: { revid: number; slots: { main: { content: string } } }[];
+      categories?: unknown[];
+    }[];
     assert.equal(pages.length, 10);
 
     await runQuery(doc, '### Pages with revisions and categories');
     // One revision per page: shown as columns by default; switched off here, as a person would, to expand it.
-    await waitForPanel((s) => s.title === 'Pages with revisions and categories' && s.rowCount === 10 && s.columns.includes('revisions.user') && s.flatten, 60_000, 'the 10 pages, revisions as columns');
+    await waitForPanel(
+      (s) => s.title === 'Pages with revisions and categories' && s.rowCount === 10 && s.columns.includes('revisions.user') && s.flatten,
+      60_000,
+      'the 10 pages, revisions as columns',
+    );
     await probePanel({ steps: [{ check: ['One-item lists as columns', false] }] });
-    let shown = await waitForPanel((s) => s.rowCount === 10 && s.columns.includes('revisions') && !s.flatten, 20_000, 'the revisions column again');
-    assert.ok(shown.expandOptions.includes('revisions') && shown.expandOptions.includes('categories'), `Expand offers ${shown.expandOptions.join(', ')}`);
+    let shown = await waitForPanel(
+      (s) => s.rowCount === 10 && s.columns.includes('revisions') && !s.flatten,
+      20_000,
+      'the revisions column again',
+    );
+    assert.ok(
+      shown.expandOptions.includes('revisions') && shown.expandOptions.includes('categories'),
+      `Expand offers ${shown.expandOptions.join(', ')}`,
+    );
 
     // Click the first row: its details.
     shown = await probePanel({ steps: [{ clickRow: 0 }] });
@@ -78,8 +101,14 @@ suite('results views: nested data, answer parts, sort and filter', () => {
     assert.ok(shown.details, `the details pane shows; ${describePanel(shown)}`);
     assert.equal(shown.details.heading, `Details: ${title}`);
     // Categories: a sub-table; revisions (long texts): one card per revision, the content a text block.
-    assert.ok(shown.details.subTableColumns.some((c) => c.includes('title') && c.includes('ns')), `sub-tables: ${JSON.stringify(shown.details.subTableColumns)}`);
-    assert.ok(shown.details.text.includes('slots.main.content') && shown.details.text.includes(String(page.revisions[0]!.revid)), 'the revision\'s fields are listed');
+    assert.ok(
+      shown.details.subTableColumns.some((c) => c.includes('title') && c.includes('ns')),
+      `sub-tables: ${JSON.stringify(shown.details.subTableColumns)}`,
+    );
+    assert.ok(
+      shown.details.text.includes('slots.main.content') && shown.details.text.includes(String(page.revisions[0]!.revid)),
+      "the revision's fields are listed",
+    );
     assert.ok(shown.details.longTexts.includes(content), 'the content, line breaks and all, is a text block of the details');
     await screenshot('results-01-details');
 
@@ -88,7 +117,11 @@ suite('results views: nested data, answer parts, sort and filter', () => {
     // Notifications of earlier tests (exports) can sit over the details pane's buttons.
     await vscode.commands.executeCommand('notifications.clearAll');
     await probePanel({ click: ['Open in editor'] });
-    const opened = await waitFor(() => vscode.workspace.textDocuments.find((d) => !before.has(d) && d.isUntitled && d.getText() === content), 20_000, 'the revision text in an untitled editor');
+    const opened = await waitFor(
+      () => vscode.workspace.textDocuments.find((d) => !before.has(d) && d.isUntitled && d.getText() === content),
+      20_000,
+      'the revision text in an untitled editor',
+    );
     assert.equal(opened.languageId, 'plaintext');
     await screenshot('results-02-open-in-editor');
     await vscode.window.showTextDocument(opened);
@@ -100,10 +133,13 @@ suite('results views: nested data, answer parts, sort and filter', () => {
     shown = await probePanel({ steps: [{ select: ['Expand field', 'categories'] }] });
     shown = await waitForPanel((s) => s.expand === 'categories' && s.rowCount === expected, 20_000, `${expected} rows, one per category`);
     assert.ok(shown.columns.includes('categories.title') && !shown.columns.includes('categories'), `columns ${shown.columns.join(', ')}`);
-    assert.ok(shown.columns.includes('title') && shown.columns.includes('revisions'), 'the parent\'s columns are repeated');
+    assert.ok(shown.columns.includes('title') && shown.columns.includes('revisions'), "the parent's columns are repeated");
     // The Columns menu hides the wide revisions column.
     shown = await probePanel({ steps: [{ column: ['revisions', false] }] });
-    assert.ok(!shown.columns.includes('revisions') && shown.columns.includes('categories.title'), `columns after hiding revisions: ${shown.columns.join(', ')}`);
+    assert.ok(
+      !shown.columns.includes('revisions') && shown.columns.includes('categories.title'),
+      `columns after hiding revisions: ${shown.columns.join(', ')}`,
+    );
     await screenshot('results-03-expand-categories');
     await probePanel({ steps: [{ column: ['revisions', true] }] });
     await probePanel({ steps: [{ select: ['Expand field', ''] }] });
@@ -124,8 +160,16 @@ suite('results views: nested data, answer parts, sort and filter', () => {
     assert.ok(namespaces > 10);
 
     await runQuery(doc, '### Site info');
-    let shown = await waitForPanel((s) => s.title === 'Site info' && s.parts.some((p) => p.value === 'namespaces') && s.parts.some((p) => p.value === 'general'), 60_000, 'the siteinfo parts');
-    assert.equal(shown.parts.find((p) => p.value === 'namespaces')!.text, `namespaces · ${namespaces} rows`, `parts: ${JSON.stringify(shown.parts)}`);
+    let shown = await waitForPanel(
+      (s) => s.title === 'Site info' && s.parts.some((p) => p.value === 'namespaces') && s.parts.some((p) => p.value === 'general'),
+      60_000,
+      'the siteinfo parts',
+    );
+    assert.equal(
+      shown.parts.find((p) => p.value === 'namespaces')!.text,
+      `namespaces · ${namespaces} rows`,
+      `parts: ${JSON.stringify(shown.parts)}`,
+    );
 
     shown = await probePanel({ steps: [{ tab: 'namespaces' }] });
     shown = await waitForPanel((s) => s.part === 'namespaces' && s.rowCount === namespaces, 20_000, `${namespaces} namespace rows`);

@@ -19,8 +19,21 @@ async function firstBatch(): Promise<Map<string, string[]>> {
   let cont: Record<string, string> = {};
   for (let i = 0; i < 200; i++) {
     const url = new URL(endpoint!);
-    url.search = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', generator: 'categorymembers', gcmtitle: 'Category:Even', gcmlimit: '50', prop: 'revisions|categories', ...cont }).toString();
-    const json = (await (await fetch(url)).json()) as { query: { pages: { title: string; categories?: { title: string }[] }[] }; continue?: Record<string, string>; batchcomplete?: boolean };
+    url.search = new URLSearchParams({
+      action: 'query',
+      format: 'json',
+      formatversion: '2',
+      generator: 'categorymembers',
+      gcmtitle: 'Category:Even',
+      gcmlimit: '50',
+      prop: 'revisions|categories',
+      ...cont,
+    }).toString();
+    const json = (await (await fetch(url)).json()) as {
+      query: { pages: { title: string; categories?: { title: string }[] }[] };
+      continue?: Record<string, string>;
+      batchcomplete?: boolean;
+    };
     for (const p of json.query.pages) out.set(p.title, [...(out.get(p.title) ?? []), ...(p.categories ?? []).map((c) => c.title)]);
     if (json.batchcomplete || !json.continue) return out;
     cont = json.continue;
@@ -50,7 +63,11 @@ suite('results data: first batch, history, exports', () => {
     // The categories cell, not the latest revision's columns (one-item lists as columns) that push it out of view.
     await probePanel({ steps: [{ check: ['One-item lists as columns', false] }] });
     // The rows, and the run's final status (the counts line ends with it once the run is over).
-    const shown = await waitForPanel((s) => s.rowCount === 50 && !/Fetching/.test(s.progressText) && / · (more available|complete|stopped)$/.test(s.itemsText), 60_000, '50 rows after one run');
+    const shown = await waitForPanel(
+      (s) => s.rowCount === 50 && !/Fetching/.test(s.progressText) && / · (more available|complete|stopped)$/.test(s.itemsText),
+      60_000,
+      '50 rows after one run',
+    );
     assert.match(shown.itemsText, /^50 items · \d+ pages · more available$/);
     // The panel sits beside the file: hide the columns before categories so its cells are in view.
     await vscode.commands.executeCommand('notifications.clearAll');
@@ -61,7 +78,8 @@ suite('results data: first batch, history, exports', () => {
       const want = batch.get(row.cells.title ?? '');
       assert.ok(want, `row ${row.cells.title} is in the first batch`);
       const cell = row.titles.categories ?? row.cells.categories ?? '';
-      for (const c of want) assert.ok(cell.includes(c), `${row.cells.title}: ${c} in ${cell} (columns in view: ${Object.keys(row.cells).join(", ")})`);
+      for (const c of want)
+        assert.ok(cell.includes(c), `${row.cells.title}: ${c} in ${cell} (columns in view: ${Object.keys(row.cells).join(', ')})`);
     }
     await screenshot('results-data-01-generator-first-run');
     await probePanel({ steps: others.map((c) => ({ column: [c, true] as [string, boolean] })) });
@@ -72,7 +90,12 @@ suite('results data: first batch, history, exports', () => {
     const stored = await new Promise<string[]>((resolve, reject) => {
       const deadline = Date.now() + 20_000;
       const look = () => {
-        const files = fs.existsSync(runsDir) ? fs.readdirSync(runsDir, { recursive: true }).map(String).filter((f) => f.endsWith('.json') && f.startsWith('results-data-Even-pages-with-categories-')) : [];
+        const files = fs.existsSync(runsDir)
+          ? fs
+              .readdirSync(runsDir, { recursive: true })
+              .map(String)
+              .filter((f) => f.endsWith('.json') && f.startsWith('results-data-Even-pages-with-categories-'))
+          : [];
         if (files.length) resolve(files);
         else if (Date.now() > deadline) reject(new Error(`no run stored under ${runsDir}`));
         else setTimeout(look, 200);
@@ -80,11 +103,20 @@ suite('results data: first batch, history, exports', () => {
       look();
     });
     assert.ok(stored.length >= 1);
-    assert.ok(fs.readFileSync(path.join(fixturesDir(), '.mwquery', '.gitignore'), 'utf8').split('\n').includes('*'));
+    assert.ok(
+      fs
+        .readFileSync(path.join(fixturesDir(), '.mwquery', '.gitignore'), 'utf8')
+        .split('\n')
+        .includes('*'),
+    );
     const runs = await vscode.commands.executeCommand<{ items: number; status: string }[]>('mwquery.showRunHistory', doc.uri, line, false);
     assert.ok(runs && runs.length >= 1 && runs[0]!.items === 50, JSON.stringify(runs));
     // (Masking of secrets in stored runs: test/runner/history.test.ts; the launcher lists MWQ_TEST_ENDPOINT as safe.)
-    const record = JSON.parse(fs.readFileSync(path.join(runsDir, stored[0]!), 'utf8')) as { data: unknown[]; requestUrl: string; status: string };
+    const record = JSON.parse(fs.readFileSync(path.join(runsDir, stored[0]!), 'utf8')) as {
+      data: unknown[];
+      requestUrl: string;
+      status: string;
+    };
     assert.equal(record.data.length, 50);
     assert.match(record.requestUrl, /generator=categorymembers/);
     assert.equal(record.status, 'page');
@@ -118,7 +150,11 @@ suite('results data: first batch, history, exports', () => {
     if (!hasPanelProbe()) this.skip();
     const at = doc.positionAt(doc.getText().indexOf('### Unreachable wiki')).line + 1;
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, at);
-    const shown = await waitForPanel((s) => s.title === 'Unreachable wiki' && /Nothing listens|Could not connect/.test(s.statusText) && !/Fetching/.test(s.progressText), 60_000, 'the failure in the panel');
+    const shown = await waitForPanel(
+      (s) => s.title === 'Unreachable wiki' && /Nothing listens|Could not connect/.test(s.statusText) && !/Fetching/.test(s.progressText),
+      60_000,
+      'the failure in the panel',
+    );
     assert.doesNotMatch(shown.itemsText, /more available|complete/);
     assert.match(shown.itemsText, /· stopped$/);
     assert.equal(shown.buttons.find((b) => b.label === 'Next page')?.disabled, true);
@@ -146,7 +182,13 @@ suite('results data: first batch, history, exports', () => {
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, at);
     const runs = await waitForRuns(2);
     assert.equal(runs[0]!.items, 3);
-    const comparison = await vscode.commands.executeCommand<{ keyField: string; added: unknown[]; removed: unknown[]; changed: { key: string; cells: string[]; after: { title: string } }[]; unchanged: number }>('mwquery.compareRuns', doc.uri, at);
+    const comparison = await vscode.commands.executeCommand<{
+      keyField: string;
+      added: unknown[];
+      removed: unknown[];
+      changed: { key: string; cells: string[]; after: { title: string } }[];
+      unchanged: number;
+    }>('mwquery.compareRuns', doc.uri, at);
     assert.ok(comparison);
     assert.equal(comparison.keyField, 'pageid');
     assert.deepEqual([comparison.added.length, comparison.removed.length, comparison.changed.length, comparison.unchanged], [0, 0, 1, 2]);
@@ -158,8 +200,15 @@ suite('results data: first batch, history, exports', () => {
       // The panel's own history list: the earlier run, compared with the rows shown now by a click.
       await probePanel({ click: ['Close comparison'] }).catch(() => undefined);
       const compared = await probePanel({ click: [{ name: 'Run history', exact: false }, 'Compare'] });
-      assert.ok(compared.buttons.some((b) => /^Run history \(2 runs\)$/.test(b.label)), compared.buttons.map((b) => b.label).join(', '));
-      const shown = await waitForPanel((s) => /0 added · 0 removed · 1 changed · 2 unchanged \(rows matched by pageid\)/.test(s.text), 30_000, 'the comparison in the panel');
+      assert.ok(
+        compared.buttons.some((b) => /^Run history \(2 runs\)$/.test(b.label)),
+        compared.buttons.map((b) => b.label).join(', '),
+      );
+      const shown = await waitForPanel(
+        (s) => /0 added · 0 removed · 1 changed · 2 unchanged \(rows matched by pageid\)/.test(s.text),
+        30_000,
+        'the comparison in the panel',
+      );
       assert.match(shown.text, /changedPage 0598|changed\s*\S*Page 0598|Page 0598/);
       assert.match(shown.text, /revisions: /);
       await screenshot('results-data-05-compare-in-panel');
@@ -168,7 +217,14 @@ suite('results data: first batch, history, exports', () => {
 
   test('every request of a run is in the output channel; the new commands exist', async () => {
     const commands = await vscode.commands.getCommands(true);
-    for (const id of ['mwquery.showResults', 'mwquery.showLog', 'mwquery.newQueryFile', 'mwquery.pinResults', 'mwquery.showRunHistory', 'mwquery.openResultsInEditor']) {
+    for (const id of [
+      'mwquery.showResults',
+      'mwquery.showLog',
+      'mwquery.newQueryFile',
+      'mwquery.pinResults',
+      'mwquery.showRunHistory',
+      'mwquery.openResultsInEditor',
+    ]) {
       assert.ok(commands.includes(id), id);
     }
     const log = extensionLogFile();

@@ -39,7 +39,9 @@ function full(s: PanelSnapshot, index: number, column: string): string | undefin
 
 /** The editor group of the results panel. */
 function panelColumn(): vscode.ViewColumn | undefined {
-  return vscode.window.tabGroups.all.find((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.label.startsWith('Results')))?.viewColumn;
+  return vscode.window.tabGroups.all.find((g) =>
+    g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.label.startsWith('Results')),
+  )?.viewColumn;
 }
 
 suite('results views: readable defaults', () => {
@@ -59,14 +61,34 @@ suite('results views: readable defaults', () => {
 
   test('the start-here generator query: revisions.user and revisions.timestamp columns after one run; the summary in the header', async function () {
     this.timeout(120_000);
-    const answer = await api({ generator: 'categorymembers', gcmtitle: 'Category:Even', gcmlimit: '5', prop: 'revisions', rvprop: 'timestamp|user' });
+    const answer = await api({
+      generator: 'categorymembers',
+      gcmtitle: 'Category:Even',
+      gcmlimit: '5',
+      prop: 'revisions',
+      rvprop: 'timestamp|user',
+    });
     const pages = answer.query.pages as { title: string; revisions: { user: string; timestamp: string }[] }[];
     assert.equal(pages.length, 5);
-    assert.ok(pages.every((p) => p.revisions.length === 1), 'one revision per page (else this checks nothing)');
+    assert.ok(
+      pages.every((p) => p.revisions.length === 1),
+      'one revision per page (else this checks nothing)',
+    );
 
     await runQuery(doc, '### Members of a category, with their last edit');
-    const shown = await waitForPanel((s) => s.title === 'Members of a category, with their last edit' && s.rowCount === 5 && s.rows.length === 5 && s.columns.includes('revisions.user'), 60_000, 'the 5 pages with revisions.* columns');
-    assert.ok(shown.columns.includes('revisions.timestamp') && !shown.columns.includes('revisions'), `columns: ${shown.columns.join(', ')}`);
+    const shown = await waitForPanel(
+      (s) =>
+        s.title === 'Members of a category, with their last edit' &&
+        s.rowCount === 5 &&
+        s.rows.length === 5 &&
+        s.columns.includes('revisions.user'),
+      60_000,
+      'the 5 pages with revisions.* columns',
+    );
+    assert.ok(
+      shown.columns.includes('revisions.timestamp') && !shown.columns.includes('revisions'),
+      `columns: ${shown.columns.join(', ')}`,
+    );
     assert.ok(shown.flatten, '"One-item lists as columns" is on');
     for (const r of shown.rows) {
       const page = pages.find((p) => p.title === r.cells.title);
@@ -82,22 +104,43 @@ suite('results views: readable defaults', () => {
 
   test('prop=categories: cells show the category titles joined; the title stays in view when scrolling right', async function () {
     this.timeout(120_000);
-    const answer = await api({ generator: 'categorymembers', gcmtitle: 'Category:Even', gcmlimit: '10', prop: 'categories', cllimit: 'max' });
+    const answer = await api({
+      generator: 'categorymembers',
+      gcmtitle: 'Category:Even',
+      gcmlimit: '10',
+      prop: 'categories',
+      cllimit: 'max',
+    });
     const pages = answer.query.pages as { title: string; categories?: { title: string }[] }[];
-    assert.ok(pages.some((p) => (p.categories?.length ?? 0) > 1), 'some page has several categories (else joining is not checked)');
+    assert.ok(
+      pages.some((p) => (p.categories?.length ?? 0) > 1),
+      'some page has several categories (else joining is not checked)',
+    );
 
     await runQuery(doc, '### Pages and their categories');
-    let shown = await waitForPanel((s) => s.title === 'Pages and their categories' && s.rowCount === 10 && s.rows.length === 10, 60_000, 'the 10 pages');
+    let shown = await waitForPanel(
+      (s) => s.title === 'Pages and their categories' && s.rowCount === 10 && s.rows.length === 10,
+      60_000,
+      'the 10 pages',
+    );
     for (const r of shown.rows) {
       const page = pages.find((p) => p.title === r.cells.title)!;
       assert.ok(page, `row ${r.index}: ${r.cells.title}`);
-      assert.equal(full(shown, r.index, 'categories'), (page.categories ?? []).map((c) => c.title).join(' · '), `categories of ${page.title}`);
+      assert.equal(
+        full(shown, r.index, 'categories'),
+        (page.categories ?? []).map((c) => c.title).join(' · '),
+        `categories of ${page.title}`,
+      );
     }
     await screenshot('results-views-02-categories-joined');
 
     // A wide table: revisions as columns, categories, page info.
     await runQuery(doc, '### Pages with their categories');
-    shown = await waitForPanel((s) => s.title === 'Pages with their categories' && s.rowCount === 10 && s.columns.includes('categories') && s.rows.length > 0, 60_000, 'the 10 pages, wide');
+    shown = await waitForPanel(
+      (s) => s.title === 'Pages with their categories' && s.rowCount === 10 && s.columns.includes('categories') && s.rows.length > 0,
+      60_000,
+      'the 10 pages, wide',
+    );
 
     // A person clicks the first row and presses End: the cursor goes to the last column, the table scrolls right.
     const title = shown.rows.find((r) => r.index === 0)!.cells.title!;
@@ -105,14 +148,23 @@ suite('results views: readable defaults', () => {
     shown = await waitForPanel((s) => s.scrollLeft > 200, 20_000, 'the table scrolled right');
     assert.ok(shown.pinned, `a naming column is kept in view; ${describePanel(shown)}`);
     assert.equal(shown.pinned.name, 'title');
-    assert.ok(shown.pinned.left >= 0 && shown.pinned.right <= shown.pinned.viewWidth, `the title header is inside the view: ${JSON.stringify(shown.pinned)}`);
+    assert.ok(
+      shown.pinned.left >= 0 && shown.pinned.right <= shown.pinned.viewWidth,
+      `the title header is inside the view: ${JSON.stringify(shown.pinned)}`,
+    );
     assert.equal(shown.rows.find((r) => r.index === 0)?.cells.title, title, 'row 1 still shows its title');
     await screenshot('results-views-03-scrolled-right-title-kept');
   });
 
   test('export: "this view" after expand + filter + hidden columns writes exactly the shown rows and columns; "all rows" writes all', async function () {
     this.timeout(120_000);
-    const answer = await api({ generator: 'categorymembers', gcmtitle: 'Category:Even', gcmlimit: '10', prop: 'categories', cllimit: 'max' });
+    const answer = await api({
+      generator: 'categorymembers',
+      gcmtitle: 'Category:Even',
+      gcmlimit: '10',
+      prop: 'categories',
+      cllimit: 'max',
+    });
     const pages = answer.query.pages as { title: string; categories?: { title: string }[] }[];
     const expected = pages.reduce((n, p) => n + (p.categories ?? []).filter((c) => c.title.toLowerCase().includes('even')).length, 0);
     const allCategories = pages.reduce((n, p) => n + Math.max(1, p.categories?.length ?? 0), 0);
@@ -120,8 +172,19 @@ suite('results views: readable defaults', () => {
 
     await runQuery(doc, '### Pages with their categories');
     await waitForPanel((s) => s.title === 'Pages with their categories' && s.rowCount === 10, 60_000, 'the 10 pages');
-    await probePanel({ steps: [{ select: ['Expand field', 'categories'] }, { fill: ['Filter rows', 'categories.title:even'] }, { column: ['ns', false] }, { column: ['revisions.comment', false] }] });
-    const shown = await waitForPanel((s) => s.expand === 'categories' && s.rowCount === expected && !s.columns.includes('ns') && !s.columns.includes('revisions.comment'), 20_000, `${expected} rows, ns and revisions.comment hidden`);
+    await probePanel({
+      steps: [
+        { select: ['Expand field', 'categories'] },
+        { fill: ['Filter rows', 'categories.title:even'] },
+        { column: ['ns', false] },
+        { column: ['revisions.comment', false] },
+      ],
+    });
+    const shown = await waitForPanel(
+      (s) => s.expand === 'categories' && s.rowCount === expected && !s.columns.includes('ns') && !s.columns.includes('revisions.comment'),
+      20_000,
+      `${expected} rows, ns and revisions.comment hidden`,
+    );
     await screenshot('results-views-06-export-this-view');
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mwq-export-'));
@@ -137,7 +200,8 @@ suite('results views: readable defaults', () => {
       for (const r of shown.rows) {
         for (const [column, text] of Object.entries(r.cells)) {
           const value = view[r.index]![column];
-          if (value === undefined || typeof value !== 'object') assert.equal(value === undefined ? '' : String(value), text, `row ${r.index}, ${column}`);
+          if (value === undefined || typeof value !== 'object')
+            assert.equal(value === undefined ? '' : String(value), text, `row ${r.index}, ${column}`);
         }
       }
 
@@ -145,37 +209,60 @@ suite('results views: readable defaults', () => {
       await vscode.commands.executeCommand('mwquery.exportResults', 'json', allFile);
       const all = JSON.parse(fs.readFileSync(allFile.fsPath, 'utf8')) as Record<string, unknown>[];
       assert.equal(all.length, 10, 'all rows: every page');
-      assert.ok(all.every((r) => 'ns' in r) && all.some((r) => Array.isArray(r.categories)), 'all rows: every column, nested lists as they are');
+      assert.ok(
+        all.every((r) => 'ns' in r) && all.some((r) => Array.isArray(r.categories)),
+        'all rows: every column, nested lists as they are',
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    await probePanel({ steps: [{ fill: ['Filter rows', ''] }, { select: ['Expand field', ''] }, { column: ['ns', true] }, { column: ['revisions.comment', true] }] });
+    await probePanel({
+      steps: [
+        { fill: ['Filter rows', ''] },
+        { select: ['Expand field', ''] },
+        { column: ['ns', true] },
+        { column: ['revisions.comment', true] },
+      ],
+    });
   });
 
-  test('siteinfo general|namespaces|statistics opens on general\'s properties; a filter does not follow to a part it does not match', async function () {
+  test("siteinfo general|namespaces|statistics opens on general's properties; a filter does not follow to a part it does not match", async function () {
     this.timeout(120_000);
     const answer = await api({ meta: 'siteinfo', siprop: 'general|namespaces|statistics' });
     const general = answer.query.general as Record<string, unknown>;
     const namespaces = Object.keys(answer.query.namespaces as object).length;
 
     await runQuery(doc, '### Site info with statistics');
-    let shown = await waitForPanel((s) => s.title === 'Site info with statistics' && s.part === 'general' && !!s.properties?.length, 60_000, 'general\'s properties, without choosing anything');
+    let shown = await waitForPanel(
+      (s) => s.title === 'Site info with statistics' && s.part === 'general' && !!s.properties?.length,
+      60_000,
+      "general's properties, without choosing anything",
+    );
     const props = new Map(shown.properties);
     assert.equal(props.get('sitename'), String(general.sitename));
     const labels = shown.parts.map((p) => p.text);
-    assert.ok(labels.includes(`general · ${Object.keys(general).length} properties`) && labels.includes(`namespaces · ${namespaces} rows`) && labels.some((l) => /^statistics · \d+ properties$/.test(l)), `the tabs say what each part holds: ${labels.join(' | ')}`);
+    assert.ok(
+      labels.includes(`general · ${Object.keys(general).length} properties`) &&
+        labels.includes(`namespaces · ${namespaces} rows`) &&
+        labels.some((l) => /^statistics · \d+ properties$/.test(l)),
+      `the tabs say what each part holds: ${labels.join(' | ')}`,
+    );
     await screenshot('results-views-04-siteinfo-opens-on-general');
 
     // The namespaces tab, a filter by name; then general: the filter does not follow.
     shown = await probePanel({ steps: [{ tab: 'namespaces' }, { fill: ['Filter rows', 'name:categ'] }] });
-    shown = await waitForPanel((s) => s.part === 'namespaces' && s.rowCount > 0 && s.rowCount < namespaces, 20_000, 'namespaces filtered by name');
+    shown = await waitForPanel(
+      (s) => s.part === 'namespaces' && s.rowCount > 0 && s.rowCount < namespaces,
+      20_000,
+      'namespaces filtered by name',
+    );
     shown = await probePanel({ steps: [{ tab: '' }] });
     shown = await waitForPanel((s) => s.part === '', 20_000, 'the result rows');
     assert.equal(shown.filter, '', `the filter was dropped: ${describePanel(shown)}`);
     assert.notEqual(shown.emptyNote, 'No rows match the filter.');
   });
 
-  test('the panel never opens in the query file\'s group', async function () {
+  test("the panel never opens in the query file's group", async function () {
     this.timeout(120_000);
     const column = panelColumn();
     assert.ok(column !== undefined, 'the results panel is open');
@@ -185,8 +272,14 @@ suite('results views: readable defaults', () => {
     await runQuery(doc, '### Members of a category, with their last edit');
     await waitForPanel((s) => s.title === 'Members of a category, with their last edit' && s.rowCount === 5, 60_000, 'the run shown');
     const after = panelColumn();
-    assert.ok(after !== undefined && after !== editor.viewColumn, `the panel (group ${after}) is not in the file's group (${editor.viewColumn})`);
-    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document === doc), 'the file is still in view');
+    assert.ok(
+      after !== undefined && after !== editor.viewColumn,
+      `the panel (group ${after}) is not in the file's group (${editor.viewColumn})`,
+    );
+    assert.ok(
+      vscode.window.visibleTextEditors.some((e) => e.document === doc),
+      'the file is still in view',
+    );
     await screenshot('results-views-05-panel-beside-the-file');
   });
 });

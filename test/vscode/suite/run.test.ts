@@ -47,7 +47,10 @@ async function runLensOf(doc: vscode.TextDocument, heading: string): Promise<vsc
   const to = next < 0 ? doc.lineCount : doc.positionAt(next + 1).line;
   const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
   const lens = lenses.find((l) => l.command?.title === '▶ Run query' && l.range.start.line >= from && l.range.start.line < to);
-  assert.ok(lens?.command, `a "▶ Run query" lens on lines ${from + 1}-${to} of ${doc.fileName}; lenses: ${lenses.map((l) => `${l.command?.title}@${l.range.start.line + 1}`).join(', ')}`);
+  assert.ok(
+    lens?.command,
+    `a "▶ Run query" lens on lines ${from + 1}-${to} of ${doc.fileName}; lenses: ${lenses.map((l) => `${l.command?.title}@${l.range.start.line + 1}`).join(', ')}`,
+  );
   return lens;
 }
 
@@ -101,7 +104,10 @@ suite('run: queries against the test wiki, results in the panel', () => {
     );
     assert.equal(shown.title, 'Main-namespace pages');
     assert.deepEqual(titlesShown(shown), page1);
-    assert.deepEqual(shown.rows.map((r) => r.number), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    assert.deepEqual(
+      shown.rows.map((r) => r.number),
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'],
+    );
     assert.ok(shown.columns.includes('title') && shown.columns.includes('pageid'), `columns: ${shown.columns.join(', ')}`);
     assert.match(shown.itemsText, /^10 items · 1 page · more available$/);
     assert.match(shown.requestUrl, /list=allpages/);
@@ -121,11 +127,11 @@ suite('run: queries against the test wiki, results in the panel', () => {
     await screenshot('run-01-panel');
   });
 
-  test('an unknown parameter: the wiki\'s warning is a diagnostic on its line and in the panel', async function () {
+  test("an unknown parameter: the wiki's warning is a diagnostic on its line and in the panel", async function () {
     await runFromLens(doc, '### Unknown parameter');
     const apfooLine = lineOf(doc, 'apfoo=1');
     const isWarning = (d: vscode.Diagnostic) => d.source === 'wiki' && codeOf(d) === 'unrecognizedparams';
-    const ds = await waitForDiagnostics(doc.uri, (all) => all.some(isWarning), 30_000, 'the wiki\'s unrecognizedparams warning');
+    const ds = await waitForDiagnostics(doc.uri, (all) => all.some(isWarning), 30_000, "the wiki's unrecognizedparams warning");
     const d = ds.find(isWarning)!;
     assert.equal(d.range.start.line, apfooLine, `on the apfoo line: ${describeDiagnostics([d])}`);
     assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
@@ -147,12 +153,20 @@ suite('run: queries against the test wiki, results in the panel', () => {
     const direct = await api({ prop: 'revisions', rvprop: 'comment|content', rvslots: 'main', titles: facts.hostilePage });
     const revisionJson = JSON.stringify((direct.query!.pages as { revisions: unknown[] }[])[0]!.revisions);
     for (const s of facts.hostileStrings) assert.ok(revisionJson.includes(JSON.stringify(s).slice(1, -1)), `the wiki's answer holds ${s}`);
-    assert.ok(facts.hostileStrings.some((s) => s.includes('<script>')) && facts.hostileStrings.some((s) => s.includes('onerror')) && facts.hostileStrings.some((s) => s.includes('javascript:')));
+    assert.ok(
+      facts.hostileStrings.some((s) => s.includes('<script>')) &&
+        facts.hostileStrings.some((s) => s.includes('onerror')) &&
+        facts.hostileStrings.some((s) => s.includes('javascript:')),
+    );
 
     // What the browser has reported so far (any frame): nothing may be added.
     const before = await probePanel();
     await runFromLens(doc, '### Hostile page');
-    let shown = await waitForPanel((s) => s.title === 'Hostile page' && s.rowCount === 1 && s.rows.length === 1, 30_000, 'the hostile page\'s row');
+    let shown = await waitForPanel(
+      (s) => s.title === 'Hostile page' && s.rowCount === 1 && s.rows.length === 1,
+      30_000,
+      "the hostile page's row",
+    );
     assert.equal(shown.rows[0]!.cells.title, facts.hostilePage);
     // The revision's fields (its comment and content) in the row's details: every string appears as text.
     shown = await probePanel({ steps: [{ clickRow: 0 }] });
@@ -165,8 +179,12 @@ suite('run: queries against the test wiki, results in the panel', () => {
     // One small page: the raw view opens it whole.
     await probePanel({ click: ['Raw JSON'] });
     shown = await waitForPanel((s) => s.view === 'raw' && s.rawTexts.length === 1, 30_000, 'the raw JSON of page 1');
-    for (const s of facts.hostileStrings) assert.ok(shown.rawTexts[0]!.includes(JSON.stringify(s).slice(1, -1)), `the raw view shows ${s} as text`);
-    assert.ok(shown.text.includes('<script>alert(1)</script>') && shown.text.includes('<img src=x onerror=alert(1)>'), 'the panel\'s text nodes hold the markup as text');
+    for (const s of facts.hostileStrings)
+      assert.ok(shown.rawTexts[0]!.includes(JSON.stringify(s).slice(1, -1)), `the raw view shows ${s} as text`);
+    assert.ok(
+      shown.text.includes('<script>alert(1)</script>') && shown.text.includes('<img src=x onerror=alert(1)>'),
+      "the panel's text nodes hold the markup as text",
+    );
     assertNothingRuns(shown, before);
     await screenshot('run-04-hostile-raw');
     await probePanel({ click: ['Table'] });

@@ -12,7 +12,17 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { editorLogsDir, extensionLogFile, filesUnder, hasPanelProbe, openFixture, probePanel, waitForFile, waitForPanel, type PanelSnapshot } from './helpers';
+import {
+  editorLogsDir,
+  extensionLogFile,
+  filesUnder,
+  hasPanelProbe,
+  openFixture,
+  probePanel,
+  waitForFile,
+  waitForPanel,
+  type PanelSnapshot,
+} from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
 
@@ -100,20 +110,42 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
 
   test('a secret prefix: the real rows, the value masked in the panel, copies and exports', async function () {
     if (!hasPanelProbe()) this.skip();
-    const direct = (await api({ list: 'allpages', apnamespace: '0', aplimit: '20', apprefix: PREFIX })).query as { allpages: { title: string }[] };
+    const direct = (await api({ list: 'allpages', apnamespace: '0', aplimit: '20', apprefix: PREFIX })).query as {
+      allpages: { title: string }[];
+    };
     const titles = direct.allpages.map((p) => p.title);
     assert.equal(titles.length, 20);
-    assert.ok(titles.every((t) => t.startsWith('Page 00')), titles.join(', '));
+    assert.ok(
+      titles.every((t) => t.startsWith('Page 00')),
+      titles.join(', '),
+    );
 
     await runQuery(doc, '### Prefix from a secret');
-    let shown = keepPanel('prefix, page 1', await waitForPanel((s) => s.title === 'Prefix from a secret' && s.rowCount === 10 && s.rows.length === 10, 30_000, 'the 10 rows of the secret prefix'));
-    assert.deepEqual(shown.rows.map((r) => r.cells.title), titles.slice(0, 10), 'the secret reached the wiki: its rows');
+    let shown = keepPanel(
+      'prefix, page 1',
+      await waitForPanel(
+        (s) => s.title === 'Prefix from a secret' && s.rowCount === 10 && s.rows.length === 10,
+        30_000,
+        'the 10 rows of the secret prefix',
+      ),
+    );
+    assert.deepEqual(
+      shown.rows.map((r) => r.cells.title),
+      titles.slice(0, 10),
+      'the secret reached the wiki: its rows',
+    );
     assert.match(shown.requestUrl, /[?&]apprefix=\*\*\*(&|$)/, shown.requestUrl);
 
     await probePanel({ click: ['Next page'] });
-    shown = keepPanel('prefix, page 2', await waitForPanel((s) => s.rowCount === 20 && s.rows.length >= 10 && /2 pages/.test(s.itemsText), 30_000, 'page 2'));
+    shown = keepPanel(
+      'prefix, page 2',
+      await waitForPanel((s) => s.rowCount === 20 && s.rows.length >= 10 && /2 pages/.test(s.itemsText), 30_000, 'page 2'),
+    );
     // The rows in view (the header above the table is taller now: not all 20 fit).
-    assert.deepEqual(shown.rows.map((r) => r.cells.title), titles.slice(0, shown.rows.length));
+    assert.deepEqual(
+      shown.rows.map((r) => r.cells.title),
+      titles.slice(0, shown.rows.length),
+    );
 
     // The panel's own buttons (real clicks), then the commands.
     const panelUrl = await clipboardAfter(() => probePanel({ click: ['Copy URL'] }), 'panel "Copy URL"');
@@ -121,8 +153,14 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
     const panelCurl = await clipboardAfter(() => probePanel({ click: ['Copy as cURL'] }), 'panel "Copy as cURL"');
     assert.match(panelCurl, /^curl .*apprefix=\*\*\*/);
     const line = lineOf(doc, 'apprefix=');
-    assert.match(await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line), 'command "Copy as URL" (prefix)'), /apprefix=\*\*\*/);
-    assert.match(await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsCurl', doc.uri, line), 'command "Copy as cURL" (prefix)'), /apprefix=\*\*\*/);
+    assert.match(
+      await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line), 'command "Copy as URL" (prefix)'),
+      /apprefix=\*\*\*/,
+    );
+    assert.match(
+      await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsCurl', doc.uri, line), 'command "Copy as cURL" (prefix)'),
+      /apprefix=\*\*\*/,
+    );
 
     for (const format of ['json', 'ndjson', 'csv']) {
       const file = path.join(exportDir, `prefix.${format}`);
@@ -137,15 +175,34 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
   test('a secret token (wltoken): the wiki checks it; the panel, diagnostics and copies show ***', async function () {
     if (!hasPanelProbe()) this.skip();
     await runQuery(doc, '### Watchlist with a secret token');
-    const shown = keepPanel('watchlist', await waitForPanel((s) => s.title === 'Watchlist with a secret token' && s.errors.length > 0, 30_000, 'the wiki\'s error about the token'));
+    const shown = keepPanel(
+      'watchlist',
+      await waitForPanel(
+        (s) => s.title === 'Watchlist with a secret token' && s.errors.length > 0,
+        30_000,
+        "the wiki's error about the token",
+      ),
+    );
     // Without a token the wiki asks for one; a wrong one is refused: it was sent.
-    assert.ok(shown.errors.some((e) => e.startsWith('bad_wltoken:')), `errors: ${shown.errors.join('; ')}`);
+    assert.ok(
+      shown.errors.some((e) => e.startsWith('bad_wltoken:')),
+      `errors: ${shown.errors.join('; ')}`,
+    );
     assert.match(shown.requestUrl, /[?&]wltoken=\*\*\*(&|$)/, shown.requestUrl);
     const line = lineOf(doc, 'wltoken=');
-    assert.match(await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line), 'command "Copy as URL" (wltoken)'), /wltoken=\*\*\*/);
-    assert.match(await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsCurl', doc.uri, line), 'command "Copy as cURL" (wltoken)'), /wltoken=\*\*\*/);
+    assert.match(
+      await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line), 'command "Copy as URL" (wltoken)'),
+      /wltoken=\*\*\*/,
+    );
+    assert.match(
+      await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsCurl', doc.uri, line), 'command "Copy as cURL" (wltoken)'),
+      /wltoken=\*\*\*/,
+    );
     const ds = vscode.languages.getDiagnostics(doc.uri);
-    assert.ok(ds.some((d) => d.source === 'wiki'), 'the wiki\'s error is a diagnostic');
+    assert.ok(
+      ds.some((d) => d.source === 'wiki'),
+      "the wiki's error is a diagnostic",
+    );
     keep('diagnostics', ds.map((d) => `${d.source}: ${d.message}`).join('\n'));
     const file = path.join(exportDir, 'watchlist.json');
     await vscode.commands.executeCommand('mwquery.exportResults', 'json', vscode.Uri.file(file));
@@ -155,23 +212,41 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
   test('a sensitive parameter written in the file (wrtoken): masked as well', async function () {
     if (!hasPanelProbe()) this.skip();
     await runQuery(doc, '### Literal token');
-    const shown = keepPanel('watchlistraw', await waitForPanel((s) => s.title === 'Literal token' && s.errors.length > 0, 30_000, 'the wiki\'s error about the token'));
+    const shown = keepPanel(
+      'watchlistraw',
+      await waitForPanel((s) => s.title === 'Literal token' && s.errors.length > 0, 30_000, "the wiki's error about the token"),
+    );
     assert.match(shown.requestUrl, /[?&]wrtoken=\*\*\*(&|$)/, shown.requestUrl);
     const line = lineOf(doc, 'wrtoken=');
-    assert.match(await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line), 'command "Copy as URL" (wrtoken)'), /wrtoken=\*\*\*/);
-    keep('diagnostics', vscode.languages.getDiagnostics(doc.uri).map((d) => d.message).join('\n'));
+    assert.match(
+      await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line), 'command "Copy as URL" (wrtoken)'),
+      /wrtoken=\*\*\*/,
+    );
+    keep(
+      'diagnostics',
+      vscode.languages
+        .getDiagnostics(doc.uri)
+        .map((d) => d.message)
+        .join('\n'),
+    );
   });
 
   test('a secret the wiki quotes back in its error (badvalue): the panel, diagnostics and export show ***', async function () {
     if (!hasPanelProbe()) this.skip();
     await runQuery(doc, '### A secret the wiki echoes back');
-    const shown = keepPanel('echoed', await waitForPanel((s) => s.title === 'A secret the wiki echoes back' && s.errors.length > 0, 30_000, 'the wiki\'s badvalue error'));
+    const shown = keepPanel(
+      'echoed',
+      await waitForPanel((s) => s.title === 'A secret the wiki echoes back' && s.errors.length > 0, 30_000, "the wiki's badvalue error"),
+    );
     // MediaWiki quotes the value it refused: the text arrives with the value, and is shown masked.
     const badvalue = shown.errors.find((e) => e.startsWith('badvalue:'));
     assert.ok(badvalue, `errors: ${shown.errors.join('; ')}`);
     assert.match(badvalue, /\*\*\*/, badvalue);
     const ds = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'wiki');
-    assert.ok(ds.some((d) => /\*\*\*/.test(d.message)), `the wiki's error is a diagnostic, masked: ${ds.map((d) => d.message).join('; ')}`);
+    assert.ok(
+      ds.some((d) => /\*\*\*/.test(d.message)),
+      `the wiki's error is a diagnostic, masked: ${ds.map((d) => d.message).join('; ')}`,
+    );
     keep('diagnostics (echoed)', ds.map((d) => d.message).join('\n'));
     const file = path.join(exportDir, 'echoed.json');
     await vscode.commands.executeCommand('mwquery.exportResults', 'json', vscode.Uri.file(file));
@@ -181,13 +256,28 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
   test('an $env value not listed as safe: masked in the panel, URL, cURL and code copies', async function () {
     if (!hasPanelProbe()) this.skip();
     await runQuery(doc, '### An environment value');
-    const shown = keepPanel('env', await waitForPanel((s) => s.title === 'An environment value' && /1 page/.test(s.itemsText), 30_000, 'the run with an $env value'));
+    const shown = keepPanel(
+      'env',
+      await waitForPanel((s) => s.title === 'An environment value' && /1 page/.test(s.itemsText), 30_000, 'the run with an $env value'),
+    );
     assert.match(shown.requestUrl, /[?&]apfrom=\*\*\*(&|$)/, shown.requestUrl);
     const line = lineOf(doc, 'apfrom=');
-    assert.match(await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line), 'command "Copy as URL" (env)'), /apfrom=\*\*\*/);
-    assert.match(await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsCurl', doc.uri, line), 'command "Copy as cURL" (env)'), /apfrom=\*\*\*/);
+    assert.match(
+      await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line), 'command "Copy as URL" (env)'),
+      /apfrom=\*\*\*/,
+    );
+    assert.match(
+      await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsCurl', doc.uri, line), 'command "Copy as cURL" (env)'),
+      /apfrom=\*\*\*/,
+    );
     for (const to of ['python', 'fetch']) {
-      keep(`Copy as ${to} (env)`, await clipboardAfter(() => vscode.commands.executeCommand('mwquery.copyAsCode', doc.uri, line, to), `command "Copy as code" ${to} (env)`));
+      keep(
+        `Copy as ${to} (env)`,
+        await clipboardAfter(
+          () => vscode.commands.executeCommand('mwquery.copyAsCode', doc.uri, line, to),
+          `command "Copy as code" ${to} (env)`,
+        ),
+      );
     }
   });
 
@@ -196,17 +286,25 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
     await runQuery(doc, '### Credentials in the endpoint');
     const channel = extensionLogFile();
     if (!channel) this.skip();
-    const text = await waitForFile(channel, (t) => /Cannot run the query at line \d+: .*user name or password/.test(t), 20_000, 'the refusal in the log');
+    const text = await waitForFile(
+      channel,
+      (t) => /Cannot run the query at line \d+: .*user name or password/.test(t),
+      20_000,
+      'the refusal in the log',
+    );
     keep('log (credentials in endpoint)', text);
     const line = lineOf(doc, '### Credentials in the endpoint') + 1;
-    keep('Copy as URL (credentials in endpoint)', await clipboardAfter(async () => {
-      await vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line);
-      // Refused too: then the clipboard keeps a marker, so that "unchanged" still reads as text.
-      if (!(await vscode.env.clipboard.readText())) await vscode.env.clipboard.writeText('(refused)');
-    }, 'command "Copy as URL" (credentials in endpoint)'));
+    keep(
+      'Copy as URL (credentials in endpoint)',
+      await clipboardAfter(async () => {
+        await vscode.commands.executeCommand('mwquery.copyAsUrl', doc.uri, line);
+        // Refused too: then the clipboard keeps a marker, so that "unchanged" still reads as text.
+        if (!(await vscode.env.clipboard.readText())) await vscode.env.clipboard.writeText('(refused)');
+      }, 'command "Copy as URL" (credentials in endpoint)'),
+    );
   });
 
-  test('the extension\'s log and every log file of the editor: no secret value in any', async function () {
+  test("the extension's log and every log file of the editor: no secret value in any", async function () {
     if (!hasPanelProbe()) this.skip();
     const logs = editorLogsDir();
     if (!logs) {
@@ -215,7 +313,12 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
     }
     // The output channel (a LogOutputChannel) is written to "MediaWiki Query.log" under the extension host's log folder.
     const channel = extensionLogFile();
-    assert.ok(channel, `the extension's log file under ${logs}: ${filesUnder(logs).map((f) => path.relative(logs, f)).join(', ')}`);
+    assert.ok(
+      channel,
+      `the extension's log file under ${logs}: ${filesUnder(logs)
+        .map((f) => path.relative(logs, f))
+        .join(', ')}`,
+    );
     // Three runs, each logged with its (masked) URL: wait until the last is written.
     const text = await waitForFile(channel, (t) => /Run .*wrtoken=\*\*\*/.test(t), 20_000, 'the log line of the last run');
     assert.match(text, /Run .*apprefix=\*\*\*/);
@@ -234,6 +337,8 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
       }
     }
     assert.deepEqual(leaks, [], `secret values found in ${leaks.length} place(s)`);
-    console.log(`secrets.test: ${seen.length} texts checked (${seen.map((s) => s.where).filter((w, i, a) => a.indexOf(w) === i).length} places), no secret value in any`);
+    console.log(
+      `secrets.test: ${seen.length} texts checked (${seen.map((s) => s.where).filter((w, i, a) => a.indexOf(w) === i).length} places), no secret value in any`,
+    );
   });
 });

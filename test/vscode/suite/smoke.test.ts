@@ -17,7 +17,13 @@ suite('smoke: the extension in a real VS Code', () => {
 
   test('the extension is present and activates', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `extension ${EXTENSION_ID} is not loaded; loaded: ${vscode.extensions.all.filter((e) => !e.id.startsWith('vscode.')).map((e) => e.id).join(', ')}`);
+    assert.ok(
+      ext,
+      `extension ${EXTENSION_ID} is not loaded; loaded: ${vscode.extensions.all
+        .filter((e) => !e.id.startsWith('vscode.'))
+        .map((e) => e.id)
+        .join(', ')}`,
+    );
     // Opening a .mwq file (previous test) has started activation through
     // onLanguage:mwquery; activate() awaits that same activation.
     await ext.activate();

@@ -31,7 +31,12 @@ function startRecorder(): Promise<{ server: http.Server; endpoint: string; reque
     req.on('end', () => {
       requests.push({ method: req.method ?? '', url: req.url ?? '', body: Buffer.concat(chunks).toString('utf8') });
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ batchcomplete: true, query: { tokens: { logintoken: 'recorder-token+\\' }, userinfo: { id: 0, name: '127.0.0.1', anon: true } } }));
+      res.end(
+        JSON.stringify({
+          batchcomplete: true,
+          query: { tokens: { logintoken: 'recorder-token+\\' }, userinfo: { id: 0, name: '127.0.0.1', anon: true } },
+        }),
+      );
     });
   });
   return new Promise((resolve) => {
@@ -43,7 +48,14 @@ function startRecorder(): Promise<{ server: http.Server; endpoint: string; reque
 }
 
 async function run(doc: vscode.TextDocument): Promise<void> {
-  await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, doc.getText().split('\n').findIndex((l) => l.startsWith('meta=')));
+  await vscode.commands.executeCommand(
+    'mwquery.runQuery',
+    doc.uri,
+    doc
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('meta=')),
+  );
 }
 
 suite('accounts: a bot password is bound to its endpoint and user', function () {
@@ -68,13 +80,19 @@ suite('accounts: a bot password is bound to its endpoint and user', function () 
   });
 
   test('workspace A: the password stored for the test wiki logs in there', async () => {
-    await vscode.workspace.getConfiguration('mwquery').update('environments', { shared: { endpoint, user: facts.botUser } }, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('mwquery')
+      .update('environments', { shared: { endpoint, user: facts.botUser } }, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('mwquery.selectEnvironment', 'shared');
     await vscode.commands.executeCommand('mwquery.setBotPassword', facts.botPassword);
     const editor = await openFixture('account.mwq');
     await run(editor.document);
     // userinfo is an object: the panel opens on its properties.
-    const shown = await waitForPanel((s) => !!s.properties?.some(([k, v]) => k === 'name' && v === 'Admin'), 45_000, 'userinfo of the bot account');
+    const shown = await waitForPanel(
+      (s) => !!s.properties?.some(([k, v]) => k === 'name' && v === 'Admin'),
+      45_000,
+      'userinfo of the bot account',
+    );
     assert.ok(!shown.properties!.some(([k]) => k === 'anon'), describePanel(shown));
   });
 
@@ -92,7 +110,9 @@ suite('accounts: a bot password is bound to its endpoint and user', function () 
     await run(editor.document);
     const shown = await waitForPanel((s) => /No bot password is set|failed/.test(s.text), 45_000, 'the run stops');
     await screenshot('accounts-01-other-endpoint-asks');
-    const seen = recorder.requests.map((r) => `${r.method} ${decodeURIComponent(r.url)}\n${r.body}\n${decodeURIComponent(r.body.replace(/\+/g, ' '))}`).join('\n');
+    const seen = recorder.requests
+      .map((r) => `${r.method} ${decodeURIComponent(r.url)}\n${r.body}\n${decodeURIComponent(r.body.replace(/\+/g, ' '))}`)
+      .join('\n');
     assert.ok(!seen.includes(facts.botPassword), 'the recording server never saw the stored password');
     assert.ok(!/lgpassword/.test(seen), `no login was attempted there: ${seen.slice(0, 500)}`);
     assert.match(shown.text, /No bot password is set for 127\.0\.0\.1/, 'the run says why it stopped');

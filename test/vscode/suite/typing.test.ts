@@ -33,7 +33,13 @@ async function typeInNewFile(name: string, lines: string[]): Promise<vscode.Text
   const expected = lines.join('\n') + '\n';
   // The browser has pressed every key; the extension host hears of the last
   // edits a moment later.
-  await waitForEvent(vscode.workspace.onDidChangeTextDocument, (e) => e.document === document && document.getText() === expected, 10_000, 'the typed text', () => document.getText() === expected).catch(() => undefined);
+  await waitForEvent(
+    vscode.workspace.onDidChangeTextDocument,
+    (e) => e.document === document && document.getText() === expected,
+    10_000,
+    'the typed text',
+    () => document.getText() === expected,
+  ).catch(() => undefined);
   return document;
 }
 

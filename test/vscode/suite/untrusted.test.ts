@@ -51,7 +51,10 @@ async function startFakeWiki(): Promise<FakeWiki> {
       new Promise((resolve, reject) => {
         const seen = requests.find(accept);
         if (seen) return resolve(seen);
-        const timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; requests: ${JSON.stringify(requests)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; requests: ${JSON.stringify(requests)}`)),
+          timeoutMs,
+        );
         waiters.push((r) => {
           if (!accept(r)) return false;
           clearTimeout(timer);
@@ -70,13 +73,20 @@ async function openProbe(endpoint: string): Promise<{ doc: vscode.TextDocument; 
   fs.writeFileSync(file, `@endpoint = ${endpoint}\n\n### Probe\nlist=allpages\naplimit=5\n\n### Misspelt\nlist=allpagez\n`);
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
   await vscode.window.showTextDocument(doc, { preview: false });
-  const ds = await waitForDiagnostics(doc.uri, (all) => all.some((d) => codeOf(d) === 'unrecognizedvalues'), 30_000, 'the file to be checked');
+  const ds = await waitForDiagnostics(
+    doc.uri,
+    (all) => all.some((d) => codeOf(d) === 'unrecognizedvalues'),
+    30_000,
+    'the file to be checked',
+  );
   assert.equal(doc.getText(ds.find((d) => codeOf(d) === 'unrecognizedvalues')!.range), 'allpagez', describeDiagnostics(ds));
   return { doc, runLine: 3 };
 }
 
 function resultsPanelOpen(): boolean {
-  return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('mwquery.results')));
+  return vscode.window.tabGroups.all.some((g) =>
+    g.tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('mwquery.results')),
+  );
 }
 
 suite('workspace trust', () => {
@@ -89,7 +99,8 @@ suite('workspace trust', () => {
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await wiki?.close();
-    for (const f of fs.readdirSync(fixturesDir())) if (f.startsWith(`trust-probe-${process.pid}-`)) fs.rmSync(path.join(fixturesDir(), f), { force: true });
+    for (const f of fs.readdirSync(fixturesDir()))
+      if (f.startsWith(`trust-probe-${process.pid}-`)) fs.rmSync(path.join(fixturesDir(), f), { force: true });
   });
 
   test('untrusted: the file is checked, but nothing is sent — no catalogue by itself, no run, no refresh, no ApiSandbox', async function () {
@@ -99,7 +110,10 @@ suite('workspace trust', () => {
 
     // Opening the file: its catalogue would be fetched now (autoFetch: always), were the workspace trusted.
     const { doc, runLine } = await openProbe(wiki.endpoint);
-    assert.ok(vscode.extensions.getExtension('mwquery.mwquery')?.isActive, 'the extension runs in restricted mode (untrustedWorkspaces: limited)');
+    assert.ok(
+      vscode.extensions.getExtension('mwquery.mwquery')?.isActive,
+      'the extension runs in restricted mode (untrustedWorkspaces: limited)',
+    );
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, runLine);
     await vscode.commands.executeCommand('mwquery.runAllPages', doc.uri, runLine);
     await vscode.commands.executeCommand('mwquery.refreshCatalogue');
@@ -123,7 +137,7 @@ suite('workspace trust', () => {
       const { doc, runLine } = await openProbe(wiki.endpoint);
       await wiki.next((r) => !/[?&]list=allpages/.test(r.url), 30_000, 'a catalogue request sent by itself on opening the file');
       await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, runLine);
-      await wiki.next((r) => /[?&]list=allpages/.test(r.url), 30_000, 'the run\'s request');
+      await wiki.next((r) => /[?&]list=allpages/.test(r.url), 30_000, "the run's request");
     } finally {
       await config.update('catalogue.autoFetch', undefined, vscode.ConfigurationTarget.Global);
     }

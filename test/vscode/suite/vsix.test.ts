@@ -40,7 +40,12 @@ suite('vsix: the packaged extension, installed', () => {
     // No editor open: the status bar's language item also reads "MediaWiki Query", and the click must find the extension.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.extensions.search', '@installed mediawiki');
-    await typeKeys([{ waitForText: 'Write, check and run MediaWiki' }, { clickText: 'MediaWiki Query' }, { waitForText: 'DETAILS' }, { pause: 1500 }]);
+    await typeKeys([
+      { waitForText: 'Write, check and run MediaWiki' },
+      { clickText: 'MediaWiki Query' },
+      { waitForText: 'DETAILS' },
+      { pause: 1500 },
+    ]);
     await screenshot('vsix-02-extension-page');
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     const readme = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(ext.extensionUri, 'readme.md')).then(

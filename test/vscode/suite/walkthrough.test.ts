@@ -3,7 +3,16 @@
 // against the test wiki, its mistake fixed with the quick fix.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { codeOf, describeDiagnostics, hasPanelProbe, screenshot, typeKeys, waitForDiagnostics, waitForEvent, waitForPanel } from './helpers';
+import {
+  codeOf,
+  describeDiagnostics,
+  hasPanelProbe,
+  screenshot,
+  typeKeys,
+  waitForDiagnostics,
+  waitForEvent,
+  waitForPanel,
+} from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
 const config = () => vscode.workspace.getConfiguration('mwquery');
@@ -32,7 +41,12 @@ suite('walkthrough: get started', function () {
     await screenshot('walkthrough-01-steps');
 
     // A person clicks the third step, then its button.
-    const opened = waitForEvent(vscode.window.onDidChangeActiveTextEditor, (e) => e?.document.languageId === 'mwquery', 20_000, 'the example to open');
+    const opened = waitForEvent(
+      vscode.window.onDidChangeActiveTextEditor,
+      (e) => e?.document.languageId === 'mwquery',
+      20_000,
+      'the example to open',
+    );
     await typeKeys([{ clickText: 'Open an example' }, { waitForText: 'Open the example query' }, { pause: 500 }]);
     await screenshot('walkthrough-02-example-step');
     await typeKeys([{ clickButton: 'Open the example query' }]);
@@ -42,8 +56,17 @@ suite('walkthrough: get started', function () {
     assert.doesNotMatch(editor.document.getText(), /^@endpoint/m, 'with an environment picked, the example names no endpoint');
 
     // Run it (the cursor is in the first query), as the fourth step says.
-    const line = editor.document.getText().split('\n').findIndex((l) => l === 'list=allpages');
-    await waitForEvent(vscode.window.onDidChangeTextEditorSelection, (e) => e.textEditor.selection.active.line === line, 10_000, 'the cursor in the first query', () => editor.selection.active.line === line);
+    const line = editor.document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l === 'list=allpages');
+    await waitForEvent(
+      vscode.window.onDidChangeTextEditorSelection,
+      (e) => e.textEditor.selection.active.line === line,
+      10_000,
+      'the cursor in the first query',
+      () => editor.selection.active.line === line,
+    );
     // The fourth step's button, clicked in the walkthrough beside the example.
     await typeKeys([{ clickText: 'Run it' }, { clickButton: 'Run the query at the cursor' }]);
     const panel = await waitForPanel((s) => s.rowCount > 0, 60_000, 'rows of the example query');
@@ -60,6 +83,10 @@ suite('walkthrough: get started', function () {
     assert.ok(fix?.edit, actions.map((a) => a.title).join(' / '));
     assert.equal(await vscode.workspace.applyEdit(fix.edit), true);
     await waitForDiagnostics(uri, (all) => !all.some((d) => d.severity === vscode.DiagnosticSeverity.Error), 30_000, 'no error left');
-    assert.match(editor.document.getText(), /### A mistake to fix[^\n]*\nlist=allpages\n/, describeDiagnostics(vscode.languages.getDiagnostics(uri)));
+    assert.match(
+      editor.document.getText(),
+      /### A mistake to fix[^\n]*\nlist=allpages\n/,
+      describeDiagnostics(vscode.languages.getDiagnostics(uri)),
+    );
   });
 });

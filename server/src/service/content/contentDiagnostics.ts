@@ -13,7 +13,12 @@ import type { FixData } from '../fixes';
 import { contentSites, type ContentSite } from './contentSites';
 import { insertableValue, plainWikiText } from './wikiText';
 
-export function contentDiagnostics(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, answers: ContentAnswers): Diagnostic[] {
+export function contentDiagnostics(
+  document: TextDocument,
+  parsed: ParsedDocument,
+  catalogue: Catalogue,
+  answers: ContentAnswers,
+): Diagnostic[] {
   const out = new Collector(document);
   for (const site of contentSites(parsed, catalogue)) {
     switch (site.kind) {
@@ -27,7 +32,8 @@ export function contentDiagnostics(document: TextDocument, parsed: ParsedDocumen
       }
       case 'revid': {
         const fact = own(answers.revids, site.value);
-        if (fact?.missing) out.add(site.span, 'nosuchrevid', `There is no revision with id ${site.value} on this wiki (the API lists it in \`badrevids\`).`);
+        if (fact?.missing)
+          out.add(site.span, 'nosuchrevid', `There is no revision with id ${site.value} on this wiki (the API lists it in \`badrevids\`).`);
         break;
       }
       case 'user': {
@@ -58,7 +64,12 @@ function checkTitle(out: Collector, site: ContentSite, answers: ContentAnswers):
     // The wiki's text becomes an edit only through the gate of inserted
     // values: no `{{` (a variable read at run time), no `|`, no controls.
     const replacement = site.exact ? insertableValue(fact.normalized as string) : undefined;
-    out.add(site.span, 'normalised-title', `The wiki reads ${title} as ${quoted(normal)}.`, replacement !== undefined ? { data: { fix: 'replace', replacement } satisfies FixData } : {});
+    out.add(
+      site.span,
+      'normalised-title',
+      `The wiki reads ${title} as ${quoted(normal)}.`,
+      replacement !== undefined ? { data: { fix: 'replace', replacement } satisfies FixData } : {},
+    );
   }
   // Only the query's own pages: a link, transclusion, category or log entry
   // may name a page that does not exist (a red link is still a link).

@@ -123,7 +123,11 @@ function sitesOf(query: QueryNode, catalogue: Catalogue, scopeOf: () => Variable
     // The item itself as the span (not a copy): incremental parsing moves it with the query.
     const pieces = exactItems
       ? node.items.map((item) => ({ value: item.text, span: item as Span, exact: true }))
-      : (multi ? text.split('|') : [text]).map((value) => ({ value, span: node.valueSpan, exact: !multi && text === node.value && !node.fromUrl }));
+      : (multi ? text.split('|') : [text]).map((value) => ({
+          value,
+          span: node.valueSpan,
+          exact: !multi && text === node.value && !node.fromUrl,
+        }));
     for (const piece of pieces) {
       if (!worthAsking(kind, piece.value, resolved)) continue;
       sites.push({ kind, ...piece, param: node, query, pages });

@@ -13,7 +13,13 @@ import { plainWikiText } from './wikiText';
 
 const MAX_LABEL = 60;
 
-export function inlayHints(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, answers: ContentAnswers, range: Range): InlayHint[] {
+export function inlayHints(
+  document: TextDocument,
+  parsed: ParsedDocument,
+  catalogue: Catalogue,
+  answers: ContentAnswers,
+  range: Range,
+): InlayHint[] {
   const from = document.offsetAt(range.start);
   const to = document.offsetAt(range.end);
   const hints: InlayHint[] = [];

@@ -51,11 +51,24 @@ export function liveKindOf(resolved: ResolvedParam): LiveValueKind | undefined {
   return undefined;
 }
 
-export function liveValueQuestionAt(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, position: Position): LiveValueSite | undefined {
+export function liveValueQuestionAt(
+  document: TextDocument,
+  parsed: ParsedDocument,
+  catalogue: Catalogue,
+  position: Position,
+): LiveValueSite | undefined {
   const query = queryAtLine(parsed, position.line);
   if (!query) return undefined;
   const offset = document.offsetAt(position);
-  const node = query.params.find((p) => !p.fromUrl && p.hasEquals && position.line >= p.line && position.line <= p.lastLine && offset >= p.valueSpan.start && offset <= p.valueSpan.end);
+  const node = query.params.find(
+    (p) =>
+      !p.fromUrl &&
+      p.hasEquals &&
+      position.line >= p.line &&
+      position.line <= p.lastLine &&
+      offset >= p.valueSpan.start &&
+      offset <= p.valueSpan.end,
+  );
   if (!node) return undefined;
   const resolved = new QueryContext(query, catalogue).resolve(node.name);
   const kind = resolved && liveKindOf(resolved);
@@ -69,7 +82,9 @@ export function liveValueQuestionAt(document: TextDocument, parsed: ParsedDocume
   const typed = item.text.slice(0, offset - item.start);
   if (kind !== 'title') return { question: { kind, prefix: typed }, range };
   const named = namespacePrefix(catalogue, typed);
-  const question: LiveValuesQuestion = named ? { kind, prefix: named.rest, namespace: named.id } : { kind, prefix: typed, namespace: titleNamespaceOf(resolved) };
+  const question: LiveValuesQuestion = named
+    ? { kind, prefix: named.rest, namespace: named.id }
+    : { kind, prefix: typed, namespace: titleNamespaceOf(resolved) };
   return { question, range };
 }
 

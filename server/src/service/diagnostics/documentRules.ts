@@ -22,7 +22,10 @@ function checkSyntax(parsed: ParsedDocument, _scope: VariableScope, out: Collect
     // A query is not run while one of its lines is not a parameter (the runner refuses it): say so.
     const lineIndex = lineIndexAt(parsed.lines, problem.span.start);
     const inQuery = queryAtLine(parsed, lineIndex);
-    const message = inQuery && problem.span.start >= inQuery.span.start && problem.span.start <= inQuery.span.end ? `${problem.message} The query does not run until this line is fixed.` : problem.message;
+    const message =
+      inQuery && problem.span.start >= inQuery.span.start && problem.span.start <= inQuery.span.end
+        ? `${problem.message} The query does not run until this line is fixed.`
+        : problem.message;
     const line = parsed.lines[lineIndex]!;
     const pasted = PASTED_NAMES.exec(parsed.text.slice(problem.span.start, line.end).trimEnd());
     const fix: FixData | undefined = pasted ? { fix: 'splitNames', names: pasted[1]!.split('|'), value: pasted[2]! } : undefined;
@@ -34,7 +37,11 @@ function checkVariables(parsed: ParsedDocument, scope: VariableScope, out: Colle
   for (const use of parsed.uses) {
     if (use.kind === 'variable') {
       if (!scope.definitionAt(use.name, use.span.start)) {
-        out.add(use.span, 'undefined-variable', `\`{{${use.name}}}\` is not defined above this line; define it with \`@${use.name} = value\`.`);
+        out.add(
+          use.span,
+          'undefined-variable',
+          `\`{{${use.name}}}\` is not defined above this line; define it with \`@${use.name} = value\`.`,
+        );
       }
     } else if (use.kind === 'unknown-function') {
       out.add(use.span, 'undefined-variable', `\`${use.fn}\` is not a known function; use \`{{$env NAME}}\` or \`{{$secret NAME}}\`.`);

@@ -33,28 +33,141 @@ const LINK_LISTS = ['alllinks', 'alltransclusions', 'allfileusages', 'allredirec
 
 /** Where MediaWiki 1.39 enforces each rule (includes/api/). */
 export const MODULE_RULES: readonly Rule[] = [
-  { kind: 'exactly-one-of', modules: ['categorymembers'], params: ['title', 'pageid'], source: 'ApiQueryCategoryMembers::run → ApiBase::getTitleOrPageId → requireOnlyOneParameter' },
-  { kind: 'exactly-one-of', modules: BACKLINKS, params: ['title', 'pageid'], source: 'ApiQueryBacklinks::run → ApiBase::getTitleFromTitleOrPageId → requireOnlyOneParameter' },
-  { kind: 'exactly-one-of', modules: ['usercontribs'], params: ['userprefix', 'userids', 'iprange', 'user'], source: 'ApiQueryUserContribs::execute: requireOnlyOneParameter' },
+  {
+    kind: 'exactly-one-of',
+    modules: ['categorymembers'],
+    params: ['title', 'pageid'],
+    source: 'ApiQueryCategoryMembers::run → ApiBase::getTitleOrPageId → requireOnlyOneParameter',
+  },
+  {
+    kind: 'exactly-one-of',
+    modules: BACKLINKS,
+    params: ['title', 'pageid'],
+    source: 'ApiQueryBacklinks::run → ApiBase::getTitleFromTitleOrPageId → requireOnlyOneParameter',
+  },
+  {
+    kind: 'exactly-one-of',
+    modules: ['usercontribs'],
+    params: ['userprefix', 'userids', 'iprange', 'user'],
+    source: 'ApiQueryUserContribs::execute: requireOnlyOneParameter',
+  },
   { kind: 'at-most-one-of', modules: ['blocks'], params: ['users', 'ip'], source: 'ApiQueryBlocks::execute: requireMaxOneParameter' },
-  { kind: 'at-most-one-of', modules: ['allusers'], params: ['group', 'excludegroup'], source: 'ApiQueryAllUsers::execute: requireMaxOneParameter' },
-  { kind: 'at-most-one-of', modules: ['allrevisions'], params: ['user', 'excludeuser'], source: 'ApiQueryAllRevisions::run: requireMaxOneParameter' },
-  { kind: 'at-most-one-of', modules: ['contributors'], params: ['group', 'excludegroup', 'rights', 'excluderights'], source: 'ApiQueryContributors::execute: requireMaxOneParameter' },
-  { kind: 'at-most-one-of', modules: ['deletedrevisions'], params: ['user', 'excludeuser'], source: 'ApiQueryDeletedRevisions::run: requireMaxOneParameter' },
-  { kind: 'at-most-one-of', modules: ['iwlinks', 'langlinks'], params: ['url', 'prop'], source: 'ApiQueryIWLinks::execute, ApiQueryLangLinks::execute: requireMaxOneParameter' },
-  { kind: 'at-most-one-of', modules: ['logevents'], params: ['title', 'prefix', 'namespace'], source: 'ApiQueryLogEvents::execute: requireMaxOneParameter' },
-  { kind: 'at-most-one-of', modules: ['recentchanges'], params: ['user', 'excludeuser'], source: 'ApiQueryRecentChanges::run: requireMaxOneParameter' },
+  {
+    kind: 'at-most-one-of',
+    modules: ['allusers'],
+    params: ['group', 'excludegroup'],
+    source: 'ApiQueryAllUsers::execute: requireMaxOneParameter',
+  },
+  {
+    kind: 'at-most-one-of',
+    modules: ['allrevisions'],
+    params: ['user', 'excludeuser'],
+    source: 'ApiQueryAllRevisions::run: requireMaxOneParameter',
+  },
+  {
+    kind: 'at-most-one-of',
+    modules: ['contributors'],
+    params: ['group', 'excludegroup', 'rights', 'excluderights'],
+    source: 'ApiQueryContributors::execute: requireMaxOneParameter',
+  },
+  {
+    kind: 'at-most-one-of',
+    modules: ['deletedrevisions'],
+    params: ['user', 'excludeuser'],
+    source: 'ApiQueryDeletedRevisions::run: requireMaxOneParameter',
+  },
+  {
+    kind: 'at-most-one-of',
+    modules: ['iwlinks', 'langlinks'],
+    params: ['url', 'prop'],
+    source: 'ApiQueryIWLinks::execute, ApiQueryLangLinks::execute: requireMaxOneParameter',
+  },
+  {
+    kind: 'at-most-one-of',
+    modules: ['logevents'],
+    params: ['title', 'prefix', 'namespace'],
+    source: 'ApiQueryLogEvents::execute: requireMaxOneParameter',
+  },
+  {
+    kind: 'at-most-one-of',
+    modules: ['recentchanges'],
+    params: ['user', 'excludeuser'],
+    source: 'ApiQueryRecentChanges::run: requireMaxOneParameter',
+  },
   { kind: 'at-most-one-of', modules: ['users'], params: ['userids', 'users'], source: 'ApiQueryUsers::execute: requireMaxOneParameter' },
-  { kind: 'at-most-one-of', modules: ['watchlist'], params: ['user', 'excludeuser'], source: 'ApiQueryWatchlist::run: requireMaxOneParameter' },
-  { kind: 'at-most-one-of', modules: ['random'], params: ['filterredir', 'redirect'], source: 'ApiQueryRandom::run: requireMaxOneParameter (when filterredir is in the request)' },
-  { kind: 'at-least-one-of', modules: ['stashimageinfo'], params: ['filekey', 'sessionkey'], source: 'ApiQueryStashImageInfo::execute: requireAtLeastOneParameter' },
-  { kind: 'requires', modules: ['allpages'], param: 'prlevel', needs: 'prtype', source: 'ApiQueryAllPages::run: dieWithError apierror-invalidparammix-mustusewith (prlevel, prtype)' },
-  { kind: 'requires', modules: ['iwlinks'], param: 'title', needs: 'prefix', source: 'ApiQueryIWLinks::execute: dieWithError apierror-invalidparammix-mustusewith' },
-  { kind: 'requires', modules: ['langlinks'], param: 'title', needs: 'lang', source: 'ApiQueryLangLinks::execute: dieWithError apierror-invalidparammix-mustusewith' },
-  { kind: 'requires-value', modules: ['allimages'], params: ['from', 'to', 'prefix'], other: 'sort', value: 'name', byDefault: 'name', source: 'ApiQueryAllImages::run: dieWithError apierror-invalidparammix-mustusewith (sort=name)' },
-  { kind: 'requires-value', modules: ['allimages'], params: ['start', 'end', 'user'], other: 'sort', value: 'timestamp', byDefault: 'name', source: 'ApiQueryAllImages::run: dieWithError apierror-invalidparammix-mustusewith (sort=timestamp)' },
-  { kind: 'excludes-values', modules: LINK_LISTS, flag: 'unique', other: 'prop', values: ['ids'], source: 'ApiQueryAllLinks::run: dieWithError apierror-invalidparammix-cannotusewith (prop=ids, unique)' },
-  { kind: 'deprecated-without', modules: REVISIONS, param: 'slots', other: 'prop', values: ['content', 'contentmodel', 'slotsize', 'slotsha1'], source: 'ApiQueryRevisionsBase::parseParameters: addDeprecation apiwarn-deprecation-missingparam' },
+  {
+    kind: 'at-most-one-of',
+    modules: ['watchlist'],
+    params: ['user', 'excludeuser'],
+    source: 'ApiQueryWatchlist::run: requireMaxOneParameter',
+  },
+  {
+    kind: 'at-most-one-of',
+    modules: ['random'],
+    params: ['filterredir', 'redirect'],
+    source: 'ApiQueryRandom::run: requireMaxOneParameter (when filterredir is in the request)',
+  },
+  {
+    kind: 'at-least-one-of',
+    modules: ['stashimageinfo'],
+    params: ['filekey', 'sessionkey'],
+    source: 'ApiQueryStashImageInfo::execute: requireAtLeastOneParameter',
+  },
+  {
+    kind: 'requires',
+    modules: ['allpages'],
+    param: 'prlevel',
+    needs: 'prtype',
+    source: 'ApiQueryAllPages::run: dieWithError apierror-invalidparammix-mustusewith (prlevel, prtype)',
+  },
+  {
+    kind: 'requires',
+    modules: ['iwlinks'],
+    param: 'title',
+    needs: 'prefix',
+    source: 'ApiQueryIWLinks::execute: dieWithError apierror-invalidparammix-mustusewith',
+  },
+  {
+    kind: 'requires',
+    modules: ['langlinks'],
+    param: 'title',
+    needs: 'lang',
+    source: 'ApiQueryLangLinks::execute: dieWithError apierror-invalidparammix-mustusewith',
+  },
+  {
+    kind: 'requires-value',
+    modules: ['allimages'],
+    params: ['from', 'to', 'prefix'],
+    other: 'sort',
+    value: 'name',
+    byDefault: 'name',
+    source: 'ApiQueryAllImages::run: dieWithError apierror-invalidparammix-mustusewith (sort=name)',
+  },
+  {
+    kind: 'requires-value',
+    modules: ['allimages'],
+    params: ['start', 'end', 'user'],
+    other: 'sort',
+    value: 'timestamp',
+    byDefault: 'name',
+    source: 'ApiQueryAllImages::run: dieWithError apierror-invalidparammix-mustusewith (sort=timestamp)',
+  },
+  {
+    kind: 'excludes-values',
+    modules: LINK_LISTS,
+    flag: 'unique',
+    other: 'prop',
+    values: ['ids'],
+    source: 'ApiQueryAllLinks::run: dieWithError apierror-invalidparammix-cannotusewith (prop=ids, unique)',
+  },
+  {
+    kind: 'deprecated-without',
+    modules: REVISIONS,
+    param: 'slots',
+    other: 'prop',
+    values: ['content', 'contentmodel', 'slotsize', 'slotsha1'],
+    source: 'ApiQueryRevisionsBase::parseParameters: addDeprecation apiwarn-deprecation-missingparam',
+  },
 ];
 
 const byModule = new Map<string, Rule[]>();
@@ -85,7 +198,10 @@ function applyRule(c: QueryCheck, use: ModuleUse, rule: Rule): void {
     case 'at-least-one-of': {
       const given = rule.params.filter((p) => node(p) !== undefined);
       if (given.length > 1 && rule.kind !== 'at-least-one-of') {
-        mix(given[1]!, `The parameters ${list(given)} can not be used together (\`${use.slot}=${use.module.name}\` takes at most one of ${list(rule.params)}).`);
+        mix(
+          given[1]!,
+          `The parameters ${list(given)} can not be used together (\`${use.slot}=${use.module.name}\` takes at most one of ${list(rule.params)}).`,
+        );
       } else if (given.length === 0 && rule.kind !== 'at-most-one-of') {
         c.out.add(use.item, 'missingparam', `\`${use.slot}=${use.module.name}\` needs one of ${list(rule.params)}.`, {
           data: { fix: 'addParam', name: name(rule.params[0]!) } satisfies FixData,
@@ -105,14 +221,19 @@ function applyRule(c: QueryCheck, use: ModuleUse, rule: Rule): void {
     case 'excludes-values': {
       const items = node(rule.other)?.items.map((i) => i.text) ?? [];
       const clash = items.filter((v) => rule.values.includes(v));
-      if (node(rule.flag) && clash.length) mix(rule.flag, `\`${name(rule.other)}=${clash.join('|')}\` cannot be used with \`${name(rule.flag)}\`.`);
+      if (node(rule.flag) && clash.length)
+        mix(rule.flag, `\`${name(rule.other)}=${clash.join('|')}\` cannot be used with \`${name(rule.flag)}\`.`);
       return;
     }
     case 'deprecated-without': {
       const other = node(rule.other);
       const needing = other?.items.map((i) => i.text).filter((v) => rule.values.includes(v)) ?? [];
       if (other && needing.length && !node(rule.param)) {
-        c.out.deprecation(other.valueSpan, `\`${name(rule.other)}=${needing.join('|')}\` without \`${name(rule.param)}\`: the API uses a legacy format (add \`${name(rule.param)}=main\`).`, { fix: 'addParam', name: name(rule.param) });
+        c.out.deprecation(
+          other.valueSpan,
+          `\`${name(rule.other)}=${needing.join('|')}\` without \`${name(rule.param)}\`: the API uses a legacy format (add \`${name(rule.param)}=main\`).`,
+          { fix: 'addParam', name: name(rule.param) },
+        );
       }
       return;
     }

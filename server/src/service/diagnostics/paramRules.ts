@@ -39,10 +39,15 @@ export function checkParams(c: QueryCheck): void {
 function checkParam(c: QueryCheck, node: ParamNode): void {
   const last = c.ctx.lastByName.get(node.name);
   if (last !== node && last) {
-    c.out.add(node.nameSpan, 'duplicate-parameter', `\`${node.name}\` is given again ${count(last.line - node.line, 'line')} below; the API uses only the last value.`, {
-      tags: [DiagnosticTag.Unnecessary],
-      data: { fix: 'removeParam' } satisfies FixData,
-    });
+    c.out.add(
+      node.nameSpan,
+      'duplicate-parameter',
+      `\`${node.name}\` is given again ${count(last.line - node.line, 'line')} below; the API uses only the last value.`,
+      {
+        tags: [DiagnosticTag.Unnecessary],
+        data: { fix: 'removeParam' } satisfies FixData,
+      },
+    );
   }
   if (RUNNER_PARAMETERS.has(node.name)) {
     if (!node.fromUrl) {
@@ -55,7 +60,11 @@ function checkParam(c: QueryCheck, node: ParamNode): void {
   }
   if (node.name === 'action') {
     if (node.value !== 'query') {
-      c.out.add(node.hasEquals ? node.valueSpan : node.nameSpan, 'unsupported-action', 'Query files run `action=query`; other actions are not supported.');
+      c.out.add(
+        node.hasEquals ? node.valueSpan : node.nameSpan,
+        'unsupported-action',
+        'Query files run `action=query`; other actions are not supported.',
+      );
     }
     return;
   }
@@ -75,7 +84,9 @@ function checkParam(c: QueryCheck, node: ParamNode): void {
   }
   const { param } = resolved;
   if (param.deprecated) {
-    c.out.deprecation(node.nameSpan, `\`${node.name}\` is deprecated${resolved.module ? ` (${describeOwner(resolved)})` : ''}.`, { fix: 'removeParam' });
+    c.out.deprecation(node.nameSpan, `\`${node.name}\` is deprecated${resolved.module ? ` (${describeOwner(resolved)})` : ''}.`, {
+      fix: 'removeParam',
+    });
   }
   checkValue(c, node, resolved);
 }
@@ -94,7 +105,10 @@ function checkModuleList(c: QueryCheck, node: ParamNode, group: ModuleGroup): vo
       });
       continue;
     }
-    const suggestion = nearest(item.text, c.catalogue.byGroup[group].map((m) => m.name));
+    const suggestion = nearest(
+      item.text,
+      c.catalogue.byGroup[group].map((m) => m.name),
+    );
     c.out.add(
       item,
       'unrecognizedvalues',
@@ -123,8 +137,16 @@ function checkGenerator(c: QueryCheck, node: ParamNode): void {
   }
   const module = c.catalogue.module(name);
   if (!module) {
-    const suggestion = nearest(name, c.catalogue.generators.map((m) => m.name));
-    c.out.add(span, 'badgenerator', `\`${name}\` is not a module${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
+    const suggestion = nearest(
+      name,
+      c.catalogue.generators.map((m) => m.name),
+    );
+    c.out.add(
+      span,
+      'badgenerator',
+      `\`${name}\` is not a module${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`,
+      suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {},
+    );
     return;
   }
   if (!module.generator) {
@@ -140,7 +162,7 @@ function reportUnknownParam(c: QueryCheck, node: ParamNode): void {
   const owners = c.catalogue.ownersOf(node.name);
   const owner = owners.find((o) => !o.asGenerator) ?? owners[0];
   if (owner) {
-    const slot = owner.asGenerator ? 'generator' : owner.module.group ?? 'list';
+    const slot = owner.asGenerator ? 'generator' : (owner.module.group ?? 'list');
     const usedElsewhere = c.ctx.uses.find((u) => u.module === owner.module);
     const message = usedElsewhere
       ? `\`${node.name}\` belongs to \`${slot}=${owner.module.name}\`, but this query uses \`${owner.module.name}\` as \`${usedElsewhere.slot}\`${usedElsewhere.slot === 'generator' ? ` (write \`g${owner.module.prefix}${owner.param.name}\`)` : ` (write \`${owner.module.prefix}${owner.param.name}\`)`}.`
@@ -162,9 +184,14 @@ function reportUnknownParam(c: QueryCheck, node: ParamNode): void {
 function checkValue(c: QueryCheck, node: ParamNode, resolved: ResolvedParam): void {
   const { param } = resolved;
   if (param.sensitive && node.value !== '' && !isOnlyReferences(node.value)) {
-    c.out.add(node.valueSpan, 'secret-in-file', `\`${node.name}\` is a secret; keep it out of the file with \`{{$secret ${node.name}}}\`.`, {
-      data: { fix: 'useSecret', name: node.name } satisfies FixData,
-    });
+    c.out.add(
+      node.valueSpan,
+      'secret-in-file',
+      `\`${node.name}\` is a secret; keep it out of the file with \`{{$secret ${node.name}}}\`.`,
+      {
+        data: { fix: 'useSecret', name: node.name } satisfies FixData,
+      },
+    );
   }
   if (chainRefOf(node.value, node.valueSpan.start)) return; // values from another query's rows (chainDiagnostics.ts)
   const value = c.scope.resolve(node.value, node.valueSpan.start);
@@ -174,17 +201,23 @@ function checkValue(c: QueryCheck, node: ParamNode, resolved: ResolvedParam): vo
   const valueSpan = node.hasEquals && node.value !== '' ? node.valueSpan : node.nameSpan;
   if (param.type === 'boolean') {
     if (node.hasEquals && isFalseLooking(value.text)) {
-      c.out.add(node.valueSpan, 'boolean-value', `\`${node.name}=${value.text}\` still turns \`${node.name}\` on: a flag is on whenever it is present. Remove the line to turn it off.`, {
-        data: { fix: 'dropValue' } satisfies FixData,
-      });
+      c.out.add(
+        node.valueSpan,
+        'boolean-value',
+        `\`${node.name}=${value.text}\` still turns \`${node.name}\` on: a flag is on whenever it is present. Remove the line to turn it off.`,
+        {
+          data: { fix: 'dropValue' } satisfies FixData,
+        },
+      );
     }
     return;
   }
   if (param.multi) {
     if (value.text === '') return;
-    const items: ValueItem[] = usesVariables || node.fromUrl
-      ? value.text.split('|').map((text) => ({ text, start: valueSpan.start, end: valueSpan.end }))
-      : node.items;
+    const items: ValueItem[] =
+      usesVariables || node.fromUrl
+        ? value.text.split('|').map((text) => ({ text, start: valueSpan.start, end: valueSpan.end }))
+        : node.items;
     if (checkMultiCount(c, node, param, items.length)) return;
     for (const item of items) checkMultiItem(c, node, param, item);
     checkShow(c, node, param, items);
@@ -197,7 +230,11 @@ function checkValue(c: QueryCheck, node: ParamNode, resolved: ResolvedParam): vo
 function checkMultiCount(c: QueryCheck, node: ParamNode, param: ParamInfo | undefined, count: number): boolean {
   const limit = param?.maxValues;
   if (limit === undefined || count <= limit) return false;
-  c.out.add(node.valueSpan, 'toomanyvalues', `\`${node.name}\` takes at most ${limit} values${param?.highMaxValues ? ` (${param.highMaxValues} for accounts with apihighlimits)` : ''}; this gives ${count}.`);
+  c.out.add(
+    node.valueSpan,
+    'toomanyvalues',
+    `\`${node.name}\` takes at most ${limit} values${param?.highMaxValues ? ` (${param.highMaxValues} for accounts with apihighlimits)` : ''}; this gives ${count}.`,
+  );
   return true;
 }
 
@@ -208,9 +245,15 @@ function checkMultiItem(c: QueryCheck, node: ParamNode, param: ParamInfo, item: 
     case 'enum': {
       const values = param.values ?? [];
       if (!values.includes(text)) {
-        const what = text === '*' ? `\`*\` (all values) is not accepted by \`${node.name}\`` : `\`${text}\` is not a value of \`${node.name}\``;
+        const what =
+          text === '*' ? `\`*\` (all values) is not accepted by \`${node.name}\`` : `\`${text}\` is not a value of \`${node.name}\``;
         const suggestion = text === '*' ? undefined : nearest(text, values);
-        c.out.add(item, 'unrecognizedvalues', `${what}${suggestion ? `; did you mean \`${suggestion}\`?` : `. Allowed: ${listValues(values)}.`}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
+        c.out.add(
+          item,
+          'unrecognizedvalues',
+          `${what}${suggestion ? `; did you mean \`${suggestion}\`?` : `. Allowed: ${listValues(values)}.`}`,
+          suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {},
+        );
       } else if (param.deprecatedValues.has(text)) {
         c.out.deprecation(item, `The value \`${text}\` of \`${node.name}\` is deprecated.`, { fix: 'removeValue' });
       }
@@ -250,8 +293,16 @@ function checkSingle(c: QueryCheck, node: ParamNode, param: ParamInfo, text: str
     case 'enum': {
       const values = param.values ?? [];
       if (!values.includes(text)) {
-        const suggestion = nearest(text, values.filter((v) => v !== ''));
-        c.out.add(span, 'badvalue', `\`${text}\` is not a value of \`${node.name}\`${suggestion ? `; did you mean \`${suggestion}\`?` : `. Allowed: ${listValues(values)}.`}`, suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {});
+        const suggestion = nearest(
+          text,
+          values.filter((v) => v !== ''),
+        );
+        c.out.add(
+          span,
+          'badvalue',
+          `\`${text}\` is not a value of \`${node.name}\`${suggestion ? `; did you mean \`${suggestion}\`?` : `. Allowed: ${listValues(values)}.`}`,
+          suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {},
+        );
       } else if (param.deprecatedValues.has(text)) {
         c.out.deprecation(span, `The value \`${text}\` of \`${node.name}\` is deprecated.`, { fix: 'removeParam' });
       }
@@ -268,7 +319,11 @@ function checkSingle(c: QueryCheck, node: ParamNode, param: ParamInfo, text: str
       if (isNamespace(c, text, param)) return;
       if (unknownToBundled(c, text)) noteUnknownNamespace(c, span, text);
       else {
-        c.out.add(span, 'badvalue', `\`${text}\` is not a namespace \`${node.name}\` accepts${param.extraNamespaces.length ? '' : ' (special namespaces such as -1 are not accepted here)'}.`);
+        c.out.add(
+          span,
+          'badvalue',
+          `\`${text}\` is not a namespace \`${node.name}\` accepts${param.extraNamespaces.length ? '' : ' (special namespaces such as -1 are not accepted here)'}.`,
+        );
       }
       return;
     case 'timestamp':
@@ -282,14 +337,24 @@ function checkSingle(c: QueryCheck, node: ParamNode, param: ParamInfo, text: str
 
 function checkInteger(c: QueryCheck, node: ParamNode, param: ParamInfo, text: string, span: Span): void {
   if (!isInteger(text)) {
-    c.out.add(span, 'badinteger', text === '' ? `\`${node.name}\` needs an integer${param.type === 'limit' ? ' or `max`' : ''}.` : `\`${text}\` is not an integer${param.type === 'limit' ? ' (or `max`)' : ''}.`);
+    c.out.add(
+      span,
+      'badinteger',
+      text === ''
+        ? `\`${node.name}\` needs an integer${param.type === 'limit' ? ' or `max`' : ''}.`
+        : `\`${text}\` is not an integer${param.type === 'limit' ? ' (or `max`)' : ''}.`,
+    );
     return;
   }
   const n = Number(text);
   if ((param.min !== undefined && n < param.min) || (param.max !== undefined && n > param.max)) {
     const range = `${param.min ?? '…'}–${param.max ?? '…'}`;
     const high = param.highmax !== undefined ? ` (${param.highmax} for accounts with apihighlimits)` : '';
-    c.out.add(span, 'outofrange', `\`${node.name}\` must be within ${range}${high}; ${clampedTo(param, n)}${param.type === 'limit' ? '. Use `max` for the most allowed' : ''}.`);
+    c.out.add(
+      span,
+      'outofrange',
+      `\`${node.name}\` must be within ${range}${high}; ${clampedTo(param, n)}${param.type === 'limit' ? '. Use `max` for the most allowed' : ''}.`,
+    );
   }
 }
 
@@ -298,7 +363,9 @@ function clampedTo(param: ParamInfo, n: number): string {
   if (param.min !== undefined && n < param.min) return `the API will use ${param.min} instead of ${n}`;
   const max = param.max ?? n;
   if (param.highmax === undefined || param.highmax <= max) return `the API will use ${max} instead of ${n}`;
-  return n <= param.highmax ? `the API will use ${max} instead of ${n} (accounts with apihighlimits get ${n})` : `the API will use ${max} instead of ${n} (${param.highmax} for accounts with apihighlimits)`;
+  return n <= param.highmax
+    ? `the API will use ${max} instead of ${n} (accounts with apihighlimits get ${n})`
+    : `the API will use ${max} instead of ${n} (${param.highmax} for accounts with apihighlimits)`;
 }
 
 /**
@@ -311,7 +378,11 @@ function unknownToBundled(c: QueryCheck, text: string): boolean {
 }
 
 function noteUnknownNamespace(c: QueryCheck, span: Span, text: string): void {
-  c.out.add(span, 'unknown-namespace', `Namespace ${text} is not one of the standard namespaces; whether this wiki has it is checked once its own catalogue is fetched.`);
+  c.out.add(
+    span,
+    'unknown-namespace',
+    `Namespace ${text} is not one of the standard namespaces; whether this wiki has it is checked once its own catalogue is fetched.`,
+  );
 }
 
 /** `badtimestamp` as the wiki says it; a timestamp the wiki silently rolls over gets a warning saying what it will read. */
@@ -322,9 +393,14 @@ function checkTimestamp(c: QueryCheck, node: ParamNode, text: string, span: Span
   }
   const reading = normalisedTimestamp(text);
   if (reading !== undefined) {
-    c.out.add(span, 'normalised-timestamp', `\`${text}\` has a field out of its range: the wiki reads it as ${reading}, without a warning.`, {
-      data: { fix: 'replace', replacement: reading } satisfies FixData,
-    });
+    c.out.add(
+      span,
+      'normalised-timestamp',
+      `\`${text}\` has a field out of its range: the wiki reads it as ${reading}, without a warning.`,
+      {
+        data: { fix: 'replace', replacement: reading } satisfies FixData,
+      },
+    );
   }
 }
 
@@ -340,7 +416,7 @@ function describeCatalogue(c: QueryCheck): string {
 
 function describeOwner(resolved: ResolvedParam): string {
   if (!resolved.module) return '';
-  return `${resolved.asGenerator ? 'generator' : resolved.module.group ?? 'module'}=${resolved.module.name}`;
+  return `${resolved.asGenerator ? 'generator' : (resolved.module.group ?? 'module')}=${resolved.module.name}`;
 }
 
 function listValues(values: readonly string[]): string {

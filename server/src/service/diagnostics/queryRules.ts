@@ -75,7 +75,11 @@ function checkInfo(c: QueryCheck, name: string, node: ParamNode): void {
       case 'singlepageonly': {
         const pages = c.ctx.has('revids') ? Infinity : pageCount(c);
         if (pages !== undefined && pages > 1) {
-          mix(c, node, `\`${name}\` can only be used with a single page${c.ctx.has('revids') ? ', not with `revids`' : ` (this query names ${pages})`}.`);
+          mix(
+            c,
+            node,
+            `\`${name}\` can only be used with a single page${c.ctx.has('revids') ? ', not with `revids`' : ` (this query names ${pages})`}.`,
+          );
         }
         break;
       }
@@ -122,9 +126,14 @@ export function checkQueryStringLines(c: QueryCheck): void {
   for (const nodes of byLine.values()) {
     const first = nodes[0]!;
     const last = nodes[nodes.length - 1]!;
-    c.out.add({ start: first.nameSpan.start, end: last.valueSpan.end }, 'query-string-line', `A query string on one line, read as ${nodes.length} parameters (percent-decoded, as in a URL).`, {
-      data: { fix: 'splitQueryString' } satisfies FixData,
-    });
+    c.out.add(
+      { start: first.nameSpan.start, end: last.valueSpan.end },
+      'query-string-line',
+      `A query string on one line, read as ${nodes.length} parameters (percent-decoded, as in a URL).`,
+      {
+        data: { fix: 'splitQueryString' } satisfies FixData,
+      },
+    );
   }
 }
 
@@ -132,7 +141,11 @@ export function checkQueryStringLines(c: QueryCheck): void {
 export function checkSandboxLinks(c: QueryCheck): void {
   for (const url of c.query.urls) {
     if (!url.sandbox) continue;
-    c.out.add(url.span, 'apisandbox-link', `An ApiSandbox link, read like a pasted api.php URL: the parameters after "#", sent to ${sandboxEndpointNote({ endpoint: url.endpoint, endpointFrom: url.sandbox })}.`);
+    c.out.add(
+      url.span,
+      'apisandbox-link',
+      `An ApiSandbox link, read like a pasted api.php URL: the parameters after "#", sent to ${sandboxEndpointNote({ endpoint: url.endpoint, endpointFrom: url.sandbox })}.`,
+    );
   }
 }
 
@@ -144,5 +157,9 @@ export function checkAsksForNothing(c: QueryCheck): void {
   if (c.query.params.length === 0) return;
   if (ASKING_PARAMS.some((name) => (c.ctx.lastByName.get(name)?.value ?? '') !== '')) return;
   const at = c.query.urls[0]?.span ?? c.query.header ?? c.query.params[0]!.nameSpan;
-  c.out.add(at, 'asks-for-nothing', 'This query asks for nothing: it has no `list`, `prop`, `meta` or `generator`, and no pages (`titles`, `pageids`, `revids`); the wiki answers with an empty result.');
+  c.out.add(
+    at,
+    'asks-for-nothing',
+    'This query asks for nothing: it has no `list`, `prop`, `meta` or `generator`, and no pages (`titles`, `pageids`, `revids`); the wiki answers with an empty result.',
+  );
 }
