@@ -254,4 +254,5 @@ function main() {
   }
 }
 
-main();
+// Run as a script (npm run lint); imported by the unit test of its rules, it only exports.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) main();
