@@ -74,8 +74,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(output);
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   // F5 from the repository (.vscode/launch.json) sets MWQ_SERVER_INSPECT_PORT: the server then waits for
-  // no one but accepts a debugger on that port ("Attach to Server"). Only in development mode.
-  const inspect = context.extensionMode === vscode.ExtensionMode.Development ? serverInspectArgs(process.env.MWQ_SERVER_INSPECT_PORT) : [];
+  // no one but accepts a debugger on that port ("Attach to Server"). Never for an installed extension
+  // (Production); in Development (F5) and Test (the extension's own test runs, which check it) modes.
+  const inspect = context.extensionMode !== vscode.ExtensionMode.Production ? serverInspectArgs(process.env.MWQ_SERVER_INSPECT_PORT) : [];
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, ...inspect] } },
     debug: {

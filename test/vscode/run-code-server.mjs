@@ -333,6 +333,9 @@ async function runPhase(phase, opts) {
     'MWQ_TEST_ENDPOINT_1_43',
   ])
     delete env[k];
+  delete env.MWQ_SERVER_INSPECT_PORT;
+  // As F5 does (.vscode/launch.json): the dev phase's language server accepts a debugger on a port (smoke suite).
+  if (phase.suite === 'dev') env.MWQ_SERVER_INSPECT_PORT = String(await freePort());
   // The same content on MediaWiki 1.43, for the suite comparing two environments' wikis.
   if (phase.newerWiki) env.MWQ_TEST_ENDPOINT_1_43 = phase.newerWiki.endpoint;
   if (phase.wiki) {

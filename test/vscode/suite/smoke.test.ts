@@ -30,6 +30,28 @@ suite('smoke: the extension in a real VS Code', () => {
     assert.equal(ext.isActive, true);
   });
 
+  test('as launched by F5, the language server accepts a debugger on the given port', async () => {
+    // .vscode/launch.json's "Launch Extension" sets MWQ_SERVER_INSPECT_PORT; the dev phase does the same.
+    const port = process.env.MWQ_SERVER_INSPECT_PORT;
+    assert.ok(port && /^\d+$/.test(port), 'the dev phase sets MWQ_SERVER_INSPECT_PORT');
+    await openFixture('valid.mwq');
+    await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
+    let targets: Array<{ type?: string; url?: string }> = [];
+    let lastError = '';
+    for (let i = 0; i < 100 && !targets.length; i++) {
+      try {
+        targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as typeof targets;
+      } catch (error) {
+        lastError = String(error);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    assert.ok(
+      targets.some((t) => t.type === 'node' && /dist[\\/]server\.js$/.test(decodeURIComponent(t.url ?? ''))),
+      `a node debug target for dist/server.js on port ${port}; found ${JSON.stringify(targets).slice(0, 300)} ${lastError}`,
+    );
+  });
+
   test('an unknown list module is reported as unrecognizedvalues on its name', async () => {
     const editor = await openFixture('unknown-module.mwq');
     const uri = editor.document.uri;
