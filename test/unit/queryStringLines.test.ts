@@ -149,7 +149,13 @@ describe('a pasted ApiSandbox link', () => {
       ],
     );
     const other = diagnose('https://wiki.example.org/wiki/Spezial:ApiSandbox#list=allpages\n').find((d) => d.code === 'apisandbox-link');
-    assert.match(other!.message, /https:\/\/wiki\.example\.org\/w\/api\.php, a guess/);
+    assert.match(other!.message, /sent to the wiki's api\.php, found when run from the link's page/);
+    // The request keeps the link's page, where the run reads the script path; `/w/api.php` stands in until then.
+    const otherDoc = parseDocument('https://wiki.example.org/wiki/Spezial:ApiSandbox#list=allpages\n');
+    const otherRequest = buildRequest(otherDoc.queries[0]!, new VariableScope(otherDoc));
+    assert.equal(otherRequest.endpointPage, 'https://wiki.example.org/wiki/Spezial:ApiSandbox');
+    assert.equal(otherRequest.endpoint, 'https://wiki.example.org/w/api.php');
+    assert.equal(buildRequest(doc.queries[0]!, new VariableScope(doc)).endpointPage, undefined, 'a Wikimedia link needs no look-up');
     // An api.php URL with a fragment is still an api.php URL.
     assert.deepEqual(
       diagnose('https://en.wikipedia.org/w/api.php?list=allpages#x\n').map((d) => d.code),
