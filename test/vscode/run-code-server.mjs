@@ -796,7 +796,8 @@ function startProbeService(page, dir, verbose) {
 // { waitForText: 'text' } waits until the text shows anywhere in the page;
 // { waitForSelector: 'css' } until an element matching it is in the page;
 // { readTexts: 'css' } reads the text of every element matching it (in the
-// answer's `texts`, one list per such step). `within: 'css'` on clickText,
+// answer's `texts`, one list per such step; with `frames: true` in every
+// frame of the page, webviews included). `within: 'css'` on clickText,
 // waitForText and readTexts looks only inside the first element matching it.
 async function typeKeys(page, steps) {
   let done = 0;
@@ -817,7 +818,20 @@ async function typeKeys(page, steps) {
         await scope(step).getByText(step.waitForText, { exact: false }).first().waitFor({ timeout: 15_000 });
       else if (typeof step.waitForSelector === 'string')
         await page.locator(step.waitForSelector).first().waitFor({ state: 'attached', timeout: 15_000 });
-      else if (typeof step.readTexts === 'string') texts.push(await scope(step).locator(step.readTexts).allTextContents());
+      else if (typeof step.readTexts === 'string' && step.frames) {
+        // Every frame's, webviews included (a walkthrough's Markdown, the results panel).
+        const all = [];
+        for (const frame of page.frames()) {
+          if (frame.isDetached()) continue;
+          all.push(
+            ...(await frame
+              .locator(step.readTexts)
+              .allTextContents()
+              .catch(() => [])),
+          );
+        }
+        texts.push(all);
+      } else if (typeof step.readTexts === 'string') texts.push(await scope(step).locator(step.readTexts).allTextContents());
       else throw new Error(`unknown keyboard step ${JSON.stringify(step).slice(0, 100)}`);
       done++;
     }

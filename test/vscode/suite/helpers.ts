@@ -329,8 +329,8 @@ export type KeyStep =
   | { clickStatus: string }
   | { waitForText: string; within?: string }
   | { waitForSelector: string }
-  /** The text of every element the selector finds: readTexts() returns them. */
-  | { readTexts: string; within?: string };
+  /** The text of every element the selector finds (`frames`: in every frame, webviews included): readTexts() returns them. */
+  | { readTexts: string; within?: string; frames?: boolean };
 
 /**
  * Types into the focused part of the workbench with real key presses in the
@@ -341,9 +341,16 @@ export async function typeKeys(steps: KeyStep[], timeoutMs = 120_000): Promise<v
   await probePanel({ keys: steps }, timeoutMs);
 }
 
-/** Runs the steps, then reads the text of every element `selector` finds in the workbench (inside `within`, if given). */
-export async function readTexts(selector: string, steps: KeyStep[] = [], within?: string, timeoutMs = 120_000): Promise<string[]> {
-  const answer = (await probePanel({ keys: [...steps, { readTexts: selector, within }] }, timeoutMs)) as unknown as { texts?: string[][] };
+/**
+ * Reads the text of every element `selector` finds in the workbench: inside
+ * `within` if given, in every frame (webviews included) with `frames`.
+ */
+export async function readTexts(
+  selector: string,
+  where: { within?: string; frames?: boolean } = {},
+  timeoutMs = 120_000,
+): Promise<string[]> {
+  const answer = (await probePanel({ keys: [{ readTexts: selector, ...where }] }, timeoutMs)) as unknown as { texts?: string[][] };
   return answer.texts?.[answer.texts.length - 1] ?? [];
 }
 

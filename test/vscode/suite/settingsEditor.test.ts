@@ -20,6 +20,10 @@ suite('settings editor: the extension\'s group reads "MediaWiki Query"', functio
     if (!hasPanelProbe()) this.skip(); // the browser (run-code-server.mjs)
   });
 
+  setup(async () => {
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+  });
+
   teardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -27,17 +31,18 @@ suite('settings editor: the extension\'s group reads "MediaWiki Query"', functio
   test('browsing Extensions › MediaWiki Query: the group title, and no "Mwquery" before any setting', async function () {
     this.timeout(90_000);
     await vscode.commands.executeCommand('workbench.action.openSettings2');
-    await typeKeys([
-      { waitForSelector: `${TOC} .settings-toc-entry` },
-      { clickText: 'Extensions', within: TOC },
-      { waitForText: 'MediaWiki Query', within: TOC },
-      { clickText: 'MediaWiki Query', within: TOC },
-      { waitForText: 'Auto Fetch', within: TREE },
-      { pause: 800 },
-    ]);
-    const titles = await readTexts('.settings-group-title-label', [], TREE);
-    const categories = await readTexts('.setting-item-category', [], TREE);
-    const labels = await readTexts('.setting-item-label', [], TREE);
+    // The editor keeps an earlier search (another suite's "Open Settings"): clear it, as a person would.
+    await typeKeys([{ waitForSelector: `${TOC} .settings-toc-entry` }, { press: 'Control+a' }, { press: 'Backspace' }, { pause: 800 }]);
+    // Extensions folded (a fresh window) or already open.
+    if (!(await readTexts('.settings-toc-entry', { within: TOC })).includes('MediaWiki Query'))
+      await typeKeys([
+        { clickText: 'Extensions', within: TOC },
+        { waitForText: 'MediaWiki Query', within: TOC },
+      ]);
+    await typeKeys([{ clickText: 'MediaWiki Query', within: TOC }, { waitForText: 'Auto Fetch', within: TREE }, { pause: 800 }]);
+    const titles = await readTexts('.settings-group-title-label', { within: TREE });
+    const categories = await readTexts('.setting-item-category', { within: TREE });
+    const labels = await readTexts('.setting-item-label', { within: TREE });
     await screenshot('settings-01-group-mediawiki-query');
     assert.ok(titles.includes('MediaWiki Query'), `group titles: ${titles.join(' | ')}`);
     assert.ok(labels.includes('Endpoint') && labels.includes('Auto Fetch'), `labels: ${labels.join(' | ')}`);
@@ -54,8 +59,8 @@ suite('settings editor: the extension\'s group reads "MediaWiki Query"', functio
     this.timeout(90_000);
     await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:mwquery.mwquery');
     await typeKeys([{ waitForText: 'Auto Fetch', within: TREE }, { waitForText: 'MediaWiki Query', within: TOC }, { pause: 800 }]);
-    const toc = await readTexts('.settings-toc-entry', [], TOC);
-    const categories = await readTexts('.setting-item-category', [], TREE);
+    const toc = await readTexts('.settings-toc-entry', { within: TOC });
+    const categories = await readTexts('.setting-item-category', { within: TREE });
     await screenshot('settings-02-search-ext');
     assert.ok(
       toc.some((t) => t.startsWith('MediaWiki Query')),
