@@ -3,16 +3,18 @@
 //   https://HOST/wiki/Special:ApiSandbox#action=query&list=allpages
 //   https://HOST/w/index.php?title=Special:ApiSandbox#action=query&…
 //   https://HOST/index.php/Special:ApiSandbox#action=query&…
-// The api.php is found from the link alone (no request): beside its index.php,
-// or `/w/api.php` on a Wikimedia wiki (and, as a guess said in the hint, on
-// another wiki whose link has only the article path).
+// The api.php is found from the link alone (no request) where it can be:
+// beside its index.php, or `/w/api.php` on a Wikimedia wiki. Another wiki's
+// link with only the article path (`/wiki/Special:ApiSandbox`) does not say
+// the script path: the run reads it from the link's page
+// (runner/scriptPath.ts), `/w/api.php` standing in until then.
 
 import { isWikimediaEndpoint } from './runner/wikimediaHosts';
 
 export interface SandboxLink {
   /** The wiki's api.php. */
   endpoint: string;
-  /** How it was found: beside the link's index.php, Wikimedia's `/w/api.php`, or `/w/api.php` guessed. */
+  /** How it was found: beside the link's index.php, Wikimedia's `/w/api.php`, or found when run (`/w/api.php` until then). */
   endpointFrom: 'index.php' | 'wikimedia' | 'guess';
   /** Offset in the URL text of the parameters (after `#`). */
   fragmentStart: number;
@@ -66,6 +68,6 @@ export function sandboxEndpointNote(link: Pick<SandboxLink, 'endpoint' | 'endpoi
     case 'wikimedia':
       return `${link.endpoint}, where every Wikimedia wiki has it`;
     default:
-      return `${link.endpoint}, a guess (the link names no script path): if the wiki's api.php is elsewhere, paste its api.php URL instead`;
+      return `the wiki's api.php, found when run from the link's page (the link names no script path; ${link.endpoint} if the page names none)`;
   }
 }

@@ -281,16 +281,26 @@ describe('real wiki: the CLI', () => {
   it('a pasted ApiSandbox link runs against its wiki and gives the rows the API gives', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mwq-sandbox-'));
     try {
-      const link = `${wiki.endpoint.replace(/api\.php$/, 'index.php')}?title=Special:ApiSandbox#action=query&format=json&list=allpages&apnamespace=0&aplimit=5`;
-      const file = path.join(dir, 'sandbox.mwq');
-      writeFileSync(file, `### From the sandbox\n${link}\n`);
-      const r = await mwq('run', file, '--format', 'json');
-      assert.equal(r.code, 0, r.stderr);
       const direct = await api({ list: 'allpages', apnamespace: '0', aplimit: '5' });
-      assert.deepEqual(
-        (JSON.parse(r.stdout) as { title: string }[]).map((row) => row.title),
-        (direct.query.allpages as { title: string }[]).map((p) => p.title),
-      );
+      const expected = (direct.query.allpages as { title: string }[]).map((p) => p.title);
+      assert.equal(expected.length, 5);
+      // The test wiki's script path is the root, not Wikimedia's /w: the index.php form says it,
+      // the article-path form does not (the run reads it from the link's page).
+      const fragment = '#action=query&format=json&list=allpages&apnamespace=0&aplimit=5';
+      for (const link of [
+        `${wiki.endpoint.replace(/api\.php$/, 'index.php')}?title=Special:ApiSandbox${fragment}`,
+        `${wiki.endpoint.replace(/api\.php$/, 'wiki/Special:ApiSandbox')}${fragment}`,
+      ]) {
+        const file = path.join(dir, 'sandbox.mwq');
+        writeFileSync(file, `### From the sandbox\n${link}\n`);
+        const r = await mwq('run', file, '--format', 'json');
+        assert.equal(r.code, 0, `${link}: ${r.stderr}`);
+        assert.deepEqual(
+          (JSON.parse(r.stdout) as { title: string }[]).map((row) => row.title),
+          expected,
+          link,
+        );
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
 import { buildRequest } from '../../common/src/runner/request';
+import { documentEndpoint } from '../../common/src/catalogue/documentEndpoint';
 import { requestPairs } from '../../common/src/runner/wire';
 import { applyEdits, diagnose, documentOf, service } from './serviceHelpers';
 
@@ -149,7 +150,17 @@ describe('a pasted ApiSandbox link', () => {
       ],
     );
     const other = diagnose('https://wiki.example.org/wiki/Spezial:ApiSandbox#list=allpages\n').find((d) => d.code === 'apisandbox-link');
-    assert.match(other!.message, /https:\/\/wiki\.example\.org\/w\/api\.php, a guess/);
+    assert.match(other!.message, /sent to the wiki's api\.php, found when run from the link's page/);
+    // The request keeps the link's page, where the run reads the script path; `/w/api.php` stands in until then.
+    const otherDoc = parseDocument('https://wiki.example.org/wiki/Spezial:ApiSandbox#list=allpages\n');
+    const otherRequest = buildRequest(otherDoc.queries[0]!, new VariableScope(otherDoc));
+    assert.equal(otherRequest.endpointPage, 'https://wiki.example.org/wiki/Spezial:ApiSandbox');
+    assert.equal(otherRequest.endpoint, 'https://wiki.example.org/w/api.php');
+    assert.equal(buildRequest(doc.queries[0]!, new VariableScope(doc)).endpointPage, undefined, 'a Wikimedia link needs no look-up');
+    // The file's catalogue: a Wikimedia link's wiki; a link naming no script path is not known before a run (the environment's).
+    assert.equal(documentEndpoint(doc, 'http://127.0.0.1:9/api.php'), 'https://en.wikipedia.org/w/api.php');
+    assert.equal(documentEndpoint(otherDoc, 'http://127.0.0.1:9/api.php'), 'http://127.0.0.1:9/api.php');
+    assert.equal(documentEndpoint(otherDoc), undefined);
     // An api.php URL with a fragment is still an api.php URL.
     assert.deepEqual(
       diagnose('https://en.wikipedia.org/w/api.php?list=allpages#x\n').map((d) => d.code),

@@ -797,9 +797,15 @@ function startProbeService(page, dir, verbose) {
 // name; { clickText: 'text' } clicks the element showing exactly that text;
 // { clickStatus: 'text' } clicks the status bar item showing that text;
 // { waitForText: 'text' } waits until the text shows anywhere in the page;
-// { waitForSelector: 'css' } until an element matching it is in the page.
+// { waitForSelector: 'css' } until an element matching it is in the page;
+// { readTexts: 'css' } reads the text of every element matching it (in the
+// answer's `texts`, one list per such step; with `frames: true` in every
+// frame of the page, webviews included). `within: 'css'` on clickText,
+// waitForText and readTexts looks only inside the first element matching it.
 async function typeKeys(page, steps) {
   let done = 0;
+  const texts = [];
+  const scope = (step) => (typeof step.within === 'string' ? page.locator(step.within).first() : page);
   try {
     for (const step of steps) {
       if (typeof step.text === 'string') await page.keyboard.type(step.text, { delay: Math.min(Number(step.delay) || 60, 1000) });
@@ -807,19 +813,34 @@ async function typeKeys(page, steps) {
       else if (typeof step.pause === 'number') await new Promise((r) => setTimeout(r, Math.min(step.pause, 10_000)));
       else if (typeof step.clickButton === 'string')
         await page.getByRole('button', { name: step.clickButton, exact: true }).first().click({ timeout: 15_000 });
-      else if (typeof step.clickText === 'string') await page.getByText(step.clickText, { exact: true }).first().click({ timeout: 15_000 });
+      else if (typeof step.clickText === 'string')
+        await scope(step).getByText(step.clickText, { exact: true }).first().click({ timeout: 15_000 });
       else if (typeof step.clickStatus === 'string')
         await page.locator('.statusbar-item').filter({ hasText: step.clickStatus }).first().click({ timeout: 15_000 });
       else if (typeof step.waitForText === 'string')
-        await page.getByText(step.waitForText, { exact: false }).first().waitFor({ timeout: 15_000 });
+        await scope(step).getByText(step.waitForText, { exact: false }).first().waitFor({ timeout: 15_000 });
       else if (typeof step.waitForSelector === 'string')
         await page.locator(step.waitForSelector).first().waitFor({ state: 'attached', timeout: 15_000 });
+      else if (typeof step.readTexts === 'string' && step.frames) {
+        // Every frame's, webviews included (a walkthrough's Markdown, the results panel).
+        const all = [];
+        for (const frame of page.frames()) {
+          if (frame.isDetached()) continue;
+          all.push(
+            ...(await frame
+              .locator(step.readTexts)
+              .allTextContents()
+              .catch(() => [])),
+          );
+        }
+        texts.push(all);
+      } else if (typeof step.readTexts === 'string') texts.push(await scope(step).locator(step.readTexts).allTextContents());
       else throw new Error(`unknown keyboard step ${JSON.stringify(step).slice(0, 100)}`);
       done++;
     }
-    return { found: true, typed: done };
+    return { found: true, typed: done, texts };
   } catch (err) {
-    return { found: true, typed: done, error: `typing failed at step ${done + 1}: ${err.message.split('\n')[0]}` };
+    return { found: true, typed: done, texts, error: `typing failed at step ${done + 1}: ${err.message.split('\n')[0]}` };
   }
 }
 

@@ -10,6 +10,7 @@ import { CookieJars } from '../../../common/src/runner/cookies';
 import { QuerySession } from '../../../common/src/runner/continuation';
 import type { PageResult, RunOutcome } from '../../../common/src/runner/sessionTypes';
 import { redactorOf } from '../../../common/src/runner/request';
+import { settleEndpoint } from '../../../common/src/runner/scriptPath';
 import { toApiSandboxUrl, toUrl } from '../../../common/src/runner/wire';
 import type { Accounts } from '../accounts';
 import type { Catalogues } from '../catalogues';
@@ -110,6 +111,11 @@ export class RunController implements vscode.Disposable {
     if (!where || !this.trusted()) return;
     const prepared = await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line);
     if (!prepared) return;
+    if (prepared.request.endpointPage !== undefined) {
+      // An ApiSandbox link naming no script path: the wiki's api.php before anything is shown or keyed by it (else the session says why not).
+      const { contact, timeoutMs } = readRunSettings(this.environments.defaultEndpoint());
+      prepared.request = await settleEndpoint(prepared.request, { contact, timeoutMs }).catch(() => prepared.request);
+    }
     const verdict = this.contactGate
       ? await this.contactGate.check(prepared.request.endpoint)
       : { allowed: true as const, contact: readRunSettings(this.environments.defaultEndpoint()).contact };

@@ -1,6 +1,7 @@
 // Which wiki a whole document is checked against (one catalogue per document):
 //   1. the first `@endpoint = …` in the file, if its value has no `{{…}}`;
-//   2. else the endpoint of the first URL line (likewise literal);
+//   2. else the endpoint of the first URL line (likewise literal; not an
+//      ApiSandbox link that names no script path, whose api.php is found when run);
 //   3. else the default endpoint (the `mwquery.endpoint` setting / environment);
 //   4. else none: the bundled catalogue.
 // A templated `@endpoint` (`{{$env WIKI}}`) cannot be known without running, so
@@ -21,6 +22,8 @@ export function documentEndpoint(doc: ParsedDocument, defaultEndpoint?: string):
   for (const query of doc.queries) {
     const url = query.urls[0];
     if (url) {
+      // An ApiSandbox link naming no script path: its api.php is only known when run (runner/scriptPath.ts).
+      if (url.sandbox === 'guess') break;
       const fromUrl = literal(url.endpoint);
       if (fromUrl) return fromUrl;
       break;

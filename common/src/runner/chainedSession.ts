@@ -17,7 +17,7 @@ import type { FetchAllLimits, PageResult, RunCallbacks, RunOutcome } from './ses
 import { RunnerError, toRunnerError } from './errors';
 import { sendApiRequest } from './http';
 import type { Row, RowBatch } from './merge';
-import { buildRequest, MULTI_SEPARATOR, type BuildRequestOptions, type PreparedRequest } from './request';
+import { buildRequest, MULTI_SEPARATOR, withEndpoint, type BuildRequestOptions, type PreparedRequest } from './request';
 import { requestPairs } from './wire';
 import { cellText } from '../cellText';
 import { chainedParams, findCycle, queryNamed } from '../chain/chainRef';
@@ -48,7 +48,7 @@ export function isChained(query: QueryNode): boolean {
 /** Builds a query's request with the chain's endpoint override. */
 function requestFor(query: QueryNode, ctx: ChainContext): PreparedRequest {
   const request = buildRequest(query, ctx.scope, ctx.build);
-  return ctx.endpoint ? { ...request, endpoint: ctx.endpoint, endpointSensitive: false } : request;
+  return ctx.endpoint ? withEndpoint(request, ctx.endpoint) : request;
 }
 
 /** Every row of a query, run to the end (chained sources recursively). */

@@ -17,6 +17,8 @@ import { ResultMerger, type Row, type RowBatch } from './merge';
 import { rowPlan } from './rowParts';
 import { redactorOf, type PreparedRequest } from './request';
 import { requestPairs, toUrl, type ParamPairs } from './wire';
+import { settleEndpoint } from './scriptPath';
+import { hostOf } from '../url';
 import { count } from '../text';
 
 export interface SessionOptions {
@@ -67,11 +69,13 @@ export class QuerySession {
   private readonly continuesSeen = new Map<string, number>();
   private readonly redact: Redactor;
   private maxlag: number | null;
+  private current: PreparedRequest;
 
   constructor(
-    readonly request: PreparedRequest,
+    request: PreparedRequest,
     private readonly options: SessionOptions = {},
   ) {
+    this.current = request;
     this.redact = options.redact ?? redactorOf(request);
     // The rows are one part of the answers: the query's first list, else its pages (runner/rowParts.ts).
     this.merger = new ResultMerger(rowPlan(request.params));
@@ -94,6 +98,11 @@ export class QuerySession {
   resumeAt(cont: Readonly<Record<string, string>>): void {
     if (this.busy || this.pages > 0 || this.finished) throw new RunnerError('usage', 'Only a session that has not run yet can resume.');
     this.cont = { ...cont };
+  }
+
+  /** The request sent; an ApiSandbox link's endpoint is settled by the first run (scriptPath.ts). */
+  get request(): PreparedRequest {
+    return this.current;
   }
 
   /** Nothing more to fetch. */
@@ -197,6 +206,11 @@ export class QuerySession {
       const maxBytes = this.options.maxBytes ?? DEFAULT_MAX_RUN_BYTES;
       let bytes = 0;
       const defaults = all && maxlag !== null ? { maxlag: String(maxlag) } : undefined;
+      if (this.current.endpointPage !== undefined) {
+        // An ApiSandbox link without its script path: its page names the wiki's api.php.
+        progress(`Finding the api.php of ${hostOf(this.current.endpoint)}…`);
+        this.current = await settleEndpoint(this.current, { ...this.options.http, signal: callbacks.signal });
+      }
       for (;;) {
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
         // The consumer has written what it got (flat memory however slow its output is).

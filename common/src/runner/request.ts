@@ -67,6 +67,12 @@ export interface PreparedRequest {
   query: { name: string; index: number; firstLine: number };
   /** Things the runner changed or ignored, for the results panel (`format=xml` ignored, ...). */
   notes: string[];
+  /**
+   * An ApiSandbox link that names no script path: the link's page, where the
+   * session reads the wiki's api.php before its first request (scriptPath.ts).
+   * Until then `endpoint` is `/w/api.php` on the link's host.
+   */
+  endpointPage?: string;
 }
 
 export interface BuildRequestOptions {
@@ -103,7 +109,9 @@ export function redactorOf(request: PreparedRequest, extra: Iterable<string | un
 
 /** The same request sent to another endpoint (the CLI's --endpoint): its hidden values go with it. */
 export function withEndpoint(request: PreparedRequest, endpoint: string): PreparedRequest {
-  const moved: PreparedRequest = { ...request, endpoint, endpointSensitive: false };
+  // The endpoint is decided: nothing is left to look up on an ApiSandbox link's page.
+  const { endpointPage: _page, ...rest } = request;
+  const moved: PreparedRequest = { ...rest, endpoint, endpointSensitive: false };
   hiddenValues.set(moved, hiddenValuesOf(request));
   return moved;
 }
@@ -149,12 +157,16 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
   let endpoint: string | undefined;
   let endpointSensitive = false;
   let endpointLine = query.firstLine;
+  let endpointPage: string | undefined;
   const url = query.urls[query.urls.length - 1];
   if (url) {
     const r = resolve(url.endpoint, url.span.start, url.line, 'the URL');
     endpoint = r.text;
     endpointSensitive = r.secret;
     endpointLine = url.line;
+    // An ApiSandbox link with only the article path: its page names the script path.
+    if (url.sandbox === 'guess' && !r.secret)
+      endpointPage = resolve(scope.doc.text.slice(url.span.start, url.span.end), url.span.start, url.line, 'the URL').text;
   } else {
     const offset = query.params[0]?.nameSpan.start ?? query.span.end;
     const def = scope.definitionAt('endpoint', offset);
@@ -226,6 +238,7 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
     params,
     query: { name: query.name, index: query.index, firstLine: query.firstLine },
     notes,
+    ...(endpointPage !== undefined ? { endpointPage } : {}),
   };
   hiddenValues.set(request, [...hidden]);
   return request;

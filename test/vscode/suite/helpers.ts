@@ -324,10 +324,13 @@ export type KeyStep =
   | { press: string }
   | { pause: number }
   | { clickButton: string }
-  | { clickText: string }
+  /** `within`: only inside the first element this CSS selector finds. */
+  | { clickText: string; within?: string }
   | { clickStatus: string }
-  | { waitForText: string }
-  | { waitForSelector: string };
+  | { waitForText: string; within?: string }
+  | { waitForSelector: string }
+  /** The text of every element the selector finds (`frames`: in every frame, webviews included): readTexts() returns them. */
+  | { readTexts: string; within?: string; frames?: boolean };
 
 /**
  * Types into the focused part of the workbench with real key presses in the
@@ -336,6 +339,19 @@ export type KeyStep =
  */
 export async function typeKeys(steps: KeyStep[], timeoutMs = 120_000): Promise<void> {
   await probePanel({ keys: steps }, timeoutMs);
+}
+
+/**
+ * Reads the text of every element `selector` finds in the workbench: inside
+ * `within` if given, in every frame (webviews included) with `frames`.
+ */
+export async function readTexts(
+  selector: string,
+  where: { within?: string; frames?: boolean } = {},
+  timeoutMs = 120_000,
+): Promise<string[]> {
+  const answer = (await probePanel({ keys: [{ readTexts: selector, ...where }] }, timeoutMs)) as unknown as { texts?: string[][] };
+  return answer.texts?.[answer.texts.length - 1] ?? [];
 }
 
 /** One line about a snapshot, for failure messages. */

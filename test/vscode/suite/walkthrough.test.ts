@@ -7,6 +7,7 @@ import {
   codeOf,
   describeDiagnostics,
   hasPanelProbe,
+  readTexts,
   screenshot,
   typeKeys,
   waitForDiagnostics,
@@ -22,23 +23,46 @@ suite('walkthrough: get started', function () {
     if (!endpoint || !hasPanelProbe()) this.skip(); // the test wiki and the browser (run-code-server.mjs)
     await config().update('environments', { testwiki: { endpoint } }, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('mwquery.selectEnvironment', 'testwiki');
+    // A contact set before the walkthrough is opened: its step is ticked from that state.
+    await config().update('contact', 'User:Walkthrough test', vscode.ConfigurationTarget.Global);
   });
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('mwquery.selectEnvironment', null);
     await config().update('environments', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('contact', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test('it lists the six steps, and its example opens, runs and gets fixed', async function () {
     this.timeout(180_000);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.action.closePanel'); // room for the walkthrough (an earlier suite's test results)
     await vscode.commands.executeCommand('mwquery.openWalkthrough');
     const steps = ['Set your contact', 'Pick or add a wiki', 'Open an example', 'Run it', 'Page through', 'Fix a mistake with a quick fix'];
     await typeKeys([{ waitForText: 'Your first wiki query' }, ...steps.map((s) => ({ waitForText: s })), { pause: 800 }]);
-    // An environment is already there (suiteSetup): its step is ticked without its button being clicked.
-    await typeKeys([{ waitForSelector: '[data-done-step-id="mwquery.mwquery#mwquery.gettingStarted#wiki"][aria-checked="true"]' }]);
+    // A contact and an environment are already there (suiteSetup): their steps are ticked without their buttons being clicked.
+    await typeKeys([
+      { waitForSelector: '[data-done-step-id="mwquery.mwquery#mwquery.gettingStarted#contact"][aria-checked="true"]' },
+      { waitForSelector: '[data-done-step-id="mwquery.mwquery#mwquery.gettingStarted#wiki"][aria-checked="true"]' },
+    ]);
     await screenshot('walkthrough-01-steps');
+    // The wiki step's text and Markdown (a webview) name the status bar's item in words, never as a literal `$(globe)`.
+    await typeKeys([{ clickText: 'Pick or add a wiki' }, { waitForText: 'Add a wiki' }, { pause: 1500 }]);
+    const shown = [
+      ...(await readTexts('.getting-started-step')),
+      ...(await readTexts('body', { frames: true })).filter((t) => t.includes('globe item')),
+    ];
+    await screenshot('walkthrough-01b-wiki-step');
+    assert.ok(
+      shown.some((t) => t.includes('the globe item')),
+      `the wiki step's Markdown was read: ${shown.map((t) => t.slice(0, 80)).join(' | ')}`,
+    );
+    assert.deepEqual(
+      shown.filter((t) => /\$\([a-z-]+\)/.test(t)),
+      [],
+      'no literal $(icon) text',
+    );
 
     // A person clicks the third step, then its button.
     const opened = waitForEvent(
