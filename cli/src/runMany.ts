@@ -80,7 +80,8 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
     return EXIT.failed;
   }
   for (const note of resolved.notes) say.say(`note: ${note}`);
-  const targets = resolved.targets;
+  // A wiki named by a `$secret` (or a masked `$env`) is shown masked, in messages and rows.
+  const targets = resolved.targets.map((t) => ({ ...t, wiki: say.redactor(t.wiki) }));
   if (!targets.length) {
     say.say('no wiki to run on');
     return EXIT.failed;
@@ -156,7 +157,8 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
     signal: controller.signal,
     onRows: emit,
     onStatus: (status) => {
-      if (status.state === 'failed') say.say(`${status.wiki} failed: ${status.error ?? 'unknown error'}`);
+      // After Ctrl+C every wiki not finished "fails": the summary says it once.
+      if (status.state === 'failed' && !controller.signal.aborted) say.say(`${status.wiki} failed: ${status.error ?? 'unknown error'}`);
     },
   });
   process.removeListener('SIGINT', onSignal);
@@ -178,7 +180,7 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
   say.say(
     `${count(statuses.length, 'wiki')}: ${statuses.length - failed.length} done, ${failed.length} failed` +
       (failed.length ? ` (${failed.map((s) => s.wiki).join(', ')})` : '') +
-      `; ${count(items, 'item')} in ${seconds} s`,
+      `; ${count(items, 'item')} in ${seconds} s${controller.signal.aborted ? ' (cancelled)' : ''}`,
   );
   if (controller.signal.aborted) return EXIT.cancelled;
   return failed.length ? EXIT.failed : EXIT.ok;
