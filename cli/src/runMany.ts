@@ -38,6 +38,8 @@ export interface ManyWikisArgs {
   format: RunFormat;
   expand?: string;
   maxlag: number | null;
+  /** --max-megabytes, per wiki; no cap otherwise (the rows are streamed). */
+  maxBytes?: number;
   timeoutMs: number;
   contact?: string;
   output?: string;
@@ -118,7 +120,13 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
   const send = gatedSend(sendApiRequest);
   const runOne: RunOne = async (target, io) => {
     const request = withEndpoint(run.request, target.endpoint);
-    const session = new QuerySession(request, { maxlag: args.maxlag, http, redact: say.redactor, maxBytes: Infinity, send });
+    const session = new QuerySession(request, {
+      maxlag: args.maxlag,
+      http,
+      redact: say.redactor,
+      maxBytes: args.maxBytes ?? Infinity,
+      send,
+    });
     const seen = new Set<string>();
     const callbacks = {
       signal: io.signal,
@@ -143,11 +151,14 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
       : await session.nextPage(callbacks);
     // Pages of an unfinished generator/prop batch, with the properties fetched so far.
     if (!session.done) for (const b of session.finish()) io.onRows(b.rows);
-    const error = outcome.error
-      ? outcome.error.message
-      : outcome.apiErrors > 0
-        ? `the wiki answered ${count(outcome.apiErrors, 'error')}`
-        : undefined;
+    // The byte cap is a stop like --max-pages, not a failure: said, and the rows so far stand.
+    if (outcome.stopped === 'max-bytes' && outcome.error) say.say(`${target.wiki}: ${outcome.error.message}`);
+    const error =
+      outcome.error && outcome.stopped !== 'max-bytes'
+        ? outcome.error.message
+        : outcome.apiErrors > 0
+          ? `the wiki answered ${count(outcome.apiErrors, 'error')}`
+          : undefined;
     return { items: session.itemCount, pages: session.pageCount, ...(error !== undefined ? { error } : {}) };
   };
 
