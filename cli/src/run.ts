@@ -284,11 +284,9 @@ function manyRefusal(args: RunArgs, query: QueryNode): string | undefined {
       ? '--part'
       : args.user !== undefined
         ? '--user'
-        : args.dryRun
-          ? '--dry-run'
-          : isChained(query)
-            ? 'a chained query ({{#Source.field}})'
-            : undefined;
+        : isChained(query)
+          ? 'a chained query ({{#Source.field}})'
+          : undefined;
   return what === undefined ? undefined : `${what} runs on one wiki: give --endpoint URL, or run it without many wikis`;
 }
 

@@ -12,7 +12,8 @@ import { QuerySession } from '../../common/src/runner/continuation';
 import { sendApiRequest } from '../../common/src/runner/http';
 import { withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
 import { toRunnerError } from '../../common/src/runner/errors';
-import { gatedSend, runAcrossWikis, type RunOne, type WikiRunStatus } from '../../common/src/runner/manyWikis';
+import { gatedSend, runAcrossWikis, type RunOne, type WikiRunStatus, type WikiTarget } from '../../common/src/runner/manyWikis';
+import { requestPairs, toUrl, toWire } from '../../common/src/runner/wire';
 import {
   DEFAULT_SITEMATRIX_ENDPOINT,
   fetchSitematrix,
@@ -28,7 +29,7 @@ import { errnoOf } from '../../common/src/output/atomicWrite';
 import { count } from '../../common/src/text';
 import { EXIT } from './exitCodes';
 import { makeSink, type RowSink, type RunFormat } from './sinks';
-import type { Messages } from './terminal';
+import { terminalSafeLine, writeOut, type Messages } from './terminal';
 
 export interface ManyWikisArgs {
   file: string;
@@ -46,6 +47,8 @@ export interface ManyWikisArgs {
   parallel?: number;
   /** The wiki whose sitematrix resolves a selector. */
   sitematrix?: string;
+  /** Print the wikis and each one's first request; send nothing but the sitematrix lookup. */
+  dryRun?: boolean;
 }
 
 export interface ManyWikisRun {
@@ -88,6 +91,7 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
     say.say('no wiki to run on');
     return EXIT.failed;
   }
+  if (args.dryRun) return dryRunMany(run.request, targets, args, say);
   say.say(`running on ${count(targets.length, 'wiki')}, ${Math.min(args.parallel ?? 4, targets.length)} at a time`);
 
   let writer: RowWriter | undefined;
@@ -195,6 +199,20 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
   );
   if (controller.signal.aborted) return EXIT.cancelled;
   return failed.length ? EXIT.failed : EXIT.ok;
+}
+
+/** `--dry-run` on many wikis: a line per wiki with its first request (secrets masked); no estimate (a lookup per wiki). */
+async function dryRunMany(request: PreparedRequest, targets: readonly WikiTarget[], args: ManyWikisArgs, say: Messages): Promise<number> {
+  const defaults = args.all && args.maxlag !== null ? { maxlag: String(args.maxlag) } : undefined;
+  const lines = [`${count(targets.length, 'wiki')}:`];
+  for (const target of targets) {
+    const one = withEndpoint(request, target.endpoint);
+    const method = toWire(one.endpoint, requestPairs(one, { defaults, mask: false })).method;
+    lines.push(`${target.wiki}  ${method} ${toUrl(one, { defaults })}`);
+  }
+  await writeOut(lines.map((l) => terminalSafeLine(say.redactor(l))).join('\n') + '\n');
+  say.say('--dry-run on many wikis estimates nothing (that is one lookup per wiki): give --endpoint URL for the estimate of one');
+  return EXIT.ok;
 }
 
 function describeDone(status: WikiRunStatus): string {
