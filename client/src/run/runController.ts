@@ -30,6 +30,12 @@ import { historyFor, readRunSettings } from './runSettings';
 import { commandTarget, prepareQuery, queryAt } from './queryTarget';
 import { RunComparisons } from './runComparisons';
 import { noteQueryRan } from '../walkthroughState';
+import { WikisSession } from './wikisSession';
+import { gatedSend, type WikiTarget } from '../../../common/src/runner/manyWikis';
+import { sendApiRequest } from '../../../common/src/runner/http';
+import { withEndpoint } from '../../../common/src/runner/request';
+import { isChained } from '../../../common/src/runner/chainedSession';
+import { hostOf } from '../../../common/src/url';
 
 export class RunController implements vscode.Disposable {
   private run?: ActiveRun;
@@ -121,6 +127,7 @@ export class RunController implements vscode.Disposable {
     }
     const key = queryKey(prepared.uri, prepared.query);
     this.runs.get(key)?.abort?.abort();
+    if (prepared.wikis) return this.runAcrossWikis(prepared, prepared.wikis, key, verdict.contact, all);
     const { timeoutMs, maxlag, maxBytes } = readRunSettings(this.environments.defaultEndpoint());
     const contact = verdict.contact;
     const http = { contact, timeoutMs, cookies: this.cookies.forEndpoint(prepared.request.endpoint) };
@@ -146,6 +153,56 @@ export class RunController implements vscode.Disposable {
     await this.fetch(run, all);
     if (run.session.pageCount > 0) void noteQueryRan(this.context);
     if (run.session.pageCount > 0 && !prepared.request.endpointSensitive) await this.catalogues?.ranAgainst(prepared.request.endpoint);
+  }
+
+  /**
+   * A query under an `@endpoints` line: one session per wiki (its own
+   * cookies; the environment's account only on the environment's own wiki,
+   * so no wiki's password or cookies go to another host), several wikis at a
+   * time and one request at a time per host (wikisSession.ts).
+   */
+  private async runAcrossWikis(prepared: Prepared, targets: WikiTarget[], key: string, contact: string | undefined, all: boolean) {
+    if (isChained(prepared.query)) {
+      const message = 'A query that takes values from another query ({{#…}}) runs on one wiki: it cannot go under "@endpoints".';
+      void vscode.window.showErrorMessage(message);
+      this.showNotRun(prepared, message);
+      return;
+    }
+    const { timeoutMs, maxlag, maxBytes } = readRunSettings(this.environments.defaultEndpoint());
+    const env = this.environments.current();
+    // Masked everywhere: the request's secrets and `$env` values, and the bot password of the wiki it belongs to.
+    const ownWiki = env && targets.some((t) => t.endpoint === env.endpoint) ? env.endpoint : undefined;
+    const botPassword = ownWiki ? await this.accounts.storedPassword(env, ownWiki) : undefined;
+    const redact = redactorOf(prepared.request, [botPassword]);
+    let run: ActiveRun | undefined;
+    const session = new WikisSession(
+      targets,
+      (target) => {
+        const http = { contact, timeoutMs, cookies: this.cookies.forEndpoint(target.endpoint) };
+        const account = this.accounts.sessionFor(env, target.endpoint, http);
+        const send = gatedSend(account ? account.send : sendApiRequest);
+        return new QuerySession(withEndpoint(prepared.request, target.endpoint), { http, maxlag, maxBytes, redact, send });
+      },
+      undefined,
+      (wikis) => {
+        if (!run) return;
+        run.lastStatus = { ...run.lastStatus, wikis };
+        if (this.run === run) ResultsPanel.currentPanel?.setStatus(run.lastStatus);
+      },
+    );
+    run = newActiveRun(prepared, session);
+    run.lastStatus = { ...run.lastStatus, wikis: session.statuses };
+    keepRun(this.runs, key, run);
+    this.feedback.clearQuery(prepared.uri, prepared.query.index);
+    this.attachPanel(run);
+    const names = targets.slice(0, 10).map((t) => t.wiki);
+    this.log.info(
+      `Run "${run.info.queryName}" across ${count(targets.length, 'wiki')} (${names.join(', ')}${targets.length > names.length ? ', …' : ''}): ${toUrl(prepared.request)}${ownWiki && env?.user ? ` (as ${env.user} on ${hostOf(ownWiki)} only)` : ''}`,
+    );
+    await this.fetch(run, all);
+    if (run.session.pageCount > 0) void noteQueryRan(this.context);
+    const reached = session.statuses.filter((w) => w.pages > 0).map((w) => w.endpoint);
+    if (reached.length) await this.catalogues?.ranAgainst(...reached);
   }
 
   /**
@@ -206,7 +263,9 @@ export class RunController implements vscode.Disposable {
     } else {
       // "Run" / "Next page" completes a generator/prop batch by itself, up to mwquery.maxPages requests.
       outcome =
-        run.session instanceof QuerySession ? await run.session.nextPage(callbacks, { maxPages }) : await run.session.nextPage(callbacks);
+        run.session instanceof QuerySession || run.session instanceof WikisSession
+          ? await run.session.nextPage(callbacks, { maxPages })
+          : await run.session.nextPage(callbacks);
     }
     if (panel === undefined && ResultsPanel.currentPanel === undefined) this.log.info('The results panel was closed during the run.');
     this.finish(run, outcome);
@@ -250,6 +309,7 @@ export class RunController implements vscode.Disposable {
       requestMs: run.requestMs,
       summary,
       ...(incomplete ? { incomplete } : {}),
+      ...(run.session instanceof WikisSession ? { wikis: run.session.statuses } : {}),
     };
     if (this.run === run) {
       ResultsPanel.currentPanel?.setPending(

@@ -5,6 +5,9 @@
 // snapshots (mwquery/catalogueSnapshot).
 
 import { documentEndpoint } from '../../../common/src/catalogue/documentEndpoint';
+import { ENDPOINTS_NAME, endpointsListOf } from '../../../common/src/endpointsList';
+import { VariableScope } from '../../../common/src/resolve';
+import { hostOf } from '../../../common/src/url';
 import type { CatalogueSnapshot } from '../../../common/src/catalogue/snapshot';
 import type { ParsedDocument } from '../../../common/src/syntaxTree';
 import type { CatalogueInfo, WorkspaceEnvironment } from '../../../common/src/protocol';
@@ -82,6 +85,34 @@ export class CatalogueStore {
       if (entry) others.push({ name: env.name, catalogue: entry.catalogue });
     }
     return others;
+  }
+
+  /**
+   * The wikis of each query's `@endpoints` line (api.php URLs written in the
+   * file) whose catalogue is known, by query index, named by host (by URL
+   * when two share a host). Selectors (`wikipedia`) need the sitematrix:
+   * not known here.
+   */
+  queryWikis(doc: ParsedDocument): Map<number, OtherEnvironment[]> {
+    const out = new Map<number, OtherEnvironment[]>();
+    if (!this.live.size || !doc.variables.some((v) => v.name === ENDPOINTS_NAME)) return out;
+    const scope = new VariableScope(doc);
+    for (const query of doc.queries) {
+      if (!query.params.length) continue;
+      const found = endpointsListOf(query, scope);
+      if (found?.list.kind !== 'urls') continue;
+      const urls = [...new Set(found.list.items.map((i) => i.text))];
+      const hosts = urls.map(hostOf);
+      const wikis: OtherEnvironment[] = [];
+      urls.forEach((url, i) => {
+        const entry = this.live.get(url);
+        if (!entry) return;
+        const host = hosts[i]!;
+        wikis.push({ name: hosts.indexOf(host) === hosts.lastIndexOf(host) ? host : url, catalogue: entry.catalogue });
+      });
+      if (wikis.length) out.set(query.index, wikis);
+    }
+    return out;
   }
 
   /** Keeps a snapshot's catalogue for its endpoint (replacing an older one). Throws if the snapshot cannot be read. */
