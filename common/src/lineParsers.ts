@@ -6,6 +6,7 @@ import type { SourceLine } from './lines';
 import type { ParamNode, QueryNode, Span, SyntaxProblem, ValueItem, VariableDef, VariableUse } from './syntaxTree';
 import { findVariableUses } from './variables';
 import { readSandboxLink } from './apiSandbox';
+import { ENDPOINTS_NAME, readEndpointsList } from './endpointsList';
 
 export const NAME = /^[A-Za-z0-9_.:-]+$/;
 const VARIABLE_DEF = /^@([A-Za-z_][A-Za-z0-9_.-]*)\s*(=)?/;
@@ -77,7 +78,13 @@ export function parseVariable(doc: Parts, src: Source, raw: string, line: Source
   const value = src.slice(valueSpan.start, valueSpan.end);
   const uses = findVariableUses(value, valueSpan.start);
   pushAll(doc.uses, uses);
-  doc.variables.push({ name, nameSpan, value, valueSpan, line: line.number, uses });
+  const def: VariableDef = { name, nameSpan, value, valueSpan, line: line.number, uses };
+  if (name === ENDPOINTS_NAME) {
+    const read = readEndpointsList(value, valueSpan.start);
+    def.endpoints = read.list;
+    pushAll(doc.problems, read.problems);
+  }
+  doc.variables.push(def);
 }
 
 export function parseParamLine(doc: Parts, src: Source, query: QueryNode, raw: string, line: SourceLine): ParamNode | undefined {

@@ -177,6 +177,10 @@ function moveNodes(
     move(variable.nameSpan);
     move(variable.valueSpan);
     variable.line += lineDelta;
+    const endpoints = variable.endpoints;
+    if (endpoints?.kind === 'file') move(endpoints.path);
+    else if (endpoints?.kind === 'urls' || endpoints?.kind === 'wikis')
+      for (let i = 0; i < endpoints.items.length; i++) move(endpoints.items[i]!);
   }
   // Uses are shared by parameters, variables and this list: moved once, here.
   for (let u = 0; u < uses.length; u++) move(uses[u]!.span);

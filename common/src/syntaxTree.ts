@@ -61,7 +61,23 @@ export interface VariableDef {
   valueSpan: Span;
   line: number;
   uses: VariableUse[];
+  /** Of an `@endpoints` line: the wikis it names (endpointsList.ts reads them). */
+  endpoints?: EndpointsList;
 }
+
+/**
+ * What an `@endpoints` line names (docs/file-format.md, "Many wikis"); the
+ * queries below it run on each of these wikis.
+ */
+export type EndpointsList =
+  /** api.php URLs, separated by blanks or commas. */
+  | { kind: 'urls'; items: ValueItem[] }
+  /** A file of api.php URLs (one a line, `#` comments), relative to the `.mwq` file's folder. */
+  | { kind: 'file'; path: ValueItem }
+  /** Wikis of Wikimedia's sitematrix: families (`wikipedia`), hosts, database names, language codes. */
+  | { kind: 'wikis'; items: ValueItem[] }
+  /** The value has `{{…}}`: read once resolved, when the query runs. */
+  | { kind: 'unresolved' };
 
 export interface UrlNode {
   /** The URL before `?`: the API endpoint (of an ApiSandbox link: its wiki's api.php). */

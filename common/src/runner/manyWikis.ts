@@ -1,0 +1,239 @@
+// One query across many wikis (docs/running.md, "Many wikis"): the targets,
+// their status, and the loop that runs them several at a time while each
+// host gets one request at a time. Pure: the caller's `runOne` sends the
+// requests (through `gatedSend`, so the host gate holds them).
+
+import type { Row } from './merge';
+
+/** One wiki to run on. */
+export interface WikiTarget {
+  /** The name rows and messages carry: the host (`de.wikipedia.org`), with the path when two targets share a host. */
+  wiki: string;
+  /** Its api.php URL. */
+  endpoint: string;
+}
+
+export type WikiRunState = 'waiting' | 'running' | 'done' | 'failed';
+
+/** Where one wiki's run stands (a panel's per-wiki line, the CLI's summary). */
+export interface WikiRunStatus {
+  wiki: string;
+  endpoint: string;
+  state: WikiRunState;
+  /** Items and answers (pages) so far. */
+  items: number;
+  pages: number;
+  /** Why it failed (secrets masked by the caller's runOne). */
+  error?: string;
+}
+
+/** What `runOne` reports as it goes and at the end. */
+export interface WikiRunProgress {
+  items: number;
+  pages: number;
+}
+
+export interface RunOneIo {
+  /** Rows as they come (runAcrossWikis adds the `wiki` field). */
+  onRows(rows: readonly Row[]): void;
+  onProgress(progress: WikiRunProgress): void;
+  signal?: AbortSignal;
+}
+
+/** Runs the query on one wiki; resolves with its error message when it failed, or throws (the message is then the error's). */
+export type RunOne = (target: WikiTarget, io: RunOneIo) => Promise<WikiRunProgress & { error?: string }>;
+
+export interface AcrossWikisOptions {
+  /** Wikis run at a time (default DEFAULT_PARALLEL). */
+  parallel?: number;
+  onRows?: (wiki: string, rows: Row[]) => void;
+  onStatus?: (status: WikiRunStatus) => void;
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_PARALLEL = 4;
+/** Most wikis run at a time, whatever is asked. */
+export const MAX_PARALLEL = 32;
+
+/** The field each row gets first. A row's own `wiki` field is kept as `wiki.row`. */
+export const WIKI_FIELD = 'wiki';
+export const OWN_WIKI_FIELD = 'wiki.row';
+
+/**
+ * Runs `runOne` on every target, `parallel` at a time; a wiki whose host is
+ * already running waits while another host's can start. A wiki that fails
+ * is reported (onStatus, the result) and the others go on. Resolves with the
+ * final status of every target, in the targets' order.
+ */
+export async function runAcrossWikis(
+  targets: readonly WikiTarget[],
+  runOne: RunOne,
+  options: AcrossWikisOptions = {},
+): Promise<WikiRunStatus[]> {
+  const parallel = clampParallel(options.parallel);
+  const statuses: WikiRunStatus[] = targets.map((t) => ({ wiki: t.wiki, endpoint: t.endpoint, state: 'waiting', items: 0, pages: 0 }));
+  for (const status of statuses) options.onStatus?.({ ...status });
+  const hostsRunning = new Map<string, number>();
+  const waiting = targets.map((_, i) => i);
+  let running = 0;
+  return new Promise((resolve) => {
+    const startNext = () => {
+      while (running < parallel && waiting.length) {
+        // A host not busy first: starting a second wiki on a busy host would only wait at its gate.
+        let pick = waiting.findIndex((i) => !hostsRunning.get(hostKey(targets[i]!.endpoint)));
+        if (pick < 0) {
+          if (running > 0) return;
+          pick = 0;
+        }
+        const index = waiting.splice(pick, 1)[0]!;
+        running++;
+        void runTarget(index).finally(() => {
+          running--;
+          if (!waiting.length && running === 0) resolve(statuses);
+          else startNext();
+        });
+      }
+      if (!waiting.length && running === 0) resolve(statuses);
+    };
+    const runTarget = async (index: number) => {
+      const target = targets[index]!;
+      const status = statuses[index]!;
+      const host = hostKey(target.endpoint);
+      hostsRunning.set(host, (hostsRunning.get(host) ?? 0) + 1);
+      const report = () => options.onStatus?.({ ...status });
+      try {
+        if (options.signal?.aborted) throw new Error('Cancelled.');
+        status.state = 'running';
+        report();
+        const result = await runOne(target, {
+          onRows: (rows) => {
+            if (rows.length) options.onRows?.(target.wiki, withWiki(rows, target.wiki));
+          },
+          onProgress: (progress) => {
+            status.items = progress.items;
+            status.pages = progress.pages;
+            report();
+          },
+          signal: options.signal,
+        });
+        status.items = result.items;
+        status.pages = result.pages;
+        if (result.error !== undefined) {
+          status.state = 'failed';
+          status.error = result.error;
+        } else status.state = 'done';
+      } catch (error) {
+        status.state = 'failed';
+        status.error = error instanceof Error ? error.message : String(error);
+      } finally {
+        const left = (hostsRunning.get(host) ?? 1) - 1;
+        if (left) hostsRunning.set(host, left);
+        else hostsRunning.delete(host);
+      }
+      report();
+    };
+    startNext();
+  });
+}
+
+/** Rows with the `wiki` field first (a row's own `wiki` moves to `wiki.row`). */
+export function withWiki(rows: readonly Row[], wiki: string): Row[] {
+  const out: Row[] = new Array<Row>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const tagged: Row = { [WIKI_FIELD]: wiki };
+    for (const key in row) {
+      if (!Object.prototype.hasOwnProperty.call(row, key)) continue;
+      tagged[key === WIKI_FIELD ? OWN_WIKI_FIELD : key] = row[key];
+    }
+    out[i] = tagged;
+  }
+  return out;
+}
+
+export function clampParallel(parallel: number | undefined): number {
+  if (parallel === undefined || !Number.isFinite(parallel)) return DEFAULT_PARALLEL;
+  return Math.min(MAX_PARALLEL, Math.max(1, Math.floor(parallel)));
+}
+
+/** The host a gate is kept for (`host:port`, lower case); the URL itself when it does not parse. */
+export function hostKey(endpoint: string): string {
+  try {
+    return new URL(endpoint).host.toLowerCase();
+  } catch {
+    return endpoint;
+  }
+}
+
+/**
+ * One request at a time per host, for every run of the process: `run(host, f)`
+ * waits for the host's earlier calls to settle, then calls `f`.
+ */
+export class HostGate {
+  private readonly tails = new Map<string, Promise<void>>();
+  private readonly inFlight = new Map<string, number>();
+
+  async run<T>(host: string, send: () => Promise<T>): Promise<T> {
+    const before = this.tails.get(host) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = before.then(() => mine);
+    this.tails.set(host, tail);
+    await before;
+    this.inFlight.set(host, (this.inFlight.get(host) ?? 0) + 1);
+    try {
+      return await send();
+    } finally {
+      const left = (this.inFlight.get(host) ?? 1) - 1;
+      if (left) this.inFlight.set(host, left);
+      else this.inFlight.delete(host);
+      release();
+      // The last in line leaves no tail behind: the map does not grow with every host ever seen.
+      if (this.tails.get(host) === tail) this.tails.delete(host);
+    }
+  }
+
+  /** Requests being sent to `host` now (0 or 1). */
+  busy(host: string): number {
+    return this.inFlight.get(host) ?? 0;
+  }
+}
+
+/** The gate every run of the process shares. */
+export const SHARED_HOST_GATE = new HostGate();
+
+/** `send` held by the gate of its endpoint's host. */
+export function gatedSend<A extends unknown[], R>(
+  send: (endpoint: string, ...rest: A) => Promise<R>,
+  gate: HostGate = SHARED_HOST_GATE,
+): (endpoint: string, ...rest: A) => Promise<R> {
+  return (endpoint, ...rest) => gate.run(hostKey(endpoint), () => send(endpoint, ...rest));
+}
+
+/**
+ * Targets from api.php URLs: named by host (with the path when several share
+ * a host), the same URL once, at most `max`. The URLs are checked by the
+ * caller (endpointsList.ts); one that does not parse is left out.
+ */
+export function targetsFromUrls(urls: readonly string[], max = Infinity): WikiTarget[] {
+  const seen = new Set<string>();
+  const parsed: { url: URL; endpoint: string }[] = [];
+  for (const endpoint of urls) {
+    if (parsed.length >= max) break;
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      continue;
+    }
+    if (seen.has(url.href)) continue;
+    seen.add(url.href);
+    parsed.push({ url, endpoint });
+  }
+  const perHost = new Map<string, number>();
+  for (const p of parsed) perHost.set(p.url.host, (perHost.get(p.url.host) ?? 0) + 1);
+  return parsed.map(({ url, endpoint }) => ({
+    wiki: perHost.get(url.host)! > 1 ? `${url.host}${url.pathname.replace(/\/api\.php$/, '')}` : url.host,
+    endpoint,
+  }));
+}

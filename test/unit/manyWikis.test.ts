@@ -1,0 +1,169 @@
+// Running across wikis, without a network: the pool, the host gate, the rows' wiki field, failures.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  gatedSend,
+  HostGate,
+  runAcrossWikis,
+  targetsFromUrls,
+  withWiki,
+  type RunOne,
+  type WikiRunStatus,
+  type WikiTarget,
+} from '../../common/src/runner/manyWikis';
+
+const tick = (ms = 2) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Counts calls in flight, per host and in all. */
+function counter() {
+  const perHost = new Map<string, number>();
+  let all = 0;
+  const most = { perHost: 0, all: 0 };
+  return {
+    most,
+    async during<T>(host: string, f: () => Promise<T>): Promise<T> {
+      perHost.set(host, (perHost.get(host) ?? 0) + 1);
+      all++;
+      most.perHost = Math.max(most.perHost, perHost.get(host)!);
+      most.all = Math.max(most.all, all);
+      try {
+        return await f();
+      } finally {
+        perHost.set(host, perHost.get(host)! - 1);
+        all--;
+      }
+    },
+  };
+}
+
+describe('runAcrossWikis', () => {
+  it('runs every wiki, tags rows with their wiki, and reports the failed one by name while the others go on', async () => {
+    const targets = targetsFromUrls(['https://a.example/api.php', 'https://down.example/api.php', 'https://b.example/api.php']);
+    const rows: Record<string, unknown>[] = [];
+    const runOne: RunOne = async (target, io) => {
+      await tick();
+      if (target.wiki === 'down.example') throw new Error('down.example did not answer');
+      io.onRows([{ title: `${target.wiki} 1` }, { title: `${target.wiki} 2` }]);
+      io.onProgress({ items: 2, pages: 1 });
+      return { items: 2, pages: 1 };
+    };
+    const statuses = await runAcrossWikis(targets, runOne, { onRows: (_, r) => rows.push(...r) });
+    assert.deepEqual(
+      statuses.map((s) => [s.wiki, s.state, s.items, s.error]),
+      [
+        ['a.example', 'done', 2, undefined],
+        ['down.example', 'failed', 0, 'down.example did not answer'],
+        ['b.example', 'done', 2, undefined],
+      ],
+    );
+    assert.deepEqual(
+      rows.map((r) => Object.keys(r)[0]),
+      ['wiki', 'wiki', 'wiki', 'wiki'],
+    );
+    assert.deepEqual(rows.map((r) => [r.wiki, r.title]).sort(), [
+      ['a.example', 'a.example 1'],
+      ['a.example', 'a.example 2'],
+      ['b.example', 'b.example 1'],
+      ['b.example', 'b.example 2'],
+    ]);
+  });
+
+  it('runs at most `parallel` wikis at a time, and one request at a time per host through the gate', async () => {
+    const urls = [];
+    for (let h = 0; h < 6; h++) for (let p = 0; p < 3; p++) urls.push(`https://h${h}.example/p${p}/api.php`);
+    const targets = targetsFromUrls(urls);
+    const count = counter();
+    const gate = new HostGate();
+    const send = gatedSend((endpoint: string) => count.during(new URL(endpoint).host, () => tick(3)), gate);
+    const runOne: RunOne = async (target) => {
+      for (let i = 0; i < 3; i++) await send(target.endpoint);
+      return { items: 0, pages: 3 };
+    };
+    const statuses = await runAcrossWikis(targets, runOne, { parallel: 3 });
+    assert.equal(count.most.perHost, 1);
+    assert.equal(count.most.all, 3);
+    assert.ok(statuses.every((s) => s.state === 'done'));
+  });
+
+  it('shares the gate between two runs at once on the same host', async () => {
+    const count = counter();
+    const gate = new HostGate();
+    const send = gatedSend((endpoint: string) => count.during(new URL(endpoint).host, () => tick(3)), gate);
+    const runOne: RunOne = async (target) => {
+      for (let i = 0; i < 4; i++) await send(target.endpoint);
+      return { items: 0, pages: 4 };
+    };
+    const one: WikiTarget[] = [{ wiki: 'x', endpoint: 'https://same.example/a/api.php' }];
+    const two: WikiTarget[] = [{ wiki: 'y', endpoint: 'https://same.example/b/api.php' }];
+    await Promise.all([runAcrossWikis(one, runOne), runAcrossWikis(two, runOne)]);
+    assert.equal(count.most.perHost, 1);
+    assert.equal(gate.busy('same.example'), 0);
+  });
+
+  it('reports waiting, running and done for each wiki, with items and pages', async () => {
+    const seen: WikiRunStatus[] = [];
+    const runOne: RunOne = async (_, io) => {
+      io.onProgress({ items: 5, pages: 1 });
+      return { items: 7, pages: 2 };
+    };
+    await runAcrossWikis([{ wiki: 'a', endpoint: 'https://a.example/api.php' }], runOne, { onStatus: (s) => seen.push(s) });
+    assert.deepEqual(
+      seen.map((s) => [s.state, s.items, s.pages]),
+      [
+        ['waiting', 0, 0],
+        ['running', 0, 0],
+        ['running', 5, 1],
+        ['done', 7, 2],
+      ],
+    );
+  });
+
+  it('a run that reports an error fails without throwing, and a cancelled run fails the wikis not started', async () => {
+    const controller = new AbortController();
+    const runOne: RunOne = async () => {
+      controller.abort();
+      return { items: 1, pages: 1, error: 'API error: badvalue' };
+    };
+    const statuses = await runAcrossWikis(targetsFromUrls(['https://a.example/api.php', 'https://b.example/api.php']), runOne, {
+      parallel: 1,
+      signal: controller.signal,
+    });
+    assert.deepEqual(
+      statuses.map((s) => [s.state, s.error]),
+      [
+        ['failed', 'API error: badvalue'],
+        ['failed', 'Cancelled.'],
+      ],
+    );
+  });
+
+  it('resolves at once with no targets', async () => {
+    assert.deepEqual(await runAcrossWikis([], async () => ({ items: 0, pages: 0 })), []);
+  });
+});
+
+describe('targets and rows', () => {
+  it('names targets by host, with the path when several share one, and keeps each URL once', () => {
+    assert.deepEqual(
+      targetsFromUrls([
+        'https://de.wikipedia.org/w/api.php',
+        'http://127.0.0.1:8080/a/api.php',
+        'http://127.0.0.1:8080/b/api.php',
+        'https://de.wikipedia.org/w/api.php',
+        'not a url',
+      ]).map((t) => t.wiki),
+      ['de.wikipedia.org', '127.0.0.1:8080/a', '127.0.0.1:8080/b'],
+    );
+  });
+
+  it('puts wiki first and keeps a row of its own wiki field as wiki.row', () => {
+    const [row] = withWiki([{ title: 'T', wiki: 'enwiki', ns: 0 }], 'de.wikipedia.org');
+    assert.deepEqual(Object.entries(row!), [
+      ['wiki', 'de.wikipedia.org'],
+      ['title', 'T'],
+      ['wiki.row', 'enwiki'],
+      ['ns', 0],
+    ]);
+  });
+});
