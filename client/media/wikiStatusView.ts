@@ -7,6 +7,7 @@
 
 import type { PanelWikiStatus } from '../../common/src/panelProtocol';
 import { isRecord } from '../../common/src/json';
+import { wikiSummary } from '../../common/src/wikiSummary';
 import { clip, el, makeButton, numberFormat, plural } from './dom';
 
 /** Wikis listed at most (every Wikimedia wiki is under 1,000); the rest are counted. */
@@ -33,16 +34,6 @@ export function wikiStatusOf(value: unknown): PanelWikiStatus | undefined {
     ...(typeof value.error === 'string' && value.error ? { error: clip(value.error, 2000) } : {}),
     ...(value.more === true ? { more: true } : {}),
   };
-}
-
-/** "3 wikis: 1 running, 1 done, 1 failed". */
-export function wikiSummary(wikis: readonly PanelWikiStatus[]): string {
-  const counts = new Map<string, number>();
-  for (const w of wikis) counts.set(w.state, (counts.get(w.state) ?? 0) + 1);
-  const parts = (['running', 'waiting', 'done', 'failed'] as const)
-    .filter((s) => counts.get(s))
-    .map((s) => `${numberFormat.format(counts.get(s)!)} ${s}`);
-  return `${plural(wikis.length, 'wiki')}${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }
 
 interface WikiLine {
@@ -104,7 +95,12 @@ export class WikiStatusView {
 
   /** Shows the wikis of a status (none: a run on one wiki, the view stays hidden). */
   update(raw: unknown): void {
-    const wikis = Array.isArray(raw) ? raw.slice(0, MAX_WIKIS).map(wikiStatusOf).filter((w) => w !== undefined) : [];
+    const wikis = Array.isArray(raw)
+      ? raw
+          .slice(0, MAX_WIKIS)
+          .map(wikiStatusOf)
+          .filter((w) => w !== undefined)
+      : [];
     if (!wikis.length) {
       if (this.lines.size) this.clear();
       return;

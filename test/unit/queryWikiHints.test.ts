@@ -40,7 +40,8 @@ const linterrors: Module = {
 
 const newerModules = [main, query(['allusers', 'linterrors']), allusers(true), linterrors];
 const olderModules = [main, query(['allusers']), allusers(false)];
-const catalogue = (modules: Module[]): Catalogue => buildCatalogue([{ paraminfo: { modules } }], { namespaces: [{ id: 0, name: '(Main)' }] });
+const catalogue = (modules: Module[]): Catalogue =>
+  buildCatalogue([{ paraminfo: { modules } }], { namespaces: [{ id: 0, name: '(Main)' }] });
 const newer = catalogue(newerModules);
 const older = catalogue(olderModules);
 

@@ -948,7 +948,12 @@ function readPanel() {
       ? []
       : [...document.querySelectorAll('.wikis-table tbody tr')].map((tr) => {
           const cell = (s) => (tr.querySelector(s)?.textContent ?? '').trim();
-          return { wiki: cell('.wiki-name'), state: cell('.wiki-state'), counts: [...tr.querySelectorAll('.wiki-count')].map((c) => c.textContent ?? ''), error: cell('.wiki-error') };
+          return {
+            wiki: cell('.wiki-name'),
+            state: cell('.wiki-state'),
+            counts: [...tr.querySelectorAll('.wiki-count')].map((c) => c.textContent ?? ''),
+            error: cell('.wiki-error'),
+          };
         }),
     // Where the table is scrolled, and where the naming column's header sits in view (px from the scroller's left edge).
     scrollLeft: q('.vt-scroller')?.scrollLeft ?? 0,

@@ -174,7 +174,8 @@ export class RunController implements vscode.Disposable {
     const ownWiki = env && targets.some((t) => t.endpoint === env.endpoint) ? env.endpoint : undefined;
     const botPassword = ownWiki ? await this.accounts.storedPassword(env, ownWiki) : undefined;
     const redact = redactorOf(prepared.request, [botPassword]);
-    let run: ActiveRun | undefined;
+    // The session tells each wiki's state as it changes; the run it belongs to exists once the session does.
+    const owner: { run?: ActiveRun } = {};
     const session = new WikisSession(
       targets,
       (target) => {
@@ -185,12 +186,14 @@ export class RunController implements vscode.Disposable {
       },
       undefined,
       (wikis) => {
+        const run = owner.run;
         if (!run) return;
         run.lastStatus = { ...run.lastStatus, wikis };
         if (this.run === run) ResultsPanel.currentPanel?.setStatus(run.lastStatus);
       },
     );
-    run = newActiveRun(prepared, session);
+    const run = newActiveRun(prepared, session);
+    owner.run = run;
     run.lastStatus = { ...run.lastStatus, wikis: session.statuses };
     keepRun(this.runs, key, run);
     this.feedback.clearQuery(prepared.uri, prepared.query.index);

@@ -28,7 +28,13 @@ export async function wikiTargetsOf(
     case 'unresolved':
       return { problem: `line ${found.line + 1}: "@endpoints" has a {{…}} that is not defined.` };
     case 'urls':
-      return atLeastOne(targetsFromUrls(list.items.map((i) => i.text), MAX_WIKIS), found.line);
+      return atLeastOne(
+        targetsFromUrls(
+          list.items.map((i) => i.text),
+          MAX_WIKIS,
+        ),
+        found.line,
+      );
     case 'file': {
       const file = vscode.Uri.joinPath(uri, '..', list.path.text);
       if (file.scheme === 'file' && !isInside(file, vscode.Uri.joinPath(uri, '..')) && !vscode.workspace.getWorkspaceFolder(file)) {

@@ -150,7 +150,11 @@ export class WikisSession {
       const names = failed.slice(0, 5).map((p) => `${p.target.wiki} (${p.status.error ?? 'failed'})`);
       const more = failed.length > 5 ? ` and ${failed.length - 5} more` : '';
       const message = `${failed.length} of ${count(taking.length, 'wiki')} failed: ${names.join('; ')}${more}.${failed.length < taking.length ? " The other wikis' rows are shown." : ''}`;
-      return { ...total, stopped: failed.length === taking.length ? 'failed' : this.done ? 'complete' : ended, error: new RunnerError('network', message) };
+      return {
+        ...total,
+        stopped: failed.length === taking.length ? 'failed' : this.done ? 'complete' : ended,
+        error: new RunnerError('network', message),
+      };
     }
     const capped = outcomes.find((o) => o.stopped === 'max-pages' || o.stopped === 'max-items' || o.stopped === 'max-bytes');
     if (capped && !this.done) return { ...total, stopped: capped.stopped };

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { describePanel, fixturesDir, hasPanelProbe, screenshot, waitForPanel, type PanelSnapshot } from './helpers';
+import { describePanel, EXTENSION_ID, fixturesDir, hasPanelProbe, screenshot, waitForPanel, type PanelSnapshot } from './helpers';
 import { editPage } from '../../wiki/wikiEdits';
 
 const endpointA = process.env.MWQ_TEST_ENDPOINT;
@@ -40,7 +40,9 @@ suite('many wikis: one query across the wikis of its @endpoints line', () => {
 
   suiteSetup(async function () {
     if (!endpointA || !endpointB || !runDirB || !hasPanelProbe()) {
-      console.warn('manyWikis.test: needs two test wikis (MWQ_TEST_ENDPOINT_B: run-code-server.mjs with a grep naming "wikis") and the panel probe; skipped');
+      console.warn(
+        'manyWikis.test: needs two test wikis (MWQ_TEST_ENDPOINT_B: run-code-server.mjs with a grep naming "wikis") and the panel probe; skipped',
+      );
       this.skip();
     }
     await editPage({ runDir: runDirB! }, ONLY_ON_B, 'A page of the second wiki only.', 'many-wikis test');
@@ -68,6 +70,7 @@ suite('many wikis: one query across the wikis of its @endpoints line', () => {
     assert.equal(a.find((p) => p.title === ONLY_ON_B)?.missing, true, 'the first wiki lacks the page');
     assert.ok(b.find((p) => p.title === ONLY_ON_B)?.pageid, 'the second wiki has it');
 
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
     const doc = await vscode.workspace.openTextDocument(file);
     await vscode.window.showTextDocument(doc);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
