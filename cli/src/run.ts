@@ -31,12 +31,27 @@ import type { Row } from '../../common/src/runner/merge';
 import { RunOutput } from './runOutput';
 import { dryRun } from './dryRun';
 import { resumeIdentity } from './resumeState';
+import { runManyWikis } from './runMany';
+import { MAX_PARALLEL } from '../../common/src/runner/manyWikis';
+import { endpointsListOf, readEndpointsList } from '../../common/src/endpointsList';
+import type { EndpointsList } from '../../common/src/syntaxTree';
+import * as path from 'node:path';
 
 export const RUN_USAGE = `  mwq run FILE [options]                   run one query and print its results
       --query NAME       the query named NAME (### NAME)
       --line N           the query that contains line N (1-based)
                          (default: the only query, else the first)
-      --endpoint URL     the wiki's api.php (overrides the file's URL line and @endpoint)
+      --endpoint URL     the wiki's api.php (overrides the file's URL line, @endpoint
+                         and @endpoints)
+      --endpoints LIST   run on many wikis: api.php URLs (blanks or commas between),
+                         or a file of them, one a line (overrides the file's)
+      --wikis SELECTOR   run on the open wikis of Wikimedia's sitematrix: a family
+                         (wikipedia), hosts, database names, language codes
+                         (de,fr,en.wikipedia.org)
+      --sitematrix URL   the api.php whose sitematrix --wikis reads
+                         (default meta.wikimedia.org)
+      --parallel N       wikis run at a time (default 4, at most 32); one request
+                         at a time per host whatever N is
       --all              follow continuation to the end (sends maxlag)
       --max-pages N      stop after N pages (implies --all)
       --max-items N      stop after N items (implies --all)
@@ -98,6 +113,12 @@ interface RunArgs {
   /** -o OUT: the rows go to this file. */
   output?: string;
   resume: boolean;
+  /** --endpoints: URLs or a file of them. */
+  endpoints?: string;
+  /** --wikis: a sitematrix selector. */
+  wikis?: string;
+  sitematrix?: string;
+  parallel?: number;
 }
 
 /** Largest --max-megabytes: 64 GiB, far beyond any sane run. */
@@ -127,6 +148,10 @@ function parseRunArgs(args: string[]): RunArgs {
     output: { type: 'string', short: 'o' },
     resume: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
+    endpoints: { type: 'string' },
+    wikis: { type: 'string' },
+    sitematrix: { type: 'string' },
+    parallel: { type: 'string' },
   });
   const get = (name: string) => stringOption(values, name);
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
@@ -157,6 +182,13 @@ function parseRunArgs(args: string[]): RunArgs {
   const megabytes = positiveInt('max-megabytes', get('max-megabytes'));
   if (megabytes !== undefined && megabytes > MAX_MEGABYTES) throw new UsageError(`--max-megabytes must be at most ${MAX_MEGABYTES}`);
   const endpoint = endpointOption(get('endpoint'));
+  const endpoints = get('endpoints');
+  const wikis = get('wikis');
+  if ([endpoint, endpoints, wikis].filter((v) => v !== undefined).length > 1)
+    throw new UsageError('give one of --endpoint, --endpoints and --wikis');
+  const sitematrix = get('sitematrix') === undefined ? undefined : endpointOption(get('sitematrix'));
+  const parallel = positiveInt('parallel', get('parallel'));
+  if (parallel !== undefined && parallel > MAX_PARALLEL) throw new UsageError(`--parallel must be at most ${MAX_PARALLEL}`);
   const user = get('user');
   const trustFileEndpoint = values['trust-file-endpoint'] === true;
   if (user !== undefined && endpoint === undefined && !trustFileEndpoint) {
@@ -185,6 +217,10 @@ function parseRunArgs(args: string[]): RunArgs {
     output,
     resume,
     dryRun: values['dry-run'] === true,
+    endpoints,
+    wikis,
+    sitematrix,
+    parallel,
   };
 }
 
@@ -195,6 +231,54 @@ function formatOfFile(file: string): RunFormat {
   if (ext === 'jsonl') return 'ndjson';
   if (ext === 'wiki') return 'wikitable';
   return 'ndjson';
+}
+
+/** The endpoint a many-wiki request is built with before each wiki's own replaces it: never sent. */
+const PLACEHOLDER_ENDPOINT = 'https://wikis.invalid/w/api.php';
+
+/** The wikis the run goes to when there are many: --endpoints, --wikis, else the query's `@endpoints` (unless --endpoint). */
+function manyWikisOf(args: RunArgs, query: QueryNode, doc: ParsedDocument): { list: EndpointsList; baseDir: string } | undefined {
+  const cwd = process.cwd();
+  if (args.endpoints !== undefined) {
+    // --endpoints takes URLs, else it is the path of a file of them.
+    const read = readEndpointsList(args.endpoints, 0);
+    if (read.list.kind === 'urls') {
+      if (read.problems.length) throw new UsageError(`--endpoints: ${read.problems[0]!.message.replace(/\.$/, '')}`);
+      return { list: read.list, baseDir: cwd };
+    }
+    const file = args.endpoints.trim();
+    if (!file) throw new UsageError('--endpoints needs api.php URLs or a file of them');
+    return { list: { kind: 'file', path: { text: file, start: 0, end: file.length } }, baseDir: cwd };
+  }
+  if (args.wikis !== undefined) {
+    const read = readEndpointsList(args.wikis, 0);
+    if (read.list.kind !== 'wikis' || read.problems.length)
+      throw new UsageError(
+        `--wikis takes wikis (wikipedia, de,fr,en.wikipedia.org, dewiki)${read.problems[0] ? `: ${read.problems[0].message.replace(/\.$/, '')}` : `, not "${shown(args.wikis)}"`}`,
+      );
+    return { list: read.list, baseDir: cwd };
+  }
+  if (args.endpoint !== undefined) return undefined;
+  const fromFile = endpointsListOf(query, new VariableScope(doc), cliLookup);
+  if (!fromFile) return undefined;
+  if (fromFile.problems.length) throw new UsageError(`${args.file}: ${fromFile.problems[0]}`);
+  return { list: fromFile.list, baseDir: path.dirname(path.resolve(args.file)) };
+}
+
+/** What a run on many wikis cannot do (yet), said before anything is sent. */
+function manyRefusal(args: RunArgs, query: QueryNode): string | undefined {
+  const what = args.resume
+    ? '--resume'
+    : args.part !== undefined
+      ? '--part'
+      : args.user !== undefined
+        ? '--user'
+        : args.dryRun
+          ? '--dry-run'
+          : isChained(query)
+            ? 'a chained query ({{#Source.field}})'
+            : undefined;
+  return what === undefined ? undefined : `${what} runs on one wiki: give --endpoint URL, or run it without many wikis`;
 }
 
 /** The query a command names: --query NAME, --line N, else the first runnable one. */
@@ -243,12 +327,14 @@ export async function runCommand(args: string[]): Promise<number> {
   let request: PreparedRequest;
   let doc: ParsedDocument;
   let query: QueryNode;
+  let many: { list: EndpointsList; baseDir: string } | undefined;
   try {
     parsed = parseRunArgs(args);
     const text = readQueryFile(parsed.file);
     doc = parseDocument(text);
     query = selectQuery(doc, parsed);
-    const endpoint = parsed.endpoint;
+    many = manyWikisOf(parsed, query, doc);
+    const endpoint = many ? (parsed.endpoint ?? PLACEHOLDER_ENDPOINT) : parsed.endpoint;
     request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint, safeEnvNames: parsed.safeEnv });
     if (endpoint) request = withEndpoint(request, endpoint);
     if (parsed.user !== undefined && !process.env.MWQ_PASSWORD) {
@@ -267,6 +353,19 @@ export async function runCommand(args: string[]): Promise<number> {
   const password = parsed.user !== undefined ? (process.env.MWQ_PASSWORD ?? '') : undefined;
   say.useRedactor(redactorOf(request, [password]));
   for (const note of request.notes) say.say(`note: ${note}`);
+  if (many) {
+    const refused = manyRefusal(parsed, query);
+    if (refused) {
+      say.say(refused);
+      return EXIT.usage;
+    }
+    const [file, q, d] = [parsed.file, query, doc];
+    return runManyWikis(
+      { ...many, request, doc, query, messageLine: (message) => messageLine(file, d, q, message) },
+      { ...parsed, sitematrix: parsed.sitematrix },
+      say,
+    );
+  }
 
   if (parsed.dryRun) {
     if (isChained(query)) {

@@ -1,0 +1,189 @@
+// `mwq run` on many wikis (--endpoints, --wikis, or the file's `@endpoints`):
+// the query runs on each wiki, several at a time (--parallel, default 4) but
+// one request at a time per host; the rows, each with its `wiki` first, go
+// to stdout or -o OUT as they come; each wiki that fails is named on stderr
+// and the exit code is 1 when any did. docs/running.md, "Many wikis".
+
+import { readFile, stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { ParsedDocument, QueryNode } from '../../common/src/syntaxTree';
+import type { EndpointsList } from '../../common/src/syntaxTree';
+import { QuerySession } from '../../common/src/runner/continuation';
+import { sendApiRequest } from '../../common/src/runner/http';
+import { withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
+import { toRunnerError } from '../../common/src/runner/errors';
+import { gatedSend, runAcrossWikis, type RunOne, type WikiRunStatus } from '../../common/src/runner/manyWikis';
+import {
+  DEFAULT_SITEMATRIX_ENDPOINT,
+  fetchSitematrix,
+  resolveWikiTargets,
+  MAX_ENDPOINTS_FILE_BYTES,
+} from '../../common/src/runner/wikiTargets';
+import type { PageResult } from '../../common/src/runner/sessionTypes';
+import type { Row } from '../../common/src/runner/merge';
+import { openExport, type RowWriter } from '../../common/src/output/rowWriters';
+import { expandRows } from '../../common/src/results/expand';
+import type { ExportFormat } from '../../common/src/exportFormats';
+import { errnoOf } from '../../common/src/output/atomicWrite';
+import { count } from '../../common/src/text';
+import { EXIT } from './exitCodes';
+import { makeSink, type RowSink, type RunFormat } from './sinks';
+import type { Messages } from './terminal';
+
+export interface ManyWikisArgs {
+  file: string;
+  all: boolean;
+  maxPages?: number;
+  maxItems?: number;
+  format: RunFormat;
+  expand?: string;
+  maxlag: number | null;
+  timeoutMs: number;
+  contact?: string;
+  output?: string;
+  parallel?: number;
+  /** The wiki whose sitematrix resolves a selector. */
+  sitematrix?: string;
+}
+
+export interface ManyWikisRun {
+  list: EndpointsList;
+  /** Relative paths of a file of endpoints are read from here (the `.mwq` file's folder, or the working directory for --endpoints). */
+  baseDir: string;
+  request: PreparedRequest;
+  doc: ParsedDocument;
+  query: QueryNode;
+  /** `file:line:col severity code text` of an API message (run.ts). */
+  messageLine: (message: PageResult['errors'][number]) => string;
+}
+
+export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: Messages): Promise<number> {
+  const http = { timeoutMs: args.timeoutMs, contact: args.contact };
+  let resolved;
+  try {
+    resolved = await resolveWikiTargets(run.list, {
+      readFile: async (file) => {
+        const full = path.resolve(run.baseDir, file);
+        try {
+          // A huge file is refused before it is read.
+          if ((await stat(full)).size > MAX_ENDPOINTS_FILE_BYTES)
+            throw new Error(`${file} is larger than ${MAX_ENDPOINTS_FILE_BYTES} bytes`);
+          return await readFile(full, 'utf8');
+        } catch (error) {
+          throw new Error(error instanceof Error && !('code' in error) ? error.message : `cannot read ${file}: ${errnoOf(error)}`);
+        }
+      },
+      sitematrix: () => fetchSitematrix(args.sitematrix ?? DEFAULT_SITEMATRIX_ENDPOINT, http),
+    });
+  } catch (error) {
+    say.say(`cannot find the wikis: ${toRunnerError(error).message}`);
+    return EXIT.failed;
+  }
+  for (const note of resolved.notes) say.say(`note: ${note}`);
+  const targets = resolved.targets;
+  if (!targets.length) {
+    say.say('no wiki to run on');
+    return EXIT.failed;
+  }
+  say.say(`running on ${count(targets.length, 'wiki')}, ${Math.min(args.parallel ?? 4, targets.length)} at a time`);
+
+  let writer: RowWriter | undefined;
+  let sink: RowSink | undefined;
+  try {
+    if (args.output !== undefined) writer = await openExport(args.output, args.format as ExportFormat);
+    else sink = makeSink(args.format, process.stdout.isTTY === true, args.expand);
+  } catch (error) {
+    say.say(`cannot write ${args.output}: ${errnoOf(error)}`);
+    return EXIT.failed;
+  }
+  // Rows of all wikis go out one batch at a time, in the order they came.
+  let writing: Promise<void> = Promise.resolve();
+  let writeError: unknown;
+  const emit = (wiki: string, rows: Row[]) => {
+    writing = writing.then(async () => {
+      if (writeError !== undefined) return;
+      try {
+        if (writer) await writer.write(args.expand === undefined ? rows : expandRows(rows, args.expand));
+        else await sink!.rows(rows, wiki);
+      } catch (error) {
+        writeError = error;
+      }
+    });
+  };
+
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  const send = gatedSend(sendApiRequest);
+  const runOne: RunOne = async (target, io) => {
+    const request = withEndpoint(run.request, target.endpoint);
+    const session = new QuerySession(request, { maxlag: args.maxlag, http, redact: say.redactor, maxBytes: Infinity, send });
+    const seen = new Set<string>();
+    const callbacks = {
+      signal: io.signal,
+      onPage: (page: PageResult) => {
+        for (const message of [...page.errors, ...page.warnings]) {
+          const line = `${target.wiki}: ${run.messageLine(message)}`;
+          if (!seen.has(line)) {
+            seen.add(line);
+            say.line(line);
+          }
+        }
+        for (const b of page.batches) io.onRows(b.rows);
+        io.onProgress({ items: session.itemCount, pages: session.pageCount });
+      },
+      beforeRequest: () => writing,
+      onProgress: (p: { retry?: { message: string } }) => {
+        if (p.retry) say.say(`${target.wiki}: ${p.retry.message}`);
+      },
+    };
+    const outcome = args.all
+      ? await session.fetchAll({ maxPages: args.maxPages, maxItems: args.maxItems }, callbacks)
+      : await session.nextPage(callbacks);
+    // Pages of an unfinished generator/prop batch, with the properties fetched so far.
+    if (!session.done) for (const b of session.finish()) io.onRows(b.rows);
+    const error = outcome.error
+      ? outcome.error.message
+      : outcome.apiErrors > 0
+        ? `the wiki answered ${count(outcome.apiErrors, 'error')}`
+        : undefined;
+    return { items: session.itemCount, pages: session.pageCount, ...(error !== undefined ? { error } : {}) };
+  };
+
+  const started = Date.now();
+  const statuses = await runAcrossWikis(targets, runOne, {
+    parallel: args.parallel,
+    signal: controller.signal,
+    onRows: emit,
+    onStatus: (status) => {
+      if (status.state === 'failed') say.say(`${status.wiki} failed: ${status.error ?? 'unknown error'}`);
+    },
+  });
+  process.removeListener('SIGINT', onSignal);
+  await writing;
+  try {
+    if (writeError !== undefined) throw writeError;
+    if (writer) await writer.close();
+    else await sink!.end();
+  } catch (error) {
+    await writer?.abort();
+    await sink?.abort();
+    say.say(toRunnerError(error, 'write').message);
+    return EXIT.failed;
+  }
+  for (const status of statuses) if (status.state === 'done') say.say(describeDone(status));
+  const failed = statuses.filter((s) => s.state === 'failed');
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const items = statuses.reduce((n, s) => n + s.items, 0);
+  say.say(
+    `${count(statuses.length, 'wiki')}: ${statuses.length - failed.length} done, ${failed.length} failed` +
+      (failed.length ? ` (${failed.map((s) => s.wiki).join(', ')})` : '') +
+      `; ${count(items, 'item')} in ${seconds} s`,
+  );
+  if (controller.signal.aborted) return EXIT.cancelled;
+  return failed.length ? EXIT.failed : EXIT.ok;
+}
+
+function describeDone(status: WikiRunStatus): string {
+  return `${status.wiki}: ${count(status.pages, 'page')}, ${count(status.items, 'item')}`;
+}
