@@ -943,7 +943,8 @@ function readPanel() {
     part: q('.part-tab[aria-selected="true"]')?.dataset.part ?? '',
     flatten: !!q('.flatten-box')?.checked,
     summaryText: q('.summary-line')?.hidden ? '' : text('.summary-line'),
-    // The wiki table of a run across several wikis (wikiStatusView.ts), one entry per wiki.
+    // The wiki table of a run across several wikis (wikiStatusView.ts): folded or not, one entry per wiki.
+    wikisExpanded: q('.wikis-toggle')?.getAttribute('aria-expanded') === 'true',
     wikis: q('.wikis')?.hidden
       ? []
       : [...document.querySelectorAll('.wikis-table tbody tr')].map((tr) => {

@@ -36,6 +36,8 @@ import { sendApiRequest } from '../../../common/src/runner/http';
 import { withEndpoint } from '../../../common/src/runner/request';
 import { isChained } from '../../../common/src/runner/chainedSession';
 import { hostOf } from '../../../common/src/url';
+import { isWikimediaEndpoint } from '../../../common/src/runner/wikimediaHosts';
+import { DEFAULT_SITEMATRIX_ENDPOINT, fetchSitematrix } from '../../../common/src/runner/wikiTargets';
 
 export class RunController implements vscode.Disposable {
   private run?: ActiveRun;
@@ -114,10 +116,14 @@ export class RunController implements vscode.Disposable {
   async runQuery(uri?: vscode.Uri, line?: number, all = false): Promise<void> {
     const where = commandTarget(uri, line);
     if (!where || !this.trusted()) return;
-    const prepared = await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line);
+    const prepared = await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line, () =>
+      this.sitematrix(),
+    );
     if (!prepared) return;
+    // Across several wikis, a Wikimedia one among them asks for the contact (the policy covers every request).
+    const asking = prepared.wikis?.find((w) => isWikimediaEndpoint(w.endpoint))?.endpoint ?? prepared.request.endpoint;
     const verdict = this.contactGate
-      ? await this.contactGate.check(prepared.request.endpoint)
+      ? await this.contactGate.check(asking)
       : { allowed: true as const, contact: readRunSettings(this.environments.defaultEndpoint()).contact };
     if (!verdict.allowed) {
       this.log.info(verdict.message);
@@ -153,6 +159,17 @@ export class RunController implements vscode.Disposable {
     await this.fetch(run, all);
     if (run.session.pageCount > 0) void noteQueryRan(this.context);
     if (run.session.pageCount > 0 && !prepared.request.endpointSensitive) await this.catalogues?.ranAgainst(prepared.request.endpoint);
+  }
+
+  /** Wikimedia's sitematrix, for `@endpoints = wikipedia`: asked from meta.wikimedia.org with the contact the policy wants. */
+  private async sitematrix(): Promise<unknown> {
+    const verdict = this.contactGate
+      ? await this.contactGate.check(DEFAULT_SITEMATRIX_ENDPOINT)
+      : { allowed: true as const, contact: this.contact() };
+    if (!verdict.allowed) throw new Error(verdict.message.replace(/\.$/, ''));
+    const { timeoutMs } = readRunSettings(this.environments.defaultEndpoint());
+    this.log.info(`@endpoints: reading the wikis from ${DEFAULT_SITEMATRIX_ENDPOINT} (action=sitematrix)`);
+    return fetchSitematrix(DEFAULT_SITEMATRIX_ENDPOINT, { contact: verdict.contact, timeoutMs });
   }
 
   /**

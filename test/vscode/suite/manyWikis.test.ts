@@ -8,7 +8,16 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { describePanel, EXTENSION_ID, fixturesDir, hasPanelProbe, screenshot, waitForPanel, type PanelSnapshot } from './helpers';
+import {
+  describePanel,
+  EXTENSION_ID,
+  fixturesDir,
+  hasPanelProbe,
+  probePanel,
+  screenshot,
+  waitForPanel,
+  type PanelSnapshot,
+} from './helpers';
 import { editPage } from '../../wiki/wikiEdits';
 
 const endpointA = process.env.MWQ_TEST_ENDPOINT;
@@ -112,6 +121,14 @@ suite('many wikis: one query across the wikis of its @endpoints line', () => {
       `the wiki table's toggle, a button: ${JSON.stringify(shown.buttons)}`,
     );
     await screenshot('many-wikis-01-panel');
+
+    // By keyboard and mouse: the toggle folds the table and opens it again; Tab then reaches the table's region.
+    const toggle = '3 wikis: 2 done, 1 failed';
+    const folded = await probePanel({ click: [toggle] });
+    assert.equal(folded.wikisExpanded, false, 'folded');
+    const opened = await probePanel({ click: [toggle], steps: [{ press: 'Tab' }] });
+    assert.equal(opened.wikisExpanded, true, 'open again');
+    assert.equal(opened.focused, 'div.wikis-scroller', `Tab from the toggle reaches the wiki table: ${opened.focused}`);
 
     // An export keeps the wiki column, first.
     const csv = vscode.Uri.file(path.join(fixturesDir(), 'many-wikis.csv'));
