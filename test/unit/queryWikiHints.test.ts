@@ -168,3 +168,43 @@ describe('the catalogue store gives each query the known catalogues of its @endp
     assert.deepEqual(service.validate(d), [], 'the same document version, checked again once the catalogue is gone');
   });
 });
+
+describe('completion in a query under @endpoints says which of its wikis lack a name', () => {
+  const OLD = 'http://old.example/w/api.php';
+  const NEW = 'http://new.example/w/api.php';
+  const serviceWith = (known: string[]) => {
+    const store = new CatalogueStore(() => newer);
+    if (known.includes(OLD)) store.set(snapshot(OLD, olderModules));
+    if (known.includes(NEW)) store.set(snapshot(NEW, newerModules));
+    const service = createLanguageService({ catalogueFor: () => newer, queryWikis: (d) => store.queryWikis(service.parse(d)) });
+    return service;
+  };
+  const itemsAt = (known: string[], text: string, line: number, character: number) =>
+    serviceWith(known).complete(doc(text), { line, character }).items;
+
+  it('a parameter one wiki lacks: its name in the detail, sorted after the others; the rest unchanged', () => {
+    const text = `@endpoints = ${OLD}, ${NEW}\n### Q\nlist=allusers\nau\n`;
+    const items = itemsAt([OLD, NEW], text, 3, 2);
+    const exclude = items.find((i) => i.label === 'auexcludenamed');
+    const limit = items.find((i) => i.label === 'aulimit');
+    assert.match(exclude?.detail ?? '', /\(not on old\.example\)$/);
+    assert.equal(exclude?.labelDetails?.description, 'not on old.example');
+    assert.ok((exclude?.sortText ?? '') > (limit?.sortText ?? ''), 'after the names every wiki has');
+    assert.doesNotMatch(limit?.detail ?? '', /not on/);
+    assert.equal(limit?.labelDetails, undefined);
+  });
+
+  it('a module one wiki lacks, after list=', () => {
+    const text = `@endpoints = ${OLD}, ${NEW}\n### Q\nlist=\n`;
+    const items = itemsAt([OLD, NEW], text, 2, 5);
+    assert.match(items.find((i) => i.label === 'linterrors')?.detail ?? '', /\(not on old\.example\)$/);
+    assert.doesNotMatch(items.find((i) => i.label === 'allusers')?.detail ?? '', /not on/);
+  });
+
+  it('nothing marked when the wiki that lacks it has no known catalogue, or outside @endpoints', () => {
+    const under = `@endpoints = ${OLD}, ${NEW}\n### Q\nlist=allusers\nau\n`;
+    assert.ok(!itemsAt([NEW], under, 3, 2).some((i) => /not on/.test(i.detail ?? '')));
+    const alone = `### Q\nlist=allusers\nau\n`;
+    assert.ok(!itemsAt([OLD, NEW], alone, 2, 2).some((i) => /not on/.test(i.detail ?? '')));
+  });
+});

@@ -30,6 +30,10 @@ export class CatalogueStore {
   private readonly live = new Map<string, LiveEntry>();
   private defaultEndpointValue: string | undefined;
   private environmentList: WorkspaceEnvironment[] = [];
+  /** Bumped whenever a catalogue comes or goes: queryWikis' cache is then stale. */
+  private generation = 0;
+  /** queryWikis by parsed document (the parse is cached per version), for this generation. */
+  private readonly wikisCache = new WeakMap<ParsedDocument, { generation: number; wikis: Map<number, OtherEnvironment[]> }>();
 
   constructor(private readonly bundled: () => Catalogue = bundledCatalogue) {}
 
@@ -94,6 +98,14 @@ export class CatalogueStore {
    * not known here.
    */
   queryWikis(doc: ParsedDocument): Map<number, OtherEnvironment[]> {
+    const cached = this.wikisCache.get(doc);
+    if (cached?.generation === this.generation) return cached.wikis;
+    const wikis = this.findQueryWikis(doc);
+    this.wikisCache.set(doc, { generation: this.generation, wikis });
+    return wikis;
+  }
+
+  private findQueryWikis(doc: ParsedDocument): Map<number, OtherEnvironment[]> {
     const out = new Map<number, OtherEnvironment[]>();
     if (!this.live.size || !doc.variables.some((v) => v.name === ENDPOINTS_NAME)) return out;
     const scope = new VariableScope(doc);
@@ -120,10 +132,12 @@ export class CatalogueStore {
     const catalogue = catalogueFromSnapshot(snapshot);
     if (catalogue.modules.size === 0) throw new Error(`the catalogue of ${endpoint} has no modules`);
     this.live.set(endpoint, { snapshot: { endpoint, fetchedAt: snapshot.fetchedAt }, catalogue });
+    this.generation++;
   }
 
   /** Forgets an endpoint's catalogue; true when there was one. */
   remove(endpoint: string): boolean {
+    this.generation++;
     return this.live.delete(endpoint);
   }
 

@@ -30,6 +30,8 @@ import { validate } from './diagnostics';
 import { DocumentCache } from './documentCache';
 import { environmentHints, queryWikiHints, type OtherEnvironment } from './environmentHints';
 import { format } from './formatting';
+import { queryAtLine } from './locate';
+import { markWikiGaps } from './wikiCompletion';
 import { hover } from './hover';
 import { documentSymbols, foldingRanges } from './outline';
 
@@ -128,7 +130,14 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   return {
     parse: (document) => cache.get(document),
     validate: diagnosticsOf,
-    complete: (document, position) => complete(document, cache.get(document), catalogueFor(document), position),
+    complete: (document, position) => {
+      const parsed = cache.get(document);
+      const items = complete(document, parsed, catalogueFor(document), position);
+      // Under `@endpoints`: what some of the query's wikis lack says so.
+      const query = queryAtLine(parsed, position.line);
+      const wikis = query ? wikisFor(document).get(query.index) : undefined;
+      return query && wikis?.length ? markWikiGaps(items, query, wikis) : items;
+    },
     hover: (document, position) => hover(document, cache.get(document), catalogueFor(document), position),
     codeActions: (document, range) => codeActions(document, cache.get(document), fixableOf(document), range),
     documentSymbols: (document) => documentSymbols(document, cache.get(document)),
