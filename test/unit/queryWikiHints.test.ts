@@ -167,6 +167,25 @@ describe('the catalogue store gives each query the known catalogues of its @endp
     store.remove(OLD);
     assert.deepEqual(service.validate(d), [], 'the same document version, checked again once the catalogue is gone');
   });
+
+  it('an edit elsewhere in the file moves the kept flag with its query', () => {
+    const store = new CatalogueStore(() => newer);
+    store.set(snapshot(OLD, olderModules));
+    const service = createLanguageService({ catalogueFor: () => newer, queryWikis: (d) => store.queryWikis(service.parse(d)) });
+    const text = `@endpoints = ${OLD}\n### A\nlist=allusers\naulimit=5\n\n### B\nlist=allusers\nauexcludenamed\n`;
+    const first = service.validate(TextDocument.create('file:///w/m.mwq', 'mwquery', 1, text));
+    assert.deepEqual(
+      first.map((x) => x.range.start.line),
+      [7],
+    );
+    // A line added to query A: B's flag, kept from the last check, is one line lower.
+    const edited = text.replace('aulimit=5\n', 'aulimit=5\n# a note\n');
+    const second = service.validate(TextDocument.create('file:///w/m.mwq', 'mwquery', 2, edited));
+    assert.deepEqual(
+      second.map((x) => [x.range.start.line, String(x.code)]),
+      [[8, 'unknown-on-wikis']],
+    );
+  });
 });
 
 describe('completion in a query under @endpoints says which of its wikis lack a name', () => {

@@ -9,7 +9,7 @@ import { ENDPOINTS_NAME, endpointsListOf } from '../../../common/src/endpointsLi
 import { VariableScope } from '../../../common/src/resolve';
 import { hostOf } from '../../../common/src/url';
 import type { CatalogueSnapshot } from '../../../common/src/catalogue/snapshot';
-import type { ParsedDocument } from '../../../common/src/syntaxTree';
+import type { ParsedDocument, VariableDef } from '../../../common/src/syntaxTree';
 import type { CatalogueInfo, WorkspaceEnvironment } from '../../../common/src/protocol';
 import type { OtherEnvironment } from '../service/environmentHints';
 import { bundledCatalogue } from '../service/bundledCatalogue';
@@ -109,22 +109,39 @@ export class CatalogueStore {
     const out = new Map<number, OtherEnvironment[]>();
     if (!this.live.size || !doc.variables.some((v) => v.name === ENDPOINTS_NAME)) return out;
     const scope = new VariableScope(doc);
+    // One list per `@endpoints` line, shared by the queries under it (a file may hold thousands).
+    const byLine = new Map<VariableDef, OtherEnvironment[]>();
     for (const query of doc.queries) {
-      if (!query.params.length) continue;
-      const found = endpointsListOf(query, scope);
-      if (found?.list.kind !== 'urls') continue;
-      const urls = [...new Set(found.list.items.map((i) => i.text))];
-      const hosts = urls.map(hostOf);
-      const wikis: OtherEnvironment[] = [];
-      urls.forEach((url, i) => {
-        const entry = this.live.get(url);
-        if (!entry) return;
-        const host = hosts[i]!;
-        wikis.push({ name: hosts.indexOf(host) === hosts.lastIndexOf(host) ? host : url, catalogue: entry.catalogue });
-      });
+      if (!query.params.length || query.urls.length) continue;
+      const offset = query.params[0]!.nameSpan.start;
+      const def = scope.definitionAt(ENDPOINTS_NAME, offset);
+      if (!def) continue;
+      // As endpointsListOf decides: an `@endpoint` below the line brings the query back to one wiki.
+      const single = scope.definitionAt('endpoint', offset);
+      if (single && single.nameSpan.start > def.nameSpan.start) continue;
+      let wikis = byLine.get(def);
+      if (!wikis) {
+        const found = endpointsListOf(query, scope);
+        wikis = found?.list.kind === 'urls' ? this.knownWikis(found.list.items.map((i) => i.text)) : [];
+        byLine.set(def, wikis);
+      }
       if (wikis.length) out.set(query.index, wikis);
     }
     return out;
+  }
+
+  /** The URLs whose catalogue is known, named by host (by URL when two share a host). */
+  private knownWikis(list: string[]): OtherEnvironment[] {
+    const urls = [...new Set(list)];
+    const hosts = urls.map(hostOf);
+    const wikis: OtherEnvironment[] = [];
+    urls.forEach((url, i) => {
+      const entry = this.live.get(url);
+      if (!entry) return;
+      const host = hosts[i]!;
+      wikis.push({ name: hosts.indexOf(host) === hosts.lastIndexOf(host) ? host : url, catalogue: entry.catalogue });
+    });
+    return wikis;
   }
 
   /** Keeps a snapshot's catalogue for its endpoint (replacing an older one). Throws if the snapshot cannot be read. */

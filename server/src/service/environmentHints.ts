@@ -15,6 +15,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParsedDocument, QueryNode, Span } from '../../../common/src/syntaxTree';
 import type { Catalogue } from './catalogue';
 import { Collector } from './diagnostics/collector';
+import { shiftLines } from './diagnostics/cache';
 import { QueryContext } from './queryContext';
 
 /** Another environment of the workspace (or a wiki of the query's `@endpoints`) whose catalogue is known. */
@@ -102,12 +103,63 @@ export function queryWikiHints(
   parsed: ParsedDocument,
   own: Catalogue,
   wikisOf: (query: QueryNode) => readonly OtherEnvironment[],
+  cache: WikiHintsCache = new WikiHintsCache(),
 ): Diagnostic[] {
-  const out = new Collector(document);
+  cache.begin(own);
+  const all: Diagnostic[] = [];
   for (const query of parsed.queries) {
     if (!query.params.length) continue;
     const wikis = wikisOf(query).filter((w) => w.catalogue !== own);
     if (!wikis.length) continue;
+    let diagnostics = cache.take(query, wikis);
+    if (!diagnostics) {
+      diagnostics = hintsOfQuery(document, query, own, wikis);
+      cache.put(query, wikis, diagnostics);
+    }
+    for (const d of diagnostics) all.push(d);
+  }
+  return all;
+}
+
+/**
+ * The hints of each query kept between checks (a file of thousands of
+ * queries under one `@endpoints` line re-checks only the query an edit
+ * touched): keyed by the query's node, which incremental parsing keeps for
+ * an untouched query, and valid for the same wikis' catalogues.
+ */
+export class WikiHintsCache {
+  private own?: Catalogue;
+  private entries = new WeakMap<QueryNode, { line: number; wikis: readonly OtherEnvironment[]; diagnostics: Diagnostic[] }>();
+
+  begin(own: Catalogue): void {
+    if (this.own !== own) this.entries = new WeakMap();
+    this.own = own;
+  }
+
+  take(query: QueryNode, wikis: readonly OtherEnvironment[]): Diagnostic[] | undefined {
+    const entry = this.entries.get(query);
+    if (
+      !entry ||
+      entry.wikis.length !== wikis.length ||
+      entry.wikis.some((w, i) => w.name !== wikis[i]!.name || w.catalogue !== wikis[i]!.catalogue)
+    )
+      return undefined;
+    if (entry.line !== query.firstLine) {
+      const by = query.firstLine - entry.line;
+      entry.diagnostics = entry.diagnostics.map((d) => shiftLines(d, by));
+      entry.line = query.firstLine;
+    }
+    return entry.diagnostics;
+  }
+
+  put(query: QueryNode, wikis: readonly OtherEnvironment[], diagnostics: Diagnostic[]): void {
+    this.entries.set(query, { line: query.firstLine, wikis, diagnostics });
+  }
+}
+
+function hintsOfQuery(document: TextDocument, query: QueryNode, own: Catalogue, wikis: readonly OtherEnvironment[]): Diagnostic[] {
+  const out = new Collector(document);
+  {
     for (const lack of lacksOf(query, own, wikis)) {
       const many = lack.lacking.length > 1;
       out.add(

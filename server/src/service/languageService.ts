@@ -28,7 +28,7 @@ import { complete } from './completion';
 import { QueryDiagnosticsCache } from './diagnostics/cache';
 import { validate } from './diagnostics';
 import { DocumentCache } from './documentCache';
-import { environmentHints, queryWikiHints, type OtherEnvironment } from './environmentHints';
+import { environmentHints, queryWikiHints, WikiHintsCache, type OtherEnvironment } from './environmentHints';
 import { format } from './formatting';
 import { queryAtLine } from './locate';
 import { markWikiGaps } from './wikiCompletion';
@@ -92,6 +92,12 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   const sameWikis = (a: ReadonlyMap<number, readonly OtherEnvironment[]>, b: ReadonlyMap<number, readonly OtherEnvironment[]>) =>
     a.size === b.size && [...a].every(([index, list]) => sameOthers(list, b.get(index) ?? []));
   const queryCaches = new Map<string, QueryDiagnosticsCache>();
+  const wikiHintCaches = new Map<string, WikiHintsCache>();
+  const wikiHintsOf = (uri: string): WikiHintsCache => {
+    let c = wikiHintCaches.get(uri);
+    if (!c) wikiHintCaches.set(uri, (c = new WikiHintsCache()));
+    return c;
+  };
   const diagnosticsOf = (document: TextDocument): Diagnostic[] => {
     const catalogue = catalogueFor(document);
     const others = othersFor(document);
@@ -114,7 +120,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         ? [
             ...own,
             ...(others.length ? environmentHints(document, parsed, catalogue, others) : []),
-            ...(wikis.size ? queryWikiHints(document, parsed, catalogue, (query: QueryNode) => wikis.get(query.index) ?? []) : []),
+            ...(wikis.size
+              ? queryWikiHints(document, parsed, catalogue, (query: QueryNode) => wikis.get(query.index) ?? [], wikiHintsOf(document.uri))
+              : []),
           ]
         : own;
     diagnosticsCache.set(document.uri, { version: document.version, catalogue, others, wikis, diagnostics });
@@ -148,6 +156,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       cache.forget(uri);
       diagnosticsCache.delete(uri);
       queryCaches.delete(uri);
+      wikiHintCaches.delete(uri);
       contentCache.delete(uri);
     },
     contentQuestions: (document) => contentQuestionsOf(cache.get(document), catalogueFor(document)),
