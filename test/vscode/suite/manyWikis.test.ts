@@ -30,6 +30,28 @@ const ONLY_ON_B = 'Only On The Second Wiki';
 
 const hostOf = (url: string) => new URL(url).host;
 
+/** How many main-namespace pages a wiki has, asked directly (following continue). */
+async function mainPageCount(endpoint: string): Promise<number> {
+  let n = 0;
+  let cont: Record<string, string> = {};
+  for (;;) {
+    const url = new URL(endpoint);
+    url.search = new URLSearchParams({
+      action: 'query',
+      format: 'json',
+      formatversion: '2',
+      list: 'allpages',
+      apnamespace: '0',
+      aplimit: '500',
+      ...cont,
+    }).toString();
+    const json = (await (await fetch(url)).json()) as { query: { allpages: unknown[] }; continue?: Record<string, string> };
+    n += json.query.allpages.length;
+    if (!json.continue) return n;
+    cont = json.continue;
+  }
+}
+
 /** A direct request to a wiki, the extension left out: what the panel must show. */
 async function pagesOf(endpoint: string, titles: string): Promise<{ title: string; missing?: boolean; pageid?: number }[]> {
   const url = new URL(endpoint);
@@ -64,6 +86,11 @@ suite('many wikis: one query across the wikis of its @endpoints line', () => {
       '### Pages on every wiki',
       'prop=info',
       `titles=Main Page|${ONLY_ON_B}`,
+      '',
+      '### Every main-namespace page',
+      'list=allpages',
+      'apnamespace=0',
+      'aplimit=200',
       '',
     ].join('\n');
     fs.writeFileSync(file.fsPath, text);
@@ -143,5 +170,41 @@ suite('many wikis: one query across the wikis of its @endpoints line', () => {
     const onA = rows.find((r) => r.wiki === wikiA && r.title === ONLY_ON_B);
     assert.ok(onB?.pageid && onB.pageid === String(b.find((p) => p.title === ONLY_ON_B)!.pageid), JSON.stringify(onB));
     assert.ok(onA && !onA.pageid && onA.missing === 'true', JSON.stringify(onA));
+  });
+
+  test('"All pages" from the panel takes every wiki to its end; each wiki counts its own pages', async () => {
+    const countA = await mainPageCount(endpointA!);
+    const countB = await mainPageCount(endpointB!);
+    assert.equal(countB, countA + 1, 'the second wiki has one page more');
+    const doc = await vscode.workspace.openTextDocument(file);
+    const line = doc.positionAt(doc.getText().indexOf('### Every main-namespace page')).line;
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, line);
+    const wikiA = hostOf(endpointA!);
+    const wikiB = hostOf(endpointB!);
+    await waitForPanel(
+      (s) =>
+        s.title === 'Every main-namespace page' &&
+        s.rowCount === 400 &&
+        s.wikis.every((w) => w.state !== 'running…' && w.state !== 'waiting'),
+      90_000,
+      'the first page of each wiki',
+    );
+    const shown = await probePanel({ click: ['All pages'] });
+    assert.deepEqual(shown.clicked, ['All pages']);
+    const done = await waitForPanel(
+      (s) =>
+        s.title === 'Every main-namespace page' &&
+        s.wikis.length === 3 &&
+        s.wikis.slice(0, 2).every((w) => w.state === 'done') &&
+        !/Fetching/.test(s.progressText),
+      120_000,
+      'every live wiki at its end',
+    );
+    const byName = new Map(done.wikis.map((w) => [w.wiki, w]));
+    assert.equal(byName.get(wikiA)!.counts[0], new Intl.NumberFormat().format(countA));
+    assert.equal(byName.get(wikiB)!.counts[0], new Intl.NumberFormat().format(countB));
+    assert.equal(done.rowCount, countA + countB);
+    assert.equal(byName.get('127.0.0.1:9')!.state, 'failed');
+    await screenshot('many-wikis-02-all-pages');
   });
 });
