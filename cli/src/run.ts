@@ -237,18 +237,22 @@ function formatOfFile(file: string): RunFormat {
 const PLACEHOLDER_ENDPOINT = 'https://wikis.invalid/w/api.php';
 
 /** The wikis the run goes to when there are many: --endpoints, --wikis, else the query's `@endpoints` (unless --endpoint). */
-function manyWikisOf(args: RunArgs, query: QueryNode, doc: ParsedDocument): { list: EndpointsList; baseDir: string } | undefined {
+function manyWikisOf(
+  args: RunArgs,
+  query: QueryNode,
+  doc: ParsedDocument,
+): { list: EndpointsList; baseDir: string; hidden: string[] } | undefined {
   const cwd = process.cwd();
   if (args.endpoints !== undefined) {
     // --endpoints takes URLs, else it is the path of a file of them.
     const read = readEndpointsList(args.endpoints, 0);
     if (read.list.kind === 'urls') {
       if (read.problems.length) throw new UsageError(`--endpoints: ${read.problems[0]!.message.replace(/\.$/, '')}`);
-      return { list: read.list, baseDir: cwd };
+      return { list: read.list, baseDir: cwd, hidden: [] };
     }
     const file = args.endpoints.trim();
     if (!file) throw new UsageError('--endpoints needs api.php URLs or a file of them');
-    return { list: { kind: 'file', path: { text: file, start: 0, end: file.length } }, baseDir: cwd };
+    return { list: { kind: 'file', path: { text: file, start: 0, end: file.length } }, baseDir: cwd, hidden: [] };
   }
   if (args.wikis !== undefined) {
     const read = readEndpointsList(args.wikis, 0);
@@ -256,13 +260,20 @@ function manyWikisOf(args: RunArgs, query: QueryNode, doc: ParsedDocument): { li
       throw new UsageError(
         `--wikis takes wikis (wikipedia, de,fr,en.wikipedia.org, dewiki)${read.problems[0] ? `: ${read.problems[0].message.replace(/\.$/, '')}` : `, not "${shown(args.wikis)}"`}`,
       );
-    return { list: read.list, baseDir: cwd };
+    return { list: read.list, baseDir: cwd, hidden: [] };
   }
   if (args.endpoint !== undefined) return undefined;
-  const fromFile = endpointsListOf(query, new VariableScope(doc), cliLookup);
+  // `$secret` and `$env` values in the list are masked like the query's own (unless --safe-env).
+  const hidden: string[] = [];
+  const lookup: ExternalLookup = (use) => {
+    const value = cliLookup(use);
+    if (value !== undefined && (use.kind === 'secret' || (use.kind === 'env' && !args.safeEnv.includes(use.name)))) hidden.push(value);
+    return value;
+  };
+  const fromFile = endpointsListOf(query, new VariableScope(doc), lookup);
   if (!fromFile) return undefined;
   if (fromFile.problems.length) throw new UsageError(`${args.file}: ${fromFile.problems[0]}`);
-  return { list: fromFile.list, baseDir: path.dirname(path.resolve(args.file)) };
+  return { list: fromFile.list, baseDir: path.dirname(path.resolve(args.file)), hidden };
 }
 
 /** What a run on many wikis cannot do (yet), said before anything is sent. */
@@ -273,11 +284,9 @@ function manyRefusal(args: RunArgs, query: QueryNode): string | undefined {
       ? '--part'
       : args.user !== undefined
         ? '--user'
-        : args.dryRun
-          ? '--dry-run'
-          : isChained(query)
-            ? 'a chained query ({{#Source.field}})'
-            : undefined;
+        : isChained(query)
+          ? 'a chained query ({{#Source.field}})'
+          : undefined;
   return what === undefined ? undefined : `${what} runs on one wiki: give --endpoint URL, or run it without many wikis`;
 }
 
@@ -327,7 +336,7 @@ export async function runCommand(args: string[]): Promise<number> {
   let request: PreparedRequest;
   let doc: ParsedDocument;
   let query: QueryNode;
-  let many: { list: EndpointsList; baseDir: string } | undefined;
+  let many: { list: EndpointsList; baseDir: string; hidden: string[] } | undefined;
   try {
     parsed = parseRunArgs(args);
     const text = readQueryFile(parsed.file);
@@ -351,7 +360,7 @@ export async function runCommand(args: string[]): Promise<number> {
   }
   // The password is read once; every message masks it and the run's secrets.
   const password = parsed.user !== undefined ? (process.env.MWQ_PASSWORD ?? '') : undefined;
-  say.useRedactor(redactorOf(request, [password]));
+  say.useRedactor(redactorOf(request, [password, ...(many?.hidden ?? [])]));
   for (const note of request.notes) say.say(`note: ${note}`);
   if (many) {
     const refused = manyRefusal(parsed, query);

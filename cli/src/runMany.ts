@@ -12,7 +12,8 @@ import { QuerySession } from '../../common/src/runner/continuation';
 import { sendApiRequest } from '../../common/src/runner/http';
 import { withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
 import { toRunnerError } from '../../common/src/runner/errors';
-import { gatedSend, runAcrossWikis, type RunOne, type WikiRunStatus } from '../../common/src/runner/manyWikis';
+import { gatedSend, runAcrossWikis, type RunOne, type WikiRunStatus, type WikiTarget } from '../../common/src/runner/manyWikis';
+import { requestPairs, toUrl, toWire } from '../../common/src/runner/wire';
 import {
   DEFAULT_SITEMATRIX_ENDPOINT,
   fetchSitematrix,
@@ -28,7 +29,7 @@ import { errnoOf } from '../../common/src/output/atomicWrite';
 import { count } from '../../common/src/text';
 import { EXIT } from './exitCodes';
 import { makeSink, type RowSink, type RunFormat } from './sinks';
-import type { Messages } from './terminal';
+import { terminalSafeLine, writeOut, type Messages } from './terminal';
 
 export interface ManyWikisArgs {
   file: string;
@@ -38,12 +39,16 @@ export interface ManyWikisArgs {
   format: RunFormat;
   expand?: string;
   maxlag: number | null;
+  /** --max-megabytes, per wiki; no cap otherwise (the rows are streamed). */
+  maxBytes?: number;
   timeoutMs: number;
   contact?: string;
   output?: string;
   parallel?: number;
   /** The wiki whose sitematrix resolves a selector. */
   sitematrix?: string;
+  /** Print the wikis and each one's first request; send nothing but the sitematrix lookup. */
+  dryRun?: boolean;
 }
 
 export interface ManyWikisRun {
@@ -80,11 +85,13 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
     return EXIT.failed;
   }
   for (const note of resolved.notes) say.say(`note: ${note}`);
-  const targets = resolved.targets;
+  // A wiki named by a `$secret` (or a masked `$env`) is shown masked, in messages and rows.
+  const targets = resolved.targets.map((t) => ({ ...t, wiki: say.redactor(t.wiki) }));
   if (!targets.length) {
     say.say('no wiki to run on');
     return EXIT.failed;
   }
+  if (args.dryRun) return dryRunMany(run.request, targets, args, say);
   say.say(`running on ${count(targets.length, 'wiki')}, ${Math.min(args.parallel ?? 4, targets.length)} at a time`);
 
   let writer: RowWriter | undefined;
@@ -117,7 +124,13 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
   const send = gatedSend(sendApiRequest);
   const runOne: RunOne = async (target, io) => {
     const request = withEndpoint(run.request, target.endpoint);
-    const session = new QuerySession(request, { maxlag: args.maxlag, http, redact: say.redactor, maxBytes: Infinity, send });
+    const session = new QuerySession(request, {
+      maxlag: args.maxlag,
+      http,
+      redact: say.redactor,
+      maxBytes: args.maxBytes ?? Infinity,
+      send,
+    });
     const seen = new Set<string>();
     const callbacks = {
       signal: io.signal,
@@ -142,11 +155,14 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
       : await session.nextPage(callbacks);
     // Pages of an unfinished generator/prop batch, with the properties fetched so far.
     if (!session.done) for (const b of session.finish()) io.onRows(b.rows);
-    const error = outcome.error
-      ? outcome.error.message
-      : outcome.apiErrors > 0
-        ? `the wiki answered ${count(outcome.apiErrors, 'error')}`
-        : undefined;
+    // The byte cap is a stop like --max-pages, not a failure: said, and the rows so far stand.
+    if (outcome.stopped === 'max-bytes' && outcome.error) say.say(`${target.wiki}: ${outcome.error.message}`);
+    const error =
+      outcome.error && outcome.stopped !== 'max-bytes'
+        ? outcome.error.message
+        : outcome.apiErrors > 0
+          ? `the wiki answered ${count(outcome.apiErrors, 'error')}`
+          : undefined;
     return { items: session.itemCount, pages: session.pageCount, ...(error !== undefined ? { error } : {}) };
   };
 
@@ -156,7 +172,8 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
     signal: controller.signal,
     onRows: emit,
     onStatus: (status) => {
-      if (status.state === 'failed') say.say(`${status.wiki} failed: ${status.error ?? 'unknown error'}`);
+      // After Ctrl+C every wiki not finished "fails": the summary says it once.
+      if (status.state === 'failed' && !controller.signal.aborted) say.say(`${status.wiki} failed: ${status.error ?? 'unknown error'}`);
     },
   });
   process.removeListener('SIGINT', onSignal);
@@ -178,10 +195,24 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
   say.say(
     `${count(statuses.length, 'wiki')}: ${statuses.length - failed.length} done, ${failed.length} failed` +
       (failed.length ? ` (${failed.map((s) => s.wiki).join(', ')})` : '') +
-      `; ${count(items, 'item')} in ${seconds} s`,
+      `; ${count(items, 'item')} in ${seconds} s${controller.signal.aborted ? ' (cancelled)' : ''}`,
   );
   if (controller.signal.aborted) return EXIT.cancelled;
   return failed.length ? EXIT.failed : EXIT.ok;
+}
+
+/** `--dry-run` on many wikis: a line per wiki with its first request (secrets masked); no estimate (a lookup per wiki). */
+async function dryRunMany(request: PreparedRequest, targets: readonly WikiTarget[], args: ManyWikisArgs, say: Messages): Promise<number> {
+  const defaults = args.all && args.maxlag !== null ? { maxlag: String(args.maxlag) } : undefined;
+  const lines = [`${count(targets.length, 'wiki')}:`];
+  for (const target of targets) {
+    const one = withEndpoint(request, target.endpoint);
+    const method = toWire(one.endpoint, requestPairs(one, { defaults, mask: false })).method;
+    lines.push(`${target.wiki}  ${method} ${toUrl(one, { defaults })}`);
+  }
+  await writeOut(lines.map((l) => terminalSafeLine(say.redactor(l))).join('\n') + '\n');
+  say.say('--dry-run on many wikis estimates nothing (that is one lookup per wiki): give --endpoint URL for the estimate of one');
+  return EXIT.ok;
 }
 
 function describeDone(status: WikiRunStatus): string {

@@ -11,7 +11,16 @@ const root = path.join(__dirname, '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
 
 function mwq(...args: string[]) {
-  const result = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+  return mwqWith({}, ...args);
+}
+
+function mwqWith(env: Record<string, string>, ...args: string[]) {
+  const result = spawnSync(process.execPath, [cli, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 20_000,
+    env: { ...process.env, ...env },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -46,12 +55,37 @@ describe('mwq run on many wikis: refused before sending', () => {
     assert.doesNotMatch(odd.stderr, /\u001b/);
   });
 
-  it('--resume, --part, --user and --dry-run run on one wiki', () => {
-    for (const extra of [['--part', 'general'], ['--dry-run'], ['--resume', '-o', path.join(dir, 'out.ndjson')]]) {
-      const r = mwq('run', file, '--endpoints', 'https://a.example/api.php,https://b.example/api.php', ...extra);
+  it('--resume, --part and --user run on one wiki', () => {
+    for (const extra of [
+      ['--part', 'general'],
+      ['--user', 'Me@bot', '--trust-file-endpoint'],
+      ['--resume', '-o', path.join(dir, 'out.ndjson')],
+    ]) {
+      const r = mwqWith({ MWQ_PASSWORD: 'x' }, 'run', file, '--endpoints', 'https://a.example/api.php,https://b.example/api.php', ...extra);
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, /runs on one wiki/);
     }
+  });
+
+  it('--dry-run prints each wiki with its first request, secrets masked, and sends nothing', () => {
+    const secret = path.join(dir, 'secret.mwq');
+    writeFileSync(secret, '### Pages\nlist=allpages\napfrom={{$secret FROM}}\n');
+    const r = mwqWith(
+      { MWQ_SECRET_FROM: 'hunter2' },
+      'run',
+      secret,
+      '--endpoints',
+      'https://a.example/w/api.php, https://b.example/w/api.php',
+      '--all',
+      '--dry-run',
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.trim().split('\n');
+    assert.equal(lines[0], '2 wikis:');
+    assert.match(lines[1]!, /^a\.example {2}GET https:\/\/a\.example\/w\/api\.php\?action=query&.*apfrom=\*\*\*.*&maxlag=5$/);
+    assert.match(lines[2]!, /^b\.example {2}GET https:\/\/b\.example\/w\/api\.php\?/);
+    assert.doesNotMatch(r.stdout + r.stderr, /hunter2/);
+    assert.match(r.stderr, /estimates nothing/);
   });
 
   it('a file of endpoints: a missing one, a huge one, one without a usable line (named by line number, not text)', () => {
