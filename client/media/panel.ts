@@ -7,6 +7,7 @@
 //   panelState.ts   UI state kept across a recreated page
 //   historyView.ts  the query's stored runs and a comparison with one
 //   chartView.ts    the Chart and Map views of the rows the table shows
+//   wikiStatusView.ts each wiki's state in a run across several wikis
 //   router.ts       the host's messages
 //
 // Wiki content is hostile. Every node is made with document.createElement and
@@ -36,6 +37,7 @@ import { routeHostMessages } from './router';
 import { HistoryView } from './historyView';
 import { VirtualTable } from './virtualTable';
 import { ChartView } from './chartView';
+import { WikiStatusView } from './wikiStatusView';
 
 declare function acquireVsCodeApi(): WebviewApi;
 
@@ -83,6 +85,7 @@ class PanelController {
   private readonly history: HistoryView;
   private readonly chart: ChartView;
   private readonly map: ChartView;
+  private readonly wikis = new WikiStatusView();
 
   private run: PanelRunInfo | undefined;
   private status: PanelStatus | undefined;
@@ -166,7 +169,7 @@ class PanelController {
     // The chart and the map take the table's place under the same tools (part, filter, expand).
     this.tableView.append(this.tools.partTabs, this.tools.element, main, this.chart.element, this.map.element, this.details.element);
     this.history = new HistoryView((m) => this.post(m));
-    this.app.append(this.header.element, this.history.element, this.tableView, this.raw.element);
+    this.app.append(this.header.element, this.wikis.element, this.history.element, this.tableView, this.raw.element);
 
     document.addEventListener('keydown', (e) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 'f' || e.key === 'F')) {
@@ -428,6 +431,7 @@ class PanelController {
     this.flattenFields = [];
     this.replaying = true;
     this.header.clearProblems();
+    this.wikis.clear();
     const key = runKeyOf(next);
     const s = this.store.state;
     const same = s.runKey === key;
@@ -515,6 +519,7 @@ class PanelController {
 
   private onStatus(next: PanelStatus): void {
     this.status = next;
+    this.wikis.update(next.wikis);
     this.render();
     if (this.replaying) {
       this.replaying = false;

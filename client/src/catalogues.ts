@@ -24,6 +24,10 @@ import type { ContactGate } from './contact';
 import { notificationType, requestType } from '../../common/src/lspTypes';
 
 const RAN_AGAINST_KEY = 'mwquery.ranAgainst';
+/** Endpoints a query ran against that are remembered (their catalogues are fetched by themselves). */
+const RAN_AGAINST_KEPT = 200;
+/** Catalogues of one file's `@endpoints` wikis loaded by themselves at most (a list may name hundreds of wikis). */
+const QUERY_WIKI_CATALOGUES = 20;
 /** Per host, the answer to "Fetch the catalogue of HOST?": 'always' or 'never' (globalState). */
 const HOST_CHOICES_KEY = 'mwquery.catalogueHosts';
 type HostChoice = 'always' | 'never';
@@ -83,10 +87,11 @@ export class Catalogues implements vscode.Disposable {
   }
 
   /** Called after a query ran against an endpoint: from now on its catalogue is fetched by itself. */
-  async ranAgainst(endpoint: string): Promise<void> {
+  async ranAgainst(...endpoints: string[]): Promise<void> {
     const list = this.context.globalState.get<string[]>(RAN_AGAINST_KEY, []);
-    if (list.includes(endpoint)) return;
-    await this.context.globalState.update(RAN_AGAINST_KEY, [...list.slice(-49), endpoint]);
+    const fresh = [...new Set(endpoints)].filter((e) => !list.includes(e));
+    if (!fresh.length) return;
+    await this.context.globalState.update(RAN_AGAINST_KEY, [...list, ...fresh].slice(-RAN_AGAINST_KEPT));
     await this.ensureAll();
   }
 
@@ -110,9 +115,34 @@ export class Catalogues implements vscode.Disposable {
     await Promise.all([...wanted].filter((e) => !this.sent.has(e) && !this.failed.has(e)).map((e) => this.load(e, false, true)));
   }
 
-  /** Makes sure the server has the catalogue of a document's endpoint, when fetching by itself is allowed. */
+  /** Makes sure the server has the catalogue of a document's endpoint (and of its `@endpoints` wikis), when fetching by itself is allowed. */
   async ensureFor(document: vscode.TextDocument): Promise<void> {
     if (document.languageId !== 'mwquery') return;
+    await Promise.all([this.ensureEndpointOf(document), this.ensureQueryWikis(document)]);
+  }
+
+  /**
+   * The catalogues of the wikis a file's `@endpoints` lines list as URLs, so
+   * that each query is checked against each of its wikis: those the user
+   * named before (a run, an environment), or all with autoFetch `always`;
+   * never more than QUERY_WIKI_CATALOGUES of them.
+   */
+  private async ensureQueryWikis(document: vscode.TextDocument): Promise<void> {
+    const mode = this.autoFetch();
+    if (mode === 'never' || !trustGate('fetchCatalogueAutomatically', vscode.workspace.isTrusted).allowed) return;
+    const doc = parseDocument(document.getText());
+    const urls = new Set<string>();
+    for (const def of doc.variables) {
+      if (def.endpoints?.kind !== 'urls') continue;
+      for (const item of def.endpoints.items) urls.add(item.text);
+    }
+    if (!urls.size) return;
+    const known = this.knownEndpoints();
+    const wanted = [...urls].filter((e) => mode === 'always' || known.has(e)).slice(0, QUERY_WIKI_CATALOGUES);
+    await Promise.all(wanted.filter((e) => !this.sent.has(e) && !this.failed.has(e)).map((e) => this.load(e, false, true)));
+  }
+
+  private async ensureEndpointOf(document: vscode.TextDocument): Promise<void> {
     const endpoint = this.endpointOf(document);
     if (!endpoint || this.sent.has(endpoint) || this.failed.has(endpoint)) return this.paint();
     if (!trustGate('fetchCatalogueAutomatically', vscode.workspace.isTrusted).allowed) return this.paint();

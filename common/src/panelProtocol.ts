@@ -58,6 +58,23 @@ export interface PanelStatus {
   incomplete?: { pages: number; stillComing: string[] };
   /** The query's one-line summary, as after its first line in the editor (counts, time, the expectations' verdict). */
   summary?: string;
+  /** A query run across several wikis (`@endpoints`): each wiki's state, in the order of the list. */
+  wikis?: PanelWikiStatus[];
+}
+
+/** One wiki of a run across several wikis, as the panel's wiki table shows it. */
+export interface PanelWikiStatus {
+  /** The wiki's name, as in the rows' `wiki` column. */
+  wiki: string;
+  /** Its `api.php` (masked when a secret made it). */
+  endpoint: string;
+  state: 'waiting' | 'running' | 'done' | 'failed';
+  items: number;
+  pages: number;
+  /** Why it failed (or stopped), for people. */
+  error?: string;
+  /** Its part is not at its end: "Next page" / "All pages" go on there. */
+  more?: boolean;
 }
 
 /**

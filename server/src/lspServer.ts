@@ -53,6 +53,7 @@ export function startServer(connection: Connection): void {
   const service: LanguageService = createLanguageService({
     catalogueFor: (d) => catalogues.catalogueFor(service.parse(d)),
     otherEnvironments: (d) => catalogues.otherEnvironments(service.parse(d)),
+    queryWikis: (d) => catalogues.queryWikis(service.parse(d)),
   });
   const log = (message: string) => connection.console.error(message);
   const endpointOf = (document: TextDocument) => catalogues.endpointOf(service.parse(document));

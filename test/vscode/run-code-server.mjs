@@ -331,6 +331,8 @@ async function runPhase(phase, opts) {
     'MWQ_TEST_WIKI_RUN_DIR',
     'MWQ_TEST_UNSAFE_ENV',
     'MWQ_TEST_ENDPOINT_1_43',
+    'MWQ_TEST_ENDPOINT_B',
+    'MWQ_TEST_WIKI_B_RUN_DIR',
   ])
     delete env[k];
   delete env.MWQ_SERVER_INSPECT_PORT;
@@ -338,6 +340,11 @@ async function runPhase(phase, opts) {
   if (phase.suite === 'dev') env.MWQ_SERVER_INSPECT_PORT = String(await freePort());
   // The same content on MediaWiki 1.43, for the suite comparing two environments' wikis.
   if (phase.newerWiki) env.MWQ_TEST_ENDPOINT_1_43 = phase.newerWiki.endpoint;
+  // A second instance of the same wiki (its own port and SQLite files), for a query run across several wikis.
+  if (phase.secondWiki) {
+    env.MWQ_TEST_ENDPOINT_B = phase.secondWiki.endpoint;
+    env.MWQ_TEST_WIKI_B_RUN_DIR = phase.secondWiki.runDir;
+  }
   if (phase.wiki) {
     // The test wiki's address and facts, for fixtures ({{$env ...}}) and tests.
     const factsFile = path.join(runDir, 'wiki-facts.json');
@@ -960,6 +967,19 @@ function readPanel() {
     part: q('.part-tab[aria-selected="true"]')?.dataset.part ?? '',
     flatten: !!q('.flatten-box')?.checked,
     summaryText: q('.summary-line')?.hidden ? '' : text('.summary-line'),
+    // The wiki table of a run across several wikis (wikiStatusView.ts): folded or not, one entry per wiki.
+    wikisExpanded: q('.wikis-toggle')?.getAttribute('aria-expanded') === 'true',
+    wikis: q('.wikis')?.hidden
+      ? []
+      : [...document.querySelectorAll('.wikis-table tbody tr')].map((tr) => {
+          const cell = (s) => (tr.querySelector(s)?.textContent ?? '').trim();
+          return {
+            wiki: cell('.wiki-name'),
+            state: cell('.wiki-state'),
+            counts: [...tr.querySelectorAll('.wiki-count')].map((c) => c.textContent ?? ''),
+            error: cell('.wiki-error'),
+          };
+        }),
     // Where the table is scrolled, and where the naming column's header sits in view (px from the scroller's left edge).
     scrollLeft: q('.vt-scroller')?.scrollLeft ?? 0,
     pinned: (() => {
@@ -1076,6 +1096,7 @@ async function main() {
     log(`${phase.name}: starting`);
     let wiki;
     let newerWiki;
+    let secondWiki;
     try {
       if (phase.name === 'dev' && opts.wiki) phase.wiki = wiki = await startWiki();
       // A second wiki on MediaWiki 1.43 for the two-environments suite: only when it runs (its first
@@ -1085,11 +1106,18 @@ async function main() {
           log(`warning: no MediaWiki 1.43 wiki (${err.message.split('\n')[0]}); the two-environments test skips`),
         );
       }
+      // A second instance of the 1.39 wiki (about a second) for the many-wikis suite: only when it runs.
+      if (phase.name === 'dev' && opts.wiki && (!opts.grep || /wikis/i.test(opts.grep))) {
+        phase.secondWiki = secondWiki = await startWiki().catch((err) =>
+          log(`warning: no second test wiki (${err.message.split('\n')[0]}); the many-wikis test skips`),
+        );
+      }
       const r = await runPhase(phase, { ...opts, playwright });
       for (const f of r.failures) log(`${phase.name}: ${f}`);
       log(`${phase.name}: exit code ${r.code} in ${(r.ms / 1000).toFixed(1)} s; report ${path.relative(root, r.resultsFile)}`);
       if (r.code !== 0 && worst === 0) worst = r.code;
     } finally {
+      if (secondWiki) await secondWiki.stop().catch((err) => log(`warning: stopping the second test wiki: ${err.message}`));
       if (newerWiki) await newerWiki.stop().catch((err) => log(`warning: stopping the 1.43 test wiki: ${err.message}`));
       if (wiki) {
         const t0 = Date.now();

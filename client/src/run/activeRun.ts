@@ -14,6 +14,8 @@ import type { ApiMessage } from '../../../common/src/runner/apiMessages';
 import type { ChainedSession } from '../../../common/src/runner/chainedSession';
 import type { Row } from '../../../common/src/runner/merge';
 import { RunHistory } from '../../../common/src/results/history';
+import type { WikiTarget } from '../../../common/src/runner/manyWikis';
+import type { WikisSession } from './wikisSession';
 
 /** What an export or "Open in an editor" takes: a part of the answers (default the main list), expanded or not. */
 export interface RowChoice {
@@ -31,6 +33,8 @@ export interface Prepared {
   doc: ParsedDocument;
   query: QueryNode;
   request: PreparedRequest;
+  /** The wikis of the query's `@endpoints` line: the request goes to each (wikiTargets.ts). */
+  wikis?: WikiTarget[];
 }
 
 export interface ActiveRun extends Prepared {
@@ -41,7 +45,7 @@ export interface ActiveRun extends Prepared {
   panelPages: PanelPage[];
   /** Sum of request durations (ms) of every fetch of the run. */
   requestMs: number;
-  session: QuerySession | ChainedSession;
+  session: QuerySession | ChainedSession | WikisSession;
   /** The API's messages of every page, for the expectations' verdict. */
   messages: { warnings: ApiMessage[]; errors: ApiMessage[] };
   store: RowStore;
@@ -81,14 +85,18 @@ export function queryLabel(query: QueryNode): string {
 export function runInfoOf(prepared: Prepared): PanelRunInfo {
   return {
     queryName: queryLabel(prepared.query),
-    endpoint: prepared.request.endpointSensitive ? MASK : prepared.request.endpoint,
+    endpoint: prepared.wikis
+      ? `${prepared.wikis.length} wikis (@endpoints)`
+      : prepared.request.endpointSensitive
+        ? MASK
+        : prepared.request.endpoint,
     requestUrl: toUrl(prepared.request),
     startedAt: new Date().toISOString(),
   };
 }
 
 /** A new run of a prepared query, before its first page. */
-export function newActiveRun(prepared: Prepared, session: QuerySession | ChainedSession): ActiveRun {
+export function newActiveRun(prepared: Prepared, session: QuerySession | ChainedSession | WikisSession): ActiveRun {
   return {
     ...prepared,
     id: RunHistory.newId(),

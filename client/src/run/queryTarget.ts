@@ -10,6 +10,7 @@ import { isRunnerError } from '../../../common/src/runner/errors';
 import { queryAtLine } from '../../../common/src/parser';
 import type { Prepared } from './activeRun';
 import { externalLookup, secretsUsedBy, setSecret } from './secrets';
+import { wikiTargetsOf, type SitematrixSource } from './wikiTargets';
 
 /** Where a command applies: its arguments (from a CodeLens) or the cursor. */
 export function commandTarget(uri?: vscode.Uri, line?: number): { uri: vscode.Uri; line: number } | undefined {
@@ -32,6 +33,7 @@ export async function prepareQuery(
   defaultEndpoint: string | undefined,
   uri: vscode.Uri,
   line: number,
+  sitematrix?: SitematrixSource,
 ): Promise<Prepared | undefined> {
   const document = await vscode.workspace.openTextDocument(uri);
   const doc = parseDocument(document.getText());
@@ -47,11 +49,25 @@ export async function prepareQuery(
     if (choice) await setSecret(secrets, missing[0]);
     return undefined;
   }
+  // Under an `@endpoints` line: the wikis it runs on; the request is built for the first and sent to each.
+  const wikis = await wikiTargetsOf(uri, query, scope, lookup, sitematrix);
+  if (wikis && 'problem' in wikis) {
+    log.error(`Cannot run the query at line ${line + 1}: ${wikis.problem}`);
+    void vscode.window.showErrorMessage(wikis.problem);
+    return undefined;
+  }
+  // Wikis left out (a bad line of the file, a name the sitematrix does not know): said, the others run.
+  for (const note of wikis?.notes ?? []) log.warn(`@endpoints: ${note}`);
+  if (wikis?.notes.length) void vscode.window.showWarningMessage(`@endpoints: ${wikis.notes[0]}`);
   try {
     // `$env` values are masked unless listed as safe.
     const safeEnvNames = vscode.workspace.getConfiguration('mwquery').get<string[]>('safeEnvironmentVariables', []);
-    const request = buildRequest(query, scope, { external: lookup, defaultEndpoint: defaultEndpoint, safeEnvNames });
-    return { uri, doc, query, request };
+    const request = buildRequest(query, scope, {
+      external: lookup,
+      defaultEndpoint: wikis ? wikis.targets[0]!.endpoint : defaultEndpoint,
+      safeEnvNames,
+    });
+    return { uri, doc, query, request, ...(wikis ? { wikis: wikis.targets } : {}) };
   } catch (error) {
     // A library's own error text may quote the URL with its resolved secrets: only ours is shown.
     const message = isRunnerError(error)

@@ -31,6 +31,14 @@ import { historyFor, readRunSettings } from './runSettings';
 import { commandTarget, prepareQuery, queryAt } from './queryTarget';
 import { RunComparisons } from './runComparisons';
 import { noteQueryRan } from '../walkthroughState';
+import { WikisSession } from './wikisSession';
+import { gatedSend, type WikiTarget } from '../../../common/src/runner/manyWikis';
+import { sendApiRequest } from '../../../common/src/runner/http';
+import { withEndpoint } from '../../../common/src/runner/request';
+import { isChained } from '../../../common/src/runner/chainedSession';
+import { hostOf } from '../../../common/src/url';
+import { isWikimediaEndpoint } from '../../../common/src/runner/wikimediaHosts';
+import { DEFAULT_SITEMATRIX_ENDPOINT, fetchSitematrix } from '../../../common/src/runner/wikiTargets';
 
 export class RunController implements vscode.Disposable {
   private run?: ActiveRun;
@@ -109,15 +117,19 @@ export class RunController implements vscode.Disposable {
   async runQuery(uri?: vscode.Uri, line?: number, all = false): Promise<void> {
     const where = commandTarget(uri, line);
     if (!where || !this.trusted()) return;
-    const prepared = await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line);
+    const prepared = await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line, () =>
+      this.sitematrix(),
+    );
     if (!prepared) return;
     if (prepared.request.endpointPage !== undefined) {
       // An ApiSandbox link naming no script path: the wiki's api.php before anything is shown or keyed by it (else the session says why not).
       const { contact, timeoutMs } = readRunSettings(this.environments.defaultEndpoint());
       prepared.request = await settleEndpoint(prepared.request, { contact, timeoutMs }).catch(() => prepared.request);
     }
+    // Across several wikis, a Wikimedia one among them asks for the contact (the policy covers every request).
+    const asking = prepared.wikis?.find((w) => isWikimediaEndpoint(w.endpoint))?.endpoint ?? prepared.request.endpoint;
     const verdict = this.contactGate
-      ? await this.contactGate.check(prepared.request.endpoint)
+      ? await this.contactGate.check(asking)
       : { allowed: true as const, contact: readRunSettings(this.environments.defaultEndpoint()).contact };
     if (!verdict.allowed) {
       this.log.info(verdict.message);
@@ -127,6 +139,7 @@ export class RunController implements vscode.Disposable {
     }
     const key = queryKey(prepared.uri, prepared.query);
     this.runs.get(key)?.abort?.abort();
+    if (prepared.wikis) return this.runAcrossWikis(prepared, prepared.wikis, key, verdict.contact, all);
     const { timeoutMs, maxlag, maxBytes } = readRunSettings(this.environments.defaultEndpoint());
     const contact = verdict.contact;
     const http = { contact, timeoutMs, cookies: this.cookies.forEndpoint(prepared.request.endpoint) };
@@ -152,6 +165,70 @@ export class RunController implements vscode.Disposable {
     await this.fetch(run, all);
     if (run.session.pageCount > 0) void noteQueryRan(this.context);
     if (run.session.pageCount > 0 && !prepared.request.endpointSensitive) await this.catalogues?.ranAgainst(prepared.request.endpoint);
+  }
+
+  /** Wikimedia's sitematrix, for `@endpoints = wikipedia`: asked from meta.wikimedia.org with the contact the policy wants. */
+  private async sitematrix(): Promise<unknown> {
+    const verdict = this.contactGate
+      ? await this.contactGate.check(DEFAULT_SITEMATRIX_ENDPOINT)
+      : { allowed: true as const, contact: this.contact() };
+    if (!verdict.allowed) throw new Error(verdict.message.replace(/\.$/, ''));
+    const { timeoutMs } = readRunSettings(this.environments.defaultEndpoint());
+    this.log.info(`@endpoints: reading the wikis from ${DEFAULT_SITEMATRIX_ENDPOINT} (action=sitematrix)`);
+    return fetchSitematrix(DEFAULT_SITEMATRIX_ENDPOINT, { contact: verdict.contact, timeoutMs });
+  }
+
+  /**
+   * A query under an `@endpoints` line: one session per wiki (its own
+   * cookies; the environment's account only on the environment's own wiki,
+   * so no wiki's password or cookies go to another host), several wikis at a
+   * time and one request at a time per host (wikisSession.ts).
+   */
+  private async runAcrossWikis(prepared: Prepared, targets: WikiTarget[], key: string, contact: string | undefined, all: boolean) {
+    if (isChained(prepared.query)) {
+      const message = 'A query that takes values from another query ({{#…}}) runs on one wiki: it cannot go under "@endpoints".';
+      void vscode.window.showErrorMessage(message);
+      this.showNotRun(prepared, message);
+      return;
+    }
+    const { timeoutMs, maxlag, maxBytes } = readRunSettings(this.environments.defaultEndpoint());
+    const env = this.environments.current();
+    // Masked everywhere: the request's secrets and `$env` values, and the bot password of the wiki it belongs to.
+    const ownWiki = env && targets.some((t) => t.endpoint === env.endpoint) ? env.endpoint : undefined;
+    const botPassword = ownWiki ? await this.accounts.storedPassword(env, ownWiki) : undefined;
+    const redact = redactorOf(prepared.request, [botPassword]);
+    // The session tells each wiki's state as it changes; the run it belongs to exists once the session does.
+    const owner: { run?: ActiveRun } = {};
+    const session = new WikisSession(
+      targets,
+      (target) => {
+        const http = { contact, timeoutMs, cookies: this.cookies.forEndpoint(target.endpoint) };
+        const account = this.accounts.sessionFor(env, target.endpoint, http);
+        const send = gatedSend(account ? account.send : sendApiRequest);
+        return new QuerySession(withEndpoint(prepared.request, target.endpoint), { http, maxlag, maxBytes, redact, send });
+      },
+      undefined,
+      (wikis) => {
+        const run = owner.run;
+        if (!run) return;
+        run.lastStatus = { ...run.lastStatus, wikis };
+        if (this.run === run) ResultsPanel.currentPanel?.setStatus(run.lastStatus);
+      },
+    );
+    const run = newActiveRun(prepared, session);
+    owner.run = run;
+    run.lastStatus = { ...run.lastStatus, wikis: session.statuses };
+    keepRun(this.runs, key, run);
+    this.feedback.clearQuery(prepared.uri, prepared.query.index);
+    this.attachPanel(run);
+    const names = targets.slice(0, 10).map((t) => t.wiki);
+    this.log.info(
+      `Run "${run.info.queryName}" across ${count(targets.length, 'wiki')} (${names.join(', ')}${targets.length > names.length ? ', …' : ''}): ${toUrl(prepared.request)}${ownWiki && env?.user ? ` (as ${env.user} on ${hostOf(ownWiki)} only)` : ''}`,
+    );
+    await this.fetch(run, all);
+    if (run.session.pageCount > 0) void noteQueryRan(this.context);
+    const reached = session.statuses.filter((w) => w.pages > 0).map((w) => w.endpoint);
+    if (reached.length) await this.catalogues?.ranAgainst(...reached);
   }
 
   /**
@@ -212,7 +289,9 @@ export class RunController implements vscode.Disposable {
     } else {
       // "Run" / "Next page" completes a generator/prop batch by itself, up to mwquery.maxPages requests.
       outcome =
-        run.session instanceof QuerySession ? await run.session.nextPage(callbacks, { maxPages }) : await run.session.nextPage(callbacks);
+        run.session instanceof QuerySession || run.session instanceof WikisSession
+          ? await run.session.nextPage(callbacks, { maxPages })
+          : await run.session.nextPage(callbacks);
     }
     if (panel === undefined && ResultsPanel.currentPanel === undefined) this.log.info('The results panel was closed during the run.');
     this.finish(run, outcome);
@@ -256,6 +335,7 @@ export class RunController implements vscode.Disposable {
       requestMs: run.requestMs,
       summary,
       ...(incomplete ? { incomplete } : {}),
+      ...(run.session instanceof WikisSession ? { wikis: run.session.statuses } : {}),
     };
     if (this.run === run) {
       ResultsPanel.currentPanel?.setPending(

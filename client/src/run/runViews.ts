@@ -13,6 +13,8 @@ import type { ResultsPanel } from '../resultsPanel';
 import type { ActiveRun } from './activeRun';
 import { summaryText } from './summaryText';
 import { expectationSummary } from '../testing/runSummary';
+import { wikiSummary } from '../../../common/src/wikiSummary';
+import { WikisSession } from './wikisSession';
 
 /** A page of the run as the panel shows it: its request, status, the main list's rows, messages and raw answer. */
 export function panelPageOf(page: PageResult, rows: Row[]): PanelPage {
@@ -120,8 +122,11 @@ export function inlineSummary(run: ActiveRun, outcome: RunOutcome, hasMore: bool
     hasMore,
   });
   const rows = run.store.lists().flatMap((list) => [...run.store.rows(list)]);
+  // Across several wikis: how many went well (a failed wiki does not fail the run).
+  const wikis = run.session instanceof WikisSession ? ` · ${wikiSummary(run.session.statuses)}` : '';
   return (
     summary +
+    wikis +
     expectationSummary(run.query, rows, run.messages.warnings, run.messages.errors, !hasMore && !outcome.error, outcome.error?.message)
   );
 }

@@ -5,7 +5,10 @@
 // both runs has, with no value twice in either run (pageid for pages, revid
 // for revisions, logid for log events, title otherwise). Without such a field
 // rows are matched by position (`#1`, `#2`, …). A matched row whose cells
-// differ is "changed", with the names of the changed cells.
+// differ is "changed", with the names of the changed cells. Rows of a run
+// across several wikis (every row has a `wiki` field) are matched within
+// their wiki (`wiki, pageid`): two wikis have the same page ids and titles
+// for other pages.
 
 import type { Row } from '../runner/merge';
 
@@ -62,20 +65,31 @@ export function hasChanges(c: RowComparison): boolean {
   return c.added.length > 0 || c.removed.length > 0 || c.changed.length > 0;
 }
 
+/** The field of a run across several wikis that names each row's wiki (common/src/runner/manyWikis.ts). */
+const WIKI_FIELD = 'wiki';
+const WIKI_KEY = /^wiki, (.+)$/;
+
 export function chooseKeyField(before: readonly Row[], after: readonly Row[]): string {
+  const perWiki = before.length + after.length > 0 && [before, after].every((rows) => rows.every((r) => typeof r[WIKI_FIELD] === 'string'));
   for (const field of KEY_FIELDS) {
-    if (uniqueField(before, field) && uniqueField(after, field)) return field;
+    if (uniqueField(before, field, perWiki) && uniqueField(after, field, perWiki)) return perWiki ? `${WIKI_FIELD}, ${field}` : field;
   }
   return '#';
 }
 
-function uniqueField(rows: readonly Row[], field: string): boolean {
+/** A row's key for `keyField` (`wiki, pageid`: the wiki and the page id). */
+function keyValue(row: Row, keyField: string): string {
+  const field = WIKI_KEY.exec(keyField)?.[1];
+  return field === undefined ? String(row[keyField]) : `${String(row[WIKI_FIELD])} ${String(row[field])}`;
+}
+
+function uniqueField(rows: readonly Row[], field: string, perWiki: boolean): boolean {
   const seen = new Set<string>();
   for (const row of rows) {
     if (!Object.hasOwn(row, field)) return false;
     const value = row[field];
     if (value === null || typeof value === 'object') return false;
-    const key = String(value);
+    const key = perWiki ? `${String(row[WIKI_FIELD])}\u0000${String(value)}` : String(value);
     if (seen.has(key)) return false;
     seen.add(key);
   }
@@ -95,7 +109,7 @@ export function compareRows(
   extents?: { before: RunExtent; after: RunExtent },
 ): RowComparison {
   const keyField = chooseKeyField(before, after);
-  const keyOf = (row: Row, index: number) => (keyField === '#' ? `#${index + 1}` : String(row[keyField]));
+  const keyOf = (row: Row, index: number) => (keyField === '#' ? `#${index + 1}` : keyValue(row, keyField));
   const old = new Map<string, Row>();
   before.forEach((row, i) => old.set(keyOf(row, i), row));
   const result: RowComparison = { keyField, added: [], removed: [], changed: [], unchanged: 0 };
@@ -187,7 +201,7 @@ export function comparisonText(c: RowComparison, labels: { before: string; after
   lines.push(
     `${labels.before} → ${labels.after}: ${c.added.length} added, ${c.removed.length} removed, ${c.changed.length} changed, ${c.unchanged} unchanged (rows matched by ${by})`,
   );
-  const title = (row: Row) => (c.keyField !== 'title' && typeof row.title === 'string' ? ` ${shortValue(row.title)}` : '');
+  const title = (row: Row) => (!/(^|, )title$/.test(c.keyField) && typeof row.title === 'string' ? ` ${shortValue(row.title)}` : '');
   for (const a of c.added) lines.push(`+ ${by} ${shortValue(a.key, 40)}${title(a.row)}`);
   for (const r of c.removed) lines.push(`- ${by} ${shortValue(r.key, 40)}${title(r.row)}`);
   for (const ch of c.changed) {

@@ -5,8 +5,11 @@
 // snapshots (mwquery/catalogueSnapshot).
 
 import { documentEndpoint } from '../../../common/src/catalogue/documentEndpoint';
+import { ENDPOINTS_NAME, endpointsListOf } from '../../../common/src/endpointsList';
+import { VariableScope } from '../../../common/src/resolve';
+import { hostOf } from '../../../common/src/url';
 import type { CatalogueSnapshot } from '../../../common/src/catalogue/snapshot';
-import type { ParsedDocument } from '../../../common/src/syntaxTree';
+import type { ParsedDocument, VariableDef } from '../../../common/src/syntaxTree';
 import type { CatalogueInfo, WorkspaceEnvironment } from '../../../common/src/protocol';
 import type { OtherEnvironment } from '../service/environmentHints';
 import { bundledCatalogue } from '../service/bundledCatalogue';
@@ -27,6 +30,10 @@ export class CatalogueStore {
   private readonly live = new Map<string, LiveEntry>();
   private defaultEndpointValue: string | undefined;
   private environmentList: WorkspaceEnvironment[] = [];
+  /** Bumped whenever a catalogue comes or goes: queryWikis' cache is then stale. */
+  private generation = 0;
+  /** queryWikis by parsed document (the parse is cached per version), for this generation. */
+  private readonly wikisCache = new WeakMap<ParsedDocument, { generation: number; wikis: Map<number, OtherEnvironment[]> }>();
 
   constructor(private readonly bundled: () => Catalogue = bundledCatalogue) {}
 
@@ -84,15 +91,70 @@ export class CatalogueStore {
     return others;
   }
 
+  /**
+   * The wikis of each query's `@endpoints` line (api.php URLs written in the
+   * file) whose catalogue is known, by query index, named by host (by URL
+   * when two share a host). Selectors (`wikipedia`) need the sitematrix:
+   * not known here.
+   */
+  queryWikis(doc: ParsedDocument): Map<number, OtherEnvironment[]> {
+    const cached = this.wikisCache.get(doc);
+    if (cached?.generation === this.generation) return cached.wikis;
+    const wikis = this.findQueryWikis(doc);
+    this.wikisCache.set(doc, { generation: this.generation, wikis });
+    return wikis;
+  }
+
+  private findQueryWikis(doc: ParsedDocument): Map<number, OtherEnvironment[]> {
+    const out = new Map<number, OtherEnvironment[]>();
+    if (!this.live.size || !doc.variables.some((v) => v.name === ENDPOINTS_NAME)) return out;
+    const scope = new VariableScope(doc);
+    // One list per `@endpoints` line, shared by the queries under it (a file may hold thousands).
+    const byLine = new Map<VariableDef, OtherEnvironment[]>();
+    for (const query of doc.queries) {
+      if (!query.params.length || query.urls.length) continue;
+      const offset = query.params[0]!.nameSpan.start;
+      const def = scope.definitionAt(ENDPOINTS_NAME, offset);
+      if (!def) continue;
+      // As endpointsListOf decides: an `@endpoint` below the line brings the query back to one wiki.
+      const single = scope.definitionAt('endpoint', offset);
+      if (single && single.nameSpan.start > def.nameSpan.start) continue;
+      let wikis = byLine.get(def);
+      if (!wikis) {
+        const found = endpointsListOf(query, scope);
+        wikis = found?.list.kind === 'urls' ? this.knownWikis(found.list.items.map((i) => i.text)) : [];
+        byLine.set(def, wikis);
+      }
+      if (wikis.length) out.set(query.index, wikis);
+    }
+    return out;
+  }
+
+  /** The URLs whose catalogue is known, named by host (by URL when two share a host). */
+  private knownWikis(list: string[]): OtherEnvironment[] {
+    const urls = [...new Set(list)];
+    const hosts = urls.map(hostOf);
+    const wikis: OtherEnvironment[] = [];
+    urls.forEach((url, i) => {
+      const entry = this.live.get(url);
+      if (!entry) return;
+      const host = hosts[i]!;
+      wikis.push({ name: hosts.indexOf(host) === hosts.lastIndexOf(host) ? host : url, catalogue: entry.catalogue });
+    });
+    return wikis;
+  }
+
   /** Keeps a snapshot's catalogue for its endpoint (replacing an older one). Throws if the snapshot cannot be read. */
   set(snapshot: CatalogueSnapshot, endpoint = snapshot.endpoint): void {
     const catalogue = catalogueFromSnapshot(snapshot);
     if (catalogue.modules.size === 0) throw new Error(`the catalogue of ${endpoint} has no modules`);
     this.live.set(endpoint, { snapshot: { endpoint, fetchedAt: snapshot.fetchedAt }, catalogue });
+    this.generation++;
   }
 
   /** Forgets an endpoint's catalogue; true when there was one. */
   remove(endpoint: string): boolean {
+    this.generation++;
     return this.live.delete(endpoint);
   }
 

@@ -15,7 +15,7 @@ import type {
   TextEdit,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument } from '../../../common/src/syntaxTree';
+import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 import type { ContentAnswers, ContentQuestions, LiveValuesAnswer } from '../../../common/src/content/contentTypes';
 import type { Catalogue } from './catalogue';
 import { contentDiagnostics } from './content/contentDiagnostics';
@@ -28,8 +28,10 @@ import { complete } from './completion';
 import { QueryDiagnosticsCache } from './diagnostics/cache';
 import { validate } from './diagnostics';
 import { DocumentCache } from './documentCache';
-import { environmentHints, type OtherEnvironment } from './environmentHints';
+import { environmentHints, queryWikiHints, WikiHintsCache, type OtherEnvironment } from './environmentHints';
 import { format } from './formatting';
+import { queryAtLine } from './locate';
+import { markWikiGaps } from './wikiCompletion';
 import { hover } from './hover';
 import { documentSymbols, foldingRanges } from './outline';
 
@@ -38,6 +40,12 @@ export interface LanguageServiceOptions {
   catalogueFor?: (document: TextDocument) => Catalogue;
   /** The workspace's other environments with a known catalogue: their unknown modules and parameters are hints (environmentHints.ts). */
   otherEnvironments?: (document: TextDocument) => readonly OtherEnvironment[];
+  /**
+   * The wikis of each query's `@endpoints` line whose catalogue is known (by
+   * the query's index): what some of them do not know is flagged with their
+   * names (environmentHints.ts queryWikiHints).
+   */
+  queryWikis?: (document: TextDocument) => ReadonlyMap<number, readonly OtherEnvironment[]>;
 }
 
 export interface LanguageService {
@@ -68,24 +76,56 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   // The last diagnostics per document version, reused by code actions.
   const diagnosticsCache = new Map<
     string,
-    { version: number; catalogue: Catalogue; others: readonly OtherEnvironment[]; diagnostics: Diagnostic[] }
+    {
+      version: number;
+      catalogue: Catalogue;
+      others: readonly OtherEnvironment[];
+      wikis: ReadonlyMap<number, readonly OtherEnvironment[]>;
+      diagnostics: Diagnostic[];
+    }
   >();
   const othersFor = options.otherEnvironments ?? (() => []);
+  const noWikis: ReadonlyMap<number, readonly OtherEnvironment[]> = new Map();
+  const wikisFor = options.queryWikis ?? (() => noWikis);
   const sameOthers = (a: readonly OtherEnvironment[], b: readonly OtherEnvironment[]) =>
     a.length === b.length && a.every((o, i) => o.name === b[i]!.name && o.catalogue === b[i]!.catalogue);
+  const sameWikis = (a: ReadonlyMap<number, readonly OtherEnvironment[]>, b: ReadonlyMap<number, readonly OtherEnvironment[]>) =>
+    a.size === b.size && [...a].every(([index, list]) => sameOthers(list, b.get(index) ?? []));
   const queryCaches = new Map<string, QueryDiagnosticsCache>();
+  const wikiHintCaches = new Map<string, WikiHintsCache>();
+  const wikiHintsOf = (uri: string): WikiHintsCache => {
+    let c = wikiHintCaches.get(uri);
+    if (!c) wikiHintCaches.set(uri, (c = new WikiHintsCache()));
+    return c;
+  };
   const diagnosticsOf = (document: TextDocument): Diagnostic[] => {
     const catalogue = catalogueFor(document);
     const others = othersFor(document);
+    const wikis = wikisFor(document);
     const cached = diagnosticsCache.get(document.uri);
-    if (cached && cached.version === document.version && cached.catalogue === catalogue && sameOthers(cached.others, others))
+    if (
+      cached &&
+      cached.version === document.version &&
+      cached.catalogue === catalogue &&
+      sameOthers(cached.others, others) &&
+      sameWikis(cached.wikis, wikis)
+    )
       return cached.diagnostics;
     let queryCache = queryCaches.get(document.uri);
     if (!queryCache) queryCaches.set(document.uri, (queryCache = new QueryDiagnosticsCache()));
     const parsed = cache.get(document);
     const own = validate(document, parsed, catalogue, queryCache);
-    const diagnostics = others.length ? [...own, ...environmentHints(document, parsed, catalogue, others)] : own;
-    diagnosticsCache.set(document.uri, { version: document.version, catalogue, others, diagnostics });
+    const diagnostics =
+      others.length || wikis.size
+        ? [
+            ...own,
+            ...(others.length ? environmentHints(document, parsed, catalogue, others) : []),
+            ...(wikis.size
+              ? queryWikiHints(document, parsed, catalogue, (query: QueryNode) => wikis.get(query.index) ?? [], wikiHintsOf(document.uri))
+              : []),
+          ]
+        : own;
+    diagnosticsCache.set(document.uri, { version: document.version, catalogue, others, wikis, diagnostics });
     return diagnostics;
   };
   // The last content diagnostics per document, for their quick fixes.
@@ -98,7 +138,14 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   return {
     parse: (document) => cache.get(document),
     validate: diagnosticsOf,
-    complete: (document, position) => complete(document, cache.get(document), catalogueFor(document), position),
+    complete: (document, position) => {
+      const parsed = cache.get(document);
+      const items = complete(document, parsed, catalogueFor(document), position);
+      // Under `@endpoints`: what some of the query's wikis lack says so.
+      const query = queryAtLine(parsed, position.line);
+      const wikis = query ? wikisFor(document).get(query.index) : undefined;
+      return query && wikis?.length ? markWikiGaps(items, query, wikis) : items;
+    },
     hover: (document, position) => hover(document, cache.get(document), catalogueFor(document), position),
     codeActions: (document, range) => codeActions(document, cache.get(document), fixableOf(document), range),
     documentSymbols: (document) => documentSymbols(document, cache.get(document)),
@@ -109,6 +156,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       cache.forget(uri);
       diagnosticsCache.delete(uri);
       queryCaches.delete(uri);
+      wikiHintCaches.delete(uri);
       contentCache.delete(uri);
     },
     contentQuestions: (document) => contentQuestionsOf(cache.get(document), catalogueFor(document)),

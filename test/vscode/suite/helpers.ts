@@ -202,6 +202,10 @@ export interface PanelSnapshot {
   flatten: boolean;
   /** The query's one-line summary in the panel's header ('' when none). */
   summaryText: string;
+  /** The wikis of a run across several wikis, as the wiki table shows them: items and pages in `counts`. */
+  wikis: { wiki: string; state: string; counts: string[]; error: string }[];
+  /** The wiki table's toggle says it is open. */
+  wikisExpanded: boolean;
   /** The table's horizontal scroll. */
   scrollLeft: number;
   /** The naming column's header: its name and where it sits, px from the table's left edge. */

@@ -58,6 +58,11 @@ export const DIAGNOSTIC_CODES = {
     origin: 'editor',
     what: "A module or parameter this file's wiki has that another environment of the workspace does not (compared once both catalogues are fetched).",
   },
+  'unknown-on-wikis': {
+    severity: 'warning',
+    origin: 'editor',
+    what: "A module or parameter that some wikis of the query's `@endpoints` do not have (checked with each wiki's catalogue once it is known).",
+  },
   'apisandbox-link': {
     severity: 'hint',
     origin: 'editor',
