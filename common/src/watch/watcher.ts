@@ -64,14 +64,19 @@ export class QueryWatch {
   }
 
   /** Runs the query once; after a failed tick the watch keeps the rows of the tick before (the next compares with them). */
-  async tick(request: PreparedRequest, callbacks: Pick<RunCallbacks, 'signal' | 'onPage' | 'onProgress'> = {}): Promise<WatchTick> {
+  async tick(
+    request: PreparedRequest,
+    callbacks: Pick<RunCallbacks, 'signal' | 'onPage' | 'onProgress'> = {},
+    /** This tick's session options (the editor's account and cookies of now); default the watch's. */
+    sessionOptions: SessionOptions = this.options.session,
+  ): Promise<WatchTick> {
     const identity = toUrl(request);
     const restarted = this.identity !== undefined && identity !== this.identity;
     if (restarted || this.identity === undefined) this.reset(identity);
     const plan: WatchPlan = watchPlan(request.params);
     const incremental = plan.list !== undefined && this.since !== undefined && this.rows !== undefined;
     const sent = withParams(request, tickParams(request.params, plan, incremental ? this.since : undefined));
-    const session = new QuerySession(sent, this.options.session);
+    const session = new QuerySession(sent, sessionOptions);
     const fresh: Row[] = [];
     let list: string | undefined;
     let since: string | undefined;
