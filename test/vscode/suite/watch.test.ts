@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { editPage } from '../../wiki/wikiEdits';
-import { describePanel, hasPanelProbe, openFixture, screenshot, typeKeys, waitForPanel } from './helpers';
+import { describePanel, EXTENSION_ID, hasPanelProbe, openFixture, screenshot, typeKeys, waitForPanel } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
 const runDir = process.env.MWQ_TEST_WIKI_RUN_DIR;
@@ -45,7 +45,8 @@ async function lens(document: vscode.TextDocument, title: RegExp, line: number):
 
 suite('watched queries', () => {
   let previous: string | undefined;
-  suiteSetup(() => {
+  suiteSetup(async () => {
+    await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
     previous = process.env.MWQ_TEST_WATCH_SECONDS;
     process.env.MWQ_TEST_WATCH_SECONDS = String(PERIOD);
   });
@@ -71,7 +72,7 @@ suite('watched queries', () => {
     await screenshot('watch-01-watched-in-status-bar');
 
     const before = (await watched())[0]!.ticks;
-    await editPage({ runDir: runDir! }, 'Page 0612', 'Edited while watched.', 'edit seen by the watch');
+    await editPage({ runDir: runDir! }, 'Page 0594', 'Edited while watched.', 'edit seen by the watch');
     const editedTicks = (await watched())[0]!.ticks;
     await typeKeys([{ waitForText: 'Watched query "Watched revisions": 1 changed.' }], 60_000);
     const noticed = (await watched())[0]!;
@@ -86,7 +87,7 @@ suite('watched queries', () => {
       30_000,
       'the comparison in the panel',
     );
-    assert.match(shown.text, /Page 0612/, describePanel(shown));
+    assert.match(shown.text, /Page 0594/, describePanel(shown));
     assert.match(shown.text, /revisions: /, describePanel(shown));
     await screenshot('watch-03-comparison');
 
@@ -102,7 +103,10 @@ suite('watched queries', () => {
     // No @watch line: the command takes the period as an argument (a person is asked).
     const state = await vscode.commands.executeCommand<WatchState>('mwquery.watchQuery', editor.document.uri, line, '5m');
     assert.equal(state?.query, 'Watched by the prompt');
-    assert.equal((await watched()).length, 1);
+    assert.deepEqual(
+      (await watched()).map((w) => w.query),
+      ['Watched by the prompt'],
+    );
     await vscode.window.showTextDocument(editor.document);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await waitForWatches((all) => all.length === 0, 'the watch stops with its file');
