@@ -16,7 +16,7 @@ export const DIAGNOSTIC_CODES = {
   syntax: {
     severity: 'error',
     origin: 'editor',
-    what: 'A line that is not `name=value`, a `###` name, a comment, a variable or an `@expect`.',
+    what: 'A line that is not `name=value`, a `###` name, a comment, a variable, an `@expect` or an `@watch`.',
   },
   'undefined-variable': {
     severity: 'error',
