@@ -175,13 +175,20 @@ export class QueryWatches implements vscode.Disposable {
     return [...this.watches.values()].map(stateOf);
   }
 
-  private stop(watch: Watch, why: 'stopped' | 'closed' | 'gone'): void {
+  private stop(watch: Watch, why: 'stopped' | 'closed' | 'gone' | 'unrunnable'): void {
     if (watch.stopped) return;
     watch.stopped = true;
     if (watch.timer) clearTimeout(watch.timer);
     watch.abort?.abort();
     this.watches.delete(watch.key);
-    const reason = why === 'closed' ? ': its file was closed' : why === 'gone' ? ': the query is no longer in its file' : '';
+    const reason =
+      why === 'closed'
+        ? ': its file was closed'
+        : why === 'gone'
+          ? ': the query is no longer in its file'
+          : why === 'unrunnable'
+            ? ': it could not be run'
+            : '';
     this.log.info(`Stopped watching "${watch.label}"${reason}`);
     if (why !== 'stopped') void vscode.window.showInformationMessage(`Stopped watching "${watch.label}"${reason}.`);
     this.refresh();
@@ -222,10 +229,9 @@ export class QueryWatches implements vscode.Disposable {
     const query = parseDocument(document.getText()).queries.find((q) => queryLabel(q) === watch.label && q.params.length > 0);
     if (!query) return this.stop(watch, 'gone');
     const ready = await this.host.prepareRun(watch.uri, query.firstLine);
-    if (!ready || watch.stopped) {
-      watch.last = 'not run (see the log)';
-      return;
-    }
+    // Not runnable (a secret missing, the contact question declined, …): said once by prepareRun, then stopped, not asked again every period.
+    if (!ready) return this.stop(watch, 'unrunnable');
+    if (watch.stopped) return;
     const { prepared, sessionOptions } = ready;
     watch.abort = new AbortController();
     const tick = await watch.core.tick(prepared.request, { signal: watch.abort.signal }, sessionOptions);
