@@ -1,5 +1,5 @@
 // `mwq`: the command-line face of the language service and the runner. One
-// file per command (check.ts, run.ts, catalogue.ts, export.ts, test.ts, diff.ts, chart.ts); a new command adds its
+// file per command (check.ts, run.ts, catalogue.ts, export.ts, test.ts, diff.ts, chart.ts, watch.ts); a new command adds its
 // file and one entry in COMMANDS.
 
 import { MWQUERY_VERSION } from '../../common/src/runner/version';
@@ -11,6 +11,7 @@ import { EXIT } from './exitCodes';
 import { EXPORT_USAGE, exportCommand } from './export';
 import { RUN_USAGE, runCommand } from './run';
 import { TEST_USAGE, testCommand } from './test';
+import { WATCH_USAGE, watchCommand } from './watch';
 import { terminalSafeLine } from './terminal';
 import { HelpRequested, shown } from './args';
 
@@ -27,6 +28,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   test: { usage: TEST_USAGE, run: testCommand },
   diff: { usage: DIFF_USAGE, run: diffCommand },
   chart: { usage: CHART_USAGE, run: chartCommand },
+  watch: { usage: WATCH_USAGE, run: watchCommand },
 };
 
 export function usage(): string {

@@ -24,7 +24,9 @@ import { QueryCodeLensProvider } from './run/codeLens';
 import { copyAsCode } from './run/copyAsCode';
 import { ExpectationTests } from './testing/expectationTests';
 import { RunController } from './run/runController';
+import { QueryWatches } from './run/queryWatches';
 import { RunFeedback } from './run/runFeedback';
+import { readRunSettings } from './run/runSettings';
 import { newQueryFile } from './run/newQueryFile';
 import { clearSecret, setSecret } from './run/secrets';
 import { requestType0 } from '../../common/src/lspTypes';
@@ -105,6 +107,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const catalogues = new Catalogues(context, client, environments, output, contact);
   context.subscriptions.push(registerLiveContent(client, catalogues, contact, output));
   const runs = new RunController(context, feedback, output, environments, accounts, cookies, catalogues, contact);
+  const watches = new QueryWatches(
+    {
+      canRun: () => runs.canRun(),
+      prepareRun: (uri, line) => runs.prepareRun(uri, line),
+      historyFor: (uri, query) => runs.historyFor(uri, query),
+      showTickComparison: (history, afterId, beforeId) => runs.showTickComparison(history, afterId, beforeId),
+      limits: () => readRunSettings(environments.defaultEndpoint()),
+    },
+    output,
+  );
   const expectationTests = new ExpectationTests(context.secrets, () => environments.defaultEndpoint(), contact);
   const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
@@ -132,7 +144,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.selectEnvironment', (name?: string) =>
       typeof name === 'string' || name === null ? environments.select(name ?? undefined) : environments.pick(),
     ),
-    vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider()),
+    vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider(watches)),
+    watches,
+    register('mwquery.watchQuery', (uri?: vscode.Uri, line?: number, period?: string) => watches.start(uri, line, period)),
+    register('mwquery.stopWatching', (uri?: vscode.Uri, line?: number) => watches.stopCommand(uri, line)),
+    // Not in the palette: what is watched now (for tests and scripts).
+    register('mwquery.watchedQueries', () => watches.state()),
     expectationTests,
     register('mwquery.expectationTestState', () => expectationTests.state()),
     register('mwquery.restartServer', async () => {

@@ -185,6 +185,8 @@ export class ResultsPanel implements vscode.Disposable {
   private status: PanelStatus | undefined;
   private pending: PanelPending | undefined;
   private history: PanelHistoryEntry[] | undefined;
+  /** The comparison shown, replayed to a page that loads after it was sent (a panel opened for it). */
+  private comparison?: PanelComparison;
   private pinnedPanel = false;
   /** What the page's table shows now (its last 'viewChanged'). */
   private view: { part?: string; view: PanelViewSpec } | undefined;
@@ -228,6 +230,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.status = undefined;
     this.pending = undefined;
     this.history = undefined;
+    this.comparison = undefined;
     this.panel.title = run.queryName ? `Results: ${run.queryName}` : 'Query results';
     this.queue = []; // what was still queued belongs to the previous run
     this.send({ type: 'reset', run });
@@ -255,8 +258,9 @@ export class ResultsPanel implements vscode.Disposable {
     this.send({ type: 'history', runs });
   }
 
-  /** A comparison for the page to show (not replayed: it answers a request). */
+  /** A comparison for the page to show (replayed to a page still loading; a new run clears it). */
   showComparison(comparison: PanelComparison): void {
+    this.comparison = comparison;
     this.send({ type: 'comparison', comparison });
   }
 
@@ -363,6 +367,7 @@ export class ResultsPanel implements vscode.Disposable {
       if (this.history) this.queue.push({ type: 'history', runs: this.history });
       if (this.pinnedPanel) this.queue.push({ type: 'pinned' });
       if (this.status) this.queue.push({ type: 'status', status: this.status });
+      if (this.comparison) this.queue.push({ type: 'comparison', comparison: this.comparison });
     }
     void this.pump();
   }

@@ -60,6 +60,31 @@ export function parseExpect(
   query.expects.push({ text: src.slice(span.start, span.end), span, lineSpan, line: line.number });
 }
 
+/** `@watch …` (not `@watch = …`, a variable named "watch"). */
+export const WATCH_LINE = /^@watch(?![A-Za-z0-9_.-])(?!\s*=)/;
+
+/** A query's `@watch PERIOD` line; its period is checked by common/src/watch/period.ts. */
+export function parseWatch(
+  doc: Parts,
+  src: Source,
+  query: QueryNode | undefined,
+  raw: string,
+  line: SourceLine,
+  contentStart: number,
+): void {
+  const lineSpan = { start: contentStart, end: line.start + raw.trimEnd().length };
+  if (!query) {
+    doc.problems.push({ message: 'An "@watch" line belongs to a query: put it under the query\'s "###" line.', span: lineSpan });
+    return;
+  }
+  if (query.watch) {
+    doc.problems.push({ message: 'This query has an "@watch" line already: one per query.', span: lineSpan });
+    return;
+  }
+  const span = trimmedSpan(src, contentStart + '@watch'.length, lineSpan.end);
+  query.watch = { text: src.slice(span.start, span.end), span, lineSpan, line: line.number };
+}
+
 export function parseVariable(doc: Parts, src: Source, raw: string, line: SourceLine, contentStart: number): void {
   const body = raw.slice(line.indent);
   const match = VARIABLE_DEF.exec(body);

@@ -15,6 +15,8 @@ import {
   parseQueryStringLine,
   parseUrlLine,
   parseVariable,
+  parseWatch,
+  WATCH_LINE,
   Source,
   type Parts,
 } from './lineParsers';
@@ -171,6 +173,12 @@ function moveNodes(
       move(expect.lineSpan);
       expect.line += lineDelta;
     }
+    const watch = query.watch;
+    if (watch) {
+      move(watch.span);
+      move(watch.lineSpan);
+      watch.line += lineDelta;
+    }
   }
   for (let v = 0; v < variables.length; v++) {
     const variable = variables[v]!;
@@ -283,6 +291,12 @@ function parseLines(parts: Parts, src: Source, lines: readonly SourceLine[], fro
     if (EXPECT_LINE.test(trimmed)) {
       lastParam = undefined;
       parseExpect(parts, src, current, raw, line, contentStart);
+      extendQuery(line);
+      continue;
+    }
+    if (WATCH_LINE.test(trimmed)) {
+      lastParam = undefined;
+      parseWatch(parts, src, current, raw, line, contentStart);
       extendQuery(line);
       continue;
     }

@@ -104,6 +104,17 @@ export interface ExpectNode {
   line: number;
 }
 
+/** A query's `@watch PERIOD` line: how often *Watch Query* and `mwq watch` re-run it (docs/running.md). */
+export interface WatchNode {
+  /** The period after `@watch`, trimmed ('' when there is none); read by common/src/watch/period.ts. */
+  text: string;
+  /** Span of `text` (empty, after `@watch`, when there is none). */
+  span: Span;
+  /** From `@` to the end of the line's content. */
+  lineSpan: Span;
+  line: number;
+}
+
 export interface QueryNode {
   /** Text after `###`, trimmed; '' for an unnamed query. */
   name: string;
@@ -117,6 +128,8 @@ export interface QueryNode {
   urls: UrlNode[];
   /** `@expect` lines, in order. */
   expects: ExpectNode[];
+  /** Its `@watch` line, if any (one per query). */
+  watch?: WatchNode;
   /** Index of the query in the document. */
   index: number;
 }

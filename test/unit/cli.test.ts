@@ -62,8 +62,21 @@ describe('mwq check', () => {
   });
 });
 
+describe('mwq watch: the period', () => {
+  it('refuses a period outside 1 minute to 1 day, or none, before sending anything (exit 2)', () => {
+    const file = 'test/vscode/fixtures/watch.mwq';
+    const short = mwq('watch', file, '--query', 'Watched revisions', '--every', '30s', '--endpoint', 'http://127.0.0.1:9/api.php');
+    assert.equal(short.code, 2);
+    assert.match(short.stderr, /--every: 30s is shorter than a minute/);
+    const none = mwq('watch', file, '--query', 'Watched by the prompt', '--endpoint', 'http://127.0.0.1:9/api.php');
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /give --every \(such as 15m\): "Watched by the prompt" has no @watch line/);
+    assert.equal(short.stdout + none.stdout, '');
+  });
+});
+
 describe('mwq COMMAND --help', () => {
-  const commands = ['check', 'run', 'catalogue', 'export', 'test', 'diff'];
+  const commands = ['check', 'run', 'catalogue', 'export', 'test', 'diff', 'watch'];
 
   it("--help and -h print that command's usage on stdout and exit 0, whatever else is on the line", () => {
     for (const command of commands) {

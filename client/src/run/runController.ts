@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { PanelComparison, PanelHistoryEntry, PanelStatus } from '../../../common/src/panelProtocol';
 import type { QueryNode } from '../../../common/src/syntaxTree';
 import { CookieJars } from '../../../common/src/runner/cookies';
-import { QuerySession } from '../../../common/src/runner/continuation';
+import { QuerySession, type SessionOptions } from '../../../common/src/runner/continuation';
 import type { PageResult, RunOutcome } from '../../../common/src/runner/sessionTypes';
 import { redactorOf } from '../../../common/src/runner/request';
 import { settleEndpoint } from '../../../common/src/runner/scriptPath';
@@ -117,37 +117,12 @@ export class RunController implements vscode.Disposable {
   async runQuery(uri?: vscode.Uri, line?: number, all = false): Promise<void> {
     const where = commandTarget(uri, line);
     if (!where || !this.trusted()) return;
-    const prepared = await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), where.uri, where.line, () =>
-      this.sitematrix(),
-    );
-    if (!prepared) return;
-    if (prepared.request.endpointPage !== undefined) {
-      // An ApiSandbox link naming no script path: the wiki's api.php before anything is shown or keyed by it (else the session says why not).
-      const { contact, timeoutMs } = readRunSettings(this.environments.defaultEndpoint());
-      prepared.request = await settleEndpoint(prepared.request, { contact, timeoutMs }).catch(() => prepared.request);
-    }
-    // Across several wikis, a Wikimedia one among them asks for the contact (the policy covers every request).
-    const asking = prepared.wikis?.find((w) => isWikimediaEndpoint(w.endpoint))?.endpoint ?? prepared.request.endpoint;
-    const verdict = this.contactGate
-      ? await this.contactGate.check(asking)
-      : { allowed: true as const, contact: readRunSettings(this.environments.defaultEndpoint()).contact };
-    if (!verdict.allowed) {
-      this.log.info(verdict.message);
-      void vscode.window.showWarningMessage(verdict.message);
-      this.showNotRun(prepared, verdict.message);
-      return;
-    }
+    const ready = await this.prepareRun(where.uri, where.line);
+    if (!ready) return;
+    const { prepared, sessionOptions, account } = ready;
     const key = queryKey(prepared.uri, prepared.query);
     this.runs.get(key)?.abort?.abort();
-    if (prepared.wikis) return this.runAcrossWikis(prepared, prepared.wikis, key, verdict.contact, all);
-    const { timeoutMs, maxlag, maxBytes } = readRunSettings(this.environments.defaultEndpoint());
-    const contact = verdict.contact;
-    const http = { contact, timeoutMs, cookies: this.cookies.forEndpoint(prepared.request.endpoint) };
-    const account = this.accounts.sessionFor(this.environments.current(), prepared.request.endpoint, http);
-    // Everything the session hands out is masked: the request's secrets and `$env` values, and the bot password.
-    const botPassword = account ? await this.accounts.storedPassword(this.environments.current(), prepared.request.endpoint) : undefined;
-    const redact = redactorOf(prepared.request, [botPassword]);
-    const sessionOptions = { http, maxlag, maxBytes, redact, ...(account ? { send: account.send } : {}) };
+    if (prepared.wikis) return this.runAcrossWikis(prepared, prepared.wikis, key, ready.contact, all);
     // A chain's sessions each mask their own request's values (a source query may use other secrets).
     const { redact: _own, ...chainOptions } = sessionOptions;
     const session =
@@ -229,6 +204,67 @@ export class RunController implements vscode.Disposable {
     if (run.session.pageCount > 0) void noteQueryRan(this.context);
     const reached = session.statuses.filter((w) => w.pages > 0).map((w) => w.endpoint);
     if (reached.length) await this.catalogues?.ranAgainst(...reached);
+  }
+
+  /**
+   * A query's request and its session's options, as every run has them: its
+   * secrets, the contact question, the account and the redactor. Undefined
+   * (said why) when it cannot run. Runs and watch ticks (queryWatches.ts) both start here.
+   */
+  async prepareRun(
+    uri: vscode.Uri,
+    line: number,
+  ): Promise<{ prepared: Prepared; sessionOptions: SessionOptions; account: boolean; contact: string | undefined } | undefined> {
+    const prepared = await prepareQuery(this.context.secrets, this.log, this.environments.defaultEndpoint(), uri, line, () =>
+      this.sitematrix(),
+    );
+    if (!prepared) return undefined;
+    if (prepared.request.endpointPage !== undefined) {
+      // An ApiSandbox link naming no script path: the wiki's api.php before anything is shown or keyed by it (else the session says why not).
+      const { contact, timeoutMs } = readRunSettings(this.environments.defaultEndpoint());
+      prepared.request = await settleEndpoint(prepared.request, { contact, timeoutMs }).catch(() => prepared.request);
+    }
+    // Across several wikis, a Wikimedia one among them asks for the contact (the policy covers every request).
+    const asking = prepared.wikis?.find((w) => isWikimediaEndpoint(w.endpoint))?.endpoint ?? prepared.request.endpoint;
+    const verdict = this.contactGate
+      ? await this.contactGate.check(asking)
+      : { allowed: true as const, contact: readRunSettings(this.environments.defaultEndpoint()).contact };
+    if (!verdict.allowed) {
+      this.log.info(verdict.message);
+      void vscode.window.showWarningMessage(verdict.message);
+      this.showNotRun(prepared, verdict.message);
+      return undefined;
+    }
+    const { timeoutMs, maxlag, maxBytes } = readRunSettings(this.environments.defaultEndpoint());
+    const http = { contact: verdict.contact, timeoutMs, cookies: this.cookies.forEndpoint(prepared.request.endpoint) };
+    // Across several wikis each wiki gets its own session (runAcrossWikis): no account for the request's own endpoint here.
+    const account = prepared.wikis ? undefined : this.accounts.sessionFor(this.environments.current(), prepared.request.endpoint, http);
+    // Everything the session hands out is masked: the request's secrets and `$env` values, and the bot password.
+    const botPassword = account ? await this.accounts.storedPassword(this.environments.current(), prepared.request.endpoint) : undefined;
+    const redact = redactorOf(prepared.request, [botPassword]);
+    const sessionOptions: SessionOptions = { http, maxlag, maxBytes, redact, ...(account ? { send: account.send } : {}) };
+    return { prepared, sessionOptions, account: account !== undefined, contact: verdict.contact };
+  }
+
+  /** Whether the workspace lets queries run (said when not). */
+  canRun(): boolean {
+    return this.trusted();
+  }
+
+  /** The query's run history (file queries only, when enabled), for a watch. */
+  historyFor(uri: vscode.Uri, query: QueryNode): RunHistory | undefined {
+    return this.historyOf(uri, query);
+  }
+
+  /**
+   * A watch's notification clicked: its latest tick shown in the panel and
+   * compared there with the tick before (the panel's Compare).
+   */
+  async showTickComparison(history: RunHistory, afterId: string, beforeId: string): Promise<PanelComparison | undefined> {
+    const after = await history.load(afterId);
+    if (!after) return undefined;
+    this.showStored(history, after);
+    return this.comparisons.compareShown(beforeId);
   }
 
   /**

@@ -116,6 +116,13 @@ export function withEndpoint(request: PreparedRequest, endpoint: string): Prepar
   return moved;
 }
 
+/** The same request with other parameters (a watch's `curtimestamp` and time bound), still masking what the original masks. */
+export function withParams(request: PreparedRequest, params: RequestParam[]): PreparedRequest {
+  const changed: PreparedRequest = { ...request, params };
+  hiddenValues.set(changed, hiddenValuesOf(request));
+  return changed;
+}
+
 /** True for names in DEFAULT_SENSITIVE_PARAMS or `extra`, and any name ending in `token` or `password`. */
 export function isSensitiveName(name: string, extra?: ReadonlySet<string>): boolean {
   const lower = name.toLowerCase();

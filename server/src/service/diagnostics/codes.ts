@@ -16,7 +16,7 @@ export const DIAGNOSTIC_CODES = {
   syntax: {
     severity: 'error',
     origin: 'editor',
-    what: 'A line that is not `name=value`, a `###` name, a comment, a variable or an `@expect`.',
+    what: 'A line that is not `name=value`, a `###` name, a comment, a variable, an `@expect` or an `@watch`.',
   },
   'undefined-variable': {
     severity: 'error',
@@ -44,6 +44,7 @@ export const DIAGNOSTIC_CODES = {
   show: { severity: 'error', origin: 'api', what: '`X` and `!X` in one `show` parameter.' },
   deprecation: { severity: 'warning', origin: 'api', what: 'A deprecated module, parameter or value.' },
   'bad-expect': { severity: 'error', origin: 'editor', what: 'An `@expect` line that does not parse.' },
+  'bad-watch': { severity: 'error', origin: 'editor', what: 'An `@watch` line whose period is not from 1 minute to 1 day.' },
   'unknown-query': { severity: 'error', origin: 'editor', what: '`{{#Name.field}}` naming no query of the file.' },
   'unknown-field': { severity: 'warning', origin: 'editor', what: '`{{#Name.field}}` with a field its rows are not known to have.' },
   'chain-cycle': { severity: 'error', origin: 'editor', what: 'Queries that take values from each other in a cycle.' },

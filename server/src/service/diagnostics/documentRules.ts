@@ -9,6 +9,7 @@ import type { FixData } from '../fixes';
 import type { VariableScope } from '../../../../common/src/resolve';
 import { expectationProblems } from '../expectDiagnostics';
 import { chainProblems } from '../chainDiagnostics';
+import { watchProblems } from '../watchDiagnostics';
 import type { DiagnosticCode } from './codes';
 import type { Collector } from './collector';
 
@@ -59,4 +60,8 @@ function checkChains(parsed: ParsedDocument, _scope: VariableScope, out: Collect
   for (const p of chainProblems(parsed)) out.add(p.span, p.code as DiagnosticCode, p.message);
 }
 
-export const DOCUMENT_RULES: readonly DocumentRule[] = [checkSyntax, checkVariables, checkExpectations, checkChains];
+function checkWatches(parsed: ParsedDocument, _scope: VariableScope, out: Collector): void {
+  for (const p of watchProblems(parsed)) out.add(p.span, p.code, p.message);
+}
+
+export const DOCUMENT_RULES: readonly DocumentRule[] = [checkSyntax, checkVariables, checkExpectations, checkChains, checkWatches];

@@ -1,0 +1,185 @@
+// mwq watch FILE [--query NAME | --line N] [--every 15m] ...
+// Runs one query every period (its `@watch` line, or --every) until Ctrl+C,
+// and prints what was added, removed or changed since the tick before, as
+// the tick comes (common/src/watch/watcher.ts does the tick: time-ordered
+// lists ask only for what is newer than the tick before). Each tick is kept
+// in the query's run history (`mwq diff` and the editor read it) unless
+// --no-save. Ctrl+C (SIGINT) ends it with exit code 0: watching has no end
+// of its own.
+
+import { isChained } from '../../common/src/runner/chainedSession';
+import { parseDocument } from '../../common/src/parser';
+import { VariableScope } from '../../common/src/resolve';
+import { comparisonText } from '../../common/src/results/compare';
+import { cliHistoryStop, HistoryPathError, RunHistory } from '../../common/src/results/history';
+import { RunnerError } from '../../common/src/runner/errors';
+import { buildRequest, redactorOf, withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
+import { parseWatchPeriod, periodText, testPeriodOverride } from '../../common/src/watch/period';
+import { QueryWatch, tickRecord, type WatchTick } from '../../common/src/watch/watcher';
+import { changeSummary } from '../../common/src/watch/watchRows';
+import { errnoOf } from '../../common/src/output/atomicWrite';
+import { count } from '../../common/src/text';
+import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
+import { EXIT } from './exitCodes';
+import { cliLookup, selectQuery } from './run';
+import { jsonTerminalSafe, Messages, terminalSafe, writeOut } from './terminal';
+
+export const WATCH_USAGE = `  mwq watch FILE [options]                 run one query every period and print what changed, until Ctrl+C
+      --every P          the period: 90s, 15m, 2h, 1d (1 minute to 1 day; default:
+                         the query's @watch line)
+      --query NAME | --line N | --endpoint URL | --timeout S | --contact C | --safe-env NAME
+                         as for mwq run
+      --max-pages N      pages per tick at most (default 100)
+      --max-items N      items per tick at most (default 100000)
+      --format F         text (default) or ndjson (one JSON object per tick that changed something)
+      --no-save          do not keep each tick in the history (.mwquery/runs/)
+    recentchanges, logevents, usercontribs and watchlist ask only for entries newer
+    than the tick before (one request when nothing happened). Exit code: 0 after
+    Ctrl+C, 2 when the command line is wrong.`;
+
+interface WatchArgs {
+  file: string;
+  periodMs: number;
+  maxPages: number;
+  maxItems: number;
+  ndjson: boolean;
+  save: boolean;
+  timeoutMs: number;
+  contact?: string;
+}
+
+export async function watchCommand(args: string[]): Promise<number> {
+  const say = new Messages('mwq watch');
+  let request: PreparedRequest;
+  let options: WatchArgs;
+  let queryName: string;
+  try {
+    const { values, positionals } = readArgs(args, {
+      query: { type: 'string' },
+      line: { type: 'string' },
+      endpoint: { type: 'string' },
+      every: { type: 'string' },
+      'max-pages': { type: 'string' },
+      'max-items': { type: 'string' },
+      format: { type: 'string' },
+      timeout: { type: 'string' },
+      contact: { type: 'string' },
+      'no-save': { type: 'boolean' },
+      'safe-env': { type: 'string', multiple: true },
+    });
+    const get = (name: string) => stringOption(values, name);
+    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
+    const file = positionals[0]!;
+    const format = get('format') ?? 'text';
+    if (format !== 'text' && format !== 'ndjson') throw new UsageError('--format must be text or ndjson');
+    const doc = parseDocument(readQueryFile(file));
+    const query = selectQuery(doc, { file, query: get('query'), line: positiveInt('line', get('line')) });
+    if (isChained(query)) throw new UsageError('mwq watch does not run queries that take values from another query');
+    queryName = query.name || `line ${query.firstLine + 1}`;
+    const every = get('every') ?? query.watch?.text;
+    if (every === undefined) throw new UsageError(`give --every (such as 15m): "${shown(queryName)}" has no @watch line`);
+    const period = parseWatchPeriod(every);
+    if (!period.ok) throw new UsageError(`${get('every') !== undefined ? '--every' : '@watch'}: ${period.message}`);
+    const endpoint = endpointOption(get('endpoint'));
+    const safeEnvNames = Array.isArray(values['safe-env']) ? values['safe-env'] : [];
+    request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint, safeEnvNames });
+    if (endpoint) request = withEndpoint(request, endpoint);
+    options = {
+      file,
+      periodMs: testPeriodOverride(process.env.MWQ_TEST_WATCH_SECONDS) ?? period.ms,
+      maxPages: positiveInt('max-pages', get('max-pages')) ?? 100,
+      maxItems: positiveInt('max-items', get('max-items')) ?? 100_000,
+      ndjson: format === 'ndjson',
+      save: values['no-save'] !== true,
+      timeoutMs: timeoutOption(get('timeout')),
+      contact: get('contact'),
+    };
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof RunnerError) {
+      say.say(error.message);
+      if (error instanceof UsageError) process.stderr.write(`Usage:\n${WATCH_USAGE}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+  const redact = redactorOf(request);
+  say.useRedactor(redact);
+  const history = options.save
+    ? new RunHistory({ file: options.file, name: queryName }, { searchUpTo: cliHistoryStop(options.file, process.cwd()) })
+    : undefined;
+  const watch = new QueryWatch({
+    session: { http: { timeoutMs: options.timeoutMs, contact: options.contact }, redact },
+    limits: { maxPages: options.maxPages, maxItems: options.maxItems },
+  });
+  // Ctrl+C ends the watch: the tick under way is cancelled, the wait cut short.
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.on('SIGINT', onSignal);
+  say.say(`watching "${queryName}" every ${periodText(options.periodMs)}; Ctrl+C to stop`);
+  try {
+    while (!stop.signal.aborted) {
+      const started = Date.now();
+      const tick = await watch.tick(request, { signal: stop.signal });
+      if (stop.signal.aborted) break;
+      await report(tick, queryName, options, say);
+      if (history && tick.outcome.stopped !== 'cancelled') await keep(history, tick, redact, say);
+      await pause(Math.max(0, options.periodMs - (Date.now() - started)), stop.signal);
+    }
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+  }
+  say.say(`stopped watching "${queryName}" after ${count(watch.tickCount, 'tick')}`);
+  return EXIT.ok;
+}
+
+/** One tick on the terminal: its changes on stdout, how it went on stderr. */
+async function report(tick: WatchTick, name: string, options: WatchArgs, say: Messages): Promise<void> {
+  const at = tick.finishedAt.replace(/\.\d+Z$/, 'Z');
+  const how = `${count(tick.requests, 'request')}${tick.incremental ? ', newer entries only' : ''}`;
+  if (tick.outcome.error) {
+    say.say(`${at} tick ${tick.number} failed (${how}): ${tick.outcome.error.message}; trying again in ${periodText(options.periodMs)}`);
+    return;
+  }
+  if (tick.restarted) say.say(`${at} the query changed: started over`);
+  if (!tick.comparison) {
+    say.say(`${at} tick ${tick.number}: ${count(tick.rows.length, 'row')} (${how})`);
+    return;
+  }
+  const c = tick.comparison;
+  const summary = changeSummary(c);
+  say.say(`${at} tick ${tick.number}: ${summary} (${how})`);
+  if (summary === 'nothing changed') return;
+  if (options.ndjson) {
+    const record = { query: name, at, tick: tick.number, keyField: c.keyField, added: c.added, removed: c.removed, changed: c.changed };
+    await writeOut(jsonTerminalSafe(`${say.redactor(JSON.stringify(record))}\n`));
+    return;
+  }
+  const lines = comparisonText(c, { before: `tick ${tick.number - 1}`, after: `tick ${tick.number} (${at})` });
+  await writeOut(terminalSafe(say.redactor(lines.join('\n')) + '\n'));
+}
+
+async function keep(history: RunHistory, tick: WatchTick, redact: (text: string) => string, say: Messages): Promise<void> {
+  try {
+    await history.save(tickRecord(tick), redact);
+  } catch (error) {
+    say.say(
+      error instanceof HistoryPathError
+        ? `did not store the tick: ${error.message}`
+        : `could not store the tick in ${history.folder}: ${errnoOf(error)}`,
+    );
+  }
+}
+
+/** Waits `ms`, or less when the signal fires. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
+}
