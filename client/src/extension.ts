@@ -21,6 +21,7 @@ import { openExample } from './example';
 import { ServerInfoRequest, type ServerInfo } from '../../common/src/protocol';
 import { Environments } from './environments';
 import { QueryCodeLensProvider } from './run/codeLens';
+import { AllPagesEstimates } from './run/allPagesEstimate';
 import { copyAsCode } from './run/copyAsCode';
 import { ExpectationTests } from './testing/expectationTests';
 import { RunController } from './run/runController';
@@ -105,6 +106,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(registerLiveContent(client, catalogues, contact, output));
   const runs = new RunController(context, feedback, output, environments, accounts, cookies, catalogues, contact);
   const expectationTests = new ExpectationTests(context.secrets, () => environments.defaultEndpoint(), contact);
+  const lenses = new QueryCodeLensProvider(new AllPagesEstimates(context.secrets, environments, accounts, cookies));
   const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     feedback,
@@ -131,7 +133,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.selectEnvironment', (name?: string) =>
       typeof name === 'string' || name === null ? environments.select(name ?? undefined) : environments.pick(),
     ),
-    vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider()),
+    lenses,
+    vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, lenses),
     expectationTests,
     register('mwquery.expectationTestState', () => expectationTests.state()),
     register('mwquery.restartServer', async () => {

@@ -1,11 +1,35 @@
-// "Run query" and friends above every query of a `.mwq` file.
+// "Run query" and friends above every query of a `.mwq` file, and what "All
+// pages" will cost (allPagesEstimate.ts), resolved only for lenses in view.
 
 import * as vscode from 'vscode';
 import { parseDocument } from '../../../common/src/parser';
+import type { AllPagesEstimates } from './allPagesEstimate';
+
+/** The text stands still this long before the wiki is asked (typing re-lists the lenses, which cancels the wait). */
+const ESTIMATE_DELAY_MS = 500;
+
+/** The estimate's lens: resolved later, when in view. */
+class EstimateLens extends vscode.CodeLens {
+  constructor(
+    range: vscode.Range,
+    readonly document: vscode.TextDocument,
+    readonly line: number,
+  ) {
+    super(range);
+  }
+}
 
 export class QueryCodeLensProvider implements vscode.CodeLensProvider {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  /** Granting trust makes estimates possible. */
+  private readonly trusted = vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire());
+
+  constructor(private readonly estimates?: AllPagesEstimates) {}
+
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const lenses: vscode.CodeLens[] = [];
+    const estimate = this.estimates !== undefined && vscode.workspace.isTrusted;
     for (const query of parseDocument(document.getText()).queries) {
       if (query.params.length === 0) continue;
       const range = new vscode.Range(query.firstLine, 0, query.firstLine, 0);
@@ -13,6 +37,7 @@ export class QueryCodeLensProvider implements vscode.CodeLensProvider {
       lenses.push(
         new vscode.CodeLens(range, { title: '▶ Run query', command: 'mwquery.runQuery', arguments: args }),
         new vscode.CodeLens(range, { title: 'Run all pages', command: 'mwquery.runAllPages', arguments: args }),
+        ...(estimate ? [new EstimateLens(range, document, query.firstLine)] : []),
         new vscode.CodeLens(range, { title: 'Copy as URL', command: 'mwquery.copyAsUrl', arguments: args }),
         new vscode.CodeLens(range, { title: 'Copy as cURL', command: 'mwquery.copyAsCurl', arguments: args }),
         new vscode.CodeLens(range, { title: 'Copy as…', command: 'mwquery.copyAsCode', arguments: args }),
@@ -20,5 +45,27 @@ export class QueryCodeLensProvider implements vscode.CodeLensProvider {
       );
     }
     return lenses;
+  }
+
+  async resolveCodeLens(lens: vscode.CodeLens, token: vscode.CancellationToken): Promise<vscode.CodeLens> {
+    if (!(lens instanceof EstimateLens) || !this.estimates) return lens;
+    const stood = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(true), ESTIMATE_DELAY_MS);
+      token.onCancellationRequested(() => {
+        clearTimeout(timer);
+        resolve(false);
+      });
+    });
+    const text = stood
+      ? await this.estimates.describe(lens.document, lens.line)
+      : { title: 'All pages: …', tooltip: 'The estimate is asked when the text stands still.' };
+    // Not a button: the words beside "Run all pages".
+    lens.command = { title: text.title, tooltip: text.tooltip, command: '' };
+    return lens;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.trusted.dispose();
   }
 }
