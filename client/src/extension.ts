@@ -124,6 +124,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.defaultEndpoint', () => environments.defaultEndpoint()),
     // Not in the palette: the environment status item's text and tooltip now (for tests and scripts).
     register('mwquery.environmentStatus', () => environments.statusText()),
+    // Not in the palette: a click on the lens that says what "All pages" will cost.
+    register('mwquery.explainEstimate', (text?: string) => {
+      if (typeof text === 'string') void vscode.window.showInformationMessage(text.slice(0, 1000));
+    }),
     register('mwquery.openExample', () => openExample(environments.defaultEndpoint())),
     register('mwquery.openWalkthrough', () => openWalkthrough()),
     register('mwquery.addEnvironment', () => {

@@ -59,8 +59,8 @@ export class QueryCodeLensProvider implements vscode.CodeLensProvider {
     const text = stood
       ? await this.estimates.describe(lens.document, lens.line)
       : { title: 'All pages: …', tooltip: 'The estimate is asked when the text stands still.' };
-    // Not a button: the words beside "Run all pages".
-    lens.command = { title: text.title, tooltip: text.tooltip, command: '' };
+    // A click says the whole sentence (the tooltip shows only on hover).
+    lens.command = { title: text.title, tooltip: text.tooltip, command: 'mwquery.explainEstimate', arguments: [text.tooltip] };
     return lens;
   }
 
