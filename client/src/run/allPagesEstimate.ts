@@ -41,13 +41,12 @@ export interface EstimateText {
 
 interface Cached {
   at: number;
-  estimate: Promise<Estimate>;
+  /** `asked`: false when the wiki could not be asked (not kept: the next look asks again). */
+  answer: Promise<{ estimate: Estimate; asked: boolean }>;
 }
 
 export class AllPagesEstimates {
   private readonly cache = new Map<string, Cached>();
-  /** Lookups sent to wikis (for tests: the cache keeps this low). */
-  lookups = 0;
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
@@ -84,21 +83,25 @@ export class AllPagesEstimates {
         maxBytes: 1024 * 1024,
       };
       const send = account ? account.send : sendApiRequest;
-      this.lookups++;
-      cached = {
+      const entry: Cached = {
         at: now,
-        estimate: send(request.endpoint, lookup, http).then(
-          (answer) => readEstimate(plan, answer.json),
-          (error: unknown) => ({ module: plan.module, unknown: `the wiki could not be asked: ${toRunnerError(error).message}` }),
+        answer: send(request.endpoint, lookup, http).then(
+          (answer) => ({ estimate: readEstimate(plan, answer.json), asked: true }),
+          (error: unknown) => ({
+            estimate: { module: plan.module, unknown: `the wiki could not be asked: ${toRunnerError(error).message}` },
+            asked: false,
+          }),
         ),
       };
+      cached = entry;
       this.cache.delete(key);
-      this.cache.set(key, cached);
+      this.cache.set(key, entry);
       while (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string);
-      // A failed lookup is not kept: the next look at the lens asks again.
-      void cached.estimate.then((e) => e.requests === undefined && e.unknown?.startsWith('the wiki could not') && this.cache.delete(key));
+      void entry.answer.then(({ asked }) => {
+        if (!asked && this.cache.get(key) === entry) this.cache.delete(key);
+      });
     }
-    const estimate = await cached.estimate;
+    const { estimate } = await cached.answer;
     const text = textOf(estimate, redact, settings.maxPages);
     if (hasAccount && !account && estimate.requests !== undefined)
       text.tooltip += ' Asked anonymously: the account may have higher limits once it is logged in (after its first run).';

@@ -37,7 +37,10 @@ export class QueryCodeLensProvider implements vscode.CodeLensProvider {
       lenses.push(
         new vscode.CodeLens(range, { title: '▶ Run query', command: 'mwquery.runQuery', arguments: args }),
         new vscode.CodeLens(range, { title: 'Run all pages', command: 'mwquery.runAllPages', arguments: args }),
-        ...(estimate ? [new EstimateLens(range, document, query.firstLine)] : []),
+        // Only a query that pages through a list or a generator has an "All pages" to estimate.
+        ...(estimate && query.params.some((p) => p.name === 'list' || p.name === 'generator')
+          ? [new EstimateLens(range, document, query.firstLine)]
+          : []),
         new vscode.CodeLens(range, { title: 'Copy as URL', command: 'mwquery.copyAsUrl', arguments: args }),
         new vscode.CodeLens(range, { title: 'Copy as cURL', command: 'mwquery.copyAsCurl', arguments: args }),
         new vscode.CodeLens(range, { title: 'Copy as…', command: 'mwquery.copyAsCode', arguments: args }),
