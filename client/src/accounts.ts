@@ -48,6 +48,13 @@ export class Accounts {
     return session;
   }
 
+  /** The environment's account at `endpoint` when a run has logged it in already (none is made or logged in here). */
+  loggedInSession(env: Environment | undefined, endpoint: string): AccountSession | undefined {
+    const key = env?.user && env.endpoint === endpoint ? boundPasswordKey(endpoint, env.user) : undefined;
+    const session = key === undefined ? undefined : this.sessions.get(key);
+    return session?.loggedIn ? session : undefined;
+  }
+
   /** The stored password for the environment's account at `endpoint`, so that a run's redactor can mask it too. */
   async storedPassword(env: Environment | undefined, endpoint: string): Promise<string | undefined> {
     const key = env?.user && env.endpoint === endpoint ? boundPasswordKey(endpoint, env.user) : undefined;

@@ -21,6 +21,7 @@ import { openExample } from './example';
 import { ServerInfoRequest, type ServerInfo } from '../../common/src/protocol';
 import { Environments } from './environments';
 import { QueryCodeLensProvider } from './run/codeLens';
+import { AllPagesEstimates } from './run/allPagesEstimate';
 import { copyAsCode } from './run/copyAsCode';
 import { ExpectationTests } from './testing/expectationTests';
 import { RunController } from './run/runController';
@@ -118,6 +119,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     output,
   );
   const expectationTests = new ExpectationTests(context.secrets, () => environments.defaultEndpoint(), contact);
+  const lenses = new QueryCodeLensProvider(new AllPagesEstimates(context.secrets, environments, accounts, cookies), watches);
   const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     feedback,
@@ -135,6 +137,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.defaultEndpoint', () => environments.defaultEndpoint()),
     // Not in the palette: the environment status item's text and tooltip now (for tests and scripts).
     register('mwquery.environmentStatus', () => environments.statusText()),
+    // Not in the palette: a click on the lens that says what "All pages" will cost.
+    register('mwquery.explainEstimate', (text?: string) => {
+      if (typeof text === 'string') void vscode.window.showInformationMessage(text.slice(0, 1000));
+    }),
     register('mwquery.openExample', () => openExample(environments.defaultEndpoint())),
     register('mwquery.openWalkthrough', () => openWalkthrough()),
     register('mwquery.addEnvironment', () => {
@@ -144,7 +150,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.selectEnvironment', (name?: string) =>
       typeof name === 'string' || name === null ? environments.select(name ?? undefined) : environments.pick(),
     ),
-    vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, new QueryCodeLensProvider(watches)),
+    lenses,
+    vscode.languages.registerCodeLensProvider({ language: 'mwquery' }, lenses),
     watches,
     register('mwquery.watchQuery', (uri?: vscode.Uri, line?: number, period?: string) => watches.start(uri, line, period)),
     register('mwquery.stopWatching', (uri?: vscode.Uri, line?: number) => watches.stopCommand(uri, line)),

@@ -113,7 +113,8 @@ export const PORTAL_HTML =
 export const ERROR_HTML =
   '<!DOCTYPE html><html><head><title>Wikimedia Error</title></head><body><h1>Error</h1><p>Our servers are currently under maintenance or experiencing a technical problem.</p><p>Request from 127.0.0.1 via cp1234, ATS/9.1.4</p></body></html>';
 
-export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy> {
+/** `port`: listen there (a test that reloads the editor finds its proxy again at the same address); default any free one. */
+export async function startFaultProxy(wikiEndpoint: string, { port: wanted = 0 }: { port?: number } = {}): Promise<FaultProxy> {
   const target = new URL(wikiEndpoint);
   const queue: (Fault | undefined)[] = [];
   const requests: RecordedRequest[] = [];
@@ -356,7 +357,7 @@ export async function startFaultProxy(wikiEndpoint: string): Promise<FaultProxy>
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(wanted, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   proxy.endpoint = `http://127.0.0.1:${port}${target.pathname}`;

@@ -3,7 +3,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeEstimate, estimateLookup, planEstimate, readEstimate } from '../../common/src/runner/estimate';
+import { describeEstimate, estimateLabel, estimateLookup, planEstimate, readEstimate } from '../../common/src/runner/estimate';
 import type { PreparedRequest } from '../../common/src/runner/request';
 
 function request(params: Record<string, string>): PreparedRequest {
@@ -102,5 +102,19 @@ describe('cost estimate', () => {
       const e = readEstimate(plan, answer);
       assert.equal(e.requests, undefined, JSON.stringify(answer));
     }
+  });
+
+  it('the lens label: "≤" for an upper bound, plain numbers for an exact count, "unknown" otherwise', () => {
+    const all = planEstimate(request({ action: 'query', list: 'allpages', aplimit: '50' }));
+    assert.equal(
+      estimateLabel(readEstimate(all, { query: { statistics: { pages: 1234 }, ...rights(false) } })),
+      'All pages: ≤ 25 requests, ≤ 1,234 items',
+    );
+    const members = planEstimate(request({ action: 'query', list: 'categorymembers', cmtitle: 'Category:X', cmlimit: '500' }));
+    assert.equal(
+      estimateLabel(readEstimate(members, { query: { pages: [{ categoryinfo: { pages: 3, files: 0, subcats: 0 } }], ...rights(false) } })),
+      'All pages: 1 request, 3 items',
+    );
+    assert.equal(estimateLabel(readEstimate(planEstimate(request({ action: 'query', list: 'backlinks' })), {})), 'All pages: unknown');
   });
 });

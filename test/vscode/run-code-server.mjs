@@ -801,7 +801,9 @@ function startProbeService(page, dir, verbose) {
 // open); { press: 'Enter' } presses a key (Playwright's names); { pause: ms }
 // waits as a person reading the screen would; { clickButton: 'Name' } clicks
 // a button of the workbench (a notification's, a dialog's) by its accessible
-// name; { clickText: 'text' } clicks the element showing exactly that text;
+// name; { clickButtonStarting: 'Go on from' } the first button whose name starts
+// so; { reloadWindow: true } reloads the workbench (the extension host ends
+// and starts again, and runs the suite again: suite/index.ts); { clickText: 'text' } clicks the element showing exactly that text;
 // { clickStatus: 'text' } clicks the status bar item showing that text;
 // { waitForText: 'text' } waits until the text shows anywhere in the page;
 // { waitForSelector: 'css' } until an element matching it is in the page;
@@ -820,6 +822,12 @@ async function typeKeys(page, steps) {
       else if (typeof step.pause === 'number') await new Promise((r) => setTimeout(r, Math.min(step.pause, 10_000)));
       else if (typeof step.clickButton === 'string')
         await page.getByRole('button', { name: step.clickButton, exact: true }).first().click({ timeout: 15_000 });
+      else if (typeof step.clickButtonStarting === 'string')
+        await page
+          .getByRole('button', { name: new RegExp(`^${step.clickButtonStarting.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+          .first()
+          .click({ timeout: 15_000 });
+      else if (step.reloadWindow === true) await page.reload({ waitUntil: 'commit' });
       else if (typeof step.clickText === 'string')
         await scope(step).getByText(step.clickText, { exact: true }).first().click({ timeout: 15_000 });
       else if (typeof step.clickStatus === 'string')

@@ -39,6 +39,9 @@ import { isChained } from '../../../common/src/runner/chainedSession';
 import { hostOf } from '../../../common/src/url';
 import { isWikimediaEndpoint } from '../../../common/src/runner/wikimediaHosts';
 import { DEFAULT_SITEMATRIX_ENDPOINT, fetchSitematrix } from '../../../common/src/runner/wikiTargets';
+import { randomUUID } from 'node:crypto';
+import { keepableContinue, positionIdentity, resumeOfferFor, resumeQuestion, type RunPosition } from './allPagesPosition';
+import { RunPositions, type PositionWriter, type Row } from './runPositions';
 
 export class RunController implements vscode.Disposable {
   private run?: ActiveRun;
@@ -46,6 +49,9 @@ export class RunController implements vscode.Disposable {
   /** The last run of each query (key: queryKey), for "Show Results". */
   private readonly runs = new Map<string, ActiveRun>();
   private shown?: Shown;
+  /** Where "All pages" runs got to, kept on disk so that a run cut short by a closed window can go on. */
+  private readonly positions: RunPositions;
+  private readonly keeping = new WeakMap<ActiveRun, PositionWriter>();
   private readonly comparisons = new RunComparisons({
     target: (uri, line) => commandTarget(uri, line),
     queryAt: (uri, line) => queryAt(uri, line),
@@ -65,7 +71,10 @@ export class RunController implements vscode.Disposable {
     private readonly cookies: CookieJars,
     private readonly catalogues?: Catalogues,
     private readonly contactGate?: ContactGate,
-  ) {}
+  ) {
+    const storage = context.storageUri ?? context.globalStorageUri;
+    this.positions = new RunPositions(vscode.Uri.joinPath(storage, 'all-pages').fsPath, randomUUID(), (m) => log.info(m));
+  }
 
   /** The query's run history (file queries only, when enabled). */
   private historyOf(uri: vscode.Uri, query: QueryNode): RunHistory | undefined {
@@ -132,7 +141,13 @@ export class RunController implements vscode.Disposable {
         readRunSettings(this.environments.defaultEndpoint()).endpoint,
         chainOptions,
       )) ?? new QuerySession(prepared.request, sessionOptions);
+    // "All pages" of a query whose earlier run was cut short (VS Code closed, crashed, reloaded): go on, or start again.
+    const resumed = all && session instanceof QuerySession ? await this.offerToGoOn(prepared) : undefined;
+    if (resumed === 'not now') return;
+    if (resumed && session instanceof QuerySession)
+      session.resumeAt(resumed.position.continue, { pages: resumed.position.pages, items: resumed.position.items });
     const run = newActiveRun(prepared, session);
+    if (resumed) this.restore(run, resumed.position, resumed.rows);
     keepRun(this.runs, key, run);
     this.feedback.clearQuery(prepared.uri, prepared.query.index);
     this.attachPanel(run);
@@ -290,6 +305,10 @@ export class RunController implements vscode.Disposable {
     const panel = ResultsPanel.currentPanel;
     const abort = new AbortController();
     run.abort = abort;
+    if (all && run.session instanceof QuerySession && !this.keeping.has(run)) {
+      const rows = run.mainList === undefined ? [] : run.store.rows(run.mainList);
+      this.keeping.set(run, this.positions.start(queryKey(run.uri, run.query), positionIdentity(run.request), rows));
+    }
     const { maxPages, maxItems } = readRunSettings(this.environments.defaultEndpoint());
     const status = (patch: Partial<PanelStatus>) => {
       run.lastStatus = { ...run.lastStatus, ...patch };
@@ -342,6 +361,7 @@ export class RunController implements vscode.Disposable {
     const rows = page.batches.filter((b) => b.list === run.mainList).flatMap((b) => b.rows);
     const panelPage = panelPageOf(page, rows);
     run.panelPages.push(panelPage);
+    this.keepPosition(run, page, rows);
     if (this.run === run) ResultsPanel.currentPanel?.addPage(panelPage);
     this.log.info(requestLogLine(run, page));
     this.feedback.addMessages(run.uri, run.doc, run.query, page.warnings, vscode.DiagnosticSeverity.Warning);
@@ -350,6 +370,8 @@ export class RunController implements vscode.Disposable {
 
   private finish(run: ActiveRun, outcome: RunOutcome): void {
     run.abort = undefined;
+    // A finished run leaves nothing to go on with; one cut short keeps its position.
+    if (run.session.done) this.keeping.get(run)?.finish();
     run.requestMs += outcome.requestMs;
     // After a failure the panel does not offer "more": the run says what failed; "Run" starts again.
     const hasMore = !run.session.done && outcome.stopped !== 'failed';
@@ -386,6 +408,70 @@ export class RunController implements vscode.Disposable {
     );
     void this.saveRun(run, outcome);
     this.feedback.setSummary(run.uri, run.query, summary);
+  }
+
+  /**
+   * Asks whether to go on with an earlier "All pages" run of the query that
+   * another window (since closed) left unfinished. Undefined: start afresh;
+   * 'not now': the question was dismissed, nothing runs.
+   */
+  private async offerToGoOn(prepared: Prepared): Promise<{ position: RunPosition; rows: Row[] } | 'not now' | undefined> {
+    const key = queryKey(prepared.uri, prepared.query);
+    const position = this.positions.read(key);
+    if (!position || position.owner === this.positions.owner) return undefined;
+    const offer = resumeOfferFor(position, positionIdentity(prepared.request), this.positions.owner);
+    if (!offer) {
+      // The query or its endpoint changed since: that run cannot go on.
+      this.positions.remove(key);
+      return undefined;
+    }
+    const question = resumeQuestion(queryLabel(prepared.query), offer);
+    const choice = await vscode.window.showInformationMessage(question.message, question.goOn, question.startAgain);
+    if (choice === undefined) return 'not now';
+    const rows = choice === question.goOn ? this.positions.rows(key, position) : undefined;
+    if (choice === question.goOn && rows === undefined)
+      void vscode.window.showWarningMessage(`The rows kept of "${queryLabel(prepared.query)}" could not be read: the run starts again.`);
+    if (rows === undefined) {
+      this.positions.remove(key);
+      return undefined;
+    }
+    this.log.info(`Run "${queryLabel(prepared.query)}" goes on from page ${position.pages + 1} after ${count(position.rows, 'kept row')}`);
+    return { position, rows };
+  }
+
+  /** A run going on from a kept position: its rows so far as one page of the panel, and the position kept on. */
+  private restore(run: ActiveRun, position: RunPosition, rows: Row[]): void {
+    const list = position.list ?? 'pages';
+    run.mainList = list;
+    run.store.add([{ list, rows }]);
+    run.panelPages.push({
+      index: 0,
+      requestUrl: run.info.requestUrl,
+      method: 'GET',
+      httpStatus: 200,
+      timeMs: 0,
+      rows,
+      warnings: [],
+      errors: [],
+      raw: { note: `Pages 1 to ${position.pages} were fetched by a run that did not finish; their rows were kept, not their answers.` },
+    });
+    this.keeping.set(run, this.positions.start(queryKey(run.uri, run.query), positionIdentity(run.request), rows, position));
+  }
+
+  /** After a page of a kept run: its rows, and where the run goes on when its batch is complete. */
+  private keepPosition(run: ActiveRun, page: PageResult, rows: Row[]): void {
+    const writer = this.keeping.get(run);
+    if (!writer || !(run.session instanceof QuerySession)) return;
+    const next = run.session.continueParams;
+    if (page.incomplete || !next) return writer.page(rows, undefined);
+    const cont = keepableContinue(next, redactorOf(run.request));
+    if (!cont) {
+      // A `continue` carrying a secret (or too big) is never written down: this run cannot go on after a restart.
+      writer.finish();
+      this.keeping.delete(run);
+      return;
+    }
+    writer.page(rows, { list: run.mainList, continue: cont, pages: run.session.pageCount, items: run.session.itemCount });
   }
 
   /** Stores the run in its query's history (rewritten after each fetch of the run), then updates the panel's list. */

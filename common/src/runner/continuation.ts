@@ -93,11 +93,15 @@ export class QuerySession {
 
   /**
    * Starts a fresh session at `cont`, the `continue` of an earlier run of the
-   * same request that stopped at a batch boundary (`mwq run --resume`).
+   * same request that stopped at a batch boundary (`mwq run --resume`, the
+   * editor's "Go on from page N"); `before`: that run's requests and items, so
+   * that pages and counts go on from them.
    */
-  resumeAt(cont: Readonly<Record<string, string>>): void {
+  resumeAt(cont: Readonly<Record<string, string>>, before: { pages: number; items: number } = { pages: 0, items: 0 }): void {
     if (this.busy || this.pages > 0 || this.finished) throw new RunnerError('usage', 'Only a session that has not run yet can resume.');
     this.cont = { ...cont };
+    this.pages = before.pages;
+    this.items = before.items;
   }
 
   /** The request sent; an ApiSandbox link's endpoint is settled by the first run (scriptPath.ts). */

@@ -207,3 +207,11 @@ export function describeEstimate(e: Estimate): string {
   const bound = e.bound === 'at most' ? 'at most ' : '';
   return `All pages of ${e.module}: ${bound}${n(e.requests)} request${e.requests === 1 ? '' : 's'}, ${bound}${n(e.items ?? 0)} items (${e.basis})`;
 }
+
+/** A few words for a lens: `All pages: ≤ 14 requests, ≤ 670 items`, or `All pages: unknown`. */
+export function estimateLabel(e: Estimate): string {
+  if (e.requests === undefined) return 'All pages: unknown';
+  const n = (x: number) => x.toLocaleString('en-US');
+  const bound = e.bound === 'at most' ? '≤ ' : '';
+  return `All pages: ${bound}${n(e.requests)} request${e.requests === 1 ? '' : 's'}, ${bound}${n(e.items ?? 0)} items`;
+}

@@ -22,6 +22,7 @@
 
 import { isRecord } from '../json';
 import { chooseList, listItemRows, MetaRows, type RowPlan } from './rowParts';
+import { PageIdSet } from './pageIdSet';
 
 export type Row = Record<string, unknown>;
 
@@ -38,9 +39,10 @@ export class ResultMerger {
   /**
    * Pages already handed out: a generator that yields a page again in a later
    * batch (`generator=alllinks` without `galunique`) gives it no second row.
-   * Page ids as numbers (a few bytes each), other keys as text.
+   * Page ids in a bitmap (pageIdSet.ts: a bit or so per page, for dumps of millions), other keys as text.
    */
-  private readonly handedOut = new Set<number | string>();
+  private readonly handedOut = new PageIdSet();
+  private readonly handedOutKeys = new Set<string>();
   private chosen: string | undefined;
 
   /** `plan`: which part is the rows (rowPlan of the request's parameters); without one, `pages`. */
@@ -115,9 +117,14 @@ export class ResultMerger {
     if (this.pending.size === 0) return undefined;
     const rows: Row[] = [];
     for (const [key, row] of this.pending) {
-      const seen = key.startsWith('id:') ? Number(key.slice(3)) : key;
-      if (this.handedOut.has(seen)) continue;
-      this.handedOut.add(seen);
+      if (key.startsWith('id:')) {
+        const id = Number(key.slice(3));
+        if (this.handedOut.has(id)) continue;
+        this.handedOut.add(id);
+      } else {
+        if (this.handedOutKeys.has(key)) continue;
+        this.handedOutKeys.add(key);
+      }
       rows.push(row);
     }
     this.pending.clear();

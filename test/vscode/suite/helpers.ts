@@ -328,6 +328,8 @@ export type KeyStep =
   | { press: string }
   | { pause: number }
   | { clickButton: string }
+  | { clickButtonStarting: string }
+  | { reloadWindow: true }
   /** `within`: only inside the first element this CSS selector finds. */
   | { clickText: string; within?: string }
   | { clickStatus: string }
@@ -447,4 +449,52 @@ export function waitForFile(file: string, accept: (text: string) => boolean, tim
     }
     check();
   });
+}
+
+// ---------------------------------------------------------------------------
+// Reloading the window in the middle of a test. A reload ends the extension
+// host, and the suite with it; the workbench then starts a new one, which runs
+// the suite again (index.ts). So a test that reloads leaves a note first
+// (`$MWQ_PROBE_DIR/.after-reload.json`: its full title, its own data, the
+// failures so far); index.ts, finding the note, runs only that test, which
+// reads its data back with afterReload() and goes on from there.
+
+const RELOAD_NOTE = '.after-reload.json';
+
+export interface ReloadNote {
+  title: string;
+  /** The tests that failed before the reload (full title and error), reported after it. */
+  failuresBefore: string[];
+  data: Record<string, unknown>;
+}
+
+function reloadNoteFile(): string | undefined {
+  return process.env.MWQ_PROBE_DIR ? path.join(process.env.MWQ_PROBE_DIR, RELOAD_NOTE) : undefined;
+}
+
+/** The note a test left before the reload (read by index.ts and by the test), else undefined. */
+export function afterReload(): ReloadNote | undefined {
+  const file = reloadNoteFile();
+  if (!file || !fs.existsSync(file)) return undefined;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ReloadNote;
+}
+
+/** Forgets the note (the test after the reload, once it has read it). */
+export function clearReloadNote(): void {
+  const file = reloadNoteFile();
+  if (file) fs.rmSync(file, { force: true });
+}
+
+/**
+ * Reloads the window as a person would (the launcher reloads the browser
+ * page), after leaving the note; never returns (the extension host ends).
+ */
+export async function reloadWindow(title: string, data: Record<string, unknown>): Promise<never> {
+  const file = reloadNoteFile();
+  if (!file || !hasPanelProbe()) throw new Error('reloadWindow needs the code-server launcher (MWQ_PROBE_DIR)');
+  const failuresBefore = (globalThis as { mwqSuiteFailures?: () => string[] }).mwqSuiteFailures?.() ?? [];
+  const note: ReloadNote = { title, failuresBefore, data };
+  fs.writeFileSync(file, JSON.stringify(note));
+  await probePanel({ keys: [{ reloadWindow: true }] }, 30_000).catch(() => undefined);
+  return new Promise<never>(() => {});
 }

@@ -41,13 +41,17 @@ export function run(): Promise<void> {
   const symbols = (Mocha.reporters.Base as unknown as { symbols: Record<string, string> }).symbols;
   symbols.ok = '✔';
   symbols.err = '✖';
-  if (process.env.MWQ_GREP) mocha.grep(process.env.MWQ_GREP);
+  // After a test reloaded the window (helpers.ts reloadWindow), only that test runs, and goes on.
+  const reloaded = readReloadNote();
+  if (reloaded) mocha.grep(new RegExp(`^${reloaded.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  else if (process.env.MWQ_GREP) mocha.grep(process.env.MWQ_GREP);
 
   const files = fs
     .readdirSync(__dirname)
     .filter((f) => f.endsWith('.test.js'))
     .filter((f) => (which === 'vsix' ? f === 'vsix.test.js' : which === 'untrusted' ? f === 'untrusted.test.js' : f !== 'vsix.test.js'))
-    .sort();
+    // Files that reload the window run last: every other test has run by then.
+    .sort((a, b) => Number(a.endsWith('.reload.test.js')) - Number(b.endsWith('.reload.test.js')) || a.localeCompare(b));
   for (const f of files) mocha.addFile(path.join(__dirname, f));
 
   const report = teeConsole(process.env.MWQ_RESULTS);
@@ -56,6 +60,11 @@ export function run(): Promise<void> {
     `mwquery integration tests (${which}): ${files.join(', ') || 'no test files'} in VS Code ${vscodeVersion()}`,
   );
 
+  if (reloaded?.failuresBefore.length)
+    Mocha.reporters.Base.consoleLog(
+      `Failed before the window was reloaded:\n${reloaded.failuresBefore.map((f, i) => `  ${i + 1}) ${f}`).join('\n')}`,
+    );
+
   return new Promise<void>((resolve, reject) => {
     if (files.length === 0) {
       report.close();
@@ -63,16 +72,37 @@ export function run(): Promise<void> {
       return;
     }
     try {
-      mocha.run((failures) => {
+      const runner = mocha.run((failures) => {
         report.close();
-        if (failures > 0) reject(new Error(`${failures} test(s) failed`));
+        // Failures before a reload count too.
+        const all = failures + (reloaded?.failuresBefore.length ?? 0);
+        if (all > 0) reject(new Error(`${all} test(s) failed`));
         else resolve();
       });
+      // What a test that reloads the window passes on (helpers.ts reloadWindow): the report's end is never printed then.
+      const failed: string[] = [];
+      runner.on('fail', (test, error: Error) => failed.push(`${test.fullTitle()}: ${String(error?.stack ?? error).slice(0, 2000)}`));
+      (globalThis as { mwqSuiteFailures?: () => string[] }).mwqSuiteFailures = () => failed;
     } catch (err) {
       report.close();
       reject(err);
     }
   });
+}
+
+/** The note a test left before reloading the window (helpers.ts reloadWindow), if any. */
+function readReloadNote(): { title: string; failuresBefore: string[] } | undefined {
+  const dir = process.env.MWQ_PROBE_DIR;
+  const file = dir && path.join(dir, '.after-reload.json');
+  if (!file || !fs.existsSync(file)) return undefined;
+  try {
+    const note = JSON.parse(fs.readFileSync(file, 'utf8')) as { title?: unknown; failuresBefore?: unknown };
+    if (typeof note.title !== 'string') return undefined;
+    const before = Array.isArray(note.failuresBefore) ? note.failuresBefore.filter((f): f is string => typeof f === 'string') : [];
+    return { title: note.title, failuresBefore: before };
+  } catch {
+    return undefined;
+  }
 }
 
 function vscodeVersion(): string {
