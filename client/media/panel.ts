@@ -150,7 +150,7 @@ class PanelController {
       copyText: (text, what) => this.post({ type: 'copyText', text: text.slice(0, TEXT_TO_HOST_MAX), what }),
     });
     const chartEvents = {
-      rows: () => this.shownRows(),
+      rows: () => this.table.view,
       selectRow: (index: number) => {
         this.showView('table');
         this.table.select(index);
@@ -350,16 +350,6 @@ class PanelController {
     } else this.tools.setShownInfo(shown === total ? plural(total, 'row') : `${numberFormat.format(shown)} of ${plural(total, 'row')}`);
     this.renderEmptyNote();
     this.refreshCharts();
-  }
-
-  /** The rows the table shows (filter, sort, Expand), for the Chart and Map views. */
-  private shownRows(): Row[] {
-    const out: Row[] = [];
-    for (let i = 0, n = this.table.shownCount; i < n; i++) {
-      const row = this.table.rowAt(i);
-      if (row) out.push(row);
-    }
-    return out;
   }
 
   private refreshCharts(): void {

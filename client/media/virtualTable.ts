@@ -169,6 +169,11 @@ export class VirtualTable {
     return i === undefined ? undefined : this.rows[i];
   }
 
+  /** The rows and the view order over them (indexes; undefined = every row in order), for the Chart view to count without copying. */
+  get view(): { rows: readonly Row[]; order: readonly number[] | undefined } {
+    return { rows: this.rows, order: this.order };
+  }
+
   get selectedRow(): Row | undefined {
     return this.selection.position >= 0 ? this.rowAt(this.selection.position) : undefined;
   }
