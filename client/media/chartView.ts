@@ -20,7 +20,7 @@ import { chartColumnsFor, type ChartColumns } from '../../common/src/chart/colum
 import { chartFields, type FieldInfo } from '../../common/src/chart/fields';
 import { toSvg } from '../../common/src/chart/svg';
 import type { Row } from '../../common/src/runner/merge';
-import { editorTheme, onThemeChange, sceneToDom, svgToPng } from './chartDom';
+import { editorTheme, onThemeChange, patchScene, svgToPng } from './chartDom';
 import { el, labelled, makeButton, numberFormat } from './dom';
 
 export interface ChartEvents {
@@ -82,6 +82,8 @@ export class ChartView {
   private frame = 0;
   private dirty = true;
   private view = { ...WORLD };
+  /** Drawings made, in the canvas's data-drawings (the bench and tests wait for a new one). */
+  private drawings = 0;
   /** Time of the last render, for the bench (ms). */
   lastRenderMs = 0;
 
@@ -160,6 +162,16 @@ export class ChartView {
   /** The rows or the view changed: draw again (once per frame, and only while shown). */
   refresh(): void {
     this.dirty = true;
+    this.scheduleFrame();
+  }
+
+  /**
+   * Asks for a frame now, drawing only if something changed by then. Called
+   * on a filter keystroke after the filter asked for its frame: callbacks run
+   * in the order asked, so the chart is redrawn in the frame the filter runs
+   * in, not one frame later.
+   */
+  scheduleFrame(): void {
     if (this.element.hidden || this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
@@ -189,7 +201,11 @@ export class ChartView {
     } else {
       this.drawing = drawChart(this.data, { width: Math.max(320, this.canvas.clientWidth - 4 || 800), theme: editorTheme() });
       if (this.mode === 'map' && this.drawing.mapViewport) this.drawing.mapViewport.attrs.viewBox = this.viewBoxText();
-      this.canvas.replaceChildren(sceneToDom(this.drawing.root));
+      // The drawing before is updated in place where it can be (same marks, other numbers).
+      const shown = this.canvas.firstElementChild;
+      const svg = patchScene(shown, this.drawing.root);
+      if (svg !== shown) this.canvas.replaceChildren(svg);
+      this.canvas.dataset.drawings = String(++this.drawings);
       if (this.mode === 'map') this.scalePoints();
       this.status.textContent = this.data.note ?? '';
     }

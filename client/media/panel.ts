@@ -161,6 +161,11 @@ class PanelController {
     };
     this.chart = new ChartView('chart', chartEvents);
     this.map = new ChartView('map', chartEvents);
+    // After the filter's own listener (TableTools): the chart's frame comes after the filter's, in the same frame.
+    this.tools.filterInput.addEventListener('input', () => {
+      this.chart.scheduleFrame();
+      this.map.scheduleFrame();
+    });
     this.chart.element.hidden = true;
     this.map.element.hidden = true;
     // The chart and the map take the table's place under the same tools (part, filter, expand).

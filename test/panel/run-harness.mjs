@@ -83,7 +83,8 @@ const server = http.createServer((req, res) => {
   }
   let body = fs.readFileSync(path.join(root, rel));
   if (rel.endsWith('.html') && url.searchParams.get('csp') === 'off') {
-    body = Buffer.from(body.toString('utf8').replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''));
+    // The meta element may span lines (Prettier breaks its attributes).
+    body = Buffer.from(body.toString('utf8').replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''));
   }
   res.writeHead(200, { 'content-type': TYPES[path.extname(rel)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
   res.end(body);
@@ -524,7 +525,7 @@ try {
   const chartTimes = await page.evaluate(async () => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r(performance.now())));
     const button = (name) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
-    // The drawn chart's SVG: each drawing is a new one.
+    // The drawn chart's SVG (a redraw updates it in place and counts up the canvas's data-drawings).
     const svgOf = (view) => document.querySelector(`.${view}-view:not([hidden]) .chart-canvas > svg`);
     let span = 0;
     async function until(act, done, label) {
@@ -554,12 +555,12 @@ try {
     await new Promise((r) => setTimeout(r, 0));
     const keystrokes = [];
     for (const ch of 'beta') {
-      const before = svgOf('chart');
+      const before = document.querySelector('.chart-view .chart-canvas').dataset.drawings;
       input.value += ch;
       keystrokes.push(
         await until(
           () => input.dispatchEvent(new Event('input', { bubbles: true })),
-          () => svgOf('chart') !== before,
+          () => document.querySelector('.chart-view .chart-canvas').dataset.drawings !== before,
           'keystroke',
         ),
       );
@@ -918,7 +919,9 @@ try {
     });
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     [...document.querySelectorAll('button')].find((b) => b.textContent === 'Raw JSON').click();
-    document.querySelector('.raw-toggle').click();
+    // A small answer's raw view opens whole: open the page only if it is not open already.
+    const toggle = document.querySelector('.raw-toggle');
+    if (toggle.getAttribute('aria-expanded') !== 'true') toggle.click();
     // Control: the same payload pasted as HTML does run here (no CSP). Once
     // it has, any injected copy requested earlier would have run as well.
     const control = document.createElement('div');
@@ -979,7 +982,8 @@ function mainThreadCpuBetweenMarks(trace) {
   const events = trace.traceEvents ?? trace;
   const marks = events.filter((e) => /:(start|end)$/.test(e.name ?? '') && String(e.cat).includes('user_timing'));
   const tid = marks[0]?.tid;
-  const tasks = events.filter((e) => e.tid === tid && e.ph === 'X' && e.name === 'RunTask' && typeof e.tdur === 'number');
+  // The main thread's top-level tasks (named RunTask or ThreadControllerImpl::RunTask by Chromium version).
+  const tasks = events.filter((e) => e.tid === tid && e.ph === 'X' && /(^|::)RunTask$/.test(e.name) && typeof e.tdur === 'number');
   const at = new Map(marks.map((m) => [m.name, m.ts]));
   const out = {};
   for (const [name, start] of at) {

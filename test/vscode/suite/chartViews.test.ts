@@ -228,6 +228,18 @@ suite('results panel: chart and map views', () => {
     assert.equal(Number(first[2]) * (first[3] === 'S' ? -1 : 1), place.lat);
     assert.equal(Number(first[4]) * (first[5] === 'W' ? -1 : 1), place.lon);
     await screenshot('map-02-point-selects-row');
+
+    // The map in the high-contrast theme: land, borders and points in the theme's colours.
+    const workbench = vscode.workspace.getConfiguration('workbench');
+    const before = workbench.get<string>('colorTheme');
+    try {
+      await workbench.update('colorTheme', 'Default High Contrast', vscode.ConfigurationTarget.Global);
+      await probePanel({ click: [{ name: 'Map', exact: true }] });
+      await new Promise((r) => setTimeout(r, 1500));
+      await screenshot('map-03-high-contrast-theme');
+    } finally {
+      await workbench.update('colorTheme', before, vscode.ConfigurationTarget.Global);
+    }
   });
 });
 
