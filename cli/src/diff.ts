@@ -9,7 +9,7 @@
 import { isChained } from '../../common/src/runner/chainedSession';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
-import { comparisonText, compareRows, hasChanges } from '../../common/src/results/compare';
+import { comparisonText, compareRows, extentOf, hasChanges } from '../../common/src/results/compare';
 import { cliHistoryStop, HistoryPathError, RunHistory, type StoredRun } from '../../common/src/results/history';
 import { QuerySession } from '../../common/src/runner/continuation';
 import { RunnerError } from '../../common/src/runner/errors';
@@ -116,7 +116,14 @@ export async function diffCommand(args: string[]): Promise<number> {
   }
   const history = new RunHistory({ file, name: queryName }, { searchUpTo: cliHistoryStop(file, process.cwd()) });
   const earlier = await latestCompleted(history);
-  const comparison = earlier ? compareRows(earlier.data, rows) : undefined;
+  // Runs that did not fetch the same pages (one capped, stopped early) are compared as the panel's Compare does:
+  // said first, and rows beyond the shorter run are not counted as added or removed.
+  const comparison = earlier
+    ? compareRows(earlier.data, rows, {
+        before: extentOf(earlier),
+        after: extentOf({ status: outcome.stopped, pages: session.pageCount, hasMore, truncated: false }),
+      })
+    : undefined;
   if (options.save) {
     try {
       await history.save(
@@ -158,7 +165,8 @@ export async function diffCommand(args: string[]): Promise<number> {
   } else {
     const lines = comparisonText(comparison, { before: `run of ${earlier.startedAt}`, after: 'now' });
     await writeOut(terminalSafe(redact(lines.join('\n')) + '\n'));
-    if (earlier.truncated) say.say('the earlier run was stored truncated (size cap): rows past the cap show as added');
+    if (earlier.truncated && !comparison.partial)
+      say.say('the earlier run was stored truncated (size cap): rows past the cap show as added');
   }
   return hasChanges(comparison) ? 1 : EXIT.ok;
 }

@@ -10,16 +10,62 @@ import { LIGHT_THEME } from '../../common/src/chart/draw';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const ATTRIBUTE_NAME = /^[a-zA-Z][a-zA-Z0-9-]*$/;
 
+/** Attribute names set from a scene; xmlns is implied by createElementNS; event-handler names never come from the scene, and are refused anyway. */
+function settable(name: string): boolean {
+  return name !== 'xmlns' && ATTRIBUTE_NAME.test(name) && !/^on/i.test(name);
+}
+
 export function sceneToDom(node: SceneNode): SVGElement {
   const element = document.createElementNS(SVG_NS, node.tag);
   for (const [name, value] of Object.entries(node.attrs)) {
-    // xmlns is implied by createElementNS; event-handler names never come from the scene, and are refused anyway.
-    if (name === 'xmlns' || !ATTRIBUTE_NAME.test(name) || /^on/i.test(name)) continue;
-    element.setAttribute(name, String(value));
+    if (settable(name)) element.setAttribute(name, String(value));
   }
   if (node.text !== undefined) element.textContent = node.text;
   for (const child of node.children ?? []) element.append(sceneToDom(child));
   return element;
+}
+
+/**
+ * Makes `element` draw `node`, reusing it and its children where the tags
+ * match (a filter keystroke changes the bars' sizes and titles, not what
+ * there is): only changed attributes and texts are set. Returns the element
+ * to show: `element` itself, or a new one when it cannot be reused.
+ */
+export function patchScene(element: Element | null, node: SceneNode): SVGElement {
+  const children = node.children ?? [];
+  if (!element || element.namespaceURI !== SVG_NS || element.localName !== node.tag || (node.text !== undefined && children.length))
+    return sceneToDom(node);
+  const target = element as SVGElement;
+  let set = 0;
+  for (const [name, value] of Object.entries(node.attrs)) {
+    if (!settable(name)) continue;
+    set++;
+    const text = String(value);
+    if (target.getAttribute(name) !== text) target.setAttribute(name, text);
+  }
+  if (target.attributes.length !== set) {
+    for (const attribute of [...target.attributes]) if (!Object.hasOwn(node.attrs, attribute.name)) target.removeAttribute(attribute.name);
+  }
+  if (node.text !== undefined) {
+    if (target.textContent !== node.text || target.childElementCount) target.textContent = node.text;
+    return target;
+  }
+  if (!target.firstElementChild && target.firstChild) target.textContent = '';
+  let current = target.firstElementChild;
+  for (const child of children) {
+    const next = patchScene(current, child);
+    if (next !== current) {
+      if (current) current.replaceWith(next);
+      else target.append(next);
+    }
+    current = next.nextElementSibling;
+  }
+  while (current) {
+    const after = current.nextElementSibling;
+    current.remove();
+    current = after;
+  }
+  return target;
 }
 
 /** The editor's colours (its CSS variables), so a chart reads in light, dark and high-contrast themes. */

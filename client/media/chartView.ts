@@ -16,16 +16,17 @@ import {
   type TimeUnit,
 } from '../../common/src/chart/aggregate';
 import { drawChart, type Drawing } from '../../common/src/chart/draw';
+import { chartColumnsFor, type ChartColumns } from '../../common/src/chart/columns';
 import { chartFields, type FieldInfo } from '../../common/src/chart/fields';
 import { toSvg } from '../../common/src/chart/svg';
 import type { Row } from '../../common/src/runner/merge';
-import { editorTheme, onThemeChange, sceneToDom, svgToPng } from './chartDom';
+import { editorTheme, onThemeChange, patchScene, svgToPng } from './chartDom';
 import { el, labelled, makeButton, numberFormat } from './dom';
 
 export interface ChartEvents {
-  /** The rows the table shows, in its order. */
-  rows(): Row[];
-  /** Select the row at this index of rows() in the table (and show the table). */
+  /** The table's rows and the order it shows them in (indexes into rows; undefined = all in order). */
+  rows(): { rows: readonly Row[]; order: readonly number[] | undefined };
+  /** Select the row at this position of the table's order (and show the table). */
   selectRow(index: number): void;
   save(format: 'svg' | 'png', data: string, name: string): void;
   /** A name for saved files: the query's. */
@@ -72,12 +73,17 @@ export class ChartView {
   private spec: ChartSpec | undefined;
   private data: ChartData | undefined;
   private drawing: Drawing | undefined;
-  private rows: Row[] = [];
+  /** The values read from the table's rows, kept while the rows are the same (or appended to). */
+  private columns: ChartColumns | undefined;
   private fields: FieldInfo[] = [];
+  /** The rows and row count the fields were typed from. */
+  private fieldsOf: { rows: readonly Row[]; length: number } | undefined;
   private focusedMark = -1;
   private frame = 0;
   private dirty = true;
   private view = { ...WORLD };
+  /** Drawings made, in the canvas's data-drawings (the bench and tests wait for a new one). */
+  private drawings = 0;
   /** Time of the last render, for the bench (ms). */
   lastRenderMs = 0;
 
@@ -156,6 +162,16 @@ export class ChartView {
   /** The rows or the view changed: draw again (once per frame, and only while shown). */
   refresh(): void {
     this.dirty = true;
+    this.scheduleFrame();
+  }
+
+  /**
+   * Asks for a frame now, drawing only if something changed by then. Called
+   * on a filter keystroke after the filter asked for its frame: callbacks run
+   * in the order asked, so the chart is redrawn in the frame the filter runs
+   * in, not one frame later.
+   */
+  scheduleFrame(): void {
     if (this.element.hidden || this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
@@ -168,18 +184,28 @@ export class ChartView {
     if (this.element.hidden || !this.dirty) return;
     const started = performance.now();
     this.dirty = false;
-    this.rows = this.events.rows();
-    this.fields = chartFields(this.rows);
-    const spec = this.currentSpec();
+    const { rows, order } = this.events.rows();
+    // Typed once per rows, not per filter keystroke: the columns of every row the table holds.
+    if (this.fieldsOf?.rows !== rows || this.fieldsOf.length !== rows.length) {
+      this.fields = chartFields(rows);
+      this.fieldsOf = { rows, length: rows.length };
+    }
+    this.columns = chartColumnsFor(rows, this.columns);
+    const shown = order ? order.length : rows.length;
+    const spec = this.currentSpec(rows);
     this.syncControls(spec);
-    this.data = spec ? chartData(this.rows, spec) : undefined;
+    this.data = spec && shown ? chartData(rows, spec, {}, { order, columns: this.columns }) : undefined;
     if (!this.data) {
       this.drawing = undefined;
-      this.canvas.replaceChildren(el('p', 'empty-note', this.rows.length ? 'Nothing in these rows to chart.' : 'No rows to chart.'));
+      this.canvas.replaceChildren(el('p', 'empty-note', shown ? 'Nothing in these rows to chart.' : 'No rows to chart.'));
     } else {
       this.drawing = drawChart(this.data, { width: Math.max(320, this.canvas.clientWidth - 4 || 800), theme: editorTheme() });
       if (this.mode === 'map' && this.drawing.mapViewport) this.drawing.mapViewport.attrs.viewBox = this.viewBoxText();
-      this.canvas.replaceChildren(sceneToDom(this.drawing.root));
+      // The drawing before is updated in place where it can be (same marks, other numbers).
+      const shown = this.canvas.firstElementChild;
+      const svg = patchScene(shown, this.drawing.root);
+      if (svg !== shown) this.canvas.replaceChildren(svg);
+      this.canvas.dataset.drawings = String(++this.drawings);
       if (this.mode === 'map') this.scalePoints();
       this.status.textContent = this.data.note ?? '';
     }
@@ -188,12 +214,12 @@ export class ChartView {
     this.lastRenderMs = performance.now() - started;
   }
 
-  private currentSpec(): ChartSpec | undefined {
+  private currentSpec(rows: readonly Row[]): ChartSpec | undefined {
     if (this.mode === 'map') return { kind: 'map', x: 'lat' };
     const names = new Set(this.fields.map((f) => f.name));
     if (this.spec && names.has(this.spec.x)) return this.spec;
     this.spec = undefined;
-    return defaultSpec(this.rows);
+    return defaultSpec(rows, this.fields);
   }
 
   private syncControls(spec: ChartSpec | undefined): void {

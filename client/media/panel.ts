@@ -153,7 +153,7 @@ class PanelController {
       copyText: (text, what) => this.post({ type: 'copyText', text: text.slice(0, TEXT_TO_HOST_MAX), what }),
     });
     const chartEvents = {
-      rows: () => this.shownRows(),
+      rows: () => this.table.view,
       selectRow: (index: number) => {
         this.showView('table');
         this.table.select(index);
@@ -164,6 +164,11 @@ class PanelController {
     };
     this.chart = new ChartView('chart', chartEvents);
     this.map = new ChartView('map', chartEvents);
+    // After the filter's own listener (TableTools): the chart's frame comes after the filter's, in the same frame.
+    this.tools.filterInput.addEventListener('input', () => {
+      this.chart.scheduleFrame();
+      this.map.scheduleFrame();
+    });
     this.chart.element.hidden = true;
     this.map.element.hidden = true;
     // The chart and the map take the table's place under the same tools (part, filter, expand).
@@ -353,16 +358,6 @@ class PanelController {
     } else this.tools.setShownInfo(shown === total ? plural(total, 'row') : `${numberFormat.format(shown)} of ${plural(total, 'row')}`);
     this.renderEmptyNote();
     this.refreshCharts();
-  }
-
-  /** The rows the table shows (filter, sort, Expand), for the Chart and Map views. */
-  private shownRows(): Row[] {
-    const out: Row[] = [];
-    for (let i = 0, n = this.table.shownCount; i < n; i++) {
-      const row = this.table.rowAt(i);
-      if (row) out.push(row);
-    }
-    return out;
   }
 
   private refreshCharts(): void {

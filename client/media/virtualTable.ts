@@ -48,6 +48,7 @@ export class VirtualTable {
   /** The row-number column and the shown columns. */
   private totalWidth = 0;
   private lastFirst = -1;
+  private scrolledRight = false;
   private readonly restore: ScrollRestore;
 
   private readonly rowHeight: number;
@@ -167,6 +168,11 @@ export class VirtualTable {
   rowAt(position: number): Row | undefined {
     const i = this.order ? this.order[position] : position;
     return i === undefined ? undefined : this.rows[i];
+  }
+
+  /** The rows and the view order over them (indexes; undefined = every row in order), for the Chart view to count without copying. */
+  get view(): { rows: readonly Row[]; order: readonly number[] | undefined } {
+    return { rows: this.rows, order: this.order };
   }
 
   get selectedRow(): Row | undefined {
@@ -342,6 +348,13 @@ export class VirtualTable {
   }
 
   private onScroll(): void {
+    // The row numbers and the naming column stick only once the table is scrolled right: a sticky cell
+    // in every row is a compositing layer each, which doubled the cost of a vertical scroll frame.
+    const right = this.element.scrollLeft > 0;
+    if (right !== this.scrolledRight) {
+      this.scrolledRight = right;
+      this.element.classList.toggle('scrolled-right', right);
+    }
     this.requestRender();
     if (this.restore.active) return; // a restore is in progress; keep the saved position
     this.events.onScroll(this.element.scrollTop, this.element.scrollLeft);

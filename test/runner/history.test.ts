@@ -88,6 +88,39 @@ describe('real wiki: mwq diff against the stored run', () => {
   });
 });
 
+describe('real wiki: mwq diff of runs that fetched different pages', () => {
+  it('says so first and counts no row beyond the shorter run as removed or added', async () => {
+    const capped = path.join(dir, 'capped.mwq');
+    await writeFile(capped, '### Pages\nlist=allpages\napnamespace=0\naplimit=5\n');
+    const diff = (...extra: string[]) => runCli('diff', capped, '--query', 'Pages', '--endpoint', wiki.endpoint, ...extra);
+    const three = await diff('--all', '--max-pages', '3');
+    assert.equal(three.code, 0, three.stderr);
+    assert.match(three.stderr, /this one is now \(15 rows\)/);
+
+    // One page now against three pages stored: the 10 rows the shorter run never fetched are not "removed".
+    const one = await diff();
+    assert.equal(one.code, 0, one.stderr + one.stdout);
+    const lines = one.stdout.split('\n');
+    assert.match(
+      lines[0]!,
+      /^The runs did not fetch the same pages \(earlier: 3 pages \(max-pages\); later: 1 page \(page\)\): 10 rows beyond the later run's are not counted as removed\.$/,
+    );
+    assert.match(lines[1]!, /: 0 added, 0 removed, 0 changed, 5 unchanged/);
+    assert.ok(!/^- /m.test(one.stdout), one.stdout);
+
+    // And the other way: three pages now against the one page stored (as JSON too).
+    const json = await diff('--all', '--max-pages', '3', '--no-save', '--format', 'json');
+    assert.equal(json.code, 0, json.stderr + json.stdout);
+    const parsed = JSON.parse(json.stdout) as {
+      added: unknown[];
+      removed: unknown[];
+      unchanged: number;
+      partial?: { notCompared: number };
+    };
+    assert.deepEqual([parsed.added.length, parsed.removed.length, parsed.unchanged, parsed.partial?.notCompared], [0, 0, 5, 10]);
+  });
+});
+
 describe('run history: size cap and pruning', () => {
   it('drops rows past the byte cap (truncated) and keeps at most maxRuns runs', async () => {
     const own = await mkdtemp(path.join(tmpdir(), 'mwq-history-cap-'));

@@ -6,12 +6,14 @@ import assert from 'node:assert/strict';
 import {
   chartData,
   defaultSpec,
+  type ChartSpec,
   MAX_POINTS,
   TOP_VALUES,
   type CategoryChart,
   type HistogramChart,
   type MapChart,
 } from '../../common/src/chart/aggregate';
+import { chartColumnsFor, ChartColumns } from '../../common/src/chart/columns';
 import { chartFields } from '../../common/src/chart/fields';
 import { drawChart } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
@@ -218,6 +220,59 @@ describe('defaultSpec and column kinds', () => {
     assert.equal(kinds.ns, 'category');
     assert.equal(kinds.rcid, 'number');
     assert.equal(kinds.newlen, 'number');
+  });
+});
+
+describe('chartData on the rows a filter kept (an order of indexes) and with values read once', () => {
+  /** The changes with a list of tags and a place each: every kind has something to count. */
+  function tagged(count: number): Row[] {
+    return changes(count).map((r, i) => ({
+      ...r,
+      tags: i % 3 === 0 ? [] : i % 3 === 1 ? ['mobile edit'] : ['mobile edit', 'visual edit'],
+      lat: ((i * 37) % 170) - 85,
+      lon: ((i * 53) % 350) - 175,
+    }));
+  }
+  const specs: ChartSpec[] = [
+    { kind: 'bar', x: 'user' },
+    { kind: 'bar', x: 'timestamp', by: 'day' },
+    { kind: 'bar', x: 'timestamp', by: 'month' },
+    { kind: 'line', x: 'timestamp', by: 'hour', split: 'user' },
+    { kind: 'bar', x: 'tags', split: 'type', grouped: true },
+    { kind: 'bar', x: 'ns', y: 'newlen' },
+    { kind: 'bar', x: 'title' },
+    { kind: 'histogram', x: 'newlen' },
+    { kind: 'scatter', x: 'oldlen', y: 'newlen' },
+    { kind: 'map', x: 'lat' },
+  ];
+
+  it('counts exactly what the same rows, picked out and in that order, give', () => {
+    const rows = tagged(3000);
+    // Not Bob's rows, newest first: a filter and a sort.
+    const order = rows
+      .map((_, i) => i)
+      .filter((i) => rows[i]!.user !== 'Bob')
+      .reverse();
+    const picked = order.map((i) => rows[i]!);
+    const columns = new ChartColumns(rows);
+    for (const spec of specs) {
+      const counted = chartData(rows, spec, {}, { order, columns });
+      assert.deepEqual(counted, chartData(picked, spec), JSON.stringify(spec));
+    }
+    const byUser = chartData(rows, { kind: 'bar', x: 'user' }, {}, { order, columns }) as CategoryChart;
+    assert.ok(!byUser.categories.includes('Bob') && byUser.categories.length > 1, byUser.categories.join(','));
+  });
+
+  it('rows appended to the same array are read on the next count; another array gets fresh values', () => {
+    const rows = tagged(1000);
+    const columns = new ChartColumns(rows);
+    for (const spec of specs) chartData(rows, spec, {}, { columns });
+    for (const row of tagged(2500).slice(1000)) rows.push(row);
+    assert.equal(chartColumnsFor(rows, columns), columns, 'the same array, appended to: the values kept are used');
+    for (const spec of specs) assert.deepEqual(chartData(rows, spec, {}, { columns }), chartData([...rows], spec), JSON.stringify(spec));
+    const other = [...rows].reverse();
+    assert.notEqual(chartColumnsFor(other, columns), columns);
+    assert.deepEqual(chartData(other, specs[0]!, {}, { columns }), chartData(other, specs[0]!));
   });
 });
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { cellSummary } from '../../common/src/results/cellSummary';
 import { compareRows, comparisonText, sameFetch } from '../../common/src/results/compare';
 import { flattenOneItemLists, oneItemFields, OneItemLists } from '../../common/src/results/oneItemLists';
-import { filterCarries, openingPart, viewRows } from '../../common/src/results/viewChoice';
+import { exportedText, filterCarries, openingPart, viewRows } from '../../common/src/results/viewChoice';
 import { ColumnSet } from '../../client/media/tableColumns';
 
 describe('cellSummary', () => {
@@ -164,6 +164,30 @@ describe('viewRows: "this view" for an export', () => {
     const view = viewRows(rows, { flatten: [], filter: '', columns: [] });
     assert.equal(view.rows.length, 3);
     assert.deepEqual(view.columns, ['pageid', 'title', 'revisions', 'categories']);
+  });
+});
+
+describe('the message after an export says plainly which rows it wrote', () => {
+  it('all rows: "Exported all N rows to …", with the part or the expanded field when there is one', () => {
+    assert.equal(exportedText({ rows: 58 }, {}, 'out.csv'), 'Exported all 58 rows to out.csv.');
+    assert.equal(exportedText({ rows: 1 }, {}, 'out.csv'), 'Exported the one row to out.csv.');
+    assert.equal(
+      exportedText({ rows: 1200 }, { part: 'namespaces', expand: 'aliases' }, 'ns.json'),
+      'Exported all 1,200 rows of part namespaces (expanded by aliases) to ns.json.',
+    );
+  });
+
+  it('this view: "Exported this view: N rows, M columns, to …", with what shaped the view', () => {
+    const view = { flatten: [], filter: '', columns: ['title', 'ns', 'size', 'user'] };
+    assert.equal(exportedText({ rows: 12, columns: 4 }, { view }, 'v.csv'), 'Exported this view: 12 rows, 4 columns, to v.csv.');
+    assert.equal(
+      exportedText(
+        { rows: 1, columns: 1 },
+        { part: 'pages', view: { ...view, expand: 'categories', filter: ' bob ', sort: { column: 'title', direction: 'asc' } } },
+        'v.json',
+      ),
+      'Exported this view of part pages (expanded by categories, filter "bob", sorted by title): 1 row, 1 column, to v.json.',
+    );
   });
 });
 

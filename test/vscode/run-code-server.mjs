@@ -1023,6 +1023,25 @@ function readPanel() {
           ])
         : undefined,
     requestUrlTitle: q('.request-url')?.title ?? '',
+    // The colours the shown chart is drawn in (computed: the theme's values), for contrast checks.
+    chartColors: (() => {
+      const svg = q('.chart-view:not([hidden]) .chart-canvas > svg');
+      if (!svg) return undefined;
+      const style = (node, property) => (node ? getComputedStyle(node)[property] : '');
+      return {
+        bodyClass: document.body.className,
+        background: style(svg.querySelector('rect'), 'fill'),
+        title: style(svg.querySelector('.chart-title'), 'fill'),
+        labels: [...svg.querySelectorAll('.chart-axis-label, .chart-category, .chart-value, .chart-note')]
+          .slice(0, 6)
+          .map((t) => style(t, 'fill')),
+        marks: [...svg.querySelectorAll('[data-mark] rect, [data-mark] circle, [data-mark] path')]
+          .map((m) => style(m, 'fill'))
+          .filter((c) => c && c !== 'none' && !/rgba\([^)]*,\s*0\)$/.test(c))
+          .slice(0, 8),
+        lines: [...svg.querySelectorAll('line')].slice(0, 4).map((l) => style(l, 'stroke')),
+      };
+    })(),
     focused: document.activeElement ? `${document.activeElement.tagName.toLowerCase()}.${document.activeElement.className}` : '',
     text: cap(q('#app')?.textContent ?? ''),
     cellTitles: cap([...document.querySelectorAll('.vt-cell[title]')].map((c) => c.title).join('\n')),

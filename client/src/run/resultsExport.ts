@@ -12,7 +12,7 @@ import type { PreparedRequest } from '../../../common/src/runner/request';
 import type { Row } from '../../../common/src/runner/merge';
 import { expandRows } from '../../../common/src/results/expand';
 import { answerParts, findPart } from '../../../common/src/results/parts';
-import { viewRows } from '../../../common/src/results/viewChoice';
+import { exportedText, viewRows } from '../../../common/src/results/viewChoice';
 import { ResultsPanel } from '../resultsPanel';
 import { rowChoice, type ActiveRun, type RowChoice } from './activeRun';
 
@@ -32,21 +32,6 @@ export function chosenRows(run: ActiveRun, choice: RowChoice = {}): Iterable<Row
   }
   if (choice.view) return viewRows(rows, choice.view).rows;
   return choice.expand !== undefined ? expandRows(rows, choice.expand) : rows;
-}
-
-/** What an export wrote, in words: "this view (…)" or "all rows". */
-export function choiceText(choice: RowChoice): string {
-  const where = choice.part ? `part ${choice.part}` : '';
-  const view = choice.view;
-  if (!view) return ['all rows', where, choice.expand ? `expanded by ${choice.expand}` : ''].filter(Boolean).join(', ');
-  const details = [
-    where,
-    view.expand ? `expanded by ${view.expand}` : '',
-    view.filter.trim() ? `filter "${view.filter.trim().slice(0, 60)}"` : '',
-    view.sort ? `sorted by ${view.sort.column}` : '',
-    view.columns.length ? `${view.columns.length} shown columns` : '',
-  ].filter(Boolean);
-  return `this view${details.length ? ` (${details.join(', ')})` : ''}`;
 }
 
 /** Writes the chosen rows of a run to a file (asked for, unless `given`), and says so. */
@@ -71,13 +56,10 @@ export async function exportRun(
   if (!target) return;
   try {
     const count = await exportRows(target.fsPath, format, rows);
-    const what = choiceText(choice);
-    log.info(`Exported ${count} rows (${format}, ${what}) to ${target.fsPath}`);
+    const written = { rows: count, columns: choice.view?.columns.length };
+    log.info(`${exportedText(written, choice, target.fsPath)} (${format})`);
     // Automation (a given target) is not interrupted by a notification that waits for a click.
-    const notice = vscode.window.showInformationMessage(
-      `Exported ${count} rows of ${what} to ${vscode.workspace.asRelativePath(target)}.`,
-      'Open',
-    );
+    const notice = vscode.window.showInformationMessage(exportedText(written, choice, vscode.workspace.asRelativePath(target)), 'Open');
     if (!given) void notice.then((choice) => (choice === 'Open' ? vscode.window.showTextDocument(target, { preview: false }) : undefined));
   } catch (error) {
     void vscode.window.showErrorMessage(`Export failed: ${isRunnerError(error) ? error.message : String(error)}`);

@@ -9,14 +9,14 @@ import {
   CANONICAL_NAMESPACES,
   categoryOf,
   chartFields,
+  type FieldInfo,
   coordinateFields,
-  fieldValue,
   fieldWord,
   isNamespaceField,
   numberOf,
   rowNoun,
-  timeOf,
 } from './fields';
+import { chartColumnsFor, type CategoryColumn, type ChartColumns } from './columns';
 
 export const CHART_KINDS = ['bar', 'line', 'histogram', 'scatter', 'map'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
@@ -104,8 +104,7 @@ export interface ChartOptions {
 }
 
 /** A spec for rows when the user has chosen nothing: a time column by day/hour/month, else a category column, else a number's histogram. */
-export function defaultSpec(rows: readonly Row[]): ChartSpec | undefined {
-  const fields = chartFields(rows);
+export function defaultSpec(rows: readonly Row[], fields: readonly FieldInfo[] = chartFields(rows)): ChartSpec | undefined {
   const time = fields.find((f) => f.kind === 'time');
   if (time) return { kind: 'bar', x: time.name };
   const preferred = ['user', 'ns', 'type', 'revisions.user', 'namespace', 'tags', 'action', 'logtype'];
@@ -150,21 +149,53 @@ function bucketsBetween(min: number, max: number, unit: TimeUnit): string[] {
   return out;
 }
 
-function countNoun(rows: readonly Row[], y: string | undefined): string {
-  return y ? `sum of ${fieldWord(y)}` : rowNoun(rows);
+/**
+ * Which rows a chart counts: `order` lists indexes into the rows (a filtered,
+ * sorted table's view; every row in order when missing), `columns` keeps
+ * the values read from the rows between calls (see columns.ts).
+ */
+export interface RowsShown {
+  order?: readonly number[];
+  columns?: ChartColumns;
 }
 
-/** The numbers of the chart of `rows` as `spec` asks. */
-export function chartData(rows: readonly Row[], spec: ChartSpec, options: ChartOptions = {}): ChartData {
+/**
+ * The numbers of the chart of `rows` as `spec` asks (of the rows `shown.order`
+ * picks, in that order; a point's `row` is its position there).
+ */
+export function chartData(rows: readonly Row[], spec: ChartSpec, options: ChartOptions = {}, shown: RowsShown = {}): ChartData {
+  const picked = new Picked(rows, shown.order, chartColumnsFor(rows, shown.columns));
   switch (spec.kind) {
     case 'histogram':
-      return histogram(rows, spec);
+      return histogram(picked, spec);
     case 'scatter':
-      return scatter(rows, spec);
+      return scatter(picked, spec);
     case 'map':
-      return mapPoints(rows, options);
+      return mapPoints(picked, options);
     default:
-      return categories(rows, spec, options);
+      return categories(picked, spec, options);
+  }
+}
+
+/** The rows counted: position p of the view is row `index(p)`. */
+class Picked {
+  readonly count: number;
+  constructor(
+    readonly rows: readonly Row[],
+    readonly order: readonly number[] | undefined,
+    readonly columns: ChartColumns,
+  ) {
+    this.count = order ? order.length : rows.length;
+  }
+
+  index(position: number): number {
+    return this.order ? this.order[position]! : position;
+  }
+
+  /** What one row is, from the first row counted. */
+  noun(): string {
+    const first = this.count ? this.rows[this.index(0)] : undefined;
+    return rowNoun(first ? [first] : []);
   }
 }
 
@@ -178,116 +209,138 @@ function labelFor(field: string, options: ChartOptions): (value: unknown) => str
   };
 }
 
-function categories(rows: readonly Row[], spec: ChartSpec, options: ChartOptions): CategoryChart {
-  const weight = (row: Row): number => (spec.y ? (numberOf(fieldValue(row, spec.y)) ?? 0) : 1);
-  const splitLabel = spec.split ? labelFor(spec.split, options) : undefined;
-  const seriesOf = (row: Row): string => (spec.split ? (splitLabel!(fieldValue(row, spec.split)) ?? '(none)') : '');
-  const noun = countNoun(rows, spec.y);
-  let isTime = false;
-  if (spec.kind === 'line' || rows.some((r) => timeOf(fieldValue(r, spec.x)) !== undefined)) {
-    // Each time as a canonical UTC ISO text: buckets are its prefixes, and texts compare as times.
-    const times = new Array<string | undefined>(rows.length);
-    let min: string | undefined;
-    let max: string | undefined;
-    for (let i = 0; i < rows.length; i++) {
-      const t = utcText(fieldValue(rows[i]!, spec.x));
-      times[i] = t;
-      if (t !== undefined) {
-        if (min === undefined || t < min) min = t;
-        if (max === undefined || t > max) max = t;
-      }
-    }
-    isTime = min !== undefined && max !== undefined;
-    if (isTime) {
-      const minMs = Date.parse(min!);
-      const maxMs = Date.parse(max!);
-      let unit = spec.by ?? unitForSpan(maxMs - minMs);
-      let note: string | undefined;
-      let buckets = bucketsBetween(minMs, maxMs, unit);
-      while (buckets.length > MAX_TIME_BUCKETS && unit !== 'month') {
-        const coarser: TimeUnit = unit === 'hour' ? 'day' : 'month';
-        note = `${unit === 'hour' ? 'hours' : 'days'} would make ${buckets.length > MAX_TIME_BUCKETS * 2 ? 'over ' : ''}${buckets.length.toLocaleString('en-US')} bars: counted per ${coarser}`;
-        unit = coarser;
-        buckets = bucketsBetween(minMs, maxMs, unit);
-      }
-      buckets = buckets.slice(0, MAX_TIME_BUCKETS);
-      const index = new Map(buckets.map((b, i) => [b, i]));
-      const counts = new Map<string, number[]>();
-      const prefix = unit === 'hour' ? 13 : unit === 'day' ? 10 : 7;
-      const suffix = unit === 'hour' ? ':00' : '';
-      let skipped = 0;
-      for (let i = 0; i < rows.length; i++) {
-        const t = times[i];
-        if (t === undefined) {
-          skipped++;
-          continue;
-        }
-        const at = index.get(suffix ? t.slice(0, prefix) + suffix : t.slice(0, prefix));
-        if (at === undefined) continue;
-        const s = seriesOf(rows[i]!);
-        let values = counts.get(s);
-        if (!values) counts.set(s, (values = new Array<number>(buckets.length).fill(0)));
-        values[at]! += weight(rows[i]!);
-      }
-      const series = topSeries(counts);
-      if (skipped) note = [note, `${skipped.toLocaleString('en-US')} rows without a time in ${spec.x} left out`].filter(Boolean).join('; ');
-      return {
-        type: 'category',
-        title: `${noun} per ${unit}`,
-        xLabel: `${unit} (UTC) of ${spec.x}`,
-        yLabel: noun,
-        categories: buckets,
-        series,
-        time: true,
-        line: spec.kind === 'line',
-        grouped: !!spec.grouped,
-        ...(note ? { note } : {}),
-      };
-    }
-  }
-  // Counts per value: the TOP_VALUES largest, the rest as "other".
-  const label = labelFor(spec.x, options);
-  const totals = new Map<string, number>();
-  const perSeries = spec.split ? new Map<string, Map<string, number>>() : undefined;
-  let missing = 0;
-  const count = (key: string, row: Row) => {
-    const w = weight(row);
-    totals.set(key, (totals.get(key) ?? 0) + w);
-    if (!perSeries) return;
-    const s = seriesOf(row);
-    let m = perSeries.get(s);
-    if (!m) perSeries.set(s, (m = new Map()));
-    m.set(key, (m.get(key) ?? 0) + w);
+/** Names the labelling of a field, for the column cache: a namespace field's labels depend on the names given. */
+function labelKey(field: string, options: ChartOptions): string {
+  if (!isNamespaceField(field) || !options.namespaces) return '';
+  return JSON.stringify(options.namespaces);
+}
+
+function categoryColumn(picked: Picked, field: string, options: ChartOptions, countsItems: boolean): CategoryColumn {
+  return picked.columns.categoriesOf(field, labelKey(field, options), labelFor(field, options), countsItems);
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+function categories(picked: Picked, spec: ChartSpec, options: ChartOptions): CategoryChart {
+  const { count: n } = picked;
+  const weights = spec.y ? picked.columns.numbersOf(spec.y) : undefined;
+  const weight = (i: number): number => {
+    if (!weights) return 1;
+    const w = weights[i]!;
+    return w === w ? w : 0;
   };
-  for (const row of rows) {
-    const raw = fieldValue(row, spec.x);
-    let counted = false;
-    if (Array.isArray(raw)) {
-      // A list (tags, categories): one count per item.
-      for (const v of raw) {
-        const key = label(isRecord(v) ? (v.title ?? v['*']) : v);
-        if (key === undefined) continue;
-        counted = true;
-        count(key, row);
-      }
-    } else {
-      const key = label(raw);
-      if (key !== undefined) {
-        counted = true;
-        count(key, row);
-      }
+  const split = spec.split ? categoryColumn(picked, spec.split, options, false) : undefined;
+  const seriesName = (id: number): string => (!split ? '' : id < 0 ? '(none)' : split.names[id]!);
+  const noun = spec.y ? `sum of ${fieldWord(spec.y)}` : picked.noun();
+  // Each series' values by split id (+1: -1 is "(none)"), joined by name at the end.
+  const bySplit: (number[] | undefined)[] = [];
+  const add = (i: number, at: number, length: number, w: number) => {
+    const s = split ? split.ids[i]! + 1 : 0;
+    let values = bySplit[s];
+    if (!values) bySplit[s] = values = new Array<number>(length).fill(0);
+    values[at]! += w;
+  };
+  const seriesByName = (): Map<string, number[]> => {
+    const counts = new Map<string, number[]>();
+    bySplit.forEach((values, s) => {
+      if (!values) return;
+      const name = seriesName(s - 1);
+      const known = counts.get(name);
+      if (known) values.forEach((v, k) => (known[k]! += v));
+      else counts.set(name, values);
+    });
+    return counts;
+  };
+
+  const times = picked.columns.times(spec.x);
+  let min = Infinity;
+  let max = -Infinity;
+  let skipped = 0;
+  for (let p = 0; p < n; p++) {
+    const t = times[picked.index(p)]!;
+    if (t !== t) skipped++;
+    else {
+      if (t < min) min = t;
+      if (t > max) max = t;
     }
-    if (!counted) missing++;
   }
-  const shown = topKeys(totals, TOP_VALUES);
-  const rest = totals.size - shown.length;
-  const cats = rest > 0 ? [...shown, `${OTHER} (${rest.toLocaleString('en-US')} values)`] : shown;
-  const position = new Map(shown.map((k, i) => [k, i]));
-  const counts = new Map<string, number[]>();
-  for (const [s, m] of perSeries ?? [['', totals] as const]) {
+  if (min <= max) {
+    let unit = spec.by ?? unitForSpan(max - min);
+    let note: string | undefined;
+    let buckets = bucketsBetween(min, max, unit);
+    while (buckets.length > MAX_TIME_BUCKETS && unit !== 'month') {
+      const coarser: TimeUnit = unit === 'hour' ? 'day' : 'month';
+      note = `${unit === 'hour' ? 'hours' : 'days'} would make ${buckets.length > MAX_TIME_BUCKETS * 2 ? 'over ' : ''}${buckets.length.toLocaleString('en-US')} bars: counted per ${coarser}`;
+      unit = coarser;
+      buckets = bucketsBetween(min, max, unit);
+    }
+    buckets = buckets.slice(0, MAX_TIME_BUCKETS);
+    // A time's bucket by arithmetic (UTC hours and days are fixed lengths; months are counted from year 0).
+    const months = unit === 'month' ? picked.columns.months(spec.x) : undefined;
+    const size = unit === 'hour' ? HOUR_MS : DAY_MS;
+    const first = months ? monthNumber(min) : Math.floor(min / size);
+    for (let p = 0; p < n; p++) {
+      const i = picked.index(p);
+      const t = times[i]!;
+      if (t !== t) continue;
+      const at = (months ? months[i]! : Math.floor(t / size)) - first;
+      if (at >= buckets.length) continue;
+      add(i, at, buckets.length, weight(i));
+    }
+    const series = topSeries(seriesByName());
+    if (skipped) note = [note, `${skipped.toLocaleString('en-US')} rows without a time in ${spec.x} left out`].filter(Boolean).join('; ');
+    return {
+      type: 'category',
+      title: `${noun} per ${unit}`,
+      xLabel: `${unit} (UTC) of ${spec.x}`,
+      yLabel: noun,
+      categories: buckets,
+      series,
+      time: true,
+      line: spec.kind === 'line',
+      grouped: !!spec.grouped,
+      ...(note ? { note } : {}),
+    };
+  }
+
+  // Counts per value: the TOP_VALUES largest, the rest as "other". A list (tags, categories) counts each item.
+  const x = categoryColumn(picked, spec.x, options, true);
+  const totals = new Float64Array(x.names.length);
+  const seen = new Uint8Array(x.names.length);
+  let distinct = 0;
+  let missing = 0;
+  const total = (id: number, w: number) => {
+    totals[id]! += w;
+    if (!seen[id]) {
+      seen[id] = 1;
+      distinct++;
+    }
+  };
+  for (let p = 0; p < n; p++) {
+    const i = picked.index(p);
+    const id = x.ids[i]!;
+    if (id >= 0) total(id, weight(i));
+    else if (id === -2 && x.lists.get(i)!.length) for (const item of x.lists.get(i)!) total(item, weight(i));
+    else missing++;
+  }
+  const shown = topIds(totals, seen, x.names, TOP_VALUES);
+  const rest = distinct - shown.length;
+  const cats = shown.map((id) => x.names[id]!);
+  if (rest > 0) cats.push(`${OTHER} (${rest.toLocaleString('en-US')} values)`);
+  const position = new Int32Array(x.names.length).fill(cats.length - 1);
+  shown.forEach((id, k) => (position[id] = k));
+  if (!split) {
     const values = new Array<number>(cats.length).fill(0);
-    for (const [k, n] of m) values[position.get(k) ?? cats.length - 1]! += n;
-    counts.set(s, values);
+    for (let id = 0; id < totals.length; id++) if (seen[id]) values[position[id]!]! += totals[id]!;
+    bySplit[0] = values;
+  } else {
+    for (let p = 0; p < n; p++) {
+      const i = picked.index(p);
+      const id = x.ids[i]!;
+      if (id >= 0) add(i, position[id]!, cats.length, weight(i));
+      else if (id === -2) for (const item of x.lists.get(i)!) add(i, position[item]!, cats.length, weight(i));
+    }
   }
   const notes: string[] = [];
   if (missing) notes.push(`${missing.toLocaleString('en-US')} rows without a value in ${spec.x} left out`);
@@ -298,12 +351,36 @@ function categories(rows: readonly Row[], spec: ChartSpec, options: ChartOptions
     xLabel: word === spec.x ? spec.x : `${word} (${spec.x})`,
     yLabel: noun,
     categories: cats,
-    series: topSeries(counts),
+    series: topSeries(seriesByName()),
     time: false,
     line: spec.kind === 'line',
     grouped: !!spec.grouped,
     ...(notes.length ? { note: notes.join('; ') } : {}),
   };
+}
+
+/** Months since year 0 of a time (UTC). */
+function monthNumber(ms: number): number {
+  const d = new Date(ms);
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+}
+
+/** The ids of the `k` largest totals among those seen, largest first, ties by name (one pass; no sort of every id). */
+function topIds(totals: Float64Array, seen: Uint8Array, names: readonly string[], k: number): number[] {
+  const top: number[] = [];
+  const before = (a: number, b: number) => totals[a]! > totals[b]! || (totals[a] === totals[b] && names[a]! < names[b]!);
+  for (let id = 0; id < totals.length; id++) {
+    if (!seen[id]) continue;
+    if (top.length === k && !before(id, top[k - 1]!)) continue;
+    let i = Math.min(top.length, k - 1);
+    if (top.length < k) top.push(id);
+    while (i > 0 && before(id, top[i - 1]!)) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = id;
+  }
+  return top;
 }
 
 /** The `k` keys with the largest totals, largest first, ties by name (one pass; no sort of every key). */
@@ -324,24 +401,6 @@ export function topKeys(totals: ReadonlyMap<string, number>, k: number): string[
   return top.map(([key]) => key);
 }
 
-const API_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/;
-
-/** A time as UTC ISO text (`2026-11-20T14:05:00Z`): the API's own texts as they are, other ISO 8601 forms converted. */
-function utcText(value: unknown): string | undefined {
-  if (
-    typeof value === 'string' &&
-    (value.length === 20 || value.length === 24) &&
-    value.charCodeAt(value.length - 1) === 90 /* Z */ &&
-    value[10] === 'T' &&
-    value[4] === '-' &&
-    value[7] === '-'
-  ) {
-    return API_TIME.test(value) ? value : undefined;
-  }
-  const ms = timeOf(value);
-  return ms === undefined ? undefined : new Date(ms).toISOString();
-}
-
 /** Series by total, the TOP_SERIES largest kept and the rest summed as "other"; a chart without split has one series named ''. */
 function topSeries(counts: Map<string, number[]>): Series[] {
   const all = [...counts.entries()].map(([name, values]) => ({ name, values, total: values.reduce((a, b) => a + b, 0) }));
@@ -355,27 +414,30 @@ function topSeries(counts: Map<string, number[]>): Series[] {
   return kept.length ? kept : [{ name: '', values: [] }];
 }
 
-function histogram(rows: readonly Row[], spec: ChartSpec): HistogramChart {
-  const values: number[] = [];
-  for (const row of rows) {
-    const n = numberOf(fieldValue(row, spec.x));
-    if (n !== undefined) values.push(n);
-  }
-  const noun = rowNoun(rows);
-  const base = { type: 'histogram' as const, title: `${noun} by ${fieldWord(spec.x)}`, xLabel: spec.x, yLabel: noun };
-  if (!values.length) return { ...base, bins: [], note: `no numbers in ${spec.x}` };
+function histogram(picked: Picked, spec: ChartSpec): HistogramChart {
+  const numbers = picked.columns.numbersOf(spec.x);
   let min = Infinity;
   let max = -Infinity;
-  for (const v of values) {
+  let found = 0;
+  for (let p = 0; p < picked.count; p++) {
+    const v = numbers[picked.index(p)]!;
+    if (v !== v) continue;
+    found++;
     if (v < min) min = v;
     if (v > max) max = v;
   }
+  const noun = picked.noun();
+  const base = { type: 'histogram' as const, title: `${noun} by ${fieldWord(spec.x)}`, xLabel: spec.x, yLabel: noun };
+  if (!found) return { ...base, bins: [], note: `no numbers in ${spec.x}` };
   const step = niceStep((max - min) / HISTOGRAM_BINS || 1);
   const start = Math.floor(min / step) * step;
   const count = Math.max(1, Math.floor((max - start) / step) + 1);
   const bins = Array.from({ length: count }, (_, i) => ({ from: start + i * step, to: start + (i + 1) * step, count: 0 }));
-  for (const v of values) bins[Math.min(count - 1, Math.floor((v - start) / step))]!.count++;
-  const left = rows.length - values.length;
+  for (let p = 0; p < picked.count; p++) {
+    const v = numbers[picked.index(p)]!;
+    if (v === v) bins[Math.min(count - 1, Math.floor((v - start) / step))]!.count++;
+  }
+  const left = picked.count - found;
   return { ...base, bins, ...(left ? { note: `${left.toLocaleString('en-US')} rows without a number in ${spec.x} left out` } : {}) };
 }
 
@@ -391,27 +453,36 @@ function pointLabel(row: Row): string {
   return typeof name === 'string' || typeof name === 'number' ? String(name).slice(0, 200) : '';
 }
 
-/** Every n-th point when there are more than MAX_POINTS. */
-function sampled(points: ChartPoint[], total: number, what: string): { points: ChartPoint[]; note?: string } {
-  if (points.length <= MAX_POINTS) return { points };
-  const step = points.length / MAX_POINTS;
-  const kept = Array.from({ length: MAX_POINTS }, (_, i) => points[Math.floor(i * step)]!);
+/** Every n-th of `total` points when there are more than MAX_POINTS; only the kept ones are made. */
+function sampled(total: number, point: (k: number) => ChartPoint, what: string): { points: ChartPoint[]; note?: string } {
+  if (total <= MAX_POINTS) return { points: Array.from({ length: total }, (_, k) => point(k)) };
+  const step = total / MAX_POINTS;
   return {
-    points: kept,
+    points: Array.from({ length: MAX_POINTS }, (_, i) => point(Math.floor(i * step))),
     note: `${MAX_POINTS.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${what} drawn (every ${step.toFixed(1)}th)`,
   };
 }
 
-function scatter(rows: readonly Row[], spec: ChartSpec): ScatterChart {
+function scatter(picked: Picked, spec: ChartSpec): ScatterChart {
   const y = spec.y ?? spec.x;
-  const points: ChartPoint[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    const a = numberOf(fieldValue(row, spec.x)) ?? timeOf(fieldValue(row, spec.x));
-    const b = numberOf(fieldValue(row, y)) ?? timeOf(fieldValue(row, y));
-    if (a !== undefined && b !== undefined) points.push({ x: a, y: b, label: pointLabel(row), row: i });
+  const xs = picked.columns.numberOrTime(spec.x);
+  const ys = picked.columns.numberOrTime(y);
+  // Positions of the rows with both numbers.
+  const at = new Int32Array(picked.count);
+  let total = 0;
+  for (let p = 0; p < picked.count; p++) {
+    const i = picked.index(p);
+    if (xs[i] === xs[i] && ys[i] === ys[i]) at[total++] = p;
   }
-  const s = sampled(points, points.length, 'points');
+  const s = sampled(
+    total,
+    (k) => {
+      const p = at[k]!;
+      const i = picked.index(p);
+      return { x: xs[i]!, y: ys[i]!, label: pointLabel(picked.rows[i]!), row: p };
+    },
+    'points',
+  );
   return {
     type: 'scatter',
     title: `${fieldWord(y)} against ${fieldWord(spec.x)}`,
@@ -422,22 +493,39 @@ function scatter(rows: readonly Row[], spec: ChartSpec): ScatterChart {
   };
 }
 
-function mapPoints(rows: readonly Row[], _options: ChartOptions): MapChart {
-  const fields = coordinateFields(rows);
-  const points: ChartPoint[] = [];
-  for (let i = 0; i < rows.length && fields; i++) {
-    const row = rows[i]!;
-    const places: unknown[] = 'list' in fields ? (Array.isArray(row[fields.list]) ? (row[fields.list] as unknown[]) : []) : [row];
-    for (const place of places) {
-      if (!isRecord(place)) continue;
-      const lat = numberOf('list' in fields ? place.lat : fieldValue(place, fields.lat));
-      const lon = numberOf('list' in fields ? place.lon : fieldValue(place, fields.lon));
-      if (lat === undefined || lon === undefined || Math.abs(lat) > 90 || Math.abs(lon) > 180) continue;
-      points.push({ x: lon, y: lat, label: pointLabel(row), row: i });
+function mapPoints(picked: Picked, _options: ChartOptions): MapChart {
+  const fields = coordinateFields(picked.order ? picked.order.map((i) => picked.rows[i]!) : picked.rows);
+  // Every place: the row's position and the place (x = longitude, y = latitude).
+  const positions: number[] = [];
+  const lons: number[] = [];
+  const lats: number[] = [];
+  const place = (p: number, lat: number | undefined, lon: number | undefined) => {
+    if (lat === undefined || lon === undefined || Math.abs(lat) > 90 || Math.abs(lon) > 180) return;
+    positions.push(p);
+    lats.push(lat);
+    lons.push(lon);
+  };
+  if (fields && 'list' in fields) {
+    for (let p = 0; p < picked.count; p++) {
+      const list = picked.rows[picked.index(p)]![fields.list];
+      if (Array.isArray(list)) for (const c of list) if (isRecord(c)) place(p, numberOf(c.lat), numberOf(c.lon));
+    }
+  } else if (fields) {
+    const latitudes = picked.columns.numbersOf(fields.lat);
+    const longitudes = picked.columns.numbersOf(fields.lon);
+    for (let p = 0; p < picked.count; p++) {
+      const i = picked.index(p);
+      const lat = latitudes[i]!;
+      const lon = longitudes[i]!;
+      if (lat === lat && lon === lon) place(p, lat, lon);
     }
   }
-  const noun = rowNoun(rows);
-  const s = sampled(points, points.length, 'points');
+  const noun = picked.noun();
+  const s = sampled(
+    positions.length,
+    (k) => ({ x: lons[k]!, y: lats[k]!, label: pointLabel(picked.rows[picked.index(positions[k]!)]!), row: positions[k]! }),
+    'points',
+  );
   const notes = [fields ? '' : 'no coordinates in the rows (lat/lon columns, prop=coordinates, list=geosearch)', s.note ?? ''].filter(
     Boolean,
   );

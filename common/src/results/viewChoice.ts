@@ -104,3 +104,28 @@ export function isViewSpec(value: unknown): value is PanelViewSpec {
         (sort.direction === 'asc' || sort.direction === 'desc')))
   );
 }
+
+/**
+ * What an export wrote, in plain words: `Exported all 58 rows to OUT.`,
+ * `Exported this view (filter "bob"): 12 rows, 4 columns, to OUT.`
+ */
+export function exportedText(
+  written: { rows: number; columns?: number },
+  choice: { part?: string; expand?: string; view?: ViewSpec },
+  target: string,
+): string {
+  const count = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  const of = choice.part ? ` of part ${choice.part.slice(0, 80)}` : '';
+  const view = choice.view;
+  if (!view) {
+    const rows = written.rows === 1 ? 'the one row' : `all ${count(written.rows, 'row')}`;
+    return `Exported ${rows}${of}${choice.expand ? ` (expanded by ${choice.expand.slice(0, 80)})` : ''} to ${target}.`;
+  }
+  const how = [
+    view.expand ? `expanded by ${view.expand.slice(0, 80)}` : '',
+    view.filter?.trim() ? `filter "${view.filter.trim().slice(0, 60)}"` : '',
+    view.sort ? `sorted by ${view.sort.column.slice(0, 80)}` : '',
+  ].filter(Boolean);
+  const columns = written.columns ? `, ${count(written.columns, 'column')}` : '';
+  return `Exported this view${of}${how.length ? ` (${how.join(', ')})` : ''}: ${count(written.rows, 'row')}${columns}, to ${target}.`;
+}

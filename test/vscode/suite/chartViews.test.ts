@@ -134,6 +134,52 @@ suite('results panel: chart and map views', () => {
     assert.ok(png.readUInt32BE(16) >= 640, `width ${png.readUInt32BE(16)}`);
   });
 
+  test('the chart reads in a dark and a high-contrast theme: text and bars stand out from the background', async function () {
+    this.timeout(120_000);
+    const workbench = vscode.workspace.getConfiguration('workbench');
+    const before = workbench.get<string>('colorTheme');
+    try {
+      for (const [theme, bodyClass, shot] of [
+        ['Default Dark Modern', 'vscode-dark', 'chart-03-dark-theme'],
+        ['Default High Contrast', 'vscode-high-contrast', 'chart-04-high-contrast-theme'],
+      ] as const) {
+        await workbench.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+        // The page follows the theme (VS Code swaps the body's class and variables; the chart redraws).
+        let colours: NonNullable<Awaited<ReturnType<typeof probePanel>>['chartColors']> | undefined;
+        for (let i = 0; i < 60 && !(colours?.bodyClass.split(' ').includes(bodyClass) && luminance(colours.background) < 0.1); i++) {
+          colours = (await probePanel()).chartColors;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        assert.ok(
+          colours && colours.bodyClass.split(' ').includes(bodyClass),
+          `${theme}: the panel takes the theme (${JSON.stringify(colours)})`,
+        );
+        assert.ok(luminance(colours.background) < 0.1, `${theme}: a dark chart background (${colours.background})`);
+        await screenshot(shot);
+        // WCAG: text 4.5:1 against its background, graphics (bars, axis lines) 3:1.
+        for (const text of [colours.title, ...colours.labels])
+          assert.ok(
+            contrast(text, colours.background) >= 4.5,
+            `${theme}: text ${text} on ${colours.background}: ${contrast(text, colours.background)}`,
+          );
+        assert.ok(colours.marks.length > 0, `${theme}: bars drawn`);
+        for (const mark of colours.marks)
+          assert.ok(
+            contrast(mark, colours.background) >= 3,
+            `${theme}: bar ${mark} on ${colours.background}: ${contrast(mark, colours.background)}`,
+          );
+        if (theme === 'Default High Contrast')
+          for (const line of colours.lines)
+            assert.ok(
+              contrast(line, colours.background) >= 3,
+              `${theme}: line ${line} on ${colours.background}: ${contrast(line, colours.background)}`,
+            );
+      }
+    } finally {
+      await workbench.update('colorTheme', before, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   test('a map shows a point for each page with coordinates; a click on one selects its row', async function () {
     this.timeout(180_000);
     proxy = await startCoordinatesProxy(endpoint!);
@@ -182,5 +228,47 @@ suite('results panel: chart and map views', () => {
     assert.equal(Number(first[2]) * (first[3] === 'S' ? -1 : 1), place.lat);
     assert.equal(Number(first[4]) * (first[5] === 'W' ? -1 : 1), place.lon);
     await screenshot('map-02-point-selects-row');
+
+    // The map in the high-contrast theme: land, borders and points in the theme's colours.
+    const workbench = vscode.workspace.getConfiguration('workbench');
+    const before = workbench.get<string>('colorTheme');
+    try {
+      await workbench.update('colorTheme', 'Default High Contrast', vscode.ConfigurationTarget.Global);
+      await probePanel({ click: [{ name: 'Map', exact: true }] });
+      await new Promise((r) => setTimeout(r, 1500));
+      await screenshot('map-03-high-contrast-theme');
+    } finally {
+      await workbench.update('colorTheme', before, vscode.ConfigurationTarget.Global);
+    }
   });
 });
+
+/** A CSS colour (`rgb(…)`/`rgba(…)`, `#rrggbb`) as [r, g, b, a], 0–255 and 0–1. */
+function rgba(colour: string): [number, number, number, number] {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})?$/i.exec(colour.trim());
+  if (hex) return [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16), parseInt(hex[3]!, 16), hex[4] ? parseInt(hex[4], 16) / 255 : 1];
+  const m = /rgba?\(([^)]*)\)/.exec(colour);
+  assert.ok(m, `a colour: ${colour}`);
+  const [r, g, b, a] = m[1]!
+    .split(/[ ,/]+/)
+    .filter(Boolean)
+    .map(Number);
+  return [r!, g!, b!, a ?? 1];
+}
+
+/** WCAG relative luminance of an opaque colour. */
+function luminance(colour: string): number {
+  const [r, g, b] = rgba(colour)
+    .map((v, i) => (i < 3 ? v / 255 : v))
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG contrast ratio of a colour (see-through ones laid over the background) against an opaque background. */
+function contrast(colour: string, background: string): number {
+  const [r, g, b, a] = rgba(colour);
+  const [R, G, B] = rgba(background);
+  const over = `rgb(${r * a + R! * (1 - a)}, ${g * a + G! * (1 - a)}, ${b * a + B! * (1 - a)})`;
+  const [hi, lo] = [luminance(over), luminance(background)].sort((x, y) => y - x);
+  return Math.round(((hi! + 0.05) / (lo! + 0.05)) * 100) / 100;
+}

@@ -224,6 +224,8 @@ export interface PanelSnapshot {
   properties?: [string, string][];
   /** The request URL's tooltip. */
   requestUrlTitle: string;
+  /** The computed colours of the shown chart (CSS colour texts), when a chart is shown. */
+  chartColors?: { bodyClass: string; background: string; title: string; labels: string[]; marks: string[]; lines: string[] };
   /** `tag.class` of the focused element of the panel. */
   focused: string;
   /** textContent of the whole panel. */
