@@ -467,6 +467,9 @@ export interface ReloadNote {
   title: string;
   /** The tests that failed before the reload (full title and error), reported after it. */
   failuresBefore: string[];
+  /** How many tests passed and were pending before the reload, for the whole run's count. */
+  passedBefore?: number;
+  pendingBefore?: number;
   data: Record<string, unknown>;
 }
 
@@ -494,8 +497,10 @@ export function clearReloadNote(): void {
 export async function reloadWindow(title: string, data: Record<string, unknown>): Promise<never> {
   const file = reloadNoteFile();
   if (!file || !hasPanelProbe()) throw new Error('reloadWindow needs the code-server launcher (MWQ_PROBE_DIR)');
-  const failuresBefore = (globalThis as { mwqSuiteFailures?: () => string[] }).mwqSuiteFailures?.() ?? [];
-  const note: ReloadNote = { title, failuresBefore, data };
+  const suite = globalThis as { mwqSuiteFailures?: () => string[]; mwqSuiteCounts?: () => { passed: number; pending: number } };
+  const failuresBefore = suite.mwqSuiteFailures?.() ?? [];
+  const counts = suite.mwqSuiteCounts?.() ?? { passed: 0, pending: 0 };
+  const note: ReloadNote = { title, failuresBefore, passedBefore: counts.passed, pendingBefore: counts.pending, data };
   fs.writeFileSync(file, JSON.stringify(note));
   await probePanel({ keys: [{ reloadWindow: true }] }, 30_000).catch(() => undefined);
   return new Promise<never>(() => {});

@@ -65,6 +65,8 @@ export function run(): Promise<void> {
       `Failed before the window was reloaded:\n${reloaded.failuresBefore.map((f, i) => `  ${i + 1}) ${f}`).join('\n')}`,
     );
 
+  let passed = 0;
+  let pending = 0;
   return new Promise<void>((resolve, reject) => {
     if (files.length === 0) {
       report.close();
@@ -73,16 +75,25 @@ export function run(): Promise<void> {
     }
     try {
       const runner = mocha.run((failures) => {
-        report.close();
         // Failures before a reload count too.
         const all = failures + (reloaded?.failuresBefore.length ?? 0);
+        // Mocha's own count covers the tests since the reload; the whole run's (scripts/test-summary.mjs reads it) all of them.
+        if (reloaded)
+          Mocha.reporters.Base.consoleLog(
+            `Whole run, the window reloaded once: ${passed + reloaded.passedBefore} passing, ${pending + reloaded.pendingBefore} pending, ${all} failing`,
+          );
+        report.close();
         if (all > 0) reject(new Error(`${all} test(s) failed`));
         else resolve();
       });
       // What a test that reloads the window passes on (helpers.ts reloadWindow): the report's end is never printed then.
       const failed: string[] = [];
       runner.on('fail', (test, error: Error) => failed.push(`${test.fullTitle()}: ${String(error?.stack ?? error).slice(0, 2000)}`));
-      (globalThis as { mwqSuiteFailures?: () => string[] }).mwqSuiteFailures = () => failed;
+      runner.on('pass', () => passed++);
+      runner.on('pending', () => pending++);
+      const suite = globalThis as { mwqSuiteFailures?: () => string[]; mwqSuiteCounts?: () => { passed: number; pending: number } };
+      suite.mwqSuiteFailures = () => failed;
+      suite.mwqSuiteCounts = () => ({ passed, pending });
     } catch (err) {
       report.close();
       reject(err);
@@ -91,15 +102,21 @@ export function run(): Promise<void> {
 }
 
 /** The note a test left before reloading the window (helpers.ts reloadWindow), if any. */
-function readReloadNote(): { title: string; failuresBefore: string[] } | undefined {
+function readReloadNote(): { title: string; failuresBefore: string[]; passedBefore: number; pendingBefore: number } | undefined {
   const dir = process.env.MWQ_PROBE_DIR;
   const file = dir && path.join(dir, '.after-reload.json');
   if (!file || !fs.existsSync(file)) return undefined;
   try {
-    const note = JSON.parse(fs.readFileSync(file, 'utf8')) as { title?: unknown; failuresBefore?: unknown };
+    const note = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      title?: unknown;
+      failuresBefore?: unknown;
+      passedBefore?: unknown;
+      pendingBefore?: unknown;
+    };
     if (typeof note.title !== 'string') return undefined;
     const before = Array.isArray(note.failuresBefore) ? note.failuresBefore.filter((f): f is string => typeof f === 'string') : [];
-    return { title: note.title, failuresBefore: before };
+    const count = (n: unknown) => (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : 0);
+    return { title: note.title, failuresBefore: before, passedBefore: count(note.passedBefore), pendingBefore: count(note.pendingBefore) };
   } catch {
     return undefined;
   }
