@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { requestPairs } from '../../common/src/runner/wire';
 import type { PreparedRequest } from '../../common/src/runner/request';
-import { isRecord } from '../../common/src/json';
+import { isCount, isRecord, isSha256Hex, parseVersionedRecord } from '../../common/src/json';
 
 export interface ResumeIdentity {
   /** Digest of the query's parameters (secrets masked) and the row options. */
@@ -63,21 +63,14 @@ export function readResumeState(out: string): ResumeState | undefined {
 
 /** A state read from text, checked field by field (the file may have been edited). */
 export function parseState(text: string): ResumeState | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(json) || json.version !== 1) return undefined;
-  const digest = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
-  const count = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+  const json = parseVersionedRecord(text, 1);
+  if (!json) return undefined;
   if (
-    !digest(json.query) ||
-    !digest(json.endpoint) ||
-    !count(json.rows) ||
-    !count(json.bytes) ||
-    !count(json.pages) ||
+    !isSha256Hex(json.query) ||
+    !isSha256Hex(json.endpoint) ||
+    !isCount(json.rows) ||
+    !isCount(json.bytes) ||
+    !isCount(json.pages) ||
     typeof json.complete !== 'boolean'
   )
     return undefined;

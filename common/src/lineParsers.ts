@@ -51,13 +51,30 @@ export function parseExpect(
   line: SourceLine,
   contentStart: number,
 ): void {
+  const at = queryDirective(doc, src, query, '@expect', raw, line, contentStart);
+  if (at) at.query.expects.push(at.directive);
+}
+
+/**
+ * A `@name value` line that belongs to the query above it: its value's span
+ * and text, or undefined (with a problem said) when no query is above it.
+ */
+function queryDirective(
+  doc: Parts,
+  src: Source,
+  query: QueryNode | undefined,
+  name: string,
+  raw: string,
+  line: SourceLine,
+  contentStart: number,
+): { query: QueryNode; directive: { text: string; span: Span; lineSpan: Span; line: number } } | undefined {
   const lineSpan = { start: contentStart, end: line.start + raw.trimEnd().length };
   if (!query) {
-    doc.problems.push({ message: 'An "@expect" line belongs to a query: put it under the query\'s "###" line.', span: lineSpan });
-    return;
+    doc.problems.push({ message: `An "${name}" line belongs to a query: put it under the query's "###" line.`, span: lineSpan });
+    return undefined;
   }
-  const span = trimmedSpan(src, contentStart + '@expect'.length, lineSpan.end);
-  query.expects.push({ text: src.slice(span.start, span.end), span, lineSpan, line: line.number });
+  const span = trimmedSpan(src, contentStart + name.length, lineSpan.end);
+  return { query, directive: { text: src.slice(span.start, span.end), span, lineSpan, line: line.number } };
 }
 
 /** `@watch …` (not `@watch = …`, a variable named "watch"). */
@@ -72,17 +89,13 @@ export function parseWatch(
   line: SourceLine,
   contentStart: number,
 ): void {
-  const lineSpan = { start: contentStart, end: line.start + raw.trimEnd().length };
-  if (!query) {
-    doc.problems.push({ message: 'An "@watch" line belongs to a query: put it under the query\'s "###" line.', span: lineSpan });
-    return;
-  }
-  if (query.watch) {
+  if (query?.watch) {
+    const lineSpan = { start: contentStart, end: line.start + raw.trimEnd().length };
     doc.problems.push({ message: 'This query has an "@watch" line already: one per query.', span: lineSpan });
     return;
   }
-  const span = trimmedSpan(src, contentStart + '@watch'.length, lineSpan.end);
-  query.watch = { text: src.slice(span.start, span.end), span, lineSpan, line: line.number };
+  const at = queryDirective(doc, src, query, '@watch', raw, line, contentStart);
+  if (at) at.query.watch = at.directive;
 }
 
 export function parseVariable(doc: Parts, src: Source, raw: string, line: SourceLine, contentStart: number): void {

@@ -9,7 +9,7 @@
 // a secret (the wiki echoed one) is not kept at all.
 
 import { createHash } from 'node:crypto';
-import { isRecord } from '../../../common/src/json';
+import { isCount, isRecord, isSha256Hex, parseVersionedRecord } from '../../../common/src/json';
 import type { Redactor } from '../../../common/src/redact';
 import { requestPairs } from '../../../common/src/runner/wire';
 import type { PreparedRequest } from '../../../common/src/runner/request';
@@ -73,18 +73,11 @@ export function keepableContinue(cont: Readonly<Record<string, string>> | undefi
 
 /** A position read from text, checked field by field; undefined when it is not one. */
 export function parsePosition(text: string): RunPosition | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(json) || json.version !== 1) return undefined;
-  const digest = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
-  const count = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+  const json = parseVersionedRecord(text, 1);
+  if (!json) return undefined;
   const short = (v: unknown, max: number): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
-  if (!digest(json.query) || !digest(json.endpoint) || !short(json.owner, 100) || !short(json.updatedAt, 40)) return undefined;
-  if (!count(json.rows) || !count(json.bytes) || !count(json.pages) || !count(json.items) || json.pages === 0) return undefined;
+  if (!isSha256Hex(json.query) || !isSha256Hex(json.endpoint) || !short(json.owner, 100) || !short(json.updatedAt, 40)) return undefined;
+  if (!isCount(json.rows) || !isCount(json.bytes) || !isCount(json.pages) || !isCount(json.items) || json.pages === 0) return undefined;
   if (json.list !== undefined && !short(json.list, 200)) return undefined;
   if (!isRecord(json.continue) || Array.isArray(json.continue)) return undefined;
   const cont: Record<string, string> = {};
