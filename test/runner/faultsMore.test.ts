@@ -395,7 +395,7 @@ describe('exports that fail half-way', () => {
       await writeFile(input, JSON.stringify(many));
       // A child with a 256 KiB file-size limit (bash's ulimit -f counts KiB); Node ignores SIGXFSZ, so writes fail with EFBIG.
       const script = [
-        `const { exportRows } = require(${JSON.stringify(path.join(__dirname, '..', '..', 'common', 'src', 'runner', 'export.ts'))});`,
+        `const { exportRows } = require(${JSON.stringify(path.join(__dirname, '..', '..', 'common', 'src', 'output', 'rowWriters.ts'))});`,
         `const rows = JSON.parse(require('fs').readFileSync(${JSON.stringify(input)}, 'utf8'));`,
         `exportRows(${JSON.stringify(file)}, ${JSON.stringify(format)}, rows).then(`,
         `  (n) => console.log(JSON.stringify({ ok: n })),`,
