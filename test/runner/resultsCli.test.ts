@@ -40,6 +40,12 @@ meta=siteinfo
 meta=siteinfo
 siprop=general
 
+### JSONP asked
+list=allpages
+aplimit=3
+callback=foo
+errorformat=html
+
 ### Two lists
 list=allpages|allcategories
 apnamespace=0
@@ -283,5 +289,18 @@ describe('real wiki: result rows hold one kind of row; other parts are parts', (
       body,
       (categories as { category: string }[]).map((c) => `| ${c.category.replace(/[&|!{}[\]<>'~]/g, (ch) => `&#${ch.charCodeAt(0)};`)}`),
     );
+  });
+});
+
+describe('real wiki: the parameters the runner owns', () => {
+  it('callback=foo and errorformat=html: the run sends neither, gets JSON rows, and its notes say the sentences the editor shows', async () => {
+    const dry = await runCli('run', file, '--query', 'JSONP asked', '--endpoint', wiki.endpoint, '--dry-run');
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.doesNotMatch(dry.stdout, /callback|errorformat=html/);
+    const r = await runCli('run', file, '--query', 'JSONP asked', '--endpoint', wiki.endpoint, '--format', 'ndjson');
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout.trim().split('\n').length, 3);
+    assert.match(r.stderr, /callback=foo is ignored: the runner never sends callback/);
+    assert.match(r.stderr, /errorformat=html is ignored: the runner sends errorformat=plaintext/);
   });
 });

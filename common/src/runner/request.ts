@@ -23,6 +23,7 @@ import { findVariableUses } from '../variables';
 import { MASK, redactorFor, type Redactor } from '../redact';
 import { RunnerError } from './errors';
 import { maskUrlCredentials } from '../url';
+import { RUNNER_PARAMETERS, runnerParameterNote, runnerSentParameters } from '../runnerParameters';
 
 // The request on the wire and its copyable forms (URL, cURL, ApiSandbox) live in wire.ts.
 
@@ -39,14 +40,6 @@ export const DEFAULT_SENSITIVE_PARAMS: readonly string[] = [
   'centralauthtoken',
   'oathtoken',
 ];
-
-/** Set by the runner; the file's own values for these are ignored (with a note). */
-const RUNNER_PARAMS: ReadonlyMap<string, string> = new Map([
-  ['action', 'query'],
-  ['format', 'json'],
-  ['formatversion', '2'],
-  ['errorformat', 'plaintext'],
-]);
 
 export interface RequestParam {
   name: string;
@@ -212,13 +205,13 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
   const byName = new Map<string, RequestParam>();
   for (const param of query.params) {
     const name = param.name;
-    const runnerValue = RUNNER_PARAMS.get(name);
-    if (runnerValue !== undefined) {
+    if (RUNNER_PARAMETERS.has(name)) {
       const written = param.value;
       if (name === 'action' && written !== '' && written !== 'query') {
         problems.push(`line ${param.line + 1}: only action=query can be run, not action=${written}`);
-      } else if (written !== runnerValue) {
-        notes.push(`line ${param.line + 1}: ${name}=${written} is ignored; the runner sends ${name}=${runnerValue}.`);
+      } else {
+        const note = name === 'action' ? undefined : runnerParameterNote(name, written);
+        if (note) notes.push(`line ${param.line + 1}: ${note}`);
       }
       continue;
     }
@@ -236,7 +229,7 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
     throw new RunnerError('usage', `Cannot run ${queryLabel}: ${problems.join('; ')}.`);
   }
 
-  const params: RequestParam[] = [...RUNNER_PARAMS].map(([name, value]) => ({ name, value, sensitive: false }));
+  const params: RequestParam[] = runnerSentParameters().map(({ name, value }) => ({ name, value, sensitive: false }));
   for (const param of byName.values()) params.push(param);
   for (const credential of credentialsOf(endpoint)) hidden.add(credential);
   const request: PreparedRequest = {

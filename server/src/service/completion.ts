@@ -16,7 +16,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 import { VariableScope } from '../../../common/src/resolve';
 import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue';
-import { RUNNER_PARAMETERS } from './diagnostics/paramRules';
+import { RUNNER_PARAMETERS } from '../../../common/src/runnerParameters';
 import { describeModule, describeParam, describeValue, moduleSummary, ownerOf, paramSummary } from './docs';
 import { paramAtLine, queryAtLine } from './locate';
 import { QueryContext, type ResolvedParam } from './queryContext';
@@ -251,7 +251,7 @@ function nameItems(ctx: QueryContext, line: number, range: Range, hasEquals: boo
   const items: CompletionItem[] = [];
   for (const resolved of ctx.available().values()) {
     const { fullName, param } = resolved;
-    if (used.has(fullName) || RUNNER_PARAMETERS.has(fullName) || fullName === 'action') continue;
+    if (used.has(fullName) || RUNNER_PARAMETERS.has(fullName)) continue;
     const flag = param.type === 'boolean';
     const newText = hasEquals || flag ? fullName : `${fullName}=`;
     items.push({

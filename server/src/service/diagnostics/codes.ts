@@ -24,7 +24,11 @@ export const DIAGNOSTIC_CODES = {
     what: '`{{name}}` with no `@name` above it, or an unknown `{{$function}}`.',
   },
   'unsupported-action': { severity: 'error', origin: 'editor', what: '`action=` other than `query`.' },
-  'runner-parameter': { severity: 'hint', origin: 'editor', what: '`format`, `formatversion`, \u2026 are set by the runner.' },
+  'runner-parameter': {
+    severity: 'hint',
+    origin: 'editor',
+    what: '`format`, `formatversion`, \u2026 are set by the runner, `callback`, \u2026 never sent.',
+  },
   'duplicate-parameter': { severity: 'warning', origin: 'editor', what: 'The same parameter twice; the API uses the last.' },
   'secret-in-file': { severity: 'warning', origin: 'editor', what: 'A sensitive parameter (a token) written in the file.' },
   'boolean-value': { severity: 'warning', origin: 'editor', what: '`flag=false`: a flag is on whenever it is present.' },

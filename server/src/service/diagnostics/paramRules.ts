@@ -6,6 +6,7 @@ import type { ParamNode, QueryNode, Span, ValueItem } from '../../../../common/s
 import type { VariableScope } from '../../../../common/src/resolve';
 import { isOnlyReferences } from '../../../../common/src/variables';
 import { chainRefOf } from '../../../../common/src/chain/chainRef';
+import { RUNNER_PARAMETERS, runnerParameterNote } from '../../../../common/src/runnerParameters';
 import type { Catalogue, ModuleGroup, ModuleInfo, ParamInfo } from '../catalogue';
 import { nearest } from '../nearest';
 import { count } from '../../../../common/src/text';
@@ -22,9 +23,6 @@ export interface QueryCheck {
   readonly scope: VariableScope;
   readonly out: Collector;
 }
-
-/** Parameters the runner sets itself (JSON, formatversion 2). */
-export const RUNNER_PARAMETERS = new Set(['format', 'formatversion', 'utf8', 'ascii', 'callback']);
 
 /** Successors named in deprecation messages. */
 const REPLACEMENTS: Record<string, string> = {
@@ -49,9 +47,14 @@ function checkParam(c: QueryCheck, node: ParamNode): void {
       },
     );
   }
-  if (RUNNER_PARAMETERS.has(node.name)) {
+  if (RUNNER_PARAMETERS.has(node.name) && node.name !== 'action') {
+    // The same sentence as the run's note (common/src/runnerParameters.ts); a line
+    // with the runner's own value is not sent twice, and is still marked unneeded.
+    const note =
+      runnerParameterNote(node.name, node.value) ??
+      `\`${node.name}\` is sent by the runner as it is written here; this line is not needed.`;
     if (!node.fromUrl) {
-      c.out.add(node.nameSpan, 'runner-parameter', `\`${node.name}\` is set by the runner (JSON, formatversion 2); this line is ignored.`, {
+      c.out.add(node.nameSpan, 'runner-parameter', note, {
         tags: [DiagnosticTag.Unnecessary],
         data: { fix: 'removeParam' } satisfies FixData,
       });
