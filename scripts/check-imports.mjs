@@ -2,7 +2,8 @@
 // The import graph of the product code (client/, server/src, common/src), checked:
 //   - no import circle (type-only imports included: a circle of types is
 //     still a knot for whoever moves one of its files);
-//   - no arrow against the layers of docs/architecture.md (LAYER_RULES below).
+//   - no arrow against the layers of docs/architecture.md (LAYER_RULES below);
+//   - no re-export: neither `export … from` nor `export { x }` of an imported x.
 // Known exceptions, each with its reason, live in scripts/import-allowlist.json;
 // an exception that no longer happens fails the check too, so the list
 // only shrinks. Run by `npm run lint`; `node scripts/check-imports.mjs --graph`
@@ -133,6 +134,36 @@ function moduleSpecifiers(file, text) {
   return out;
 }
 
+/**
+ * Names a file imports and exports again without `from` (`import { x } from
+ * './a'; export { x };`, or `export default x`): a second import path for one
+ * name, which the re-export rule must refuse too.
+ */
+export function reexportedImports(file, text) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const imported = new Set();
+  for (const node of source.statements) {
+    const clause = ts.isImportDeclaration(node) ? node.importClause : undefined;
+    if (!clause) continue;
+    if (clause.name) imported.add(clause.name.text);
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) imported.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) imported.add(e.name.text);
+  }
+  const out = [];
+  for (const node of source.statements) {
+    if (ts.isExportDeclaration(node) && !node.moduleSpecifier && node.exportClause && ts.isNamedExports(node.exportClause)) {
+      for (const e of node.exportClause.elements) {
+        const local = (e.propertyName ?? e.name).text;
+        if (imported.has(local)) out.push(local);
+      }
+    } else if (ts.isExportAssignment(node) && ts.isIdentifier(node.expression) && imported.has(node.expression.text)) {
+      out.push(node.expression.text);
+    }
+  }
+  return out;
+}
+
 /** file → [{ to, specifier }] ; `to` is a repository path, or `node:x` / a package name. */
 export function importGraph(files) {
   const graph = new Map();
@@ -240,6 +271,9 @@ function main() {
     for (const a of arrows)
       if (a.reexport)
         problems.push(`${file}: re-exports from '${a.specifier}' (no-reexport): import the name from its home module instead.`);
+  for (const file of files)
+    for (const name of reexportedImports(file, fs.readFileSync(path.join(root, file), 'utf8')))
+      problems.push(`${file}: exports the imported name '${name}' again (no-reexport): import it from its home module instead.`);
   for (const key of allowedCircles)
     if (!seenCircles.has(key))
       problems.push(`scripts/import-allowlist.json: the circle "${key}" no longer exists: remove it from the list`);

@@ -9,5 +9,3 @@ export const EXIT = {
   /** Interrupted (Ctrl+C), as shells report SIGINT. */
   cancelled: 130,
 } as const;
-
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

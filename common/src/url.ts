@@ -3,11 +3,14 @@
 
 import { MASK } from './redact';
 
-const HTTP_URL = /^https?:\/\//i;
-
-/** True for text that starts like an http(s) URL (`http://`, `HTTPS://`). */
+/** True for text that is a whole http(s) URL (`http://…`, `HTTPS://…`), as the runner will parse it. */
 export function isHttpUrl(text: string): boolean {
-  return HTTP_URL.test(text);
+  try {
+    const u = new URL(text);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 /** The host (and port) of an endpoint, for messages; `(not a URL)` when it is none (its text may hold anything). */

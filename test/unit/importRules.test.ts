@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 // @ts-expect-error: a plain .mjs script without type declarations
-import { circles, layerViolations } from '../../scripts/check-imports.mjs';
+import { circles, layerViolations, reexportedImports } from '../../scripts/check-imports.mjs';
 
 type Arrow = { to: string; specifier: string };
 const graphOf = (from: string, to: string) => new Map<string, Arrow[]>([[from, [{ to, specifier: to }]]]);
@@ -60,4 +60,13 @@ test('an import circle is found, a chain is not', () => {
     ['common/src/c.ts', []],
   ]);
   assert.deepEqual(circles(chain), []);
+});
+
+test('an imported name exported again without `from` is a re-export too (one home, one import path)', () => {
+  const probe = (text: string): string[] => reexportedImports('server/src/service/probe.ts', text);
+  assert.deepEqual(probe("import { queryAtLine } from '../parser';\nexport { queryAtLine };\n"), ['queryAtLine']);
+  assert.deepEqual(probe("import { a as b } from './a';\nexport { b as c };\n"), ['b']);
+  assert.deepEqual(probe("import * as ns from './a';\nexport { ns };\n"), ['ns']);
+  assert.deepEqual(probe("import d from './a';\nexport default d;\n"), ['d']);
+  assert.deepEqual(probe("import { a } from './a';\nconst own = a + 1;\nexport { own };\n"), []);
 });

@@ -147,15 +147,6 @@ function loginFailureMessage(host: string, user: string, outcome: string, reason
 // ---------------------------------------------------------------------------
 // Messages for rights problems
 
-/** API codes that mean "this account may not do this", with a message for people. */
-export const ACCOUNT_ERROR_CODES: readonly string[] = [
-  'permissiondenied',
-  'readapidenied',
-  'assertuserfailed',
-  'assertbotfailed',
-  'assertnameduserfailed',
-];
-
 /**
  * A clear message for an API error about rights or login, or undefined for
  * other codes. `account` is the logged-in user, if any.

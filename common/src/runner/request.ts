@@ -22,7 +22,7 @@ import type { ExternalLookup, VariableScope } from '../resolve';
 import { findVariableUses } from '../variables';
 import { MASK, redactorFor, type Redactor } from '../redact';
 import { RunnerError } from './errors';
-import { maskUrlCredentials } from '../url';
+import { isHttpUrl, maskUrlCredentials } from '../url';
 import { RUNNER_PARAMETERS, runnerParameterNote, runnerSentParameters } from '../runnerParameters';
 
 // The request on the wire and its copyable forms (URL, cURL, ApiSandbox) live in wire.ts.
@@ -355,15 +355,6 @@ export function urlProblem(url: URL): string | undefined {
     return `The endpoint ${url.protocol}//${url.host}${url.pathname} has a user name or password in it ("user:password@"). The runner never sends credentials in a URL: remove them, and log in with a bot password instead.`;
   }
   return undefined;
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const u = new URL(text);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 // ---------------------------------------------------------------------------

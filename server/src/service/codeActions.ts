@@ -5,7 +5,7 @@ import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type Text
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParamNode, ParsedDocument, QueryNode, ValueItem } from '../../../common/src/syntaxTree';
 import type { FixData } from './fixes';
-import { queryAtLine } from './locate';
+import { queryAtLine } from '../../../common/src/parser';
 
 export function codeActions(
   document: TextDocument,

@@ -30,7 +30,7 @@ import { validate } from './diagnostics';
 import { DocumentCache } from './documentCache';
 import { environmentHints, queryWikiHints, WikiHintsCache, type OtherEnvironment } from './environmentHints';
 import { format } from './formatting';
-import { queryAtLine } from './locate';
+import { queryAtLine } from '../../../common/src/parser';
 import { markWikiGaps } from './wikiCompletion';
 import { hover } from './hover';
 import { documentSymbols, foldingRanges } from './outline';

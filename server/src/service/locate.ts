@@ -4,7 +4,6 @@
 import { queryAtLine } from '../../../common/src/parser';
 import type { ParamNode, ParsedDocument, QueryNode, ValueItem } from '../../../common/src/syntaxTree';
 
-export { queryAtLine };
 import type { VariableUse } from '../../../common/src/syntaxTree';
 
 export type Target =

@@ -9,7 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParsedDocument, ValueItem } from '../../../../common/src/syntaxTree';
 import type { LiveValueKind, LiveValuesAnswer, LiveValuesQuestion } from '../../../../common/src/content/contentTypes';
 import type { Catalogue } from '../catalogue';
-import { queryAtLine } from '../locate';
+import { queryAtLine } from '../../../../common/src/parser';
 import { QueryContext, type ResolvedParam } from '../queryContext';
 import { siteKindOf, titleNamespaceOf } from './contentSites';
 import { insertableValue, plainWikiText } from './wikiText';
