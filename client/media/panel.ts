@@ -21,7 +21,7 @@
 
 import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost, PanelViewSpec } from '../../common/src/panelProtocol';
 import type { ExportFormat } from '../../common/src/exportFormats';
-import { answerParts, type AnswerPart } from '../../common/src/results/answerParts';
+import { AnswerParts, partObject } from '../../common/src/results/parts';
 import { isRecord } from '../../common/src/json';
 import type { Row } from '../../common/src/runner/merge';
 import { expandableFields, expandRows } from '../../common/src/results/expand';
@@ -95,7 +95,7 @@ class PanelController {
   /** Pages of an unfinished generator/prop batch, with what has arrived (shown after the rows). */
   private pendingRows: Row[] = [];
   /** Every list and object of the answers, by name. */
-  private parts = new Map<string, AnswerPart>();
+  private parts = new AnswerParts();
   /** Shown: '' = the run's rows, else a part's name. */
   private part = '';
   /** The nested list expanded into rows, '' = none. */
@@ -213,7 +213,7 @@ class PanelController {
   private renderPartOptions(): void {
     const rows = this.rows.length + this.pendingRows.length;
     const options: [string, string, string][] = [['', `result rows · ${plural(rows, 'row')}`, "The rows of the query's main list"]];
-    for (const part of this.parts.values()) {
+    for (const part of this.parts.list()) {
       if (part.kind === 'list')
         options.push([
           part.name,
@@ -221,7 +221,7 @@ class PanelController {
           `The list "${part.name}" of the answer, one row per item`,
         ]);
       else {
-        const n = Object.keys(part.value).length;
+        const n = part.rows.length;
         options.push([
           part.name,
           `${part.name} · ${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`,
@@ -305,7 +305,7 @@ class PanelController {
    * properties. The filter goes with it only when it still matches there.
    */
   private selectPart(name: string): void {
-    this.part = this.parts.has(name) ? name : '';
+    this.part = this.parts.get(name) ? name : '';
     this.store.state.part = this.part;
     this.store.state.partChosen = true;
     this.expand = '';
@@ -332,7 +332,7 @@ class PanelController {
     const isObject = part?.kind === 'object';
     this.propertyView.element.hidden = !isObject;
     this.table.element.hidden = isObject;
-    if (part?.kind === 'object') this.propertyView.show(part.value, part.name);
+    if (part?.kind === 'object') this.propertyView.show(partObject(part), part.name);
     this.updateFlattenFields();
     this.table.setRows(this.viewOf(this.baseRows()), this.store.state.hiddenColumns);
     this.renderPartOptions();
@@ -353,7 +353,7 @@ class PanelController {
     const shown = this.table.shownCount;
     const part = this.parts.get(this.part);
     if (part?.kind === 'object') {
-      const n = Object.keys(part.value).length;
+      const n = part.rows.length;
       this.tools.setShownInfo(`${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`);
     } else this.tools.setShownInfo(shown === total ? plural(total, 'row') : `${numberFormat.format(shown)} of ${plural(total, 'row')}`);
     this.renderEmptyNote();
@@ -419,7 +419,7 @@ class PanelController {
     this.pages = [];
     this.rows = [];
     this.pendingRows = [];
-    this.parts = new Map();
+    this.parts = new AnswerParts();
     this.part = '';
     this.expand = '';
     this.oneItem = new OneItemLists();
@@ -458,15 +458,8 @@ class PanelController {
     this.pages.push(page);
     for (let i = 0; i < page.rows.length; i++) this.rows.push(page.rows[i]!);
     // This page's parts, joined to those of the earlier pages.
-    const added: Row[] = [];
-    for (const part of answerParts([page.raw])) {
-      const known = this.parts.get(part.name);
-      if (known?.kind === 'list' && part.kind === 'list') {
-        // No push(...rows): one answer can hold 200,000 rows, past the stack's argument limit.
-        for (const row of part.rows) known.rows.push(row);
-        if (part.name === this.part) for (const row of part.rows) added.push(row);
-      } else this.parts.set(part.name, part);
-    }
+    const { appended, changed } = this.parts.add(page.raw);
+    const added: Row[] = changed.has(this.part) ? [] : (appended.get(this.part) ?? []);
     this.header.addProblems(page);
     const flattenChanged = this.oneItem.observe(page.rows);
 
@@ -475,7 +468,7 @@ class PanelController {
     if (!state.partChosen && state.part === '') {
       const opening = openingPart(
         this.rows.length,
-        [...this.parts.values()].map((p) => (p.kind === 'list' ? p : { name: p.name, kind: p.kind })),
+        this.parts.list().map((p) => (p.kind === 'list' ? p : { name: p.name, kind: p.kind })),
       );
       if (opening) {
         state.part = opening;
@@ -483,7 +476,7 @@ class PanelController {
       }
     }
     const wanted = state.part;
-    if (this.part !== wanted && this.parts.has(wanted)) {
+    if (this.part !== wanted && this.parts.get(wanted)) {
       this.part = wanted;
       this.expand = state.expand;
       this.reloadTable();
@@ -491,7 +484,7 @@ class PanelController {
       this.reloadTable();
     } else if (this.part === '') {
       this.table.appendRows(this.viewOf(page.rows));
-    } else if (this.parts.get(this.part)?.kind === 'object') {
+    } else if (this.parts.get(this.part)?.kind === 'object' || changed.has(this.part)) {
       this.reloadTable();
     } else if (added.length) {
       this.table.appendRows(this.viewOf(added));

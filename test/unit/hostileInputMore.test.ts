@@ -16,8 +16,7 @@ import { ChainedSession } from '../../common/src/runner/chainedSession';
 import { VariableScope } from '../../common/src/resolve';
 import { fetchLiveValues, LIVE_TITLE_LIMIT } from '../../common/src/content/fetchLiveValues';
 import { parseDocument } from '../../common/src/parser';
-import { answerParts as cliAnswerParts } from '../../common/src/results/parts';
-import { answerParts as panelAnswerParts } from '../../common/src/results/answerParts';
+import { AnswerParts, answerParts } from '../../common/src/results/parts';
 import { writeFileAtomic } from '../../common/src/output/atomicWrite';
 import { exportRows } from '../../common/src/output/rowWriters';
 import { cliHistoryStop, historyRoot, HistoryPathError, RunHistory } from '../../common/src/results/history';
@@ -392,7 +391,9 @@ describe('one very large answer does not overflow the stack', () => {
 
   it('--part and the results panel: the parts of two 200,000-row answers are 400,000 rows, in order', () => {
     const answers = [bigAnswer(0), bigAnswer(200_000)];
-    for (const parts of [cliAnswerParts(answers), panelAnswerParts(answers)]) {
+    const panel = new AnswerParts(); // as the panel adds them, page by page
+    for (const answer of answers) panel.add(answer);
+    for (const parts of [answerParts(answers), panel.list()]) {
       const list = parts.find((p) => p.name === 'allpages') as { rows: unknown[] };
       assert.equal(list.rows.length, 400_000);
       assert.deepEqual(

@@ -2,7 +2,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerParts } from '../../common/src/results/answerParts';
+import { AnswerParts, answerParts, partObject } from '../../common/src/results/parts';
 import { expandableFields, expandRows } from '../../common/src/results/expand';
 import { FilterIndex, filterIndexes, parseFilter } from '../../common/src/results/filterRows';
 import { sortIndexes } from '../../common/src/results/sortRows';
@@ -124,12 +124,39 @@ describe('answerParts', () => {
       ['', 'Special'],
     ); // integer-like keys come in numeric order
   });
-  it('lists of the same name are joined across pages; meta members are left out', () => {
+  it('lists of the same name are joined across pages; normalized is a part; meta members are left out', () => {
     const p1 = { continue: { x: 1 }, query: { allpages: [{ title: 'A' }], normalized: [{ from: 'a', to: 'A' }] } };
     const p2 = { query: { allpages: [{ title: 'B' }] }, warnings: {} };
     const parts = answerParts([p1, p2]);
-    assert.equal(parts.length, 1);
+    assert.deepEqual(
+      parts.map((p) => p.name),
+      ['allpages', 'normalized'],
+    );
     assert.deepEqual(parts[0], { name: 'allpages', kind: 'list', rows: [{ title: 'A' }, { title: 'B' }] });
+  });
+  it('two answers for one page are one merged row, page by page as in one go; the merge is reported as a change', () => {
+    const a1 = { query: { pages: [{ pageid: 1, title: 'A', revisions: [{ revid: 1 }] }] } };
+    const a2 = {
+      query: {
+        pages: [
+          { pageid: 1, title: 'A', revisions: [{ revid: 2 }] },
+          { pageid: 2, title: 'B' },
+        ],
+      },
+    };
+    const whole = answerParts([a1, a2]);
+    assert.equal(whole[0]!.rows.length, 2);
+    assert.deepEqual(whole[0]!.rows[0]!.revisions, [{ revid: 1 }, { revid: 2 }]);
+    const built = new AnswerParts();
+    built.add(a1);
+    const second = built.add(a2);
+    assert.deepEqual(built.list(), whole);
+    assert.ok(second.changed.has('pages'));
+    assert.deepEqual(second.appended.get('pages'), [{ pageid: 2, title: 'B' }]);
+  });
+  it('an object part is key/value rows, first value kept; partObject gives the object back', () => {
+    const parts = answerParts([{ query: { general: { sitename: 'T', lang: 'en' } } }, { query: { general: { sitename: 'U', time: 1 } } }]);
+    assert.deepEqual(partObject(parts[0]!), { sitename: 'T', lang: 'en', time: 1 });
   });
   it("other modules' answers (parse) are parts too; hostile shapes are skipped", () => {
     assert.deepEqual(

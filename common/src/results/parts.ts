@@ -1,6 +1,8 @@
-// Every part of an answer, for the panel's part selector and `mwq run --part`:
-// each key under `query` (`pages`, `namespaces`, `general`, `allpages`,
-// `normalized`, …) with its rows. Pure; runs in the webview too.
+// Every part of an answer, the one definition used by the panel's part tabs,
+// `mwq run --part` and the editor's export: each key under `query` (`pages`,
+// `namespaces`, `general`, `allpages`, `normalized`, …) and the answer's other
+// top-level modules (`parse`, `compare`, …), with their rows. Pure; runs in
+// the webview too.
 //
 // - a list (`query.allpages`, `query.normalized`) → its items as rows
 //   (an item that is not an object is the row `{ value }`);
@@ -10,7 +12,8 @@
 // - `query.pages` → pages merged across answers by page id (or title), prop
 //   lists concatenated, as the runner merges them.
 // Several answers (pages of a run): lists are concatenated, objects merged
-// key by key (the first answer's value stays).
+// key by key (the first answer's value stays). Members that describe the
+// answer rather than hold results (`continue`, `warnings`, …) are no parts.
 
 import { mergePage, pageKey, type Row } from '../runner/merge';
 import { isRecord } from '../json';
@@ -19,34 +22,97 @@ import { pushAll } from '../lineParsers';
 export type PartKind = 'list' | 'object';
 
 export interface AnswerPart {
-  /** `pages`, `namespaces`, `general`, … (the key under `query`). */
+  /** `pages`, `namespaces`, `general`, `parse`, … (the key under `query`, or at the top). */
   name: string;
   /** 'list': rows of items; 'object': `{ key, value }` rows (a property view). */
   kind: PartKind;
   rows: Row[];
 }
 
+/** Top-level members that describe the answer rather than hold results. */
+const ANSWER_META = new Set([
+  'batchcomplete',
+  'continue',
+  'query-continue',
+  'warnings',
+  'errors',
+  'error',
+  'servedby',
+  'requestid',
+  'curtimestamp',
+  'limits',
+  'docref',
+]);
+
+/** What one answer changed: rows appended to list parts, and parts whose earlier rows changed (merged pages, objects). */
+export interface PartsAdded {
+  appended: Map<string, Row[]>;
+  changed: Set<string>;
+}
+
+interface PartState extends AnswerPart {
+  index?: Map<string, Row>;
+  keys?: Set<string>;
+}
+
+/** The parts of a run's answers, built answer by answer (the panel adds each page as it arrives). */
+export class AnswerParts {
+  private readonly parts = new Map<string, PartState>();
+
+  /** Adds one answer; what it appended and changed. */
+  add(answer: unknown): PartsAdded {
+    const added: PartsAdded = { appended: new Map(), changed: new Set() };
+    if (!isRecord(answer)) return added;
+    if (isRecord(answer.query)) for (const [name, value] of Object.entries(answer.query)) this.addPart(name, value, added);
+    for (const [name, value] of Object.entries(answer))
+      if (name !== 'query' && !ANSWER_META.has(name) && (isRecord(value) || Array.isArray(value))) this.addPart(name, value, added);
+    return added;
+  }
+
+  /** Every part, in order of first appearance. */
+  list(): AnswerPart[] {
+    return [...this.parts.values()].map(({ name, kind, rows }) => ({ name, kind, rows }));
+  }
+
+  get size(): number {
+    return this.parts.size;
+  }
+
+  get(name: string): AnswerPart | undefined {
+    return this.parts.get(name);
+  }
+
+  private addPart(name: string, value: unknown, added: PartsAdded): void {
+    let part = this.parts.get(name);
+    if (!part) this.parts.set(name, (part = { name, kind: kindOf(value), rows: [] }));
+    if (part.kind === 'object') {
+      if (addProperties(part, value)) added.changed.add(name);
+      return;
+    }
+    const rows = name === 'pages' ? addPages(part, value, added) : listRows(value);
+    if (name !== 'pages') pushAll(part.rows, rows);
+    if (rows.length) pushAll(getOrSet(added.appended, name), rows);
+  }
+}
+
 /** The parts of one or more answers, in order of first appearance. */
 export function answerParts(answers: readonly unknown[]): AnswerPart[] {
-  const parts = new Map<string, { kind: PartKind; rows: Row[]; index?: Map<string, Row>; keys?: Set<string> }>();
-  for (const answer of answers) {
-    if (!isRecord(answer) || !isRecord(answer.query)) continue;
-    for (const [name, value] of Object.entries(answer.query)) {
-      const kind = kindOf(value);
-      let part = parts.get(name);
-      if (!part) parts.set(name, (part = { kind, rows: [] }));
-      if (name === 'pages' && part.kind === 'list') addPages(part, value);
-      else if (part.kind === 'list') pushAll(part.rows, listRows(value));
-      else addProperties(part, value);
-    }
-  }
-  return [...parts].map(([name, p]) => ({ name, kind: p.kind, rows: p.rows }));
+  const parts = new AnswerParts();
+  for (const answer of answers) parts.add(answer);
+  return parts.list();
 }
 
 /** The part named `name` (`namespaces` or `query.namespaces`), or undefined. */
 export function findPart(parts: readonly AnswerPart[], name: string): AnswerPart | undefined {
   const wanted = name.startsWith('query.') ? name.slice('query.'.length) : name;
   return parts.find((p) => p.name === wanted);
+}
+
+/** An object part's `{ key, value }` rows as the object they came from (for the property view). */
+export function partObject(part: AnswerPart): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const row of part.rows) if (typeof row.key === 'string') out[row.key] = row.value;
+  return out;
 }
 
 function kindOf(value: unknown): PartKind {
@@ -63,8 +129,11 @@ function listRows(value: unknown): Row[] {
   return items.map((item) => (isRecord(item) && !Array.isArray(item) ? item : { value: item }));
 }
 
-function addPages(part: { rows: Row[]; index?: Map<string, Row> }, value: unknown): void {
+/** Merges pages by key; the new rows (pages not seen before); marks the part changed when an earlier page was merged into. */
+function addPages(part: PartState, value: unknown, added: PartsAdded): Row[] {
   part.index ??= new Map();
+  const fresh: Row[] = [];
+  const isFresh = new Set<Row>();
   for (const page of listRows(value)) {
     const key = pageKey(page);
     const existing = part.index.get(key);
@@ -73,16 +142,32 @@ function addPages(part: { rows: Row[]; index?: Map<string, Row> }, value: unknow
       const copy = Object.fromEntries(Object.entries(page));
       part.index.set(key, copy);
       part.rows.push(copy);
-    } else mergePage(existing, page);
+      fresh.push(copy);
+      isFresh.add(copy);
+    } else {
+      mergePage(existing, page);
+      if (!isFresh.has(existing)) added.changed.add(part.name);
+    }
   }
+  return fresh;
 }
 
-function addProperties(part: { rows: Row[]; keys?: Set<string> }, value: unknown): void {
+/** Adds the keys not seen yet; whether any was added. */
+function addProperties(part: PartState, value: unknown): boolean {
   part.keys ??= new Set();
   const entries = isRecord(value) && !Array.isArray(value) ? Object.entries(value) : [['value', value] as [string, unknown]];
+  let any = false;
   for (const [key, v] of entries) {
     if (part.keys.has(key)) continue;
     part.keys.add(key);
     part.rows.push({ key, value: v });
+    any = true;
   }
+  return any;
+}
+
+function getOrSet<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let value = map.get(key);
+  if (!value) map.set(key, (value = []));
+  return value;
 }
