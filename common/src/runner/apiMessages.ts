@@ -10,6 +10,7 @@
 import { lineIndexAt } from '../lines';
 import type { ParsedDocument, QueryNode, Span } from '../syntaxTree';
 import { isRecord } from '../json';
+import { MODULE_SLOTS } from '../moduleSlots';
 
 export interface ApiMessage {
   severity: 'error' | 'warning';
@@ -118,7 +119,7 @@ export function locateApiMessage(message: ApiMessage, query: QueryNode, doc: Par
   // The module that raised it: `query+allpages` → the item `allpages` of list=/prop=/meta=/generator=.
   const module = message.module?.startsWith('query+') ? message.module.slice('query+'.length) : undefined;
   if (module) {
-    for (const group of ['list', 'prop', 'meta', 'generator']) {
+    for (const group of MODULE_SLOTS) {
       const p = params.get(group);
       const item = p?.items.find((i) => i.text.trim() === module);
       if (p && item) return [{ line: lineAt(doc, item.start), span: { start: item.start, end: item.end }, param: group }];

@@ -3,9 +3,7 @@
 // formatversion 2 (markers are booleans), bundled or fetched from a wiki.
 
 import { modulesOfDocument } from '../../../common/src/catalogue/snapshot';
-
-export type ModuleGroup = 'list' | 'prop' | 'meta';
-export const MODULE_GROUPS: readonly ModuleGroup[] = ['list', 'prop', 'meta'];
+import { isModuleGroup, type ModuleGroup } from '../../../common/src/moduleSlots';
 
 export interface InfoCondition {
   name: string;
@@ -292,7 +290,7 @@ export function readModule(raw: Json): ModuleInfo {
   return {
     name: String(raw.name ?? ''),
     path: String(raw.path ?? raw.name ?? ''),
-    group: group === 'list' || group === 'prop' || group === 'meta' ? group : undefined,
+    group: typeof group === 'string' && isModuleGroup(group) ? group : undefined,
     prefix,
     generator: marker(raw.generator),
     deprecated: marker(raw.deprecated),

@@ -23,8 +23,8 @@ import { queryAtLine } from '../../../common/src/parser';
 import { QueryContext, type ResolvedParam } from './queryContext';
 import { SNIPPETS } from './snippets';
 import { chainCompletion } from './chainCompletion';
+import { isModuleGroup, isModuleSlot } from '../../../common/src/moduleSlots';
 
-const MODULE_SLOT_NAMES = new Set(['list', 'prop', 'meta', 'generator']);
 const NAME_CHARS = /^[A-Za-z0-9_.:-]*$/;
 
 export function complete(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, position: Position): CompletionList {
@@ -102,7 +102,7 @@ function otherItems(items: readonly { text: string; start: number }[], currentSt
 }
 
 function isMulti(ctx: QueryContext, name: string): boolean {
-  if (name === 'list' || name === 'prop' || name === 'meta') return true;
+  if (isModuleGroup(name)) return true;
   return ctx.resolve(name)?.param.multi ?? false;
 }
 
@@ -119,7 +119,7 @@ function valueCompletion(
 ): CompletionList {
   const r = range(from, to);
   const items: CompletionItem[] = [];
-  if (name === 'list' || name === 'prop' || name === 'meta') {
+  if (isModuleGroup(name)) {
     for (const module of ctx.catalogue.byGroup[name]) if (!used.has(module.name)) items.push(moduleItem(module, r, ctx.catalogue));
   } else if (name === 'generator') {
     for (const module of ctx.catalogue.generators) items.push(moduleItem(module, r, ctx.catalogue));
@@ -222,7 +222,7 @@ function nameSortText(resolved: ResolvedParam, missingRequired: boolean): string
   else if (missingRequired) rank = 'a';
   else if (param.name === 'continue') rank = 'y';
   else if (resolved.module) rank = 'b';
-  else if (MODULE_SLOT_NAMES.has(fullName) || fullName === 'titles') rank = 'c';
+  else if (isModuleSlot(fullName) || fullName === 'titles') rank = 'c';
   else rank = resolved.fromMain ? 'e' : 'd';
   return `${rank}${paramOrder(param)}${fullName}`;
 }
@@ -239,7 +239,7 @@ function paramOrder(param: ParamInfo): string {
 
 function hasValues(param: ParamInfo, fullName: string): boolean {
   return (
-    MODULE_SLOT_NAMES.has(fullName) ||
+    isModuleSlot(fullName) ||
     param.type === 'enum' ||
     param.type === 'limit' ||
     param.type === 'namespace' ||

@@ -9,8 +9,7 @@ import { describeModule, describeParam, describeValue, ownerOf } from './docs';
 import { targetAt } from './locate';
 import { mdCode, mdText } from './markdownText';
 import { QueryContext } from './queryContext';
-
-const MODULE_SLOTS = new Set(['list', 'prop', 'meta', 'generator']);
+import { isModuleSlot } from '../../../common/src/moduleSlots';
 
 export function hover(document: TextDocument, parsed: ParsedDocument, catalogue: Catalogue, position: Position): Hover | null {
   const target = targetAt(parsed, position.line, document.offsetAt(position));
@@ -51,7 +50,7 @@ export function hover(document: TextDocument, parsed: ParsedDocument, catalogue:
     return null;
   }
   const { item } = target;
-  if (MODULE_SLOTS.has(param.name)) {
+  if (isModuleSlot(param.name)) {
     const module = catalogue.module(param.name === 'generator' ? param.value : item.text);
     return module ? answer(describeModule(module, catalogue), item) : null;
   }

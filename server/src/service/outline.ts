@@ -4,10 +4,11 @@
 import { SymbolKind, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
+import { isModuleSlot } from '../../../common/src/moduleSlots';
 
 function modulesOf(query: QueryNode): string {
   return query.params
-    .filter((p) => ['list', 'prop', 'meta', 'generator'].includes(p.name) && p.value !== '')
+    .filter((p) => isModuleSlot(p.name) && p.value !== '')
     .map((p) => `${p.name}=${p.value}`)
     .join(' ');
 }

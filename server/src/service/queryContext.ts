@@ -3,10 +3,8 @@
 // Diagnostics, completion and hover all start from here.
 
 import type { ParamNode, QueryNode, ValueItem } from '../../../common/src/syntaxTree';
-import type { Catalogue, ModuleGroup, ModuleInfo, ParamInfo } from './catalogue';
-
-export type ModuleSlot = ModuleGroup | 'generator';
-export const MODULE_SLOTS: readonly ModuleSlot[] = ['list', 'prop', 'meta', 'generator'];
+import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue';
+import { MODULE_SLOTS, type ModuleSlot } from '../../../common/src/moduleSlots';
 
 export interface ModuleUse {
   module: ModuleInfo;

@@ -7,13 +7,14 @@ import type { VariableScope } from '../../../../common/src/resolve';
 import { isOnlyReferences } from '../../../../common/src/variables';
 import { chainRefOf } from '../../../../common/src/chain/chainRef';
 import { RUNNER_PARAMETERS, runnerParameterNote } from '../../../../common/src/runnerParameters';
-import type { Catalogue, ModuleGroup, ModuleInfo, ParamInfo } from '../catalogue';
+import type { Catalogue, ModuleInfo, ParamInfo } from '../catalogue';
 import { nearest } from '../nearest';
 import { count } from '../../../../common/src/text';
 import type { QueryContext, ResolvedParam } from '../queryContext';
 import { isFalseLooking, isInteger, isTimestamp, isUserReference, normalisedTimestamp } from '../values';
 import type { FixData } from '../fixes';
 import type { Collector } from './collector';
+import { isModuleGroup, type ModuleGroup } from '../../../../common/src/moduleSlots';
 
 /** What every rule of one query sees. */
 export interface QueryCheck {
@@ -71,7 +72,7 @@ function checkParam(c: QueryCheck, node: ParamNode): void {
     }
     return;
   }
-  if (node.name === 'list' || node.name === 'prop' || node.name === 'meta') {
+  if (isModuleGroup(node.name)) {
     checkModuleList(c, node, node.name);
     checkMultiCount(c, node, c.catalogue.query.paramByName.get(node.name), node.items.length);
     return;

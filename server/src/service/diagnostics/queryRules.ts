@@ -6,6 +6,7 @@ import type { FixData } from '../fixes';
 import type { ModuleInfo, ParamInfo } from '../catalogue';
 import type { QueryCheck } from './paramRules';
 import { sandboxEndpointNote } from '../../../../common/src/apiSandbox';
+import { MODULE_SLOTS } from '../../../../common/src/moduleSlots';
 
 const PAGE_SOURCES = ['titles', 'pageids', 'revids'];
 
@@ -150,7 +151,7 @@ export function checkSandboxLinks(c: QueryCheck): void {
 }
 
 /** What makes a query ask the wiki for something: a module, or pages. */
-const ASKING_PARAMS = ['list', 'prop', 'meta', 'generator', 'titles', 'pageids', 'revids'];
+const ASKING_PARAMS: readonly string[] = [...MODULE_SLOTS, 'titles', 'pageids', 'revids'];
 
 /** Rule: a query without a module or pages gets an empty answer; say what is missing. */
 export function checkAsksForNothing(c: QueryCheck): void {
