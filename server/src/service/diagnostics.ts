@@ -17,7 +17,8 @@ import { QueryContext } from './queryContext';
 import { QueryDiagnosticsCache, variableInputs } from './diagnostics/cache';
 import { Collector } from './diagnostics/collector';
 import { DOCUMENT_RULES } from './diagnostics/documentRules';
-import { checkParams, type QueryCheck } from './diagnostics/paramRules';
+import { checkParams } from './diagnostics/paramRules';
+import type { QueryCheck } from './diagnostics/ruleTypes';
 import {
   checkAsksForNothing,
   checkInfoConditions,

@@ -9,7 +9,7 @@
 
 import type { ModuleUse } from '../queryContext';
 import type { FixData } from '../fixes';
-import type { QueryCheck } from './paramRules';
+import type { QueryCheck } from './ruleTypes';
 
 type Rule =
   /** requireOnlyOneParameter: none → missingparam, more than one → invalidparammix. */

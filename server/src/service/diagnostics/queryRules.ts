@@ -4,7 +4,7 @@
 import type { ParamNode } from '../../../../common/src/syntaxTree';
 import type { FixData } from '../fixes';
 import type { ModuleInfo, ParamInfo } from '../catalogue';
-import type { QueryCheck } from './paramRules';
+import type { QueryCheck } from './ruleTypes';
 import { sandboxEndpointNote } from '../../../../common/src/apiSandbox';
 import { MODULE_SLOTS } from '../../../../common/src/moduleSlots';
 
