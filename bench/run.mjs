@@ -2,14 +2,15 @@
 // prints a table, writes bench-results/latest.json (+ a dated copy) and
 // bench/RESULTS.md. Not part of the tests.
 //
-//   node --import tsx bench/run.mjs [--sizes 100,1000,10000,50000] [--skip lsp,peer,runner,synthetic,live,panel,results,package] [--seed N] [--synthetic-pages N]
+//   node --import tsx bench/run.mjs [--sizes 100,1000,10000,50000] [--skip lsp,peer,runner,synthetic,live,panel,results,chart,package] [--seed N] [--synthetic-pages N]
 //
 // Steps: build (`npm run package`: the production build + the .vsix), bundle
 // sizes; generate the query files (bench/generate.mjs); the language server
 // over stdio (bench/lsp.mjs); the JSON peer and our service in-process
 // (bench/peer.mjs); the runner against mwn on the big test wiki
 // (bench/runner.mjs; builds the wiki template on first use, ~10+ minutes);
-// the results panel in Chromium (bench/panel.mjs). See bench/README.md.
+// the results panel in Chromium (bench/panel.mjs); a chart split by 100,000
+// values against the same chart unsplit (bench/chartSplit.mjs). See bench/README.md.
 
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -24,6 +25,7 @@ import { benchLiveValues } from './liveValues.mjs';
 import { benchPanel } from './panel.mjs';
 import { benchActivation } from './activation.mjs';
 import { benchResultsOps } from './resultsOps.mjs';
+import { benchChartSplit, chartSplitSection } from './chartSplit.mjs';
 import { machine, round } from './util.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -299,6 +301,17 @@ async function main() {
     }
   }
 
+  // A time chart split by 100,000 users against the same chart unsplit, whole processes.
+  if (!SKIP.has('chart')) {
+    log('chart split by 100,000 values vs unsplit: bench/chartSplit.mjs (5 processes each)');
+    try {
+      results.chartSplit = benchChartSplit({ log });
+    } catch (e) {
+      results.chartSplit = { error: String(e?.message ?? e) };
+      log(`  chart: ${results.chartSplit.error}`);
+    }
+  }
+
   results.finishedAt = new Date().toISOString();
   results.machine.loadAverageAtEnd = machine().loadAverage;
   results.targets = evaluate(results);
@@ -537,6 +550,17 @@ function evaluate(r) {
       );
     }
   }
+  const cs = r.chartSplit;
+  if (cs?.error) add('Chart split by 100,000 users vs unsplit', 'failed', '≤ 3× time, ≤ 1.5× memory', false, '', cs.error.slice(0, 300));
+  if (cs && !cs.error)
+    add(
+      'Chart split by 100,000 users vs unsplit (100,000 rows, 999 months; whole processes, median of 5)',
+      `${cs.timeRatio}× time, ${cs.memoryRatio}× memory`,
+      `≤ ${cs.timeTarget}× time, ≤ ${cs.memoryTarget}× memory`,
+      cs.timeRatio <= cs.timeTarget && cs.memoryRatio <= cs.memoryTarget,
+      'ratio',
+      `split ${cs.split.wallS} s, ${cs.split.rssMB} MB; unsplit ${cs.unsplit.wallS} s, ${cs.unsplit.rssMB} MB`,
+    );
   const ro = r.resultsOps;
   if (ro?.error) add('Results table: sort 100,000 rows', 'failed', '< 300', false, '', ro.error.slice(0, 300));
   if (ro && !ro.error) {
@@ -777,6 +801,7 @@ function renderTables(r) {
       ],
     });
   }
+  if (r.chartSplit && !r.chartSplit.error) sections.push(chartSplitSection(r.chartSplit));
   const b = r.bundles;
   const kb = (x) => (x === undefined ? undefined : `${round(x / 1024, 1)} KB`);
   sections.push({

@@ -22,6 +22,7 @@ import { EXIT } from './exitCodes';
 import { cliLookup, selectQuery } from './run';
 import { Messages } from './terminal';
 import { count } from '../../common/src/text';
+import { pushAll } from '../../common/src/lineParsers';
 
 export const CHART_USAGE = `  mwq chart FILE --x FIELD -o OUT [options]  run one query and draw its rows as a chart (SVG or PNG)
       --x FIELD          the column counted per value or per time, binned (histogram),
@@ -187,23 +188,28 @@ export async function chartCommand(args: string[]): Promise<number> {
     ? await session.fetchAll({ maxPages: parsed.maxPages, maxItems: parsed.maxItems }, callbacks)
     : await session.nextPage(callbacks);
   process.removeListener('SIGINT', onSignal);
-  if (!session.done) for (const b of session.finish()) rows.push(...b.rows);
+  if (!session.done) for (const b of session.finish()) pushAll(rows, b.rows);
   if (outcome.error && outcome.stopped !== 'max-bytes') {
     say.say(outcome.error.message);
     return outcome.stopped === 'cancelled' ? EXIT.cancelled : EXIT.failed;
   }
   const chartRows = parsed.expand ? [...expandRows(rows, parsed.expand)] : rows;
-  const data = chartData(chartRows, parsed.spec);
-  const svg = toSvg(drawChart(data, { width: parsed.width }));
+  const { svg, summary } = drawRows(chartRows, parsed.spec, parsed.width, parsed.output);
   try {
     await writeFileAtomic(parsed.output, parsed.format === 'png' ? await rasterise(svg) : svg);
   } catch (error) {
     say.say(error instanceof Error && !('code' in error) ? error.message : `cannot write ${parsed.output}: ${errnoOf(error)}`);
     return EXIT.failed;
   }
-  const marks = data.type === 'category' ? data.categories.length : data.type === 'histogram' ? data.bins.length : data.points.length;
-  say.say(
-    `${data.title}: ${count(marks, data.type === 'category' || data.type === 'histogram' ? 'bar' : 'point')} from ${count(chartRows.length, 'row')} written to ${parsed.output}${data.note ? ` (${data.note})` : ''}`,
-  );
+  say.say(summary);
   return EXIT.ok;
+}
+
+/** The chart of the rows as SVG text, and the line that says what was written to `output` (with the chart's note). */
+export function drawRows(rows: readonly Row[], spec: ChartSpec, width: number, output: string): { svg: string; summary: string } {
+  const data = chartData(rows, spec);
+  const svg = toSvg(drawChart(data, { width }));
+  const marks = data.type === 'category' ? data.categories.length : data.type === 'histogram' ? data.bins.length : data.points.length;
+  const summary = `${data.title}: ${count(marks, data.type === 'category' || data.type === 'histogram' ? 'bar' : 'point')} from ${count(rows.length, 'row')} written to ${output}${data.note ? ` (${data.note})` : ''}`;
+  return { svg, summary };
 }

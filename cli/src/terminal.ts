@@ -5,23 +5,16 @@
 // reads; and every secret the run knows is masked.
 
 import { NO_REDACTION, redactorFor, type Redactor } from '../../common/src/redact';
-
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const CONTROL_OR_TAB_OR_BREAK = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-function escapeCode(ch: string): string {
-  const code = ch.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u{${code.toString(16).toUpperCase()}}`;
-}
+import { visibleControls } from '../../common/src/text';
 
 /** Text safe for a terminal; line breaks and tabs kept. */
 export function terminalSafe(text: string): string {
-  return text.replace(CONTROL, escapeCode);
+  return visibleControls(text, true);
 }
 
 /** One line safe for a terminal: line breaks and tabs escaped as well. */
 export function terminalSafeLine(text: string): string {
-  return text.replace(CONTROL_OR_TAB_OR_BREAK, escapeCode);
+  return visibleControls(text);
 }
 
 /** Characters JSON.stringify leaves raw that a terminal acts on, as JSON escapes (still the same JSON value). */

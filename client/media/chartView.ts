@@ -22,6 +22,7 @@ import { toSvg } from '../../common/src/chart/svg';
 import type { Row } from '../../common/src/runner/merge';
 import { editorTheme, onThemeChange, patchScene, svgToPng } from './chartDom';
 import { el, labelled, makeButton, numberFormat } from './dom';
+import { visibleControls } from '../../common/src/text';
 
 export interface ChartEvents {
   /** The table's rows and the order it shows them in (indexes into rows; undefined = all in order). */
@@ -39,7 +40,9 @@ const WORLD = { x: 0, y: 0, w: 360, h: 180 };
 /** Rows of the numbers table at most (a point list can be long). */
 const NUMBERS_SHOWN = 1000;
 
-function setOptions(select: HTMLSelectElement, options: readonly (readonly [string, string])[], value: string): void {
+/** The options of a select; their words are column names from the wiki, shown with control characters visible. */
+function setOptions(select: HTMLSelectElement, given: readonly (readonly [string, string])[], value: string): void {
+  const options = given.map(([v, text]) => [v, visibleControls(text)] as const);
   if (
     select.options.length !== options.length ||
     options.some(([v, t], i) => select.options[i]?.value !== v || select.options[i]?.text !== t)

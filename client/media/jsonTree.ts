@@ -6,6 +6,7 @@
 // through textContent.
 
 import { clip, el, numberFormat } from './dom';
+import { pushAll } from '../../common/src/lineParsers';
 
 /** Children shown per chunk ("Show more" adds the next). */
 const CHUNK = 200;
@@ -144,7 +145,7 @@ export class JsonTree {
         const cost = Math.min(size, CHUNK);
         if (cost > budget) continue;
         budget -= cost;
-        next.push(...this.setOpen(node, true, depth));
+        pushAll(next, this.setOpen(node, true, depth));
       }
       level = next;
       depth++;

@@ -4,3 +4,26 @@
 export function count(n: number, word: string, pluralWord = `${word}s`): string {
   return `${n} ${n === 1 ? word : pluralWord}`;
 }
+
+// Characters that act instead of showing: C0 controls, DEL, C1 controls, the
+// Arabic letter mark, the left-to-right/right-to-left marks, and the BIDI
+// embeddings, overrides and isolates (U+202A–202E, U+2066–2069), which can
+// reorder what a person reads. Tabs and line breaks are the one difference
+// between the two forms.
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROLS_AND_BREAKS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function escapeControl(ch: string): string {
+  const code = ch.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u{${code.toString(16).toUpperCase()}}`;
+}
+
+/**
+ * Text from a wiki or a file with its control characters shown as `\xNN` /
+ * `\u{NNNN}` instead of acting: the one rule for a terminal (cli/src/terminal.ts)
+ * and a chart's labels (common/src/chart). Tabs and line breaks are escaped
+ * too unless `keepBreaks`.
+ */
+export function visibleControls(text: string, keepBreaks = false): string {
+  return text.replace(keepBreaks ? CONTROLS : CONTROLS_AND_BREAKS, escapeControl);
+}

@@ -10,7 +10,7 @@ import { RowStore } from '../../../common/src/runner/merge';
 import { toUrl } from '../../../common/src/runner/wire';
 import type { QuerySession } from '../../../common/src/runner/continuation';
 import type { PreparedRequest } from '../../../common/src/runner/request';
-import type { ApiMessage } from '../../../common/src/runner/apiMessages';
+import { KeptMessages } from '../../../common/src/expect/keptMessages';
 import type { ChainedSession } from '../../../common/src/runner/chainedSession';
 import type { Row } from '../../../common/src/runner/merge';
 import { RunHistory } from '../../../common/src/results/history';
@@ -47,7 +47,7 @@ export interface ActiveRun extends Prepared {
   requestMs: number;
   session: QuerySession | ChainedSession | WikisSession;
   /** The API's messages of every page, for the expectations' verdict. */
-  messages: { warnings: ApiMessage[]; errors: ApiMessage[] };
+  messages: { warnings: KeptMessages; errors: KeptMessages };
   store: RowStore;
   /** Every answer of the run (scrubbed), for the parts of the answer (results/parts.ts). */
   answers: unknown[];
@@ -106,7 +106,7 @@ export function newActiveRun(prepared: Prepared, session: QuerySession | Chained
     session,
     store: new RowStore(),
     answers: [],
-    messages: { warnings: [], errors: [] },
+    messages: { warnings: new KeptMessages(), errors: new KeptMessages() },
     lastStatus: { pages: 0, items: 0, hasMore: true, running: false },
   };
 }

@@ -42,6 +42,7 @@ import { DEFAULT_SITEMATRIX_ENDPOINT, fetchSitematrix } from '../../../common/sr
 import { randomUUID } from 'node:crypto';
 import { keepableContinue, positionIdentity, resumeOfferFor, resumeQuestion, type RunPosition } from './allPagesPosition';
 import { RunPositions, type PositionWriter, type Row } from './runPositions';
+import { MAX_KEPT_MESSAGES } from '../../../common/src/expect/keptMessages';
 
 export class RunController implements vscode.Disposable {
   private run?: ActiveRun;
@@ -355,8 +356,9 @@ export class RunController implements vscode.Disposable {
   private onPage(run: ActiveRun, page: PageResult): void {
     run.store.add(page.batches);
     run.answers.push(page.json);
-    run.messages.warnings.push(...page.warnings);
-    run.messages.errors.push(...page.errors);
+    // Each distinct message once, the first MAX_KEPT_MESSAGES of the run kept (finish says how many more came).
+    const newWarnings = run.messages.warnings.add(page.warnings);
+    const newErrors = run.messages.errors.add(page.errors);
     run.mainList ??= page.batches[0]?.list;
     const rows = page.batches.filter((b) => b.list === run.mainList).flatMap((b) => b.rows);
     const panelPage = panelPageOf(page, rows);
@@ -364,12 +366,17 @@ export class RunController implements vscode.Disposable {
     this.keepPosition(run, page, rows);
     if (this.run === run) ResultsPanel.currentPanel?.addPage(panelPage);
     this.log.info(requestLogLine(run, page));
-    this.feedback.addMessages(run.uri, run.doc, run.query, page.warnings, vscode.DiagnosticSeverity.Warning);
-    this.feedback.addMessages(run.uri, run.doc, run.query, page.errors, vscode.DiagnosticSeverity.Error);
+    this.feedback.addMessages(run.uri, run.doc, run.query, newWarnings, vscode.DiagnosticSeverity.Warning);
+    this.feedback.addMessages(run.uri, run.doc, run.query, newErrors, vscode.DiagnosticSeverity.Error);
   }
 
   private finish(run: ActiveRun, outcome: RunOutcome): void {
     run.abort = undefined;
+    const { warnings, errors } = run.messages;
+    if (warnings.leftOut || errors.leftOut)
+      this.log.info(
+        `The wiki sent ${count(warnings.leftOut, 'more warning')} and ${count(errors.leftOut, 'more error')} than the ${MAX_KEPT_MESSAGES} of each kept (and shown on the query).`,
+      );
     // A finished run leaves nothing to go on with; one cut short keeps its position.
     if (run.session.done) this.keeping.get(run)?.finish();
     run.requestMs += outcome.requestMs;

@@ -127,6 +127,13 @@ export function inlineSummary(run: ActiveRun, outcome: RunOutcome, hasMore: bool
   return (
     summary +
     wikis +
-    expectationSummary(run.query, rows, run.messages.warnings, run.messages.errors, !hasMore && !outcome.error, outcome.error?.message)
+    expectationSummary(
+      run.query,
+      rows,
+      run.messages.warnings.kept,
+      run.messages.errors.kept,
+      !hasMore && !outcome.error,
+      outcome.error?.message,
+    )
   );
 }

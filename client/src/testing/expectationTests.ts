@@ -16,6 +16,7 @@ import { buildRequest } from '../../../common/src/runner/request';
 import { ChainedSession, isChained } from '../../../common/src/runner/chainedSession';
 import { externalLookup, secretsUsedBy } from '../run/secrets';
 import { UNTRUSTED_RUN_MESSAGE } from '../run/trust';
+import { pushAll } from '../../../common/src/lineParsers';
 
 /** What the last run said of one expectation (for the `mwquery.expectationTestState` command, automation only). */
 export interface ExpectationOutcome {
@@ -140,7 +141,7 @@ export class ExpectationTests implements vscode.Disposable {
   /** The query items a run request covers (a file: all its queries; an expectation: its query). */
   private queriesOf(request: vscode.TestRunRequest): vscode.TestItem[] {
     const roots: vscode.TestItem[] = [];
-    if (request.include) roots.push(...request.include);
+    if (request.include) pushAll(roots, request.include);
     else this.controller.items.forEach((item) => void roots.push(item));
     const queries = new Set<vscode.TestItem>();
     for (const item of roots) {

@@ -17,6 +17,8 @@ import {
   rowNoun,
 } from './fields';
 import { chartColumnsFor, type CategoryColumn, type ChartColumns } from './columns';
+import { withVisibleLabels } from './labels';
+import { OTHER, splitSeries, topIds, type Series } from './series';
 
 export const CHART_KINDS = ['bar', 'line', 'histogram', 'scatter', 'map'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
@@ -35,11 +37,6 @@ export interface ChartSpec {
   split?: string;
   /** Series stacked (default) or side by side. */
   grouped?: boolean;
-}
-
-export interface Series {
-  name: string;
-  values: number[];
 }
 
 interface ChartBase {
@@ -89,14 +86,17 @@ export type ChartData = CategoryChart | HistogramChart | ScatterChart | MapChart
 
 /** Values shown per category chart; the rest add up to "other". */
 export const TOP_VALUES = 20;
-/** Series of a split; the rest add up to "other". */
-export const TOP_SERIES = 8;
 /** Time buckets at most; a finer unit over a longer span goes to the next coarser one. */
 export const MAX_TIME_BUCKETS = 1000;
 /** Points drawn at most (scatter, map): every n-th beyond. */
 export const MAX_POINTS = 5000;
 const HISTOGRAM_BINS = 20;
-const OTHER = 'other';
+/**
+ * Numbers drawn at most, either sign: a span of two (1e308 − −1e308), a sum
+ * of many or a tick past the last could overflow to Infinity and draw NaN.
+ * Rows beyond are left out with a note.
+ */
+export const MAX_DRAWN = 1e300;
 
 export interface ChartOptions {
   /** Namespace number → name, from the wiki's catalogue; the canonical names otherwise. */
@@ -167,13 +167,13 @@ export function chartData(rows: readonly Row[], spec: ChartSpec, options: ChartO
   const picked = new Picked(rows, shown.order, chartColumnsFor(rows, shown.columns));
   switch (spec.kind) {
     case 'histogram':
-      return histogram(picked, spec);
+      return withVisibleLabels(histogram(picked, spec));
     case 'scatter':
-      return scatter(picked, spec);
+      return withVisibleLabels(scatter(picked, spec));
     case 'map':
-      return mapPoints(picked, options);
+      return withVisibleLabels(mapPoints(picked, options));
     default:
-      return categories(picked, spec, options);
+      return withVisibleLabels(categories(picked, spec, options));
   }
 }
 
@@ -223,93 +223,103 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 function categories(picked: Picked, spec: ChartSpec, options: ChartOptions): CategoryChart {
-  const { count: n } = picked;
   const weights = spec.y ? picked.columns.numbersOf(spec.y) : undefined;
-  const weight = (i: number): number => {
-    if (!weights) return 1;
-    const w = weights[i]!;
-    return w === w ? w : 0;
+  const counted: Counted = {
+    split: spec.split ? categoryColumn(picked, spec.split, options, false) : undefined,
+    // A row's weight: 1, or its number to sum (0 when it has none).
+    weight: (i) => {
+      if (!weights) return 1;
+      const w = weights[i]!;
+      return w === w ? w : 0;
+    },
+    // A number too large to draw leaves its row out (see MAX_DRAWN).
+    drawable: (i) => !weights || !(Math.abs(weights[i]!) > MAX_DRAWN),
+    noun: spec.y ? `sum of ${fieldWord(spec.y)}` : picked.noun(),
   };
-  const split = spec.split ? categoryColumn(picked, spec.split, options, false) : undefined;
-  const seriesName = (id: number): string => (!split ? '' : id < 0 ? '(none)' : split.names[id]!);
-  const noun = spec.y ? `sum of ${fieldWord(spec.y)}` : picked.noun();
-  // Each series' values by split id (+1: -1 is "(none)"), joined by name at the end.
-  const bySplit: (number[] | undefined)[] = [];
-  const add = (i: number, at: number, length: number, w: number) => {
-    const s = split ? split.ids[i]! + 1 : 0;
-    let values = bySplit[s];
-    if (!values) bySplit[s] = values = new Array<number>(length).fill(0);
-    values[at]! += w;
-  };
-  const seriesByName = (): Map<string, number[]> => {
-    const counts = new Map<string, number[]>();
-    bySplit.forEach((values, s) => {
-      if (!values) return;
-      const name = seriesName(s - 1);
-      const known = counts.get(name);
-      if (known) values.forEach((v, k) => (known[k]! += v));
-      else counts.set(name, values);
-    });
-    return counts;
-  };
+  return timeCategories(picked, spec, counted) ?? valueCategories(picked, spec, options, counted);
+}
 
+/** What a bar or line chart counts of each row. */
+interface Counted {
+  split: CategoryColumn | undefined;
+  weight: (row: number) => number;
+  drawable: (row: number) => boolean;
+  noun: string;
+}
+
+/** The note on rows whose number to sum was too large to draw. */
+function tooLargeNote(rows: number, field: string | undefined): string | undefined {
+  return overflowNote(rows, `rows with ${field}`);
+}
+
+/** Counts per time bucket, when x holds times; undefined when it holds none. */
+function timeCategories(picked: Picked, spec: ChartSpec, counted: Counted): CategoryChart | undefined {
+  const { count: n } = picked;
   const times = picked.columns.times(spec.x);
   let min = Infinity;
   let max = -Infinity;
   let skipped = 0;
+  let tooLarge = 0;
   for (let p = 0; p < n; p++) {
-    const t = times[picked.index(p)]!;
+    const i = picked.index(p);
+    const t = times[i]!;
     if (t !== t) skipped++;
+    else if (!counted.drawable(i)) tooLarge++;
     else {
       if (t < min) min = t;
       if (t > max) max = t;
     }
   }
-  if (min <= max) {
-    let unit = spec.by ?? unitForSpan(max - min);
-    let note: string | undefined;
-    let buckets = bucketsBetween(min, max, unit);
-    while (buckets.length > MAX_TIME_BUCKETS && unit !== 'month') {
-      const coarser: TimeUnit = unit === 'hour' ? 'day' : 'month';
-      note = `${unit === 'hour' ? 'hours' : 'days'} would make ${buckets.length > MAX_TIME_BUCKETS * 2 ? 'over ' : ''}${buckets.length.toLocaleString('en-US')} bars: counted per ${coarser}`;
-      unit = coarser;
-      buckets = bucketsBetween(min, max, unit);
-    }
-    buckets = buckets.slice(0, MAX_TIME_BUCKETS);
-    // A time's bucket by arithmetic (UTC hours and days are fixed lengths; months are counted from year 0).
-    const months = unit === 'month' ? picked.columns.months(spec.x) : undefined;
-    const size = unit === 'hour' ? HOUR_MS : DAY_MS;
-    const first = months ? monthNumber(min) : Math.floor(min / size);
+  if (!(min <= max)) return undefined;
+  let unit = spec.by ?? unitForSpan(max - min);
+  let note: string | undefined;
+  let buckets = bucketsBetween(min, max, unit);
+  while (buckets.length > MAX_TIME_BUCKETS && unit !== 'month') {
+    const coarser: TimeUnit = unit === 'hour' ? 'day' : 'month';
+    note = `${unit === 'hour' ? 'hours' : 'days'} would make ${buckets.length > MAX_TIME_BUCKETS * 2 ? 'over ' : ''}${buckets.length.toLocaleString('en-US')} bars: counted per ${coarser}`;
+    unit = coarser;
+    buckets = bucketsBetween(min, max, unit);
+  }
+  buckets = buckets.slice(0, MAX_TIME_BUCKETS);
+  // A time's bucket by arithmetic (UTC hours and days are fixed lengths; months are counted from year 0).
+  const months = unit === 'month' ? picked.columns.months(spec.x) : undefined;
+  const size = unit === 'hour' ? HOUR_MS : DAY_MS;
+  const first = months ? monthNumber(min) : Math.floor(min / size);
+  const series = splitSeries(counted.split, buckets.length, (add) => {
     for (let p = 0; p < n; p++) {
       const i = picked.index(p);
       const t = times[i]!;
-      if (t !== t) continue;
+      if (t !== t || !counted.drawable(i)) continue;
       const at = (months ? months[i]! : Math.floor(t / size)) - first;
       if (at >= buckets.length) continue;
-      add(i, at, buckets.length, weight(i));
+      add(i, at, counted.weight(i));
     }
-    const series = topSeries(seriesByName());
-    if (skipped) note = [note, `${skipped.toLocaleString('en-US')} rows without a time in ${spec.x} left out`].filter(Boolean).join('; ');
-    return {
-      type: 'category',
-      title: `${noun} per ${unit}`,
-      xLabel: `${unit} (UTC) of ${spec.x}`,
-      yLabel: noun,
-      categories: buckets,
-      series,
-      time: true,
-      line: spec.kind === 'line',
-      grouped: !!spec.grouped,
-      ...(note ? { note } : {}),
-    };
-  }
+  });
+  if (skipped) note = [note, `${skipped.toLocaleString('en-US')} rows without a time in ${spec.x} left out`].filter(Boolean).join('; ');
+  note = [note, tooLargeNote(tooLarge, spec.y)].filter(Boolean).join('; ') || undefined;
+  return {
+    type: 'category',
+    title: `${counted.noun} per ${unit}`,
+    xLabel: `${unit} (UTC) of ${spec.x}`,
+    yLabel: counted.noun,
+    categories: buckets,
+    series,
+    time: true,
+    line: spec.kind === 'line',
+    grouped: !!spec.grouped,
+    ...(note ? { note } : {}),
+  };
+}
 
-  // Counts per value: the TOP_VALUES largest, the rest as "other". A list (tags, categories) counts each item.
+/** Counts per value: the TOP_VALUES largest, the rest as "other". A list (tags, categories) counts each item. */
+function valueCategories(picked: Picked, spec: ChartSpec, options: ChartOptions, counted: Counted): CategoryChart {
+  const { count: n } = picked;
   const x = categoryColumn(picked, spec.x, options, true);
   const totals = new Float64Array(x.names.length);
   const seen = new Uint8Array(x.names.length);
   let distinct = 0;
   let missing = 0;
+  let tooLarge = 0;
   const total = (id: number, w: number) => {
     totals[id]! += w;
     if (!seen[id]) {
@@ -320,38 +330,46 @@ function categories(picked: Picked, spec: ChartSpec, options: ChartOptions): Cat
   for (let p = 0; p < n; p++) {
     const i = picked.index(p);
     const id = x.ids[i]!;
-    if (id >= 0) total(id, weight(i));
-    else if (id === -2 && x.lists.get(i)!.length) for (const item of x.lists.get(i)!) total(item, weight(i));
-    else missing++;
+    const items = id === -2 ? x.lists.get(i)! : undefined;
+    if (id < 0 && !items?.length) missing++;
+    else if (!counted.drawable(i)) tooLarge++;
+    else if (items) for (const item of items) total(item, counted.weight(i));
+    else total(id, counted.weight(i));
   }
-  const shown = topIds(totals, seen, x.names, TOP_VALUES);
+  const shown = topIds(totals, seen, (id) => x.names[id]!, TOP_VALUES);
   const rest = distinct - shown.length;
   const cats = shown.map((id) => x.names[id]!);
   if (rest > 0) cats.push(`${OTHER} (${rest.toLocaleString('en-US')} values)`);
   const position = new Int32Array(x.names.length).fill(cats.length - 1);
   shown.forEach((id, k) => (position[id] = k));
-  if (!split) {
+  let series: Series[];
+  if (!counted.split) {
     const values = new Array<number>(cats.length).fill(0);
     for (let id = 0; id < totals.length; id++) if (seen[id]) values[position[id]!]! += totals[id]!;
-    bySplit[0] = values;
+    series = [{ name: '', values }];
   } else {
-    for (let p = 0; p < n; p++) {
-      const i = picked.index(p);
-      const id = x.ids[i]!;
-      if (id >= 0) add(i, position[id]!, cats.length, weight(i));
-      else if (id === -2) for (const item of x.lists.get(i)!) add(i, position[item]!, cats.length, weight(i));
-    }
+    series = splitSeries(counted.split, cats.length, (add) => {
+      for (let p = 0; p < n; p++) {
+        const i = picked.index(p);
+        const id = x.ids[i]!;
+        if (!counted.drawable(i)) continue;
+        if (id >= 0) add(i, position[id]!, counted.weight(i));
+        else if (id === -2) for (const item of x.lists.get(i)!) add(i, position[item]!, counted.weight(i));
+      }
+    });
   }
   const notes: string[] = [];
   if (missing) notes.push(`${missing.toLocaleString('en-US')} rows without a value in ${spec.x} left out`);
+  const large = tooLargeNote(tooLarge, spec.y);
+  if (large) notes.push(large);
   const word = fieldWord(spec.x);
   return {
     type: 'category',
-    title: `${noun} per ${word}`,
+    title: `${counted.noun} per ${word}`,
     xLabel: word === spec.x ? spec.x : `${word} (${spec.x})`,
-    yLabel: noun,
+    yLabel: counted.noun,
     categories: cats,
-    series: topSeries(seriesByName()),
+    series,
     time: false,
     line: spec.kind === 'line',
     grouped: !!spec.grouped,
@@ -363,24 +381,6 @@ function categories(picked: Picked, spec: ChartSpec, options: ChartOptions): Cat
 function monthNumber(ms: number): number {
   const d = new Date(ms);
   return d.getUTCFullYear() * 12 + d.getUTCMonth();
-}
-
-/** The ids of the `k` largest totals among those seen, largest first, ties by name (one pass; no sort of every id). */
-function topIds(totals: Float64Array, seen: Uint8Array, names: readonly string[], k: number): number[] {
-  const top: number[] = [];
-  const before = (a: number, b: number) => totals[a]! > totals[b]! || (totals[a] === totals[b] && names[a]! < names[b]!);
-  for (let id = 0; id < totals.length; id++) {
-    if (!seen[id]) continue;
-    if (top.length === k && !before(id, top[k - 1]!)) continue;
-    let i = Math.min(top.length, k - 1);
-    if (top.length < k) top.push(id);
-    while (i > 0 && before(id, top[i - 1]!)) {
-      top[i] = top[i - 1]!;
-      i--;
-    }
-    top[i] = id;
-  }
-  return top;
 }
 
 /** The `k` keys with the largest totals, largest first, ties by name (one pass; no sort of every key). */
@@ -401,17 +401,14 @@ export function topKeys(totals: ReadonlyMap<string, number>, k: number): string[
   return top.map(([key]) => key);
 }
 
-/** Series by total, the TOP_SERIES largest kept and the rest summed as "other"; a chart without split has one series named ''. */
-function topSeries(counts: Map<string, number[]>): Series[] {
-  const all = [...counts.entries()].map(([name, values]) => ({ name, values, total: values.reduce((a, b) => a + b, 0) }));
-  all.sort((a, b) => b.total - a.total || (a.name < b.name ? -1 : 1));
-  const kept = all.slice(0, TOP_SERIES).map(({ name, values }) => ({ name, values }));
-  const rest = all.slice(TOP_SERIES);
-  if (rest.length) {
-    const values = rest[0]!.values.map((_, i) => rest.reduce((sum, s) => sum + s.values[i]!, 0));
-    kept.push({ name: `${OTHER} (${rest.length})`, values });
-  }
-  return kept.length ? kept : [{ name: '', values: [] }];
+/** A number the chart can draw: not NaN, at most MAX_DRAWN either way. */
+function drawable(v: number): boolean {
+  return v === v && Math.abs(v) <= MAX_DRAWN;
+}
+
+/** The note on values too large to draw, when there were some. */
+function overflowNote(rows: number, what: string): string | undefined {
+  return rows ? `${rows.toLocaleString('en-US')} ${what} beyond ±${MAX_DRAWN} left out (values too large to draw)` : undefined;
 }
 
 function histogram(picked: Picked, spec: ChartSpec): HistogramChart {
@@ -419,26 +416,33 @@ function histogram(picked: Picked, spec: ChartSpec): HistogramChart {
   let min = Infinity;
   let max = -Infinity;
   let found = 0;
+  let tooLarge = 0;
   for (let p = 0; p < picked.count; p++) {
     const v = numbers[picked.index(p)]!;
     if (v !== v) continue;
+    if (!drawable(v)) {
+      tooLarge++;
+      continue;
+    }
     found++;
     if (v < min) min = v;
     if (v > max) max = v;
   }
   const noun = picked.noun();
   const base = { type: 'histogram' as const, title: `${noun} by ${fieldWord(spec.x)}`, xLabel: spec.x, yLabel: noun };
-  if (!found) return { ...base, bins: [], note: `no numbers in ${spec.x}` };
+  const large = overflowNote(tooLarge, `rows with ${spec.x}`);
+  if (!found) return { ...base, bins: [], note: large ?? `no numbers in ${spec.x}` };
   const step = niceStep((max - min) / HISTOGRAM_BINS || 1);
   const start = Math.floor(min / step) * step;
   const count = Math.max(1, Math.floor((max - start) / step) + 1);
   const bins = Array.from({ length: count }, (_, i) => ({ from: start + i * step, to: start + (i + 1) * step, count: 0 }));
   for (let p = 0; p < picked.count; p++) {
     const v = numbers[picked.index(p)]!;
-    if (v === v) bins[Math.min(count - 1, Math.floor((v - start) / step))]!.count++;
+    if (drawable(v)) bins[Math.min(count - 1, Math.floor((v - start) / step))]!.count++;
   }
-  const left = picked.count - found;
-  return { ...base, bins, ...(left ? { note: `${left.toLocaleString('en-US')} rows without a number in ${spec.x} left out` } : {}) };
+  const left = picked.count - found - tooLarge;
+  const notes = [left ? `${left.toLocaleString('en-US')} rows without a number in ${spec.x} left out` : '', large ?? ''].filter(Boolean);
+  return { ...base, bins, ...(notes.length ? { note: notes.join('; ') } : {}) };
 }
 
 /** A round step (1, 2 or 5 × 10^k) at least `raw`. */
@@ -470,9 +474,14 @@ function scatter(picked: Picked, spec: ChartSpec): ScatterChart {
   // Positions of the rows with both numbers.
   const at = new Int32Array(picked.count);
   let total = 0;
+  let tooLarge = 0;
   for (let p = 0; p < picked.count; p++) {
     const i = picked.index(p);
-    if (xs[i] === xs[i] && ys[i] === ys[i]) at[total++] = p;
+    const x = xs[i]!;
+    const yv = ys[i]!;
+    if (x !== x || yv !== yv) continue;
+    if (drawable(x) && drawable(yv)) at[total++] = p;
+    else tooLarge++;
   }
   const s = sampled(
     total,
@@ -483,13 +492,14 @@ function scatter(picked: Picked, spec: ChartSpec): ScatterChart {
     },
     'points',
   );
+  const notes = [s.note ?? '', overflowNote(tooLarge, 'points with a number') ?? ''].filter(Boolean);
   return {
     type: 'scatter',
     title: `${fieldWord(y)} against ${fieldWord(spec.x)}`,
     xLabel: spec.x,
     yLabel: y,
     points: s.points,
-    ...(s.note ? { note: s.note } : {}),
+    ...(notes.length ? { note: notes.join('; ') } : {}),
   };
 }
 

@@ -8,6 +8,7 @@
 import type { CategoryChart, ChartData, HistogramChart, MapChart, ScatterChart } from './aggregate';
 import { niceStep } from './aggregate';
 import { project, worldPaths } from './world';
+import { pushAll } from '../lineParsers';
 
 export interface Theme {
   background: string;
@@ -65,7 +66,8 @@ const CHAR_WIDTH = 6.6;
 const FONT_SIZE = 12;
 const numberText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-const n = (v: number) => Math.round(v * 100) / 100;
+// A coordinate as written: rounded, and never NaN or Infinity in the SVG (aggregate.ts keeps numbers within MAX_DRAWN; this is the last guard).
+const n = (v: number) => (Number.isFinite(v) ? Math.round(v * 100) / 100 : 0);
 
 function text(x: number, y: number, value: string, attrs: Record<string, string | number> = {}): SceneNode {
   return { tag: 'text', attrs: { x: n(x), y: n(y), ...attrs }, text: value };
@@ -342,7 +344,7 @@ function drawColumns(data: CategoryChart, width: number, theme: Theme): Drawing 
     marks.push({ label: category, value: markValue(data, i) });
   });
   nodes.push({ tag: 'g', attrs: { class: 'chart-bars' }, children: shapes });
-  nodes.push(...axes(data, { left, right, top, bottom }, height, theme));
+  pushAll(nodes, axes(data, { left, right, top, bottom }, height, theme));
   return root(data, width, height, nodes, marks, theme);
 }
 
@@ -424,7 +426,7 @@ function drawHistogram(data: HistogramChart, width: number, theme: Theme): Drawi
         }),
       );
   nodes.push({ tag: 'g', attrs: { class: 'chart-x-labels' }, children: labels });
-  nodes.push(...axes(data, { left, right, top, bottom }, height, theme));
+  pushAll(nodes, axes(data, { left, right, top, bottom }, height, theme));
   return root(data, width, height, nodes, marks, theme);
 }
 
@@ -474,7 +476,7 @@ function drawScatter(data: ScatterChart, width: number, theme: Theme): Drawing {
     return node;
   });
   nodes.push({ tag: 'g', attrs: { class: 'chart-points' }, children: dots });
-  nodes.push(...axes(data, { left, right, top, bottom }, height, theme));
+  pushAll(nodes, axes(data, { left, right, top, bottom }, height, theme));
   return root(data, width, height, nodes, marks, theme);
 }
 

@@ -5,6 +5,7 @@
 // y = 90 - latitude (0…180).
 
 import topology from 'world-atlas/countries-110m.json';
+import { pushAll } from '../lineParsers';
 
 interface Topology {
   transform: { scale: [number, number]; translate: [number, number] };
@@ -44,7 +45,7 @@ function decode(topo: Topology): string[] {
       const arc = i >= 0 ? arcs[i] : arcs[~i]?.slice().reverse();
       if (!arc) continue;
       // Consecutive arcs share their end point.
-      points.push(...(points.length ? arc.slice(1) : arc));
+      pushAll(points, points.length ? arc.slice(1) : arc);
     }
     return points;
   };

@@ -4,7 +4,7 @@
 
 import { QuerySession, type SessionOptions } from '../runner/continuation';
 import type { FetchAllLimits, RunCallbacks, RunOutcome } from '../runner/sessionTypes';
-import type { ApiMessage } from '../runner/apiMessages';
+import { KeptMessages } from './keptMessages';
 import type { Row } from '../runner/merge';
 import type { PreparedRequest } from '../runner/request';
 import type { RunForExpectations } from './check';
@@ -29,18 +29,8 @@ export async function runForExpectations(
 ): Promise<RunForExpectations & { seconds: number; pages: number }> {
   const started = Date.now();
   const rows: Row[] = [];
-  const warnings: ApiMessage[] = [];
-  const errors: ApiMessage[] = [];
-  const seen = new Set<string>();
-  const addNew = (into: ApiMessage[], messages: readonly ApiMessage[]) => {
-    for (const m of messages) {
-      const key = JSON.stringify([m.severity, m.code, m.module, m.text]);
-      if (!seen.has(key)) {
-        seen.add(key);
-        into.push(m);
-      }
-    }
-  };
+  const warnings = new KeptMessages();
+  const errors = new KeptMessages();
   const session = 'fetchAll' in request ? request : new QuerySession(request, options);
   const maxPages = options.maxPages ?? DEFAULT_TEST_MAX_PAGES;
   const outcome = await session.fetchAll(
@@ -49,9 +39,8 @@ export async function runForExpectations(
       signal: options.signal,
       onPage: (page) => {
         for (const batch of page.batches) for (const row of batch.rows) rows.push(row);
-        // The same warning comes with every page: kept once.
-        addNew(warnings, page.warnings);
-        addNew(errors, page.errors);
+        warnings.add(page.warnings);
+        errors.add(page.errors);
       },
     },
   );
@@ -60,5 +49,14 @@ export async function runForExpectations(
   let incomplete: string | undefined;
   if (outcome.error) incomplete = outcome.error.message;
   else if (!complete) incomplete = `stopped after ${count(maxPages, 'page')}; raise the cap`;
-  return { rows, warnings, errors, complete, incomplete, failure: outcome.error?.message, seconds, pages: session.pageCount };
+  return {
+    rows,
+    warnings: warnings.kept,
+    errors: errors.kept,
+    complete,
+    incomplete,
+    failure: outcome.error?.message,
+    seconds,
+    pages: session.pageCount,
+  };
 }

@@ -7,6 +7,7 @@ import type { Catalogue, HelpExample, ModuleInfo, ParamInfo } from './catalogue'
 import type { ResolvedParam } from './queryContext';
 import { exampleMarkdown, helpMarkdown, valueHelp } from './helpText';
 import { linkHostOf, mdCode, mdLink, mdText } from './markdownText';
+import { pushAll } from '../../../common/src/lineParsers';
 
 /** The command that fetches the wiki's catalogue (package.json), for the notes below. */
 const REFRESH_COMMAND = '**MediaWiki Query: Refresh Catalogue of This Wiki**';
@@ -70,7 +71,8 @@ export function describeModule(module: ModuleInfo, catalogue?: Catalogue, noteMi
   if (module.deprecated) summary.push('deprecated');
   const lines = [`**${mdText(module.name)}** — ${summary.join(' · ')}`, ''];
   if (module.deprecated) lines.push('⚠️ **Deprecated.**', '');
-  lines.push(...descriptionLines(module.description, catalogue, noteMissing), ...exampleLines(module.examples, MODULE_EXAMPLES));
+  pushAll(lines, descriptionLines(module.description, catalogue, noteMissing));
+  pushAll(lines, exampleLines(module.examples, MODULE_EXAMPLES));
   const use = [`${code(`${module.group}=${module.name}`)} with parameters ${code(`${module.prefix}…`)}`];
   if (module.generator) use.push(`${code(`generator=${module.name}`)} with parameters ${code(`g${module.prefix}…`)}`);
   lines.push(`Use: ${use.join('; or ')}.`, '');
@@ -104,7 +106,7 @@ export function describeParam(fullName: string, param: ParamInfo, owner: string,
   if (param.deprecated) lines.push('⚠️ **Deprecated.**', '');
   if (param.required) lines.push('**Required.**', '');
   if (param.sensitive) lines.push('🔒 **Sensitive**: keep it out of the file with `{{$secret NAME}}`.', '');
-  lines.push(...descriptionLines(param.description, catalogue, noteMissing));
+  pushAll(lines, descriptionLines(param.description, catalogue, noteMissing));
   const facts: string[] = [`Type: ${param.type === 'enum' ? 'enumeration' : param.type}`];
   if (param.subtypes?.length) facts.push(`Accepts: ${param.subtypes.map(mdText).join(', ')}`);
   if (param.default !== undefined) facts.push(`Default: ${code(param.default)}`);
@@ -124,7 +126,8 @@ export function describeParam(fullName: string, param: ParamInfo, owner: string,
   }
   if (param.type === 'boolean') facts.push('A flag: present means true, whatever its value; leave it out for false');
   if (param.extraNamespaces.length) facts.push(`Also accepts namespaces ${param.extraNamespaces.map((n) => mdText(String(n))).join(', ')}`);
-  lines.push(...facts.map((f) => `- ${f}`), '');
+  for (const f of facts) lines.push(`- ${f}`);
+  lines.push('');
   if (param.type === 'enum' && param.values) {
     const values = param.values.map((v) => (param.deprecatedValues.has(v) ? `~~${code(v)}~~` : code(v)));
     lines.push(`Values: ${values.join(', ')}`, '');
@@ -148,7 +151,8 @@ export function describeParam(fullName: string, param: ParamInfo, owner: string,
         `Applies ${(Object.hasOwn(INFO_TEXT, condition.name) ? INFO_TEXT[condition.name] : undefined) ?? `only under condition ${code(condition.name)}`}.`,
       );
   }
-  lines.push('', ...exampleLines(param.examples ?? [], PARAM_EXAMPLES));
+  lines.push('');
+  pushAll(lines, exampleLines(param.examples ?? [], PARAM_EXAMPLES));
   return lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
