@@ -98,7 +98,12 @@ export class Catalogues implements vscode.Disposable {
    */
   private async ensureEnvironments(): Promise<void> {
     if (this.autoFetch() === 'never' || !trustGate('fetchCatalogueAutomatically', vscode.workspace.isTrusted).allowed) return;
-    const wanted = new Set(this.environments.list().map((e) => e.endpoint).filter((e) => this.mayFetch(e)));
+    const wanted = new Set(
+      this.environments
+        .list()
+        .map((e) => e.endpoint)
+        .filter((e) => this.mayFetch(e)),
+    );
     await Promise.all([...wanted].filter((e) => !this.sent.has(e) && !this.failed.has(e)).map((e) => this.load(e, false, true)));
   }
 

@@ -81,7 +81,12 @@ export class ChosenHosts {
    */
   verdict(
     endpoint: string,
-    options: { carries?: Carried; anyHost?: boolean; contact?: string; /** The contact question comes later (ContactGate). */ contactAsked?: boolean } = {},
+    options: {
+      carries?: Carried;
+      anyHost?: boolean;
+      contact?: string;
+      /** The contact question comes later (ContactGate). */ contactAsked?: boolean;
+    } = {},
   ): UnaskedVerdict {
     return unaskedGate({
       trusted: vscode.workspace.isTrusted,

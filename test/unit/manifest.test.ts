@@ -34,7 +34,7 @@ describe('the manifest and walkthrough as shown', () => {
     }
   });
 
-  it('settings that unmask or widen what is sent are the person\'s own: a workspace cannot set them (application or machine scope)', () => {
+  it("settings that unmask or widen what is sent are the person's own: a workspace cannot set them (application or machine scope)", () => {
     // Unmasking: safeEnvironmentVariables. Widening what goes out, and to where: the contact in every
     // User-Agent, catalogues fetched from any wiki a file names, the file's titles and users sent for content checks.
     const widening = ['mwquery.safeEnvironmentVariables', 'mwquery.contact', 'mwquery.catalogue.autoFetch', 'mwquery.contentChecks'];

@@ -71,7 +71,10 @@ export class AllPagesEstimates {
     if (plan.unknown) return textOf(readEstimate(plan, undefined), redact, settings.maxPages);
     const lookup = estimateLookup(plan);
     const verdict = this.chosen.verdict(built.endpoint, {
-      carries: standIns.carried(built.endpoint, lookup.map(([, v]) => v)),
+      carries: standIns.carried(
+        built.endpoint,
+        lookup.map(([, v]) => v),
+      ),
       contact: settings.contact,
     });
     if (!verdict.allowed) return unknown(`not asked: ${verdict.word}`, verdict.word);
@@ -140,7 +143,10 @@ export class AllPagesEstimates {
 
 /** An estimate the lens cannot give; `word`, when given, is said in the title too ("All pages: not asked: it uses a secret"). */
 function unknown(why: string, word?: string): EstimateText {
-  return { title: word ? `All pages: not asked: ${word}` : 'All pages: unknown', tooltip: `How much "All pages" will take is unknown: ${why}.` };
+  return {
+    title: word ? `All pages: not asked: ${word}` : 'All pages: unknown',
+    tooltip: `How much "All pages" will take is unknown: ${why}.`,
+  };
 }
 
 function textOf(estimate: Estimate, redact: (s: string) => string, maxPages: number): EstimateText {

@@ -98,7 +98,8 @@ export async function admitSecrets(
           'Cancel',
         ),
       ).catch(() => undefined);
-      if (choice !== SEND) return { admitted: false, message: `Secret "${unbound.name}" was not sent to ${unbound.shown}: nothing was sent.` };
+      if (choice !== SEND)
+        return { admitted: false, message: `Secret "${unbound.name}" was not sent to ${unbound.shown}: nothing was sent.` };
       await bindSecret(secrets, unbound.name, [unbound.host]);
       bound.get(unbound.name)?.add(unbound.host);
     }
@@ -145,9 +146,7 @@ export async function setSecret(
   await secrets.store(HOSTS_PREFIX + key, '[]');
   await bindSecret(secrets, key, where);
   const bound = [...(await secretHosts(secrets, key))];
-  void vscode.window.showInformationMessage(
-    `Secret "${key}" is stored${bound.length ? `, for ${bound.join(', ')}` : ''}.`,
-  );
+  void vscode.window.showInformationMessage(`Secret "${key}" is stored${bound.length ? `, for ${bound.join(', ')}` : ''}.`);
 }
 
 export async function clearSecret(secrets: vscode.SecretStorage, name?: string): Promise<void> {
