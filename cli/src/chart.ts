@@ -4,7 +4,7 @@
 // or PNG through @resvg/resvg-js (a prebuilt native module, loaded only here).
 // Exit codes: 0 written, 2 usage, 1 the run failed or the file was not written.
 
-import { ChainedSession, isChained } from '../../common/src/runner/chainedSession';
+import { ChainedSession, chainRequests, isChained } from '../../common/src/runner/chainedSession';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
 import { QuerySession } from '../../common/src/runner/continuation';
@@ -19,7 +19,8 @@ import { drawChart } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
 import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
-import { cliLookup, selectQuery } from './run';
+import { selectQuery } from './run';
+import { cliLookup, secretHostRefusal } from './cliSecrets';
 import { Messages } from './terminal';
 import { count } from '../../common/src/text';
 import { pushAll } from '../../common/src/lineParsers';
@@ -155,6 +156,14 @@ export async function chartCommand(args: string[]): Promise<number> {
     query = selectQuery(doc, parsed);
     request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: parsed.endpoint });
     if (parsed.endpoint) request = withEndpoint(request, parsed.endpoint);
+    const chain = {
+      doc,
+      scope: new VariableScope(doc),
+      build: { external: cliLookup, defaultEndpoint: parsed.endpoint },
+      endpoint: parsed.endpoint,
+    };
+    const refused = secretHostRefusal(isChained(query) ? chainRequests(query, { ...chain, session: {} }) : [request], parsed.endpoint);
+    if (refused) throw new RunnerError('usage', refused);
   } catch (error) {
     if (error instanceof UsageError || error instanceof RunnerError) {
       say.say(error.message);

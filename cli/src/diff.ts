@@ -18,7 +18,8 @@ import { toUrl } from '../../common/src/runner/wire';
 import type { Row } from '../../common/src/runner/merge';
 import { endpointOption, positiveInt, readArgs, readQueryFile, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
-import { cliLookup, selectQuery } from './run';
+import { selectQuery } from './run';
+import { cliLookup, secretHostRefusal } from './cliSecrets';
 import { Messages, jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
 import { errnoOf } from '../../common/src/output/atomicWrite';
 import { pushAll } from '../../common/src/lineParsers';
@@ -75,6 +76,8 @@ export async function diffCommand(args: string[]): Promise<number> {
     const safeEnvNames = Array.isArray(values['safe-env']) ? values['safe-env'] : [];
     request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint, safeEnvNames });
     if (endpoint) request = withEndpoint(request, endpoint);
+    const refused = secretHostRefusal([request], endpoint);
+    if (refused) throw new RunnerError('usage', refused);
   } catch (error) {
     if (error instanceof UsageError || error instanceof RunnerError) {
       say.say(error.message);

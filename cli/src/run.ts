@@ -4,7 +4,9 @@
 // Every message is scrubbed of the run's secrets, bounded and terminal-safe.
 
 import { hostOf } from '../../common/src/url';
-import { ChainedSession, isChained } from '../../common/src/runner/chainedSession';
+import { ChainedSession, chainRequests, isChained } from '../../common/src/runner/chainedSession';
+import { StandIns } from '../../common/src/gate/unaskedGate';
+import { cliLookup, secretHostRefusal } from './cliSecrets';
 import { AccountSession, describeAccountError } from '../../common/src/runner/login';
 import { parseDocument } from '../../common/src/parser';
 import type { ParsedDocument, QueryNode } from '../../common/src/syntaxTree';
@@ -62,9 +64,12 @@ export const RUN_USAGE = `  mwq run FILE [options]                   run one que
                          (on stdout csv, tsv and wikitable are printed at the end)
   -o, --output OUT       write the rows to the file OUT (complete when the run
                          ends); with --all the position is kept beside it
-      --dry-run          print the first request (secrets masked) and how many
-                         requests and items --all will take, when the wiki can
-                         tell; sends only that one lookup
+      --dry-run          print the first request and how many requests and items
+                         --all will take, when the wiki can tell; resolves no
+                         $secret or $env value (each is shown with the host it
+                         would go to) and sends only that one lookup, to the
+                         --endpoint you give and without such values
+      --with-secrets     with --dry-run: resolve them (still masked)
       --resume           go on with the unfinished run of -o OUT (same query,
                          same endpoint; implies --all)
       --part NAME        print the rows of that part of the answers (searchinfo,
@@ -84,7 +89,8 @@ export const RUN_USAGE = `  mwq run FILE [options]                   run one que
       --safe-env NAME    show the value of {{$env NAME}} (repeatable); every other
                          $env value is masked as *** like a secret, also in results
     {{$env NAME}} reads the environment; {{$secret NAME}} reads MWQ_SECRET_NAME
-    (upper case, other characters as "_").`;
+    (upper case, other characters as "_"), sent only to the hosts listed in
+    MWQ_SECRET_NAME_HOSTS (commas between) or to the host of --endpoint.`;
 
 interface RunArgs {
   file: string;
@@ -110,6 +116,8 @@ interface RunArgs {
   safeEnv: string[];
   /** Print the first request and the estimate; send nothing else. */
   dryRun: boolean;
+  /** --with-secrets: a dry run resolves `$secret`/`$env` values. */
+  withSecrets: boolean;
   /** -o OUT: the rows go to this file. */
   output?: string;
   resume: boolean;
@@ -148,6 +156,7 @@ function parseRunArgs(args: string[]): RunArgs {
     output: { type: 'string', short: 'o' },
     resume: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
+    'with-secrets': { type: 'boolean' },
     endpoints: { type: 'string' },
     wikis: { type: 'string' },
     sitematrix: { type: 'string' },
@@ -217,6 +226,7 @@ function parseRunArgs(args: string[]): RunArgs {
     output,
     resume,
     dryRun: values['dry-run'] === true,
+    withSecrets: values['with-secrets'] === true,
     endpoints,
     wikis,
     sitematrix,
@@ -241,6 +251,7 @@ function manyWikisOf(
   args: RunArgs,
   query: QueryNode,
   doc: ParsedDocument,
+  external: ExternalLookup,
 ): { list: EndpointsList; baseDir: string; hidden: string[] } | undefined {
   const cwd = process.cwd();
   if (args.endpoints !== undefined) {
@@ -266,7 +277,7 @@ function manyWikisOf(
   // `$secret` and `$env` values in the list are masked like the query's own (unless --safe-env).
   const hidden: string[] = [];
   const lookup: ExternalLookup = (use) => {
-    const value = cliLookup(use);
+    const value = external(use);
     if (value !== undefined && (use.kind === 'secret' || (use.kind === 'env' && !args.safeEnv.includes(use.name)))) hidden.push(value);
     return value;
   };
@@ -309,18 +320,6 @@ export function selectQuery(doc: ParsedDocument, args: Pick<RunArgs, 'query' | '
   return query;
 }
 
-/** The environment variable that holds `{{$secret NAME}}`. */
-export function secretVariable(name: string): string {
-  return `MWQ_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-}
-
-/** `$env` from the environment; `$secret NAME` from MWQ_SECRET_NAME. */
-export const cliLookup: ExternalLookup = (use) => {
-  if (use.kind === 'env') return process.env[use.name];
-  if (use.kind === 'secret') return process.env[secretVariable(use.name)];
-  return undefined;
-};
-
 function messageLine(file: string, doc: ParsedDocument, query: QueryNode, message: ApiMessage): string {
   const where = locateApiMessage(message, query, doc)[0];
   const line = where?.line ?? query.firstLine;
@@ -337,15 +336,27 @@ export async function runCommand(args: string[]): Promise<number> {
   let doc: ParsedDocument;
   let query: QueryNode;
   let many: { list: EndpointsList; baseDir: string; hidden: string[] } | undefined;
+  let standIns: StandIns | undefined;
   try {
     parsed = parseRunArgs(args);
     const text = readQueryFile(parsed.file);
     doc = parseDocument(text);
     query = selectQuery(doc, parsed);
-    many = manyWikisOf(parsed, query, doc);
+    // A dry run resolves nothing unless asked: stand-ins show where each value would go.
+    standIns = parsed.dryRun && !parsed.withSecrets ? new StandIns() : undefined;
+    const external = standIns?.lookup ?? cliLookup;
+    many = manyWikisOf(parsed, query, doc, external);
     const endpoint = many ? (parsed.endpoint ?? PLACEHOLDER_ENDPOINT) : parsed.endpoint;
-    request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint, safeEnvNames: parsed.safeEnv });
+    request = buildRequest(query, new VariableScope(doc), { external, defaultEndpoint: endpoint, safeEnvNames: parsed.safeEnv });
     if (endpoint) request = withEndpoint(request, endpoint);
+    // A secret goes only to the hosts it is bound to (cliSecrets.ts): refused before anything is sent.
+    const chosen = parsed.endpoint ?? (parsed.trustFileEndpoint ? request.endpoint : undefined);
+    const chain = { doc, scope: new VariableScope(doc), build: { external, defaultEndpoint: parsed.endpoint }, session: {} };
+    const refused =
+      !parsed.dryRun &&
+      !many &&
+      secretHostRefusal(isChained(query) ? chainRequests(query, { ...chain, endpoint: parsed.endpoint }) : [request], chosen);
+    if (refused) throw new RunnerError('usage', refused);
     if (parsed.user !== undefined && !process.env.MWQ_PASSWORD) {
       throw new UsageError(`--user ${shown(parsed.user)} needs the bot password in the environment variable MWQ_PASSWORD`);
     }
@@ -370,7 +381,14 @@ export async function runCommand(args: string[]): Promise<number> {
     }
     const [file, q, d] = [parsed.file, query, doc];
     return runManyWikis(
-      { ...many, request, doc, query, messageLine: (message) => messageLine(file, d, q, message) },
+      {
+        ...many,
+        request,
+        doc,
+        query,
+        messageLine: (message) => messageLine(file, d, q, message),
+        secretRefusal: (endpoints) => secretHostRefusal([request], undefined, endpoints),
+      },
       { ...parsed, sitematrix: parsed.sitematrix },
       say,
     );
@@ -387,6 +405,8 @@ export async function runCommand(args: string[]): Promise<number> {
       http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact },
       redact: say.redactor,
       user: parsed.user,
+      standIns,
+      hostChosen: parsed.endpoint !== undefined || parsed.trustFileEndpoint,
     });
   }
 

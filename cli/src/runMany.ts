@@ -60,6 +60,8 @@ export interface ManyWikisRun {
   query: QueryNode;
   /** `file:line:col severity code text` of an API message (run.ts). */
   messageLine: (message: PageResult['errors'][number]) => string;
+  /** The refusal when the request would send a secret to one of these wikis' hosts it is not bound to (cliSecrets.ts). */
+  secretRefusal?: (endpoints: readonly string[]) => string | undefined;
 }
 
 export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: Messages): Promise<number> {
@@ -92,6 +94,11 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
     return EXIT.failed;
   }
   if (args.dryRun) return dryRunMany(run.request, targets, args, say);
+  const refused = run.secretRefusal?.(targets.map((t) => t.endpoint));
+  if (refused) {
+    say.say(refused);
+    return EXIT.usage;
+  }
   say.say(`running on ${count(targets.length, 'wiki')}, ${Math.min(args.parallel ?? 4, targets.length)} at a time`);
 
   let writer: RowWriter | undefined;

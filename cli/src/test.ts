@@ -10,10 +10,11 @@ import { checkExpectations, type ExpectationResult } from '../../common/src/expe
 import { junitXml, type JunitCase } from '../../common/src/expect/junit';
 import { DEFAULT_TEST_MAX_PAGES, runForExpectations } from '../../common/src/expect/runForExpectations';
 import { parseDocument } from '../../common/src/parser';
-import { VariableScope, type ExternalLookup } from '../../common/src/resolve';
-import { toRunnerError } from '../../common/src/runner/errors';
-import { buildRequest } from '../../common/src/runner/request';
-import { ChainedSession, isChained } from '../../common/src/runner/chainedSession';
+import { VariableScope } from '../../common/src/resolve';
+import { cliLookup, secretHostRefusal } from './cliSecrets';
+import { RunnerError, toRunnerError } from '../../common/src/runner/errors';
+import { buildRequest, withEndpoint } from '../../common/src/runner/request';
+import { ChainedSession, chainRequests, isChained } from '../../common/src/runner/chainedSession';
 import { count } from '../../common/src/text';
 import { readArgs, stringOption, timeoutOption, UsageError } from './args';
 
@@ -27,11 +28,7 @@ export const TEST_USAGE = `  mwq test FILE... [options]               run the qu
     Exit codes: 0 all passed, 1 an expectation failed or a query could not run, 2 usage errors.`;
 
 /** `$env` from the environment; `$secret NAME` from MWQ_SECRET_NAME (as `mwq run`). */
-const lookup: ExternalLookup = (use) => {
-  if (use.kind === 'env') return process.env[use.name];
-  if (use.kind === 'secret') return process.env[`MWQ_SECRET_${use.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`];
-  return undefined;
-};
+const lookup = cliLookup;
 
 function wholeNumber(name: string, text: string | undefined, min: number): number | undefined {
   if (text === undefined) return undefined;
@@ -111,7 +108,7 @@ export async function testCommand(args: string[]): Promise<number> {
       let seconds = 0;
       try {
         let request = buildRequest(query, scope, { external: lookup, defaultEndpoint: endpoint });
-        if (endpoint) request = { ...request, endpoint, endpointSensitive: false };
+        if (endpoint) request = withEndpoint(request, endpoint);
         const sessionOptions = { maxlag, http: { timeoutMs, contact } };
         const runnable = isChained(query)
           ? new ChainedSession(query, {
@@ -122,6 +119,13 @@ export async function testCommand(args: string[]): Promise<number> {
               endpoint,
             })
           : request;
+        const refused = secretHostRefusal(
+          isChained(query)
+            ? chainRequests(query, { doc, scope, build: { external: lookup, defaultEndpoint: endpoint }, session: {}, endpoint })
+            : [request],
+          endpoint,
+        );
+        if (refused) throw new RunnerError('usage', refused);
         const run = await runForExpectations(runnable, { maxPages, ...sessionOptions });
         seconds = run.seconds;
         results = checkExpectations(query.expects, run);

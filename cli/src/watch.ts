@@ -21,7 +21,8 @@ import { errnoOf } from '../../common/src/output/atomicWrite';
 import { count } from '../../common/src/text';
 import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
-import { cliLookup, selectQuery } from './run';
+import { selectQuery } from './run';
+import { cliLookup, secretHostRefusal } from './cliSecrets';
 import { jsonTerminalSafe, Messages, terminalSafe, writeOut } from './terminal';
 
 export const WATCH_USAGE = `  mwq watch FILE [options]                 run one query every period and print what changed, until Ctrl+C
@@ -84,6 +85,8 @@ export async function watchCommand(args: string[]): Promise<number> {
     const safeEnvNames = Array.isArray(values['safe-env']) ? values['safe-env'] : [];
     request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint, safeEnvNames });
     if (endpoint) request = withEndpoint(request, endpoint);
+    const refused = secretHostRefusal([request], endpoint);
+    if (refused) throw new RunnerError('usage', refused);
     options = {
       file,
       periodMs: testPeriodOverride(process.env.MWQ_TEST_WATCH_SECONDS) ?? period.ms,

@@ -21,16 +21,11 @@ import { isRunnerError } from '../../common/src/runner/errors';
 import type { Environments } from './environments';
 import { trustGate } from './run/trust';
 import type { ContactGate } from './contact';
+import { ChosenHosts } from './chosenHosts';
 import { notificationType, requestType } from '../../common/src/lspTypes';
 
-const RAN_AGAINST_KEY = 'mwquery.ranAgainst';
-/** Endpoints a query ran against that are remembered (their catalogues are fetched by themselves). */
-const RAN_AGAINST_KEPT = 200;
 /** Catalogues of one file's `@endpoints` wikis loaded by themselves at most (a list may name hundreds of wikis). */
 const QUERY_WIKI_CATALOGUES = 20;
-/** Per host, the answer to "Fetch the catalogue of HOST?": 'always' or 'never' (globalState). */
-const HOST_CHOICES_KEY = 'mwquery.catalogueHosts';
-type HostChoice = 'always' | 'never';
 
 export type AutoFetch = 'known' | 'always' | 'never';
 
@@ -44,17 +39,17 @@ export class Catalogues implements vscode.Disposable {
   private readonly failed = new Set<string>();
   /** Hosts asked about in this window (one question per host; "This time" lasts until the window closes). */
   private readonly askedHosts = new Set<string>();
-  /** "This time" answers, for this window only. */
-  private readonly sessionChoices = new Map<string, HostChoice>();
   private readonly status = vscode.window.createStatusBarItem('mwquery.catalogue', vscode.StatusBarAlignment.Left, 19);
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
-    private readonly context: vscode.ExtensionContext,
+    context: vscode.ExtensionContext,
     private readonly client: LanguageClient,
     private readonly environments: Environments,
     private readonly log: vscode.LogOutputChannel,
     private readonly contactGate?: ContactGate,
+    /** Who chose which host: the gate of requests nobody asked for (chosenHosts.ts). */
+    readonly chosen: ChosenHosts = new ChosenHosts(context, environments),
   ) {
     this.cache = new CatalogueCache(vscode.Uri.joinPath(context.globalStorageUri, 'catalogues').fsPath, { ttlMs: this.ttlMs() });
     this.status.name = 'MediaWiki Query catalogue';
@@ -77,22 +72,14 @@ export class Catalogues implements vscode.Disposable {
     return vscode.workspace.getConfiguration('mwquery').get<AutoFetch>('catalogue.autoFetch', 'known');
   }
 
-  /** Endpoints the user named: settings, environments, and those a query ran against. */
-  private knownEndpoints(): Set<string> {
-    const known = new Set(this.context.globalState.get<string[]>(RAN_AGAINST_KEY, []));
-    for (const env of this.environments.list()) known.add(env.endpoint);
-    const setting = vscode.workspace.getConfiguration('mwquery').get<string>('endpoint', '').trim();
-    if (setting) known.add(setting);
-    return known;
+  /** Called after a query ran against an endpoint: from now on its host is chosen, and its catalogue fetched by itself. */
+  async ranAgainst(...endpoints: string[]): Promise<void> {
+    if ((await this.chosen.ranAgainst(endpoints)).length) await this.ensureAll();
   }
 
-  /** Called after a query ran against an endpoint: from now on its catalogue is fetched by itself. */
-  async ranAgainst(...endpoints: string[]): Promise<void> {
-    const list = this.context.globalState.get<string[]>(RAN_AGAINST_KEY, []);
-    const fresh = [...new Set(endpoints)].filter((e) => !list.includes(e));
-    if (!fresh.length) return;
-    await this.context.globalState.update(RAN_AGAINST_KEY, [...list, ...fresh].slice(-RAN_AGAINST_KEPT));
-    await this.ensureAll();
+  /** Whether the gate lets a catalogue fetch nobody asked for go to `endpoint` (autoFetch `always`: any host). */
+  private mayFetch(endpoint: string): boolean {
+    return this.chosen.verdict(endpoint, { anyHost: this.autoFetch() === 'always', contactAsked: true }).allowed;
   }
 
   endpointOf(document: vscode.TextDocument): string | undefined {
@@ -111,7 +98,12 @@ export class Catalogues implements vscode.Disposable {
    */
   private async ensureEnvironments(): Promise<void> {
     if (this.autoFetch() === 'never' || !trustGate('fetchCatalogueAutomatically', vscode.workspace.isTrusted).allowed) return;
-    const wanted = new Set(this.environments.list().map((e) => e.endpoint));
+    const wanted = new Set(
+      this.environments
+        .list()
+        .map((e) => e.endpoint)
+        .filter((e) => this.mayFetch(e)),
+    );
     await Promise.all([...wanted].filter((e) => !this.sent.has(e) && !this.failed.has(e)).map((e) => this.load(e, false, true)));
   }
 
@@ -137,8 +129,7 @@ export class Catalogues implements vscode.Disposable {
       for (const item of def.endpoints.items) urls.add(item.text);
     }
     if (!urls.size) return;
-    const known = this.knownEndpoints();
-    const wanted = [...urls].filter((e) => mode === 'always' || known.has(e)).slice(0, QUERY_WIKI_CATALOGUES);
+    const wanted = [...urls].filter((e) => this.mayFetch(e)).slice(0, QUERY_WIKI_CATALOGUES);
     await Promise.all(wanted.filter((e) => !this.sent.has(e) && !this.failed.has(e)).map((e) => this.load(e, false, true)));
   }
 
@@ -148,10 +139,10 @@ export class Catalogues implements vscode.Disposable {
     if (!trustGate('fetchCatalogueAutomatically', vscode.workspace.isTrusted).allowed) return this.paint();
     const mode = this.autoFetch();
     if (mode === 'never') return this.paint();
-    if (mode === 'known' && !this.knownEndpoints().has(endpoint)) {
+    if (!this.mayFetch(endpoint)) {
       // A wiki the file names itself: ask (once per host) instead of waiting for the first run.
       const literal = documentEndpoint(parseDocument(document.getText())) === endpoint;
-      const choice = this.hostChoice(endpoint);
+      const choice = this.chosen.hostChoice(endpoint);
       if (!literal || choice === 'never') return this.paint();
       if (choice !== 'always') {
         // Only about a file someone is looking at (not one opened in the background, e.g. to find its tests).
@@ -160,20 +151,6 @@ export class Catalogues implements vscode.Disposable {
       }
     }
     await this.load(endpoint, false);
-  }
-
-  private hostChoice(endpoint: string): HostChoice | undefined {
-    const choices = this.context.globalState.get<Record<string, HostChoice>>(HOST_CHOICES_KEY, {});
-    const host = hostOf(endpoint);
-    return Object.prototype.hasOwnProperty.call(choices, host) ? choices[host] : this.sessionChoices.get(host);
-  }
-
-  private async rememberHost(endpoint: string, choice: HostChoice): Promise<void> {
-    const choices = { ...this.context.globalState.get<Record<string, HostChoice>>(HOST_CHOICES_KEY, {}) };
-    choices[hostOf(endpoint)] = choice;
-    // Bounded: the oldest answers go first.
-    const entries = Object.entries(choices).slice(-200);
-    await this.context.globalState.update(HOST_CHOICES_KEY, Object.fromEntries(entries));
   }
 
   /** "Fetch the catalogue of HOST?" Always / This time / Never, without holding up the caller. */
@@ -190,10 +167,10 @@ export class Catalogues implements vscode.Disposable {
           'Never',
         ),
       ).catch(() => undefined);
-      if (choice === 'Always' || choice === 'Never') await this.rememberHost(endpoint, choice === 'Always' ? 'always' : 'never');
-      if (choice === 'This time') this.sessionChoices.set(host, 'always');
+      if (choice === 'Always' || choice === 'Never') await this.chosen.answer(endpoint, choice === 'Always' ? 'always' : 'never');
+      if (choice === 'This time') await this.chosen.answer(endpoint, 'this time');
       if (choice === 'Always' || choice === 'This time') {
-        if (!trustGate('fetchCatalogueAutomatically', vscode.workspace.isTrusted).allowed) return;
+        if (!this.mayFetch(endpoint)) return;
         await this.load(endpoint, false);
       }
     })();

@@ -119,7 +119,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     output,
   );
   const expectationTests = new ExpectationTests(context.secrets, () => environments.defaultEndpoint(), contact);
-  const lenses = new QueryCodeLensProvider(new AllPagesEstimates(context.secrets, environments, accounts, cookies), watches);
+  const lenses = new QueryCodeLensProvider(new AllPagesEstimates(catalogues.chosen, environments, accounts, cookies), watches);
   const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     feedback,
@@ -173,8 +173,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       copyAsCode(environments.defaultEndpoint(), uri, line, target),
     ),
     register('mwquery.openInApiSandbox', (uri?: vscode.Uri, line?: number) => runs.openInApiSandbox(uri, line)),
-    register('mwquery.setSecret', (name?: string, value?: string) =>
-      setSecret(context.secrets, typeof name === 'string' ? name : undefined, typeof value === 'string' ? value : undefined),
+    register('mwquery.setSecret', (name?: string, value?: string, hosts?: unknown) =>
+      setSecret(
+        context.secrets,
+        typeof name === 'string' ? name : undefined,
+        typeof value === 'string' ? value : undefined,
+        Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : undefined,
+      ),
     ),
     register('mwquery.exportResults', (format?: string, target?: vscode.Uri, choice?: unknown) =>
       runs.exportResults(format, target, choice),

@@ -2,9 +2,10 @@
 // editor"): the language server asks about the pages, revisions and users a
 // file names (ContentFactsRequest) and for values to complete
 // (LiveValuesRequest); the client asks the wiki, anonymously, or says no
-// (null): in an untrusted workspace, with `mwquery.contentChecks` off, for a
-// wiki whose own catalogue has not been fetched (the user has not chosen to
-// talk to that wiki yet), or for a Wikimedia wiki without a contact. Every
+// (null): with `mwquery.contentChecks` off, for a wiki whose own catalogue
+// has not been fetched, or where the gate of requests nobody asked for says
+// no (chosenHosts.ts: an untrusted workspace, a host the person has not
+// chosen, a Wikimedia wiki without a contact). Every
 // lookup is one line in the log, with its number of requests.
 
 import * as vscode from 'vscode';
@@ -15,7 +16,6 @@ import type { ContentAnswers, ContentQuestions, LiveValuesAnswer } from '../../c
 import { ContentFactsRequest, ContentSettingsNotification, LiveValuesRequest } from '../../common/src/protocol';
 import { sendApiRequest } from '../../common/src/runner/http';
 import type { ApiSender } from '../../common/src/runner/login';
-import { isWikimediaEndpoint } from '../../common/src/runner/wikimediaHosts';
 import { hostOf } from '../../common/src/url';
 import { count } from '../../common/src/text';
 import type { Catalogues } from './catalogues';
@@ -32,11 +32,12 @@ export function registerLiveContent(
 ): vscode.Disposable {
   /** The contact for the User-Agent when the wiki may be asked; undefined when it may not. */
   const permission = (endpoint: unknown): { contact: string | undefined } | undefined => {
-    if (typeof endpoint !== 'string' || !vscode.workspace.isTrusted) return undefined;
+    if (typeof endpoint !== 'string') return undefined;
     if (!vscode.workspace.getConfiguration('mwquery').get<boolean>('contentChecks', true)) return undefined;
     if (!catalogues.hasLive(endpoint)) return undefined;
     const given = contact.current();
-    if (!given && isWikimediaEndpoint(endpoint)) return undefined;
+    // The questions are the file's literal titles and names: no `$secret` or `$env` value is in them.
+    if (!catalogues.chosen.verdict(endpoint, { contact: given }).allowed) return undefined;
     return { contact: given };
   };
   const counting = () => {

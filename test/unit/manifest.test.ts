@@ -10,7 +10,10 @@ import * as path from 'node:path';
 const root = path.join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   contributes: {
-    configuration: { title: string; properties: Record<string, { type: unknown; description?: string; markdownDescription?: string }> };
+    configuration: {
+      title: string;
+      properties: Record<string, { type: unknown; scope?: string; description?: string; markdownDescription?: string }>;
+    };
   };
 };
 
@@ -28,6 +31,20 @@ describe('the manifest and walkthrough as shown', () => {
       const text = `${setting.description ?? ''} ${setting.markdownDescription ?? ''}`;
       assert.doesNotMatch(text, /\bdocs\/|\.\.\/|\bsrc\//, `${key} points at a repository path`);
       assert.equal(typeof setting.type, 'string', `${key}: a union type is "Edit in settings.json" only`);
+    }
+  });
+
+  it("settings that unmask or widen what is sent are the person's own: a workspace cannot set them (application or machine scope)", () => {
+    // Unmasking: safeEnvironmentVariables. Widening what goes out, and to where: the contact in every
+    // User-Agent, catalogues fetched from any wiki a file names, the file's titles and users sent for content checks.
+    const widening = ['mwquery.safeEnvironmentVariables', 'mwquery.contact', 'mwquery.catalogue.autoFetch', 'mwquery.contentChecks'];
+    const { properties } = manifest.contributes.configuration;
+    for (const key of widening) {
+      assert.ok(properties[key], `${key} is a setting`);
+      assert.ok(
+        properties[key]!.scope === 'application' || properties[key]!.scope === 'machine',
+        `${key} has scope ${properties[key]!.scope ?? 'window (the default)'}: a workspace's .vscode/settings.json could set it`,
+      );
     }
   });
 });

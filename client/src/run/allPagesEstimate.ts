@@ -1,9 +1,12 @@
 // What "All pages" of a query will cost, for its lens: asked of the wiki with
 // the runner's estimate (common/src/runner/estimate.ts: one lookup request),
 // lazily (only for lenses in view, after the text has stood still), cached per
-// endpoint and lookup for a few minutes, only in a trusted workspace and with a
-// contact where the wiki asks for one. Never asks the person anything: a lens
-// that cannot ask says why in a word.
+// endpoint and lookup for a few minutes. Nobody asked for that lookup, so it
+// goes through the gate (chosenHosts.ts, common/src/gate/unaskedGate.ts):
+// only to a host the person chose, never with a `$secret` or `$env` value (the
+// lens reads none: the request is built with stand-ins), only in a trusted
+// workspace and with a contact where the wiki asks for one. Never asks the
+// person anything: a lens that cannot ask says why in a word.
 
 import * as vscode from 'vscode';
 import { parseDocument, queryAtLine } from '../../../common/src/parser';
@@ -19,11 +22,12 @@ import {
 } from '../../../common/src/runner/estimate';
 import { sendApiRequest, type HttpOptions } from '../../../common/src/runner/http';
 import { isRunnerError, toRunnerError } from '../../../common/src/runner/errors';
-import { isWikimediaEndpoint } from '../../../common/src/runner/wikimediaHosts';
 import type { CookieJars } from '../../../common/src/runner/cookies';
 import type { Accounts } from '../accounts';
 import type { Environments } from '../environments';
-import { externalLookup, secretsUsedBy } from './secrets';
+import type { ChosenHosts } from '../chosenHosts';
+import { StandIns } from '../../../common/src/gate/unaskedGate';
+import { settleEndpoint } from '../../../common/src/runner/scriptPath';
 import { readRunSettings } from './runSettings';
 
 /** How long a wiki's answer about a query's size is reused. */
@@ -49,7 +53,7 @@ export class AllPagesEstimates {
   private readonly cache = new Map<string, Cached>();
 
   constructor(
-    private readonly secrets: vscode.SecretStorage,
+    private readonly chosen: ChosenHosts,
     private readonly environments: Environments,
     private readonly accounts: Accounts,
     private readonly cookies: CookieJars,
@@ -58,18 +62,33 @@ export class AllPagesEstimates {
   /** The lens text for the query at `line` of `document`. */
   async describe(document: vscode.TextDocument, line: number): Promise<EstimateText> {
     if (!vscode.workspace.isTrusted) return unknown('not asked in an untrusted workspace');
-    const request = await this.quietRequest(document, line);
-    if (typeof request === 'string') return unknown(request);
+    const standIns = new StandIns();
+    const built = this.quietRequest(document, line, standIns);
+    if (typeof built === 'string') return unknown(built);
     const settings = readRunSettings(this.environments.defaultEndpoint());
-    if (!settings.contact && isWikimediaEndpoint(request.endpoint)) return unknown('not asked: set mwquery.contact first');
-    const plan = planEstimate(request);
-    const redact = redactorOf(request);
+    const plan = planEstimate(built);
+    const redact = redactorOf(built);
     if (plan.unknown) return textOf(readEstimate(plan, undefined), redact, settings.maxPages);
+    const lookup = estimateLookup(plan);
+    const verdict = this.chosen.verdict(built.endpoint, {
+      carries: standIns.carried(
+        built.endpoint,
+        lookup.map(([, v]) => v),
+      ),
+      contact: settings.contact,
+    });
+    if (!verdict.allowed) return unknown(`not asked: ${verdict.word}`, verdict.word);
+    let request = built;
+    try {
+      // An ApiSandbox link naming no script path: its page names the api.php (same host, the gate's answer holds).
+      request = await settleEndpoint(built, { contact: settings.contact, timeoutMs: LOOKUP_TIMEOUT_MS });
+    } catch (error) {
+      return unknown(`the wiki could not be asked: ${toRunnerError(error).message}`);
+    }
     const environment = this.environments.current();
     const hasAccount = !!environment?.user && environment.endpoint === request.endpoint;
     // An account's own limits when a run has logged it in already; an estimate never logs in by itself.
     const account = this.accounts.loggedInSession(environment, request.endpoint);
-    const lookup = estimateLookup(plan);
     const key = JSON.stringify([request.endpoint, account ? account.user : '', lookup, plan.limit]);
     const now = Date.now();
     let cached = this.cache.get(key);
@@ -108,25 +127,26 @@ export class AllPagesEstimates {
     return text;
   }
 
-  /** The query's request, built without asking anything; else why not (a short phrase). */
-  private async quietRequest(document: vscode.TextDocument, line: number): Promise<PreparedRequest | string> {
+  /** The query's request, built without asking anything and with stand-ins for its `$secret`/`$env` values; else why not (a short phrase). */
+  private quietRequest(document: vscode.TextDocument, line: number, standIns: StandIns): PreparedRequest | string {
     const doc = parseDocument(document.getText());
     const query = queryAtLine(doc, line);
     if (!query || query.params.length === 0) return 'no query here';
     const scope = new VariableScope(doc);
-    const { lookup, missing } = await externalLookup(this.secrets, secretsUsedBy(query, scope));
-    if (missing.length) return 'a secret it needs is not set';
     try {
-      const safeEnvNames = vscode.workspace.getConfiguration('mwquery').get<string[]>('safeEnvironmentVariables', []);
-      return buildRequest(query, scope, { external: lookup, defaultEndpoint: this.environments.defaultEndpoint(), safeEnvNames });
+      return buildRequest(query, scope, { external: standIns.lookup, defaultEndpoint: this.environments.defaultEndpoint() });
     } catch (error) {
       return isRunnerError(error) ? error.message : 'the query cannot be run';
     }
   }
 }
 
-function unknown(why: string): EstimateText {
-  return { title: 'All pages: unknown', tooltip: `How much "All pages" will take is unknown: ${why}.` };
+/** An estimate the lens cannot give; `word`, when given, is said in the title too ("All pages: not asked: it uses a secret"). */
+function unknown(why: string, word?: string): EstimateText {
+  return {
+    title: word ? `All pages: not asked: ${word}` : 'All pages: unknown',
+    tooltip: `How much "All pages" will take is unknown: ${why}.`,
+  };
 }
 
 function textOf(estimate: Estimate, redact: (s: string) => string, maxPages: number): EstimateText {

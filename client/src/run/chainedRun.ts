@@ -3,23 +3,34 @@
 // query of the file read first (the chain's sources need theirs too).
 
 import type * as vscode from 'vscode';
-import { ChainedSession, isChained } from '../../../common/src/runner/chainedSession';
+import { ChainedSession, chainRequests, isChained } from '../../../common/src/runner/chainedSession';
+import type { PreparedRequest } from '../../../common/src/runner/request';
 import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 import { VariableScope } from '../../../common/src/resolve';
 import type { SessionOptions } from '../../../common/src/runner/continuation';
-import { externalLookup, secretsUsedBy } from './secrets';
+import { admitSecrets, externalLookup, secretsUsedBy } from './secrets';
 
 export async function chainedSessionFor(
   secrets: vscode.SecretStorage,
   prepared: { doc: ParsedDocument; query: QueryNode },
   defaultEndpoint: string | undefined,
   session: SessionOptions,
-): Promise<ChainedSession | undefined> {
+): Promise<ChainedSession | { refused: string } | undefined> {
   if (!isChained(prepared.query)) return undefined;
   const scope = new VariableScope(prepared.doc);
   const names = new Set<string>();
   for (const q of prepared.doc.queries) for (const name of secretsUsedBy(q, scope)) names.add(name);
   // A secret that is not set makes its query fail with a message naming it.
   const { lookup } = await externalLookup(secrets, names);
-  return new ChainedSession(prepared.query, { doc: prepared.doc, scope, build: { external: lookup, defaultEndpoint }, session });
+  const ctx = { doc: prepared.doc, scope, build: { external: lookup, defaultEndpoint }, session };
+  // Each query of the chain sends its secrets only to hosts they are bound to (asked first): else nothing runs.
+  let requests: PreparedRequest[] = [];
+  try {
+    requests = chainRequests(prepared.query, ctx);
+  } catch {
+    // A query of the chain that cannot be built: the session says why when it runs, before it sends anything.
+  }
+  const admitted = await admitSecrets(secrets, requests);
+  if (!admitted.admitted) return { refused: admitted.message };
+  return new ChainedSession(prepared.query, ctx);
 }

@@ -9,7 +9,8 @@ import { buildRequest } from '../../../common/src/runner/request';
 import { isRunnerError } from '../../../common/src/runner/errors';
 import { queryAtLine } from '../../../common/src/parser';
 import type { Prepared } from './activeRun';
-import { externalLookup, secretsUsedBy, setSecret } from './secrets';
+import { admitSecrets, externalLookup, secretsUsedBy, setSecret } from './secrets';
+import { hostKey, StandIns } from '../../../common/src/gate/unaskedGate';
 import { wikiTargetsOf, type SitematrixSource } from './wikiTargets';
 
 /** Where a command applies: its arguments (from a CodeLens) or the cursor. */
@@ -46,7 +47,7 @@ export async function prepareQuery(
   const { lookup, missing } = await externalLookup(secrets, secretsUsedBy(query, scope));
   if (missing.length) {
     const choice = await vscode.window.showErrorMessage(`The secret "${missing[0]}" is not set; the query needs it.`, 'Set secret');
-    if (choice) await setSecret(secrets, missing[0]);
+    if (choice) await setSecret(secrets, missing[0], undefined, undefined, queryHost(query, scope, defaultEndpoint));
     return undefined;
   }
   // Under an `@endpoints` line: the wikis it runs on; the request is built for the first and sent to each.
@@ -67,6 +68,17 @@ export async function prepareQuery(
       defaultEndpoint: wikis ? wikis.targets[0]!.endpoint : defaultEndpoint,
       safeEnvNames,
     });
+    // Its secrets go only to the hosts they were set for: asked first for another, nothing sent without a yes.
+    const admitted = await admitSecrets(
+      secrets,
+      [request],
+      wikis?.targets.map((t) => t.endpoint),
+    );
+    if (!admitted.admitted) {
+      log.info(admitted.message);
+      void vscode.window.showWarningMessage(admitted.message);
+      return undefined;
+    }
     return { uri, doc, query, request, ...(wikis ? { wikis: wikis.targets } : {}) };
   } catch (error) {
     // A library's own error text may quote the URL with its resolved secrets: only ours is shown.
@@ -78,6 +90,17 @@ export async function prepareQuery(
     void vscode.window.showErrorMessage(message, ...(/endpoint/i.test(message) ? ['Open settings'] : [])).then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'mwquery.endpoint');
     });
+    return undefined;
+  }
+}
+
+/** The host a query sends to, when its endpoint names it without a `$secret`/`$env` value (Set Secret binds the secret to it). */
+function queryHost(query: QueryNode, scope: VariableScope, defaultEndpoint: string | undefined): string | undefined {
+  const standIns = new StandIns();
+  try {
+    const endpoint = buildRequest(query, scope, { external: standIns.lookup, defaultEndpoint }).endpoint;
+    return standIns.carried(endpoint, []).hostUnknown ? undefined : hostKey(endpoint);
+  } catch {
     return undefined;
   }
 }

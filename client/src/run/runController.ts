@@ -135,13 +135,18 @@ export class RunController implements vscode.Disposable {
     if (prepared.wikis) return this.runAcrossWikis(prepared, prepared.wikis, key, ready.contact, all);
     // A chain's sessions each mask their own request's values (a source query may use other secrets).
     const { redact: _own, ...chainOptions } = sessionOptions;
-    const session =
-      (await chainedSessionFor(
-        this.context.secrets,
-        prepared,
-        readRunSettings(this.environments.defaultEndpoint()).endpoint,
-        chainOptions,
-      )) ?? new QuerySession(prepared.request, sessionOptions);
+    const chained = await chainedSessionFor(
+      this.context.secrets,
+      prepared,
+      readRunSettings(this.environments.defaultEndpoint()).endpoint,
+      chainOptions,
+    );
+    if (chained && 'refused' in chained) {
+      this.log.info(chained.refused);
+      this.showNotRun(prepared, chained.refused);
+      return;
+    }
+    const session = chained ?? new QuerySession(prepared.request, sessionOptions);
     // "All pages" of a query whose earlier run was cut short (VS Code closed, crashed, reloaded): go on, or start again.
     const resumed = all && session instanceof QuerySession ? await this.offerToGoOn(prepared) : undefined;
     if (resumed === 'not now') return;

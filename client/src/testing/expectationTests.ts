@@ -13,8 +13,8 @@ import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 import { VariableScope } from '../../../common/src/resolve';
 import { isRunnerError } from '../../../common/src/runner/errors';
 import { buildRequest } from '../../../common/src/runner/request';
-import { ChainedSession, isChained } from '../../../common/src/runner/chainedSession';
-import { externalLookup, secretsUsedBy } from '../run/secrets';
+import { ChainedSession, chainRequests, isChained } from '../../../common/src/runner/chainedSession';
+import { admitSecrets, externalLookup, secretsUsedBy } from '../run/secrets';
 import { UNTRUSTED_RUN_MESSAGE } from '../run/trust';
 import { pushAll } from '../../../common/src/lineParsers';
 
@@ -195,6 +195,10 @@ export class ExpectationTests implements vscode.Disposable {
     let ms = 0;
     try {
       const built = buildRequest(query, scope, { external: lookup, defaultEndpoint: this.defaultEndpoint() });
+      // A secret goes only to the hosts it was set for: asked first for another (secrets.ts).
+      const chain = { doc, scope, build: { external: lookup, defaultEndpoint: this.defaultEndpoint() }, session: {} };
+      const admitted = await admitSecrets(this.secrets, isChained(query) ? chainRequests(query, chain) : [built]);
+      if (!admitted.admitted) return errored(admitted.message);
       const verdict = this.contact
         ? await this.contact.check(built.endpoint)
         : { allowed: true as const, contact: c.get<string>('contact', '').trim() || undefined };

@@ -51,6 +51,25 @@ function requestFor(query: QueryNode, ctx: ChainContext): PreparedRequest {
   return ctx.endpoint ? withEndpoint(request, ctx.endpoint) : request;
 }
 
+/**
+ * The requests of a chain before it runs: the query's own and its sources'
+ * (recursively, each once), as the session will build them, so that a caller
+ * can check where their secrets go (accounts/secretBinding.ts) before
+ * anything is sent. Throws what buildRequest throws.
+ */
+export function chainRequests(query: QueryNode, ctx: ChainContext): PreparedRequest[] {
+  const out: PreparedRequest[] = [];
+  const seen = new Set<QueryNode>();
+  const visit = (q: QueryNode | undefined) => {
+    if (!q || seen.has(q)) return;
+    seen.add(q);
+    out.push(requestFor(q, ctx));
+    for (const { ref } of chainedParams(q)) visit(queryNamed(ctx.doc, ref.queryName));
+  };
+  visit(query);
+  return out;
+}
+
 /** Every row of a query, run to the end (chained sources recursively). */
 async function rowsOf(query: QueryNode, ctx: ChainContext, signal?: AbortSignal): Promise<Row[]> {
   const rows: Row[] = [];

@@ -86,6 +86,14 @@ export interface BuildRequestOptions {
 /** The resolved `$secret` and (not safe) `$env` values of each prepared request: kept out of the object, so it can be shown or posted. */
 const hiddenValues = new WeakMap<PreparedRequest, readonly string[]>();
 
+/** The names of the `{{$secret}}` values each prepared request was built with (where it sends them is its endpoint). */
+const secretNames = new WeakMap<PreparedRequest, readonly string[]>();
+
+/** The `{{$secret NAME}}` names a request carries (in its endpoint or parameters): what secretBinding.ts checks against the host. */
+export function secretsOf(request: PreparedRequest): readonly string[] {
+  return secretNames.get(request) ?? [];
+}
+
 /** The values a request must never show: every resolved `{{$secret}}` and `{{$env}}` (not listed as safe), and URL credentials. */
 export function hiddenValuesOf(request: PreparedRequest): readonly string[] {
   return hiddenValues.get(request) ?? [];
@@ -106,6 +114,7 @@ export function withEndpoint(request: PreparedRequest, endpoint: string): Prepar
   const { endpointPage: _page, ...rest } = request;
   const moved: PreparedRequest = { ...rest, endpoint, endpointSensitive: false };
   hiddenValues.set(moved, hiddenValuesOf(request));
+  secretNames.set(moved, secretsOf(request));
   return moved;
 }
 
@@ -113,6 +122,7 @@ export function withEndpoint(request: PreparedRequest, endpoint: string): Prepar
 export function withParams(request: PreparedRequest, params: RequestParam[]): PreparedRequest {
   const changed: PreparedRequest = { ...request, params };
   hiddenValues.set(changed, hiddenValuesOf(request));
+  secretNames.set(changed, secretsOf(request));
   return changed;
 }
 
@@ -134,9 +144,11 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
 
   const safeEnv = new Set(options.safeEnvNames ?? []);
   const hidden = new Set<string>();
+  const secrets = new Set<string>();
   let usedSecret = false;
   const external: ExternalLookup = (use) => {
     const value = options.external?.(use);
+    if (value !== undefined && use.kind === 'secret') secrets.add(use.name);
     if (value !== undefined && (use.kind === 'secret' || (use.kind === 'env' && !safeEnv.has(use.name)))) {
       usedSecret = true;
       hidden.add(value);
@@ -241,6 +253,7 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
     ...(endpointPage !== undefined ? { endpointPage } : {}),
   };
   hiddenValues.set(request, [...hidden]);
+  secretNames.set(request, [...secrets]);
   return request;
 }
 

@@ -4,10 +4,12 @@
 // run then makes; one lookup per query, not one per look at the lenses.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startFaultProxy, type FaultProxy } from '../../runner/faultProxy';
-import { EXTENSION_ID, fixturesDir, screenshot, typeKeys, hasPanelProbe } from './helpers';
+import { EXTENSION_ID, fixturesDir, screenshot, typeKeys, hasPanelProbe, waitForPanel } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
 
@@ -76,6 +78,12 @@ suite('all pages: what it will cost, in the lens', () => {
   test('the lens says how many requests and items, as the wiki tells; asked once; the run takes as many requests', async () => {
     const doc = await vscode.workspace.openTextDocument(file);
     await vscode.window.showTextDocument(doc);
+    // A host nobody chose is not asked (the gate, gate.test below): one run of a query there chooses it.
+    proxy.requests.length = 0;
+    const before = await estimateLenses(doc);
+    assert.equal(before.get('Every page')?.title, 'All pages: not asked: run it once to choose this wiki');
+    assert.equal(proxy.requests.length, 0, 'nothing asked before the host was chosen');
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, doc.getText().split('\n').indexOf('### Links here') + 1);
     proxy.requests.length = 0;
     const lenses = await estimateLenses(doc);
 
@@ -93,8 +101,10 @@ suite('all pages: what it will cost, in the lens', () => {
     assert.equal(lenses.get('Large category')?.title, `All pages: ${Math.ceil(members / 50)} requests, ${members} items`);
     assert.equal(lenses.get('Links here')?.title, 'All pages: unknown');
     assert.match(lenses.get('Links here')?.tooltip ?? '', /does not tell/);
-    // One lookup for each query the wiki can tell about, none for the query itself.
-    const lookups = proxy.requests.length;
+    // One lookup for each query the wiki can tell about, none for the query itself
+    // (the host is chosen now: the content checks may ask about the file's titles too, not counted here).
+    const estimates = () => proxy.requests.filter((r) => r.params.get('uiprop') === 'rights').length;
+    const lookups = estimates();
     assert.equal(lookups, 2, proxy.requests.map((r) => r.params.toString()).join('\n'));
     assert.ok(
       proxy.requests.every((r) => r.params.get('list') !== 'allpages' && r.params.get('generator') === null),
@@ -102,7 +112,7 @@ suite('all pages: what it will cost, in the lens', () => {
     );
     // Looking again (scrolling, another editor) asks nothing: the answers are kept a few minutes.
     await estimateLenses(doc);
-    assert.equal(proxy.requests.length, lookups);
+    assert.equal(estimates(), lookups);
 
     // The run then makes as many requests as the lens said (within one: the lens counts every namespace).
     proxy.requests.length = 0;
@@ -116,5 +126,83 @@ suite('all pages: what it will cost, in the lens', () => {
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
     if (hasPanelProbe()) await typeKeys([{ waitForText: 'All pages: ≤' }]);
     await screenshot('all-pages-estimate-lens');
+  });
+});
+
+// Issue 30, item 2: looking at a file sends nothing to the host it names. A
+// loopback listener counts what arrives; the file's endpoint takes an `$env`
+// value and its query a `$secret` stored for another host.
+suite('the gate: a file naming a host sends nothing unasked', () => {
+  const SECRET = 'S3cretWatchlistToken42';
+  const ENV_VALUE = 'ghp_DEMOENVTOKEN123';
+  let server: http.Server;
+  let host: string;
+  const received: string[] = [];
+  let file: string;
+
+  suiteSetup(async function () {
+    if (!hasPanelProbe()) this.skip();
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    server = http.createServer((req, res) => {
+      received.push(`${req.method} ${req.url}`);
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ batchcomplete: true, query: { categorymembers: [{ pageid: 1, ns: 0, title: 'Gate row' }] } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The extension host's environment: what `{{$env …}}` reads.
+    process.env.MWQ_GATE_TOKEN = ENV_VALUE;
+    await vscode.commands.executeCommand('mwquery.setSecret', 'watchlist-token', SECRET, ['wiki.example.org']);
+    file = path.join(fixturesDir(), 'gate.mwq');
+    fs.writeFileSync(
+      file,
+      [
+        `@endpoint = http://${host}/echo/{{$env MWQ_GATE_TOKEN}}/api.php`,
+        '',
+        '### Members of a category',
+        'list=categorymembers',
+        'cmtitle={{$secret watchlist-token}}',
+        '',
+        '### Every page there',
+        `http://${host}/api.php?action=query&list=allpages&aplimit=50`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('mwquery.clearSecret', 'watchlist-token');
+    delete process.env.MWQ_GATE_TOKEN;
+    await new Promise((resolve) => server?.close(resolve));
+    if (file) fs.rmSync(file, { force: true });
+  });
+
+  test('gate: the lenses say why they did not ask; nothing arrives until the run, and then only after "Send secret … to HOST?"', async () => {
+    const doc = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    const lenses = await estimateLenses(doc);
+    // As a person sees it, lenses in view for several seconds: nothing arrives.
+    await typeKeys([{ pause: 6000 }]);
+    assert.deepEqual(received, [], 'the listener received nothing while the file was open');
+    assert.equal(lenses.get('Members of a category')?.title, 'All pages: not asked: it uses a secret');
+    assert.equal(lenses.get('Every page there')?.title, 'All pages: not asked: run it once to choose this wiki');
+    await typeKeys([{ waitForText: 'not asked: it uses a secret' }]);
+    await screenshot('gate-01-lens-not-asked');
+
+    // The person runs the query: asked first, naming the host; nothing sent before the answer.
+    const running = vscode.commands.executeCommand(
+      'mwquery.runQuery',
+      doc.uri,
+      doc.getText().split('\n').indexOf('### Members of a category') + 1,
+    );
+    await typeKeys([{ waitForText: `Send secret "watchlist-token" to ${host}?` }, { pause: 500 }]);
+    await screenshot('gate-02-send-secret-question');
+    assert.deepEqual(received, [], 'nothing before the answer');
+    await typeKeys([{ clickButton: 'Send' }]);
+    await running;
+    await waitForPanel((s) => s.title === 'Members of a category' && s.rowCount === 1, 30_000, 'the run after Send');
+    assert.equal(received.length, 1, received.join('\n'));
+    const sent = String(received[0]);
+    assert.ok(sent.includes(ENV_VALUE) && sent.includes(SECRET), 'the chosen run sent the values');
   });
 });

@@ -91,10 +91,11 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
       console.warn('secrets.test: no test wiki (MWQ_TEST_ENDPOINT unset); skipped');
       this.skip();
     }
-    await vscode.commands.executeCommand('mwquery.setSecret', 'wltoken', WLTOKEN);
-    await vscode.commands.executeCommand('mwquery.setSecret', 'prefix', PREFIX);
-    await vscode.commands.executeCommand('mwquery.setSecret', 'echoed', ECHOED);
-    await vscode.commands.executeCommand('mwquery.setSecret', 'urlpw', URL_PASSWORD);
+    const hosts = [new URL(endpoint!).host];
+    await vscode.commands.executeCommand('mwquery.setSecret', 'wltoken', WLTOKEN, hosts);
+    await vscode.commands.executeCommand('mwquery.setSecret', 'prefix', PREFIX, hosts);
+    await vscode.commands.executeCommand('mwquery.setSecret', 'echoed', ECHOED, hosts);
+    await vscode.commands.executeCommand('mwquery.setSecret', 'urlpw', URL_PASSWORD, hosts);
     doc = (await openFixture('secrets.mwq')).document;
     exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mwq-secrets-'));
   });
