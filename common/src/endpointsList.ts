@@ -5,7 +5,7 @@
 // runner's job (runner/manyWikis.ts, runner/sitematrix.ts).
 
 import type { EndpointsList, QueryNode, Span, SyntaxProblem, ValueItem } from './syntaxTree';
-import type { ExternalLookup, VariableScope } from './resolve';
+import { tooDeepMessage, type ExternalLookup, type VariableScope } from './resolve';
 import { maskUrlCredentials } from './url';
 
 /** Most wikis one `@endpoints` line, `--endpoints` file or `--wikis` selector may name (every open Wikimedia wiki is ~1,000). */
@@ -78,7 +78,9 @@ export function endpointsListOf(
     return {
       list: { kind: 'unresolved' },
       line: def.line,
-      problems: [`line ${def.line + 1}: "@endpoints" has a {{…}} that is not defined`],
+      problems: [
+        `line ${def.line + 1}: ${resolved.tooDeep ? `"@endpoints": ${tooDeepMessage(resolved.tooDeep[0]!)}` : '"@endpoints" has a {{…}} that is not defined'}`,
+      ],
     };
   const read = readEndpointsList(resolved.text, 0);
   return { list: read.list, line: def.line, problems: read.problems.map((p) => `line ${def.line + 1}: ${p.message.replace(/\.$/, '')}`) };

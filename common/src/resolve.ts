@@ -12,9 +12,21 @@ export interface Resolved {
   text: string;
   /** False when some reference could not be resolved. */
   complete: boolean;
+  /** Variables left as they are because they lie deeper than MAX_VARIABLE_DEPTH definitions (so incomplete). */
+  tooDeep?: string[];
 }
 
-const MAX_DEPTH = 10;
+/**
+ * How many definitions deep a value may reach (`@b = {{a}}` is one): a bound
+ * on the work and the text that `@b = {{a}}{{a}}`, `@c = {{b}}{{b}}`, … grow.
+ * Deeper is an error of its own (`variable-too-deep`), not an undefined name.
+ */
+export const MAX_VARIABLE_DEPTH = 10;
+
+/** What the checker and the runner say of a variable past the limit (one sentence, no final stop). */
+export function tooDeepMessage(name: string): string {
+  return `{{${name}}} is nested more than ${MAX_VARIABLE_DEPTH} variables deep, the limit`;
+}
 
 export class VariableScope {
   private readonly byName = new Map<string, VariableDef[]>();
@@ -62,16 +74,20 @@ export class VariableScope {
     let out = '';
     let last = 0;
     let complete = true;
+    let tooDeep: string[] | undefined;
     for (const use of uses) {
       out += text.slice(last, use.span.start);
       last = use.span.end;
       let value: string | undefined;
       if (use.kind === 'variable') {
-        const def = depth < MAX_DEPTH ? this.definitionAt(use.name, offset) : undefined;
-        if (def) {
+        const def = this.definitionAt(use.name, offset);
+        if (def && depth >= MAX_VARIABLE_DEPTH) {
+          tooDeep = (tooDeep ?? []).concat(use.name);
+        } else if (def) {
           const inner = this.resolve(def.value, def.valueSpan.start, external, depth + 1);
           value = inner.text;
           complete &&= inner.complete;
+          if (inner.tooDeep) tooDeep = (tooDeep ?? []).concat(inner.tooDeep);
         }
       } else if (use.kind !== 'unknown-function') {
         value = external?.(use);
@@ -84,7 +100,7 @@ export class VariableScope {
       }
     }
     out += text.slice(last);
-    return { text: out, complete };
+    return tooDeep ? { text: out, complete, tooDeep } : { text: out, complete };
   }
 
   get document(): ParsedDocument {

@@ -51,7 +51,9 @@ export type Fault =
   /** The same padded answer gzip-compressed (a few hundred KB on the wire that inflate to `hugeBytes`). */
   | 'hugeGzip'
   /** The wiki's real answer gzip-compressed (`Content-Encoding: gzip`, as Wikimedia's servers send it; the test wiki does not compress). */
-  | 'gzip';
+  | 'gzip'
+  /** The wiki's real answer with its `continue` replaced by `continueOverride` (a wiki that names what the next request should be). */
+  | 'rewriteContinue';
 
 export interface RecordedRequest {
   method: string;
@@ -88,6 +90,8 @@ export interface FaultProxy {
   lastHugeSent: number;
   /** Full size of the last `huge`/`hugeChunked` answer. */
   lastHugeSize: number;
+  /** The `continue` a `rewriteContinue` answer carries. */
+  continueOverride: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -139,6 +143,7 @@ export async function startFaultProxy(wikiEndpoint: string, { port: wanted = 0 }
     hugeBytes: 50 * 1024 * 1024,
     lastHugeSent: 0,
     lastHugeSize: 0,
+    continueOverride: {},
     stop: async () => {
       for (const t of timers) clearTimeout(t);
       for (const s of sockets) s.destroy();
@@ -284,6 +289,12 @@ export async function startFaultProxy(wikiEndpoint: string, { port: wanted = 0 }
           { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': String(packed.length) },
           packed,
         );
+      }
+      case 'rewriteContinue': {
+        const answer = await forward(req, body);
+        const json = JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
+        json.continue = proxy.continueOverride;
+        return send(res, answer.status, { 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(json));
       }
       case 'huge':
       case 'hugeGzip':

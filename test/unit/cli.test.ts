@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 const root = path.join(__dirname, '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -15,6 +16,24 @@ function mwq(...args: string[]) {
 }
 
 describe('mwq check', () => {
+  it('a variable nested past the limit: check exits 1 naming the limit, run refuses it by the limit, not as undefined', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mwq-deep-'));
+    try {
+      const file = path.join(dir, 'deep.mwq');
+      const chain = Array.from({ length: 60 }, (_, i) => (i === 0 ? '@v1 = Main Page\n' : `@v${i + 1} = {{v${i}}}\n`)).join('');
+      writeFileSync(file, `${chain}### Deep\nprop=info\ntitles={{v60}}\n`);
+      const check = mwq('check', file);
+      assert.equal(check.code, 1, check.stdout + check.stderr);
+      assert.match(check.stdout, /:63:8 error variable-too-deep `\{\{v60\}\}` reaches through more than 10 nested variables, the limit/);
+      const run = mwq('run', file, '--endpoint', 'http://127.0.0.1:9/api.php');
+      assert.notEqual(run.code, 0);
+      assert.match(run.stderr, /\{\{v50\}\} is nested more than 10 variables deep, the limit/);
+      assert.doesNotMatch(run.stderr, /not defined/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('passes the example files with exit code 0', () => {
     const examples = readdirSync(path.join(root, 'examples'))
       .filter((f) => f.endsWith('.mwq'))

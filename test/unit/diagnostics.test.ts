@@ -196,6 +196,23 @@ describe('diagnostics table', () => {
     expectOne('list=allpages\napprefix={{$nope X}}\n', 'undefined-variable', ERROR, '{{$nope X}}', 2);
   });
 
+  it('variable-too-deep: a value reaching through more than 10 nested variables, reported once where it is sent', () => {
+    const chain = (n: number) => Array.from({ length: n }, (_, i) => (i === 0 ? '@v1 = Main Page\n' : `@v${i + 1} = {{v${i}}}\n`)).join('');
+    const d = expectOne(`${chain(60)}prop=info\ntitles={{v60}}\n`, 'variable-too-deep', ERROR, '{{v60}}', 62);
+    assert.match(d.message, /^`\{\{v60\}\}` reaches through more than 10 nested variables, the limit \(`\{\{v50\}\}` is past it\)/);
+    // Not "not defined": v50 is defined.
+    assert.equal(diagnose(`${chain(60)}prop=info\ntitles={{v60}}\n`).filter((x) => x.code === 'undefined-variable').length, 0);
+    // Ten definitions deep is within the limit; @endpoint is checked like a query's value.
+    assert.deepEqual(diagnose(`${chain(10)}prop=info\ntitles={{v10}}\n`), []);
+    expectOne(
+      `${chain(12)}@endpoint = https://x.example/{{v12}}/api.php\nprop=info\ntitles=A\n`,
+      'variable-too-deep',
+      ERROR,
+      '{{v12}}',
+      13,
+    );
+  });
+
   it('syntax: a line that is none of the forms', () => {
     expectOne('list=allpages\nthis is not a parameter\n', 'syntax', ERROR, 'this is not a parameter', 2);
     expectOne('=value\n', 'syntax', ERROR, '=value', 1);

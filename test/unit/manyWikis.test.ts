@@ -12,6 +12,7 @@ import {
   type WikiRunStatus,
   type WikiTarget,
 } from '../../common/src/runner/manyWikis';
+import { serverKey } from '../../common/src/url';
 
 const tick = (ms = 2) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,6 +37,27 @@ function counter() {
     },
   };
 }
+
+describe('serverKey: one server is one gate however it is spelled', () => {
+  it('every spelling of one loopback server and port is one key; names stay one key per name', () => {
+    const loopback = [
+      '127.0.0.1',
+      'localhost',
+      'LOCALHOST.',
+      '[::ffff:127.0.0.1]',
+      '[0:0:0:0:0:ffff:7f00:1]',
+      '0x7f.1',
+      '2130706433',
+      '[::1]',
+    ];
+    const keys = new Set(loopback.map((h) => serverKey(`http://${h}:8080/w/api.php`)));
+    assert.equal(keys.size, 1, [...keys].join(' '));
+    assert.notEqual(serverKey('http://127.0.0.1:8080/api.php'), serverKey('http://127.0.0.1:8081/api.php'));
+    assert.equal(serverKey('http://[::ffff:10.1.2.3]/api.php'), serverKey('http://10.1.2.3:80/api.php'));
+    assert.equal(serverKey('https://De.Wikipedia.org./w/api.php'), serverKey('https://de.wikipedia.org/w/api.php'));
+    assert.notEqual(serverKey('https://de.wikipedia.org/w/api.php'), serverKey('https://fr.wikipedia.org/w/api.php'));
+  });
+});
 
 describe('runAcrossWikis', () => {
   it('runs every wiki, tags rows with their wiki, and reports the failed one by name while the others go on', async () => {
@@ -98,7 +120,7 @@ describe('runAcrossWikis', () => {
     const two: WikiTarget[] = [{ wiki: 'y', endpoint: 'https://same.example/b/api.php' }];
     await Promise.all([runAcrossWikis(one, runOne), runAcrossWikis(two, runOne)]);
     assert.equal(count.most.perHost, 1);
-    assert.equal(gate.busy('same.example'), 0);
+    assert.equal(gate.busy(serverKey('https://same.example/a/api.php')), 0);
   });
 
   it('reports waiting, running and done for each wiki, with items and pages', async () => {

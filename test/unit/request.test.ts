@@ -152,6 +152,13 @@ describe('request: variables and secrets', () => {
     assert.match(e.message, /line 5: the secret "none" is not stored/);
   });
 
+  it('a variable past the nesting limit is said as such, not as undefined', () => {
+    const chain = Array.from({ length: 60 }, (_, i) => (i === 0 ? '@v1 = Main Page\n' : `@v${i + 1} = {{v${i}}}\n`)).join('');
+    const e = usageError(() => build(`@endpoint = ${EP}\n${chain}prop=info\ntitles={{v60}}\n`, 0));
+    assert.match(e.message, /line 63: \{\{v50\}\} is nested more than 10 variables deep, the limit \(in "titles"\)/);
+    assert.doesNotMatch(e.message, /not defined/);
+  });
+
   it('masks secret values and sensitive parameters in every displayed form, by default', () => {
     const text = `@endpoint = ${EP}\n@tok = {{$secret wl-token}}\nlist=watchlist\nwlowner=Example\nwltoken={{tok}}\nwrtoken=literal\ncentralauthtoken=abc\nuctag={{$secret wl-token}}\n`;
     const r = build(text, 0, { external: lookup, sensitiveNames: ['wlowner'] });

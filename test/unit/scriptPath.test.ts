@@ -65,6 +65,28 @@ describe('the api.php a wiki page names', () => {
     assert.equal(apiPhpInPage(inBody, PAGE), undefined);
   });
 
+  it("keeps the page's scheme: never http:// from an https:// page, nor another port (the redirect rule)", () => {
+    const downgraded = head(
+      '<link rel="EditURI" href="http://wiki.example.org/w/api.php?action=rsd">',
+      '<script src="http://wiki.example.org/w/load.php?modules=startup"></script>',
+      '<link rel="EditURI" href="https://wiki.example.org:8443/w/api.php?action=rsd">',
+    );
+    assert.equal(apiPhpInPage(downgraded, PAGE), undefined);
+    // Past a downgraded EditURI, the page's own https load.php is taken.
+    assert.equal(
+      apiPhpInPage(head('<link rel="EditURI" href="http://wiki.example.org/w/api.php">', '<script src="/w/load.php?y=1"></script>'), PAGE),
+      'https://wiki.example.org/w/api.php',
+    );
+    // An http page may name its https api.php (the same name, the default port), as a redirect may lead there.
+    assert.equal(
+      apiPhpInPage(
+        head('<link rel="EditURI" href="https://wiki.example.org/w/api.php?action=rsd">'),
+        'http://wiki.example.org/wiki/Main_Page',
+      ),
+      'https://wiki.example.org/w/api.php',
+    );
+  });
+
   it('reads a huge page without a head end in bounded time', () => {
     const huge = '<html><head>' + '<meta name="x" content="y">'.repeat(400_000) + '<link rel="EditURI" href="/w/api.php">';
     const started = Date.now();

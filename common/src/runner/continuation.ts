@@ -18,6 +18,8 @@ import { rowPlan } from './rowParts';
 import { redactorOf, type PreparedRequest } from './request';
 import { requestPairs, toUrl, type ParamPairs } from './wire';
 import { settleEndpoint } from './scriptPath';
+import { droppedContinueWarning, filterContinue } from './continueKeys';
+import type { ApiMessage } from './apiMessages';
 import { hostOf } from '../url';
 import { count } from '../text';
 
@@ -61,6 +63,8 @@ import type { FetchAllLimits, IncompleteBatch, PageResult, RunCallbacks, RunOutc
 export class QuerySession {
   private readonly merger: ResultMerger;
   private cont: Record<string, string> | undefined;
+  /** Said with the next page: keys of a saved position that were not taken (resumeAt). */
+  private pendingWarnings: ApiMessage[] = [];
   private finished = false;
   private busy = false;
   private pages = 0;
@@ -99,7 +103,10 @@ export class QuerySession {
    */
   resumeAt(cont: Readonly<Record<string, string>>, before: { pages: number; items: number } = { pages: 0, items: 0 }): void {
     if (this.busy || this.pages > 0 || this.finished) throw new RunnerError('usage', 'Only a session that has not run yet can resume.');
-    this.cont = { ...cont };
+    // A saved position is text anyone can edit: only the query's continuation goes on (continueKeys.ts).
+    const { kept, dropped } = filterContinue(cont, this.current.params);
+    this.cont = Object.keys(kept).length ? kept : undefined;
+    if (dropped.length) this.pendingWarnings.push(droppedContinueWarning(dropped, 'saved position'));
     this.pages = before.pages;
     this.items = before.items;
   }
@@ -236,7 +243,12 @@ export class QuerySession {
         });
         // From here to the end of the iteration nothing awaits: an answer is applied whole or not at all.
         const json = response.json as Record<string, unknown>;
-        const next = readContinue(json);
+        const answered = readContinue(json);
+        // Only the query's own continuation is sent on (continueKeys.ts); what else the wiki named is said, not sent.
+        const filtered = answered && filterContinue(answered, this.request.params);
+        const next = filtered && Object.keys(filtered.kept).length ? filtered.kept : undefined;
+        const warnings = this.pendingWarnings.splice(0);
+        if (filtered?.dropped.length) warnings.push(droppedContinueWarning(filtered.dropped, 'answer'));
         if (next && continueParams && sameContinue(next, continueParams)) {
           // The wiki sent back what it was sent: following it would never end.
           throw new RunnerError(
@@ -263,7 +275,7 @@ export class QuerySession {
         outcome.pages++;
         outcome.items += items;
         outcome.apiErrors += response.messages.errors.length;
-        outcome.apiWarnings += response.messages.warnings.length;
+        outcome.apiWarnings += response.messages.warnings.length + warnings.length;
         outcome.requestMs += response.ms;
         bytes += response.bytes;
         const batchcomplete = json.batchcomplete !== undefined && json.batchcomplete !== false;
@@ -285,7 +297,7 @@ export class QuerySession {
           bytes: response.bytes,
           json: redactDeep(response.json, r, Infinity),
           errors: redactDeep(response.messages.errors, r),
-          warnings: redactDeep(response.messages.warnings, r),
+          warnings: redactDeep(response.messages.warnings.concat(warnings), r),
           batches: batches.map((b) => ({ list: r(b.list), rows: redactDeep(b.rows, r, Infinity) })),
           items,
           continue: next && redactDeep(next, r),

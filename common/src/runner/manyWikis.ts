@@ -4,6 +4,7 @@
 // requests (through `gatedSend`, so the host gate holds them).
 
 import type { Row } from './merge';
+import { serverKey } from '../url';
 
 /** One wiki to run on. */
 export interface WikiTarget {
@@ -80,7 +81,7 @@ export async function runAcrossWikis(
     const startNext = () => {
       while (running < parallel && waiting.length) {
         // A host not busy first: starting a second wiki on a busy host would only wait at its gate.
-        let pick = waiting.findIndex((i) => !hostsRunning.get(hostKey(targets[i]!.endpoint)));
+        let pick = waiting.findIndex((i) => !hostsRunning.get(serverKey(targets[i]!.endpoint)));
         if (pick < 0) {
           if (running > 0) return;
           pick = 0;
@@ -98,7 +99,7 @@ export async function runAcrossWikis(
     const runTarget = async (index: number) => {
       const target = targets[index]!;
       const status = statuses[index]!;
-      const host = hostKey(target.endpoint);
+      const host = serverKey(target.endpoint);
       hostsRunning.set(host, (hostsRunning.get(host) ?? 0) + 1);
       const report = () => options.onStatus?.({ ...status });
       try {
@@ -156,18 +157,9 @@ export function clampParallel(parallel: number | undefined): number {
   return Math.min(MAX_PARALLEL, Math.max(1, Math.floor(parallel)));
 }
 
-/** The host a gate is kept for (`host:port`, lower case); the URL itself when it does not parse. */
-export function hostKey(endpoint: string): string {
-  try {
-    return new URL(endpoint).host.toLowerCase();
-  } catch {
-    return endpoint;
-  }
-}
-
 /**
- * One request at a time per host, for every run of the process: `run(host, f)`
- * waits for the host's earlier calls to settle, then calls `f`.
+ * One request at a time per server, for every run of the process: `run(key, f)`
+ * (the key: serverKey, url.ts) waits for the server's earlier calls to settle, then calls `f`.
  */
 export class HostGate {
   private readonly tails = new Map<string, Promise<void>>();
@@ -207,7 +199,7 @@ export function gatedSend<A extends unknown[], R>(
   send: (endpoint: string, ...rest: A) => Promise<R>,
   gate: HostGate = SHARED_HOST_GATE,
 ): (endpoint: string, ...rest: A) => Promise<R> {
-  return (endpoint, ...rest) => gate.run(hostKey(endpoint), () => send(endpoint, ...rest));
+  return (endpoint, ...rest) => gate.run(serverKey(endpoint), () => send(endpoint, ...rest));
 }
 
 /**

@@ -18,7 +18,7 @@ import { decodeQueryComponent } from '../lineParsers';
 import { problemsOfQuery } from '../parser';
 import type { ParsedDocument, QueryNode } from '../syntaxTree';
 import { lineIndexAt } from '../lines';
-import type { ExternalLookup, VariableScope } from '../resolve';
+import { tooDeepMessage, type ExternalLookup, type VariableScope } from '../resolve';
 import { findVariableUses } from '../variables';
 import { MASK, redactorFor, type Redactor } from '../redact';
 import { RunnerError } from './errors';
@@ -159,8 +159,12 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
     usedSecret = false;
     const resolved = scope.resolve(text, offset, external);
     if (!resolved.complete) {
-      for (const use of findVariableUses(resolved.text, 0))
-        problems.push(`line ${line + 1}: ${describeUnresolved(use.kind, use.name, use.fn)} (in ${what})`);
+      const tooDeep = new Set(resolved.tooDeep);
+      for (const use of findVariableUses(resolved.text, 0)) {
+        const why =
+          use.kind === 'variable' && tooDeep.has(use.name) ? tooDeepMessage(use.name) : describeUnresolved(use.kind, use.name, use.fn);
+        problems.push(`line ${line + 1}: ${why} (in ${what})`);
+      }
     }
     return { text: resolved.text, secret: usedSecret };
   };

@@ -4,14 +4,15 @@
 // script path. An ApiSandbox link that names no script path
 // (`https://wiki.example.org/wiki/Special:ApiSandbox#…`) is run this way: the
 // session reads the link's page once (remembered for a few minutes per page)
-// before its first request. Only an api.php on the link's own host is taken:
-// a page cannot send the query elsewhere.
+// before its first request. Only an api.php on the link's own host and port is
+// taken, and never `http://` from an `https://` page (the rule the transport
+// keeps for redirects): a page cannot send the query elsewhere, nor in clear.
 //
 //   const request = await settleEndpoint(prepared, { timeoutMs: 30_000 });
 
 import { RunnerError, toRunnerError } from './errors';
 import { userAgent, type HttpOptions } from './http';
-import { exchange } from './transport';
+import { exchange, sameWiki } from './transport';
 import { withEndpoint, type PreparedRequest } from './request';
 import { hostOf } from '../url';
 
@@ -42,7 +43,8 @@ export function apiPhpInPage(html: string, pageUrl: string): string | undefined 
     } catch {
       return undefined;
     }
-    if (url.host !== page.host || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return undefined;
+    // The page's own wiki, by the rule redirects follow: never another host or port, never https → http.
+    if (!sameWiki(page, url) || url.username || url.password) return undefined;
     if (!url.pathname.endsWith(`/${file}`)) return undefined;
     return `${url.protocol}//${url.host}${url.pathname.slice(0, -file.length)}api.php`;
   };

@@ -295,8 +295,12 @@ function redirectTarget(
   return next.href;
 }
 
-/** Same host and port, or the same host name from http to https (default port). */
-function sameWiki(endpoint: URL, next: URL): boolean {
+/**
+ * Same host and port, or the same host name from http to https (default port):
+ * where a redirect may lead, and where a wiki's page may say its api.php is
+ * (scriptPath.ts). Never https to http.
+ */
+export function sameWiki(endpoint: URL, next: URL): boolean {
   if (next.hostname.toLowerCase() !== endpoint.hostname.toLowerCase()) return false;
   if (next.protocol === endpoint.protocol) return next.port === endpoint.port;
   return endpoint.protocol === 'http:' && next.protocol === 'https:' && next.port === '';

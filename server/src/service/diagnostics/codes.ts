@@ -23,6 +23,11 @@ export const DIAGNOSTIC_CODES = {
     origin: 'editor',
     what: '`{{name}}` with no `@name` above it, or an unknown `{{$function}}`.',
   },
+  'variable-too-deep': {
+    severity: 'error',
+    origin: 'editor',
+    what: '`{{name}}` whose value reaches through more variables than the nesting limit (10); the query does not run.',
+  },
   'unsupported-action': { severity: 'error', origin: 'editor', what: '`action=` other than `query`.' },
   'runner-parameter': {
     severity: 'hint',

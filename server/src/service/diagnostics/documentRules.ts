@@ -3,10 +3,10 @@
 // DOCUMENT_RULES (as graphql-js composes its validation rules).
 
 import { queryAtLine } from '../../../../common/src/parser';
-import type { ParsedDocument } from '../../../../common/src/syntaxTree';
+import type { ParsedDocument, VariableUse } from '../../../../common/src/syntaxTree';
 import { lineIndexAt } from '../../../../common/src/lines';
 import type { FixData } from '../fixes';
-import type { VariableScope } from '../../../../common/src/resolve';
+import { MAX_VARIABLE_DEPTH, type VariableScope } from '../../../../common/src/resolve';
 import { expectationProblems } from '../expectDiagnostics';
 import { chainProblems } from '../chainDiagnostics';
 import { watchProblems } from '../watchDiagnostics';
@@ -37,12 +37,15 @@ function checkSyntax(parsed: ParsedDocument, _scope: VariableScope, out: Collect
 function checkVariables(parsed: ParsedDocument, scope: VariableScope, out: Collector): void {
   for (const use of parsed.uses) {
     if (use.kind === 'variable') {
-      if (!scope.definitionAt(use.name, use.span.start)) {
+      const def = scope.definitionAt(use.name, use.span.start);
+      if (!def) {
         out.add(
           use.span,
           'undefined-variable',
           `\`{{${use.name}}}\` is not defined above this line; define it with \`@${use.name} = value\`.`,
         );
+      } else if (def.value.includes('{{') && isSent(parsed, use.span.start)) {
+        checkDepth(use, scope, out);
       }
     } else if (use.kind === 'unknown-function') {
       out.add(use.span, 'undefined-variable', `\`${use.fn}\` is not a known function; use \`{{$env NAME}}\` or \`{{$secret NAME}}\`.`);
@@ -50,6 +53,28 @@ function checkVariables(parsed: ParsedDocument, scope: VariableScope, out: Colle
       out.add(use.span, 'undefined-variable', `\`{{${use.fn}}}\` needs a name: \`{{${use.fn} NAME}}\`.`);
     }
   }
+}
+
+/**
+ * A use whose value is sent as it stands: in a query, or in `@endpoint` /
+ * `@endpoints`. A use inside another definition is checked where that one is
+ * used (its depth counts from there), so a long chain is reported once, where it is sent.
+ */
+function isSent(parsed: ParsedDocument, offset: number): boolean {
+  const def = parsed.variables.find((d) => d.valueSpan.start <= offset && offset < d.valueSpan.end);
+  return !def || def.name === 'endpoint' || def.name === 'endpoints';
+}
+
+/** A use that reaches past the nesting limit: the runner would refuse the query (resolve.ts, MAX_VARIABLE_DEPTH). */
+function checkDepth(use: VariableUse, scope: VariableScope, out: Collector): void {
+  const resolved = scope.resolve(`{{${use.name}}}`, use.span.start);
+  const deepest = resolved.tooDeep?.[0];
+  if (deepest === undefined) return;
+  out.add(
+    use.span,
+    'variable-too-deep',
+    `\`{{${use.name}}}\` reaches through more than ${MAX_VARIABLE_DEPTH} nested variables, the limit (\`{{${deepest}}}\` is past it); the query does not run. Define the value with fewer variables in between.`,
+  );
 }
 
 function checkExpectations(parsed: ParsedDocument, _scope: VariableScope, out: Collector): void {
