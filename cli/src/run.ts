@@ -241,7 +241,7 @@ function manyWikisOf(
   args: RunArgs,
   query: QueryNode,
   doc: ParsedDocument,
-): { list: EndpointsList; baseDir: string; hidden: string[] } | undefined {
+): { list: EndpointsList; baseDir: string; hidden: string[]; within?: string[] } | undefined {
   const cwd = process.cwd();
   if (args.endpoints !== undefined) {
     // --endpoints takes URLs, else it is the path of a file of them.
@@ -273,7 +273,10 @@ function manyWikisOf(
   const fromFile = endpointsListOf(query, new VariableScope(doc), lookup);
   if (!fromFile) return undefined;
   if (fromFile.problems.length) throw new UsageError(`${args.file}: ${fromFile.problems[0]}`);
-  return { list: fromFile.list, baseDir: path.dirname(path.resolve(args.file)), hidden };
+  const baseDir = path.dirname(path.resolve(args.file));
+  // A file the `.mwq` names: inside its folder, or the working directory when the `.mwq` is inside that.
+  const within = path.relative(cwd, baseDir).startsWith('..') ? [baseDir] : [baseDir, cwd];
+  return { list: fromFile.list, baseDir, hidden, within };
 }
 
 /** What a run on many wikis cannot do (yet), said before anything is sent. */
@@ -336,7 +339,7 @@ export async function runCommand(args: string[]): Promise<number> {
   let request: PreparedRequest;
   let doc: ParsedDocument;
   let query: QueryNode;
-  let many: { list: EndpointsList; baseDir: string; hidden: string[] } | undefined;
+  let many: { list: EndpointsList; baseDir: string; hidden: string[]; within?: string[] } | undefined;
   try {
     parsed = parseRunArgs(args);
     const text = readQueryFile(parsed.file);
