@@ -60,6 +60,8 @@ export default tseslint.config(
     ignores: [
       'common/src/runner/**',
       'common/src/output/atomicWrite.ts',
+      'common/src/output/ownFiles.ts',
+      'common/src/output/boundedRead.ts',
       'common/src/output/rowWriters.ts',
       'common/src/catalogue/fetchCatalogue.ts',
       'common/src/catalogue/catalogueCache.ts',

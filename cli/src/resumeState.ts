@@ -6,10 +6,11 @@
 // moment leaves the old state or the new one, never half of either.
 
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { requestPairs } from '../../common/src/runner/wire';
 import type { PreparedRequest } from '../../common/src/runner/request';
 import { isCount, isRecord, isSha256Hex, parseVersionedRecord } from '../../common/src/json';
+import { OUTPUT_SIDECAR_SUFFIXES, removeOwnFileSync, replaceFileSync } from '../../common/src/output/ownFiles';
+import { readBoundedFileSync, UnreadableFileError } from '../../common/src/output/boundedRead';
 
 export interface ResumeIdentity {
   /** Digest of the query's parameters (secrets masked) and the row options. */
@@ -39,24 +40,29 @@ export function resumeIdentity(request: PreparedRequest, rowOptions: Record<stri
 }
 
 export function statePath(out: string): string {
-  return `${out}.mwq-resume.json`;
+  return `${out}${OUTPUT_SIDECAR_SUFFIXES.state}`;
 }
 
 export function rowsPath(out: string): string {
-  return `${out}.mwq-part`;
+  return `${out}${OUTPUT_SIDECAR_SUFFIXES.rows}`;
 }
 
-/** The state beside `out`, undefined when there is none; a file that is not a state is an error. */
+/**
+ * The state beside `out`, undefined when there is none; a file that is not a
+ * state is an error: a link, a FIFO or a device is refused without waiting
+ * on it, and a file is read up to the cap, whatever its size says.
+ */
 export function readResumeState(out: string): ResumeState | undefined {
   const file = statePath(out);
-  let size: number;
+  let text: string;
   try {
-    size = statSync(file).size;
-  } catch {
-    return undefined;
+    text = readBoundedFileSync(file, { maxBytes: MAX_STATE_BYTES, noLinks: true });
+  } catch (error) {
+    if (error instanceof UnreadableFileError && error.code === 'ENOENT') return undefined;
+    if (error instanceof UnreadableFileError) throw new Error(`${file} is not a resume state of mwq run (it ${error.why})`);
+    throw error;
   }
-  if (size > MAX_STATE_BYTES) throw new Error(`${file} is not a resume state (too large)`);
-  const parsed = parseState(readFileSync(file, 'utf8'));
+  const parsed = parseState(text);
   if (!parsed) throw new Error(`${file} is not a resume state of mwq run`);
   return parsed;
 }
@@ -96,23 +102,15 @@ export function parseState(text: string): ResumeState | undefined {
 }
 
 /**
- * Writes the state by a rename over the old one. Not synced to disk: a killed
- * process loses nothing the kernel has; a machine that loses power may need
- * the run again from an older state, which the rows file's length then bounds.
+ * Writes the state by a rename of an exclusive temporary file over the old
+ * one (ownFiles.ts). Not synced to disk: a killed process loses nothing the
+ * kernel has; a machine that loses power may need the run again from an older
+ * state, which the rows file's length then bounds.
  */
 export function writeResumeState(out: string, state: ResumeState): void {
-  const file = statePath(out);
-  const temp = `${file}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    writeSync(fd, JSON.stringify(state));
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, file);
+  replaceFileSync(statePath(out), JSON.stringify(state), 0o600);
 }
 
 export function removeResumeState(out: string): void {
-  rmSync(statePath(out), { force: true });
-  rmSync(`${statePath(out)}.tmp`, { force: true });
+  removeOwnFileSync(statePath(out));
 }

@@ -252,7 +252,7 @@ function manyWikisOf(
   query: QueryNode,
   doc: ParsedDocument,
   external: ExternalLookup,
-): { list: EndpointsList; baseDir: string; hidden: string[] } | undefined {
+): { list: EndpointsList; baseDir: string; hidden: string[]; within?: string[] } | undefined {
   const cwd = process.cwd();
   if (args.endpoints !== undefined) {
     // --endpoints takes URLs, else it is the path of a file of them.
@@ -284,7 +284,10 @@ function manyWikisOf(
   const fromFile = endpointsListOf(query, new VariableScope(doc), lookup);
   if (!fromFile) return undefined;
   if (fromFile.problems.length) throw new UsageError(`${args.file}: ${fromFile.problems[0]}`);
-  return { list: fromFile.list, baseDir: path.dirname(path.resolve(args.file)), hidden };
+  const baseDir = path.dirname(path.resolve(args.file));
+  // A file the `.mwq` names: inside its folder, or the working directory when the `.mwq` is inside that.
+  const within = path.relative(cwd, baseDir).startsWith('..') ? [baseDir] : [baseDir, cwd];
+  return { list: fromFile.list, baseDir, hidden, within };
 }
 
 /** What a run on many wikis cannot do (yet), said before anything is sent. */
@@ -335,7 +338,7 @@ export async function runCommand(args: string[]): Promise<number> {
   let request: PreparedRequest;
   let doc: ParsedDocument;
   let query: QueryNode;
-  let many: { list: EndpointsList; baseDir: string; hidden: string[] } | undefined;
+  let many: { list: EndpointsList; baseDir: string; hidden: string[]; within?: string[] } | undefined;
   let standIns: StandIns | undefined;
   try {
     parsed = parseRunArgs(args);

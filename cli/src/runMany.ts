@@ -4,7 +4,6 @@
 // to stdout or -o OUT as they come; each wiki that fails is named on stderr
 // and the exit code is 1 when any did. docs/running.md, "Many wikis".
 
-import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ParsedDocument, QueryNode } from '../../common/src/syntaxTree';
 import type { EndpointsList } from '../../common/src/syntaxTree';
@@ -26,6 +25,7 @@ import { openExport, type RowWriter } from '../../common/src/output/rowWriters';
 import { expandRows } from '../../common/src/results/expand';
 import type { ExportFormat } from '../../common/src/exportFormats';
 import { errnoOf } from '../../common/src/output/atomicWrite';
+import { readBoundedFile, UnreadableFileError } from '../../common/src/output/boundedRead';
 import { count } from '../../common/src/text';
 import { EXIT } from './exitCodes';
 import { makeSink, type RowSink, type RunFormat } from './sinks';
@@ -55,6 +55,8 @@ export interface ManyWikisRun {
   list: EndpointsList;
   /** Relative paths of a file of endpoints are read from here (the `.mwq` file's folder, or the working directory for --endpoints). */
   baseDir: string;
+  /** Folders a file of endpoints the `.mwq` names must be in (none: named on the command line, read where it is). */
+  within?: readonly string[];
   request: PreparedRequest;
   doc: ParsedDocument;
   query: QueryNode;
@@ -72,12 +74,10 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
       readFile: async (file) => {
         const full = path.resolve(run.baseDir, file);
         try {
-          // A huge file is refused before it is read.
-          if ((await stat(full)).size > MAX_ENDPOINTS_FILE_BYTES)
-            throw new Error(`${file} is larger than ${MAX_ENDPOINTS_FILE_BYTES} bytes`);
-          return await readFile(full, 'utf8');
+          return await readBoundedFile(full, { maxBytes: MAX_ENDPOINTS_FILE_BYTES, ...(run.within ? { within: run.within } : {}) });
         } catch (error) {
-          throw new Error(error instanceof Error && !('code' in error) ? error.message : `cannot read ${file}: ${errnoOf(error)}`);
+          if (!(error instanceof UnreadableFileError)) throw error;
+          throw new Error(error.code ? `cannot read ${file}: ${errnoOf(error)}` : `the file of endpoints ${file} ${error.why}`);
         }
       },
       sitematrix: () => fetchSitematrix(args.sitematrix ?? DEFAULT_SITEMATRIX_ENDPOINT, http),

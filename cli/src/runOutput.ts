@@ -8,13 +8,19 @@
 // after each complete batch; a run that fails or is killed leaves both files,
 // and `--resume` cuts the rows file back to the recorded length and goes on
 // from the recorded `continue`: the final OUT holds every row once.
+//
+// The rows file, the state and the lock (`OUT.mwq-lock`: one run per OUT) are
+// opened through ownFiles.ts: a link or a foreign file planted under one of
+// these names is refused, never written through.
 
-import { closeSync, createReadStream, existsSync, fstatSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, fstatSync, ftruncateSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { openExport, rowJson } from '../../common/src/output/rowWriters';
 import type { Row } from '../../common/src/runner/merge';
 import type { ExportFormat } from '../../common/src/exportFormats';
 import { moveInto } from '../../common/src/output/atomicWrite';
+import { createFreshSync, ForeignFileError, openOwnFileSync, writeAllSync } from '../../common/src/output/ownFiles';
+import { lockOutput } from './outputLock';
 import {
   readResumeState,
   removeResumeState,
@@ -41,6 +47,7 @@ export class RunOutput {
     private fd: number,
     /** Where the run stands: what the last state file said, or will say. */
     private state: ResumeState,
+    private readonly unlock: () => void,
   ) {}
 
   /**
@@ -50,6 +57,21 @@ export class RunOutput {
    * `keepState`: write the state after each batch (runs with --all).
    */
   static open(out: string, format: ExportFormat, identity: ResumeIdentity, options: { resume: boolean; keepState: boolean }): RunOutput {
+    const unlock = lockOutput(out);
+    try {
+      const { fd, state } = RunOutput.openRows(out, identity, options);
+      const output = new RunOutput(out, format, options.keepState, fd, state, unlock);
+      if (!options.resume && options.keepState) writeResumeState(out, state);
+      return output;
+    } catch (error) {
+      unlock();
+      if (error instanceof ForeignFileError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+
+  /** The rows file opened (new, or an unfinished run's cut back to its last batch) and where the run stands. */
+  private static openRows(out: string, identity: ResumeIdentity, options: { resume: boolean }): { fd: number; state: ResumeState } {
     let earlier: ResumeState | undefined;
     try {
       earlier = readResumeState(out);
@@ -63,11 +85,7 @@ export class RunOutput {
           `${out} has an unfinished run (${earlier.rows} rows so far): add --resume to go on from there, or remove ${statePath(out)} and ${rows} to start again`,
         );
       }
-      const fd = openSync(rows, 'w', 0o644);
-      const state: ResumeState = { version: 1, ...identity, rows: 0, bytes: 0, pages: 0, complete: false };
-      const output = new RunOutput(out, format, options.keepState, fd, state);
-      if (options.keepState) writeResumeState(out, state);
-      return output;
+      return { fd: createFreshSync(rows, 0o644), state: { version: 1, ...identity, rows: 0, bytes: 0, pages: 0, complete: false } };
     }
     if (!earlier)
       throw new UsageError(`nothing to resume: there is no ${statePath(out)} (the run finished, or never ran with --all -o ${out})`);
@@ -77,27 +95,25 @@ export class RunOutput {
       throw new UsageError(`--resume: ${out} was started by another query (or other --expand); resume it with the same query`);
     let fd: number;
     try {
-      fd = openSync(rows, 'r+');
-    } catch {
+      fd = openOwnFileSync(rows);
+    } catch (error) {
+      if (error instanceof ForeignFileError) throw error;
       if (earlier.complete && existsSync(out)) {
         // Killed between the final rename and the removal of the state: the run is done.
-        fd = -1;
-      } else {
-        throw new UsageError(`--resume: ${rows} is missing; remove ${statePath(out)} to start again`);
+        return { fd: -1, state: earlier };
       }
+      throw new UsageError(`--resume: ${rows} is missing; remove ${statePath(out)} to start again`);
     }
-    if (fd >= 0) {
-      const size = fstatSync(fd).size;
-      if (size < earlier.bytes) {
-        closeSync(fd);
-        throw new UsageError(
-          `--resume: ${rows} is shorter than the state says (${size} < ${earlier.bytes} bytes); remove ${statePath(out)} to start again`,
-        );
-      }
-      // Rows written after the last recorded batch are written again by the requests that follow.
-      ftruncateSync(fd, earlier.bytes);
+    const size = fstatSync(fd).size;
+    if (size < earlier.bytes) {
+      closeSync(fd);
+      throw new UsageError(
+        `--resume: ${rows} is shorter than the state says (${size} < ${earlier.bytes} bytes); remove ${statePath(out)} to start again`,
+      );
     }
-    return new RunOutput(out, format, options.keepState, fd, earlier);
+    // Rows written after the last recorded batch are written again by the requests that follow.
+    ftruncateSync(fd, earlier.bytes);
+    return { fd, state: earlier };
   }
 
   /** OUT is there and no unfinished run is beside it: the run finished (perhaps killed after its last step). */
@@ -131,8 +147,7 @@ export class RunOutput {
     this.pending = [];
     this.pendingBytes = 0;
     const buffer = Buffer.from(text, 'utf8');
-    let at = 0;
-    while (at < buffer.length) at += writeSync(this.fd, buffer, at, buffer.length - at, this.state.bytes + at);
+    writeAllSync(this.fd, buffer, this.state.bytes);
     this.state.bytes += buffer.length;
   }
 
@@ -171,6 +186,7 @@ export class RunOutput {
     }
     this.closed = true;
     removeResumeState(this.out);
+    this.unlock();
   }
 
   /** Leaves the rows file and the state as they are, for --resume. */
@@ -179,12 +195,15 @@ export class RunOutput {
     this.closed = true;
     if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
+    this.unlock();
   }
 
   /** Drops everything: a run that printed nothing worth keeping (a usage error after opening). */
   discard(): void {
-    this.stop();
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
     rmSync(rowsPath(this.out), { force: true });
     removeResumeState(this.out);
+    this.stop(); // the lock goes last: a run waiting for OUT finds nothing of this one
   }
 }

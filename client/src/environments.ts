@@ -9,6 +9,7 @@ import { isHttpUrl } from '../../common/src/url';
 import { parseDocument } from '../../common/src/parser';
 import type { ParsedDocument } from '../../common/src/syntaxTree';
 import { environmentStatusText, ownEndpointAt, type StatusText } from './queryEndpoint';
+import { writeNewFileSync } from '../../common/src/output/ownFiles';
 
 export interface Environment {
   name: string;
@@ -147,11 +148,21 @@ export class Environments implements vscode.Disposable {
   /** Writes the example `.mwquery.json` (never over an existing one) and opens it. */
   async createWorkspaceFile(folder: vscode.Uri): Promise<vscode.Uri> {
     const uri = vscode.Uri.joinPath(folder, WORKSPACE_FILE);
-    const exists = await vscode.workspace.fs.stat(uri).then(
-      () => true,
-      () => false,
-    );
-    if (!exists) await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(EXAMPLE_WORKSPACE_FILE));
+    if (uri.scheme === 'file') {
+      // Created exclusively: never over an existing file, nor through a link planted under that name.
+      try {
+        writeNewFileSync(uri.fsPath, EXAMPLE_WORKSPACE_FILE);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    } else {
+      const exists = await vscode.workspace.fs.stat(uri).then(
+        () => true,
+        () => false,
+      );
+      // A remote or virtual folder: only VS Code's file system reaches it.
+      if (!exists) await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(EXAMPLE_WORKSPACE_FILE));
+    }
     await this.reloadFile();
     await vscode.window.showTextDocument(uri, { preview: false });
     return uri;

@@ -29,6 +29,7 @@ import type {
 } from '../../common/src/panelProtocol';
 import { EXPORT_FORMATS } from '../../common/src/exportFormats';
 import { isViewSpec } from '../../common/src/results/viewChoice';
+import { writeFileAtomic } from '../../common/src/output/atomicWrite';
 
 /** What the page asks the extension to do (the panel itself answers 'ready', 'openText' and 'copyText'). */
 export type PanelRequest = Exclude<
@@ -128,7 +129,10 @@ async function saveChart(format: 'svg' | 'png', data: string, name: string): Pro
   });
   if (!target) return;
   try {
-    await vscode.workspace.fs.writeFile(target, format === 'svg' ? Buffer.from(data, 'utf8') : Buffer.from(data, 'base64'));
+    const bytes = format === 'svg' ? Buffer.from(data, 'utf8') : Buffer.from(data, 'base64');
+    // On disk through the one primitive; a remote or virtual folder only VS Code's file system reaches.
+    if (target.scheme === 'file') await writeFileAtomic(target.fsPath, bytes);
+    else await vscode.workspace.fs.writeFile(target, bytes);
     vscode.window.setStatusBarMessage(`Saved the chart to ${vscode.workspace.asRelativePath(target)}.`, 5000);
   } catch (error) {
     void vscode.window.showErrorMessage(`Cannot save the chart: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,11 +3,15 @@
 // complete) and `<slot>.rows.ndjson` (the rows so far, appended), in the
 // extension's storage folder. Bounded: a run whose rows pass MAX_ROWS_BYTES
 // is no longer kept, and at most MAX_SLOTS queries are (the oldest go).
+// Written through common/src/output/ownFiles.ts: a link or a foreign file
+// under one of these names is never written through.
 
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parsePosition, readRows, type PositionIdentity, type RunPosition } from './allPagesPosition';
+import { readBoundedBytesSync, readBoundedFileSync } from '../../../common/src/output/boundedRead';
+import { appendOwnFileSync, createFreshSync, replaceFileSync, truncateOwnFileSync } from '../../../common/src/output/ownFiles';
 
 export const MAX_ROWS_BYTES = 64 * 1024 * 1024;
 const MAX_SLOTS = 20;
@@ -43,11 +47,10 @@ export class RunPositions {
   read(slotKey: string): RunPosition | undefined {
     const files = this.files(slotKey);
     try {
-      if (fs.statSync(files.position).size > MAX_POSITION_BYTES) throw new Error('too large');
-      const position = parsePosition(fs.readFileSync(files.position, 'utf8'));
+      const position = parsePosition(readBoundedFileSync(files.position, { maxBytes: MAX_POSITION_BYTES, noLinks: true }));
       if (position) return position;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if ((error as { code?: string }).code === 'ENOENT') return undefined;
     }
     this.remove(slotKey);
     return undefined;
@@ -57,15 +60,10 @@ export class RunPositions {
   rows(slotKey: string, position: RunPosition): Row[] | undefined {
     const files = this.files(slotKey);
     try {
-      if (position.bytes > MAX_ROWS_BYTES || fs.statSync(files.rows).size < position.bytes) return undefined;
-      const buffer = Buffer.alloc(position.bytes);
-      const fd = fs.openSync(files.rows, 'r');
-      try {
-        fs.readSync(fd, buffer, 0, position.bytes, 0);
-      } finally {
-        fs.closeSync(fd);
-      }
-      return readRows(buffer.toString('utf8'), position);
+      if (position.bytes > MAX_ROWS_BYTES) return undefined;
+      const buffer = readBoundedBytesSync(files.rows, { maxBytes: MAX_ROWS_BYTES, noLinks: true });
+      if (buffer.length < position.bytes) return undefined;
+      return readRows(buffer.subarray(0, position.bytes).toString('utf8'), position);
     } catch {
       return undefined;
     }
@@ -96,12 +94,12 @@ export class RunPositions {
       fs.mkdirSync(this.dir, { recursive: true });
       this.prune(files.position);
       if (resumed) {
-        fs.truncateSync(files.rows, resumed.bytes);
+        truncateOwnFileSync(files.rows, resumed.bytes);
         bytes = resumed.bytes;
         count = resumed.rows;
       } else {
         this.remove(slotKey);
-        fs.writeFileSync(files.rows, '', { mode: 0o600 });
+        fs.closeSync(createFreshSync(files.rows, 0o600));
       }
     } catch (error) {
       stop((error as Error).message);
@@ -111,7 +109,7 @@ export class RunPositions {
       const text = more.map((r) => JSON.stringify(r)).join('\n') + '\n';
       const size = Buffer.byteLength(text);
       if (bytes + size > MAX_ROWS_BYTES) return stop(`its rows passed ${MAX_ROWS_BYTES / (1024 * 1024)} MiB`);
-      fs.appendFileSync(files.rows, text);
+      appendOwnFileSync(files.rows, text);
       bytes += size;
       count += more.length;
     };
@@ -137,9 +135,7 @@ export class RunPositions {
             bytes,
             updatedAt: new Date().toISOString(),
           };
-          const temp = `${files.position}.tmp`;
-          fs.writeFileSync(temp, JSON.stringify(position), { mode: 0o600 });
-          fs.renameSync(temp, files.position);
+          replaceFileSync(files.position, JSON.stringify(position), 0o600);
         } catch (error) {
           stop((error as Error).message);
         }

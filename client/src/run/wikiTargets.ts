@@ -10,6 +10,7 @@ import { endpointsListOf } from '../../../common/src/endpointsList';
 import type { ExternalLookup, VariableScope } from '../../../common/src/resolve';
 import type { WikiTarget } from '../../../common/src/runner/manyWikis';
 import { MAX_ENDPOINTS_FILE_BYTES, resolveWikiTargets } from '../../../common/src/runner/wikiTargets';
+import { readBoundedFile, UnreadableFileError } from '../../../common/src/output/boundedRead';
 import type { QueryNode } from '../../../common/src/syntaxTree';
 
 export type WikiTargets = { targets: WikiTarget[]; notes: string[] } | { problem: string };
@@ -40,19 +41,23 @@ export async function wikiTargetsOf(
   }
 }
 
-/** A file of endpoints, relative to the `.mwq` file's folder: never one outside it and outside the workspace. */
+/**
+ * A file of endpoints, relative to the `.mwq` file's folder: a regular file
+ * inside that folder or the workspace after resolving links, read up to the
+ * cap (common/src/output/boundedRead.ts, as the CLI reads it).
+ */
 async function readEndpointsFile(folder: vscode.Uri, path: string): Promise<string> {
   const file = vscode.Uri.joinPath(folder, path);
-  const base = folder.path.endsWith('/') ? folder.path : `${folder.path}/`;
-  if (!file.path.startsWith(base) && !vscode.workspace.getWorkspaceFolder(file))
-    throw new Error(`the file of endpoints "${path.slice(0, 200)}" is outside the workspace`);
+  const shown = path.slice(0, 200);
+  if (file.scheme !== 'file') throw new Error(`the file of endpoints "${shown}" is not on this machine's disk`);
+  const within = [
+    folder.fsPath,
+    ...(vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+  ];
   try {
-    const stat = await vscode.workspace.fs.stat(file);
-    if (stat.size > MAX_ENDPOINTS_FILE_BYTES) throw new Error('too large');
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+    return await readBoundedFile(file.fsPath, { maxBytes: MAX_ENDPOINTS_FILE_BYTES, within });
   } catch (error) {
-    const why =
-      error instanceof Error && error.message === 'too large' ? `larger than ${MAX_ENDPOINTS_FILE_BYTES} bytes` : 'cannot be read';
-    throw new Error(`the file of endpoints "${path.slice(0, 200)}" ${why}`);
+    const why = error instanceof UnreadableFileError && !error.code ? error.why : 'cannot be read';
+    throw new Error(`the file of endpoints "${shown}" ${why}`);
   }
 }

@@ -7,21 +7,20 @@
 // directly, as a shell redirection would: a rename would replace the device
 // with a regular file.
 
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fsp } from 'node:fs';
+// Files this program keeps for itself (sidecars, state) go through ownFiles.ts.
+
+import { constants as fsConstants, createReadStream, createWriteStream, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { tempPathBeside } from './ownFiles';
 
-/** A fresh, unpredictable name beside `target` (hidden, ending in `.tag`). */
-export function tempPathBeside(target: string, tag = 'tmp'): string {
-  const resolved = path.resolve(target);
-  return path.join(path.dirname(resolved), `.${path.basename(resolved)}.${randomBytes(8).toString('hex')}.${tag}`);
-}
+/** `wx`, and never through a link: O_EXCL with O_CREAT already refuses one, O_NOFOLLOW says so. */
+const EXCLUSIVE = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | (fsConstants.O_NOFOLLOW ?? 0);
 
 /** Creates a new temporary file beside `target`, exclusively; its path and handle. */
 export async function createTempBeside(target: string, tag = 'tmp', mode = 0o644): Promise<{ file: string; handle: fsp.FileHandle }> {
   const file = tempPathBeside(target, tag);
-  const handle = await fsp.open(file, 'wx', mode);
+  const handle = await fsp.open(file, EXCLUSIVE, mode);
   return { file, handle };
 }
 
