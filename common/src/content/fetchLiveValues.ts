@@ -45,106 +45,100 @@ export async function fetchLiveValues(
     return isRecord(response.json) ? (response.json as Json) : {};
   };
   const prefix = typeof question.prefix === 'string' ? question.prefix : '';
-  switch (question.kind) {
-    case 'title': {
-      const namespace = Number.isInteger(question.namespace) ? String(question.namespace) : '0';
-      // The wiki normalises the prefix itself (first letter, `_`) as it does a title.
-      const json = await call([
-        ['action', 'query'],
-        ['list', 'allpages'],
-        ['apprefix', prefix.replace(/_/g, ' ').trimStart()],
-        ['apnamespace', namespace],
-        ['aplimit', String(LIVE_TITLE_LIMIT)],
-      ]);
-      return capped(listOf(json, 'allpages', 'title'), json.continue !== undefined);
-    }
-    case 'user': {
-      const json = await call([
-        ['action', 'query'],
-        ['list', 'allusers'],
-        ['auprefix', prefix.replace(/_/g, ' ').trimStart()],
-        ['aulimit', String(LIVE_TITLE_LIMIT)],
-      ]);
-      return capped(listOf(json, 'allusers', 'name'), json.continue !== undefined);
-    }
-    case 'tag': {
-      const json = await call([
-        ['action', 'query'],
-        ['list', 'tags'],
-        ['tglimit', 'max'],
-        ['tgprop', 'description'],
-      ]);
-      return filtered(listOf(json, 'tags', 'name', 'description'), prefix, json.continue !== undefined);
-    }
-    case 'group':
-    case 'right': {
-      const groups = siteList(
-        await call([
-          ['action', 'query'],
-          ['meta', 'siteinfo'],
-          ['siprop', 'usergroups'],
-        ]),
-        'usergroups',
-      );
-      if (question.kind === 'group')
-        return filtered(
-          names(
-            groups.filter((g) => g.name !== '*'),
-            'name',
-          ),
-          prefix,
-          false,
-        );
-      const rights = new Set<string>();
-      for (const group of groups)
-        for (const right of Array.isArray(group.rights) ? group.rights : []) if (typeof right === 'string') rights.add(right);
-      return filtered(
-        [...rights].sort().map((value) => ({ value })),
-        prefix,
-        false,
-      );
-    }
-    case 'interwiki': {
-      const map = siteList(
-        await call([
-          ['action', 'query'],
-          ['meta', 'siteinfo'],
-          ['siprop', 'interwikimap'],
-        ]),
-        'interwikimap',
-      );
-      return filtered(names(map, 'prefix', 'url'), prefix, false);
-    }
-    case 'language': {
-      const languages = siteList(
-        await call([
-          ['action', 'query'],
-          ['meta', 'siteinfo'],
-          ['siprop', 'languages'],
-        ]),
-        'languages',
-      );
-      return filtered(names(languages, 'code', 'name'), prefix, false);
-    }
-    case 'contentmodel': {
-      const json = await call([
-        ['action', 'paraminfo'],
-        ['modules', 'edit'],
-        ['helpformat', 'none'],
-      ]);
-      const modules = isRecord(json.paraminfo) && Array.isArray(json.paraminfo.modules) ? json.paraminfo.modules : [];
-      const edit = modules.find((m): m is Json => isRecord(m) && Array.isArray(m.parameters));
-      const param = (edit?.parameters as unknown[] | undefined)?.find((p): p is Json => isRecord(p) && p.name === 'contentmodel');
-      const models = Array.isArray(param?.type) ? param.type.filter((t): t is string => typeof t === 'string') : [];
-      return filtered(
-        models.map((value) => ({ value })),
-        prefix,
-        false,
-      );
-    }
-    default:
-      return { values: [], incomplete: false };
-  }
+  const ask = Object.hasOwn(ASKERS, question.kind) ? ASKERS[question.kind] : undefined;
+  return ask ? ask(call, prefix, question) : { values: [], incomplete: false };
+}
+
+type Call = (pairs: ParamPairs) => Promise<Json>;
+type Asker = (call: Call, prefix: string, question: LiveValuesQuestion) => Promise<LiveValuesAnswer>;
+
+/** One request per kind of value; the wiki filters titles and users by prefix, the rest is filtered here. */
+const ASKERS: Record<string, Asker> = {
+  title: async (call, prefix, question) => {
+    const namespace = Number.isInteger(question.namespace) ? String(question.namespace) : '0';
+    // The wiki normalises the prefix itself (first letter, `_`) as it does a title.
+    const json = await call([
+      ['action', 'query'],
+      ['list', 'allpages'],
+      ['apprefix', prefix.replace(/_/g, ' ').trimStart()],
+      ['apnamespace', namespace],
+      ['aplimit', String(LIVE_TITLE_LIMIT)],
+    ]);
+    return capped(listOf(json, 'allpages', 'title'), json.continue !== undefined);
+  },
+  user: async (call, prefix) => {
+    const json = await call([
+      ['action', 'query'],
+      ['list', 'allusers'],
+      ['auprefix', prefix.replace(/_/g, ' ').trimStart()],
+      ['aulimit', String(LIVE_TITLE_LIMIT)],
+    ]);
+    return capped(listOf(json, 'allusers', 'name'), json.continue !== undefined);
+  },
+  tag: async (call, prefix) => {
+    const json = await call([
+      ['action', 'query'],
+      ['list', 'tags'],
+      ['tglimit', 'max'],
+      ['tgprop', 'description'],
+    ]);
+    return filtered(listOf(json, 'tags', 'name', 'description'), prefix, json.continue !== undefined);
+  },
+  group: async (call, prefix) => {
+    const groups = await userGroups(call);
+    return filtered(
+      names(
+        groups.filter((g) => g.name !== '*'),
+        'name',
+      ),
+      prefix,
+      false,
+    );
+  },
+  right: async (call, prefix) => {
+    const rights = new Set<string>();
+    for (const group of await userGroups(call))
+      for (const right of Array.isArray(group.rights) ? group.rights : []) if (typeof right === 'string') rights.add(right);
+    return filtered(
+      [...rights].sort().map((value) => ({ value })),
+      prefix,
+      false,
+    );
+  },
+  interwiki: async (call, prefix) => filtered(names(await siteinfo(call, 'interwikimap'), 'prefix', 'url'), prefix, false),
+  language: async (call, prefix) => filtered(names(await siteinfo(call, 'languages'), 'code', 'name'), prefix, false),
+  contentmodel: async (call, prefix) => {
+    const json = await call([
+      ['action', 'paraminfo'],
+      ['modules', 'edit'],
+      ['helpformat', 'none'],
+    ]);
+    const modules = isRecord(json.paraminfo) && Array.isArray(json.paraminfo.modules) ? json.paraminfo.modules : [];
+    const edit = modules.find((m): m is Json => isRecord(m) && Array.isArray(m.parameters));
+    const param = (edit?.parameters as unknown[] | undefined)?.find((p): p is Json => isRecord(p) && p.name === 'contentmodel');
+    const models = Array.isArray(param?.type) ? param.type.filter((t): t is string => typeof t === 'string') : [];
+    return filtered(
+      models.map((value) => ({ value })),
+      prefix,
+      false,
+    );
+  },
+};
+
+/** One `meta=siteinfo` list (`siprop=key`). */
+async function siteinfo(call: Call, key: string): Promise<Json[]> {
+  return siteList(
+    await call([
+      ['action', 'query'],
+      ['meta', 'siteinfo'],
+      ['siprop', key],
+    ]),
+    key,
+  );
+}
+
+function userGroups(call: Call): Promise<Json[]> {
+  return siteinfo(call, 'usergroups');
 }
 
 /** `query[key]` entries' `field` (and `detail`) as values. */
