@@ -234,105 +234,75 @@ function commonSuffix(a: string, b: string, max: number): number {
 
 /** Parses lines [from, to) into `parts`, starting with no query open. */
 function parseLines(parts: Parts, src: Source, lines: readonly SourceLine[], from: number, to: number): void {
-  let current: QueryNode | undefined;
-  let lastParam: ParamNode | undefined;
+  const open: OpenQuery = {};
+  for (let i = from; i < to; i++) parseLine(parts, src, lines[i]!, open);
+}
 
-  const openQuery = (name: string, header: Span | undefined, line: number, start: number): QueryNode => {
-    const query: QueryNode = {
-      name,
-      header,
-      span: { start, end: start },
-      firstLine: line,
-      lastLine: line,
-      params: [],
-      urls: [],
-      expects: [],
-      index: parts.queries.length,
-    };
-    parts.queries.push(query);
-    return query;
-  };
-  const ensureQuery = (line: SourceLine): QueryNode => {
-    current ??= openQuery('', undefined, line.number, line.start + line.indent);
-    return current;
-  };
-  const extendQuery = (line: SourceLine) => {
-    if (current) {
-      current.lastLine = line.number;
-      current.span.end = line.end;
-    }
-  };
+/** The query a line belongs to, and the parameter a `|` line would continue. */
+interface OpenQuery {
+  current?: QueryNode;
+  lastParam?: ParamNode;
+}
 
-  for (let i = from; i < to; i++) {
-    const line = lines[i]!;
-    const raw = src.slice(line.start, line.end);
-    const trimmed = raw.trim();
-    const contentStart = line.start + line.indent;
-    if (trimmed === '') {
-      lastParam = undefined;
-      continue;
-    }
-    if (trimmed.startsWith('###')) {
-      const after = raw.indexOf('###') + 3;
-      current = openQuery(
-        raw.slice(after).trim(),
-        { start: contentStart, end: line.start + raw.trimEnd().length },
-        line.number,
-        contentStart,
-      );
-      current.span.end = line.end;
-      lastParam = undefined;
-      continue;
-    }
-    if (isCommentLine(trimmed)) {
-      extendQuery(line);
-      continue;
-    }
-    if (EXPECT_LINE.test(trimmed)) {
-      lastParam = undefined;
-      parseExpect(parts, src, current, raw, line, contentStart);
-      extendQuery(line);
-      continue;
-    }
-    if (WATCH_LINE.test(trimmed)) {
-      lastParam = undefined;
-      parseWatch(parts, src, current, raw, line, contentStart);
-      extendQuery(line);
-      continue;
-    }
-    if (trimmed.startsWith('@')) {
-      lastParam = undefined;
-      parseVariable(parts, src, raw, line, contentStart);
-      extendQuery(line);
-      continue;
-    }
-    if (trimmed.startsWith('|')) {
-      if (lastParam) {
-        appendContinuation(parts, src, lastParam, raw, line);
-      } else {
-        parts.problems.push({
-          message: 'A line starting with "|" continues a parameter value, but there is no parameter above it.',
-          span: { start: contentStart, end: line.start + raw.trimEnd().length },
-        });
-      }
-      extendQuery(line);
-      continue;
-    }
-    if (URL_LINE.test(trimmed)) {
-      lastParam = undefined;
-      const query = ensureQuery(line);
-      parseUrlLine(parts, query, raw, line, contentStart);
-      extendQuery(line);
-      continue;
-    }
-    if (isQueryStringLine(trimmed)) {
-      lastParam = undefined;
-      parseQueryStringLine(parts, ensureQuery(line), raw, line, contentStart);
-      extendQuery(line);
-      continue;
-    }
-    const query = ensureQuery(line);
-    lastParam = parseParamLine(parts, src, query, raw, line);
-    extendQuery(line);
+function newQuery(parts: Parts, name: string, header: Span | undefined, line: number, start: number): QueryNode {
+  const query: QueryNode = {
+    name,
+    header,
+    span: { start, end: start },
+    firstLine: line,
+    lastLine: line,
+    params: [],
+    urls: [],
+    expects: [],
+    index: parts.queries.length,
+  };
+  parts.queries.push(query);
+  return query;
+}
+
+/** The open query, or an unnamed one opened at this line (lines before the first `###`). */
+function queryFor(parts: Parts, open: OpenQuery, line: SourceLine): QueryNode {
+  open.current ??= newQuery(parts, '', undefined, line.number, line.start + line.indent);
+  return open.current;
+}
+
+/** One line, given what is open above it; the open query grows to hold it. */
+function parseLine(parts: Parts, src: Source, line: SourceLine, open: OpenQuery): void {
+  const raw = src.slice(line.start, line.end);
+  const trimmed = raw.trim();
+  const contentStart = line.start + line.indent;
+  if (trimmed === '') {
+    open.lastParam = undefined;
+    return;
+  }
+  if (trimmed.startsWith('###')) {
+    const after = raw.indexOf('###') + 3;
+    const header = { start: contentStart, end: line.start + raw.trimEnd().length };
+    open.current = newQuery(parts, raw.slice(after).trim(), header, line.number, contentStart);
+    open.current.span.end = line.end;
+    open.lastParam = undefined;
+    return;
+  }
+  if (isCommentLine(trimmed)) {
+    // A comment keeps the parameter above open for `|` lines.
+  } else if (trimmed.startsWith('|')) {
+    if (open.lastParam) appendContinuation(parts, src, open.lastParam, raw, line);
+    else
+      parts.problems.push({
+        message: 'A line starting with "|" continues a parameter value, but there is no parameter above it.',
+        span: { start: contentStart, end: line.start + raw.trimEnd().length },
+      });
+  } else {
+    open.lastParam = undefined;
+    if (EXPECT_LINE.test(trimmed)) parseExpect(parts, src, open.current, raw, line, contentStart);
+    else if (WATCH_LINE.test(trimmed)) parseWatch(parts, src, open.current, raw, line, contentStart);
+    else if (trimmed.startsWith('@')) parseVariable(parts, src, raw, line, contentStart);
+    else if (URL_LINE.test(trimmed)) parseUrlLine(parts, queryFor(parts, open, line), raw, line, contentStart);
+    else if (isQueryStringLine(trimmed)) parseQueryStringLine(parts, queryFor(parts, open, line), raw, line, contentStart);
+    else open.lastParam = parseParamLine(parts, src, queryFor(parts, open, line), raw, line);
+  }
+  if (open.current) {
+    open.current.lastLine = line.number;
+    open.current.span.end = line.end;
   }
 }
