@@ -45,6 +45,17 @@ export interface ServerInitOptions extends CatalogueInitOptions {
 
 const DEFAULT_DEBOUNCE_MS = 150;
 
+const CAPABILITIES: InitializeResult['capabilities'] = {
+  textDocumentSync: TextDocumentSyncKind.Incremental,
+  completionProvider: { triggerCharacters: ['=', '|', '{', '#', '.'], resolveProvider: true },
+  hoverProvider: true,
+  codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+  documentSymbolProvider: true,
+  foldingRangeProvider: true,
+  documentFormattingProvider: true,
+  inlayHintProvider: true,
+};
+
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   // Live catalogues by endpoint (sent by the client); each document is checked
@@ -80,59 +91,14 @@ export function startServer(connection: Connection): void {
     catalogues.setEnvironments(options.environments);
     if (typeof options.contentDebounceMs === 'number' && options.contentDebounceMs >= 0) content.debounceMs = options.contentDebounceMs;
     inlayHintRefresh = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
-    return {
-      capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ['=', '|', '{', '#', '.'], resolveProvider: true },
-        hoverProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        documentSymbolProvider: true,
-        foldingRangeProvider: true,
-        documentFormattingProvider: true,
-        inlayHintProvider: true,
-      },
-      serverInfo: { name: 'mwquery-language-server', version: MWQUERY_VERSION },
-    };
+    return { capabilities: CAPABILITIES, serverInfo: { name: 'mwquery-language-server', version: MWQUERY_VERSION } };
   });
 
-  // TextDocuments fires a content change right after each open: the open is
-  // checked at once, and that echo must not push it back behind the debounce.
-  const justOpened = new Map<string, number>();
-  documents.onDidOpen((event) => {
-    justOpened.set(event.document.uri, event.document.version);
-    scheduler.schedule(event.document, true);
-  });
-  documents.onDidChangeContent((event) => {
-    const { uri, version } = event.document;
-    const opened = justOpened.get(uri);
-    justOpened.delete(uri);
-    if (opened !== version) scheduler.schedule(event.document);
-  });
-  documents.onDidClose((event) => {
-    justOpened.delete(event.document.uri);
-    content.close(event.document.uri);
-    scheduler.close(event.document.uri);
-  });
+  wireDocumentSync(documents, scheduler, content);
 
-  connection.onNotification(notificationType(CatalogueSnapshotNotification), (params) => {
-    if (!params || typeof params.endpoint !== 'string') return;
-    content.reset();
-    if (params.snapshot === null) {
-      if (catalogues.remove(params.endpoint)) scheduler.revalidateAll();
-      return;
-    }
-    if (!isCatalogueSnapshot(params.snapshot)) {
-      log(`Ignored the catalogue sent for ${params.endpoint}: not a catalogue snapshot.`);
-      return;
-    }
-    try {
-      catalogues.set(params.snapshot, params.endpoint);
-    } catch (error) {
-      log(`Ignored the catalogue sent for ${params.endpoint}: ${error instanceof Error ? error.message : String(error)}`);
-      return;
-    }
-    scheduler.revalidateAll();
-  });
+  connection.onNotification(notificationType(CatalogueSnapshotNotification), (params) =>
+    takeSnapshot(params, { catalogues, content, scheduler, log }),
+  );
   connection.onRequest(requestType(CatalogueInfoRequest), (params): CatalogueInfo => {
     const document = params?.uri ? documents.get(params.uri) : undefined;
     return catalogues.info(document ? service.parse(document) : undefined);
@@ -182,20 +148,7 @@ export function startServer(connection: Connection): void {
     if (!site || site instanceof ResponseError) return list;
     return withLiveValues(list, endpoint, site, token);
   };
-  connection.languages.inlayHint.on((p, token) =>
-    withDocument(p.textDocument.uri, 'inlay hints', token, [], (d) =>
-      service.inlayHints(d, p.range, content.answersFor(d) ?? emptyAnswers()),
-    ),
-  );
-  connection.onHover((p, token) => withDocument(p.textDocument.uri, 'hover', token, null, (d) => service.hover(d, p.position)));
-  connection.onCodeAction((p, token) =>
-    withDocument(p.textDocument.uri, 'code actions', token, [], (d) => service.codeActions(d, p.range)),
-  );
-  connection.onDocumentSymbol((p, token) =>
-    withDocument(p.textDocument.uri, 'document symbols', token, [], (d) => service.documentSymbols(d)),
-  );
-  connection.onFoldingRanges((p, token) => withDocument(p.textDocument.uri, 'folding ranges', token, [], (d) => service.foldingRanges(d)));
-  connection.onDocumentFormatting((p, token) => withDocument(p.textDocument.uri, 'formatting', token, [], (d) => service.format(d)));
+  wireDocumentFeatures(connection, service, withDocument, content);
 
   async function withLiveValues(
     list: CompletionList,
@@ -215,4 +168,77 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** A catalogue the client sent for an endpoint (null: forget it); a document checked against it is checked again. */
+function takeSnapshot(
+  params: { endpoint?: unknown; snapshot?: unknown } | undefined,
+  on: { catalogues: CatalogueStore; content: ContentChecks; scheduler: ValidationScheduler; log: (message: string) => void },
+): void {
+  const { catalogues, content, scheduler, log } = on;
+  if (!params || typeof params.endpoint !== 'string') return;
+  content.reset();
+  if (params.snapshot === null) {
+    if (catalogues.remove(params.endpoint)) scheduler.revalidateAll();
+    return;
+  }
+  if (!isCatalogueSnapshot(params.snapshot)) {
+    log(`Ignored the catalogue sent for ${params.endpoint}: not a catalogue snapshot.`);
+    return;
+  }
+  try {
+    catalogues.set(params.snapshot, params.endpoint);
+  } catch (error) {
+    log(`Ignored the catalogue sent for ${params.endpoint}: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  scheduler.revalidateAll();
+}
+
+type WithDocument = <T>(
+  uri: string,
+  what: string,
+  token: CancellationToken,
+  fallback: T,
+  work: (d: TextDocument) => T,
+) => T | ResponseError<void>;
+
+/** The requests that are one call of the language service on one document. */
+function wireDocumentFeatures(connection: Connection, service: LanguageService, withDocument: WithDocument, content: ContentChecks): void {
+  connection.languages.inlayHint.on((p, token) =>
+    withDocument(p.textDocument.uri, 'inlay hints', token, [], (d) =>
+      service.inlayHints(d, p.range, content.answersFor(d) ?? emptyAnswers()),
+    ),
+  );
+  connection.onHover((p, token) => withDocument(p.textDocument.uri, 'hover', token, null, (d) => service.hover(d, p.position)));
+  connection.onCodeAction((p, token) =>
+    withDocument(p.textDocument.uri, 'code actions', token, [], (d) => service.codeActions(d, p.range)),
+  );
+  connection.onDocumentSymbol((p, token) =>
+    withDocument(p.textDocument.uri, 'document symbols', token, [], (d) => service.documentSymbols(d)),
+  );
+  connection.onFoldingRanges((p, token) => withDocument(p.textDocument.uri, 'folding ranges', token, [], (d) => service.foldingRanges(d)));
+  connection.onDocumentFormatting((p, token) => withDocument(p.textDocument.uri, 'formatting', token, [], (d) => service.format(d)));
+}
+
+/** Checks a document when it opens and after its edits; forgets it when it closes. */
+function wireDocumentSync(documents: TextDocuments<TextDocument>, scheduler: ValidationScheduler, content: ContentChecks): void {
+  // TextDocuments fires a content change right after each open: the open is
+  // checked at once, and that echo must not push it back behind the debounce.
+  const justOpened = new Map<string, number>();
+  documents.onDidOpen((event) => {
+    justOpened.set(event.document.uri, event.document.version);
+    scheduler.schedule(event.document, true);
+  });
+  documents.onDidChangeContent((event) => {
+    const { uri, version } = event.document;
+    const opened = justOpened.get(uri);
+    justOpened.delete(uri);
+    if (opened !== version) scheduler.schedule(event.document);
+  });
+  documents.onDidClose((event) => {
+    justOpened.delete(event.document.uri);
+    content.close(event.document.uri);
+    scheduler.close(event.document.uri);
+  });
 }
