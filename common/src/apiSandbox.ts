@@ -10,6 +10,7 @@
 // (runner/scriptPath.ts), `/w/api.php` standing in until then.
 
 import { isWikimediaEndpoint } from './runner/wikimediaHosts';
+import { decodeQueryComponent } from './url';
 
 export interface SandboxLink {
   /** The wiki's api.php. */
@@ -25,11 +26,7 @@ const URL_PARTS = /^(https?:\/\/[^/?#\s]+)(\/[^?#]*)?(\?[^#]*)?$/i;
 const SANDBOX_TITLE = /^[^/:]{1,40}:ApiSandbox$/i;
 
 function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
+  return decodeQueryComponent(text) ?? text;
 }
 
 /** The ApiSandbox link in a URL line, or undefined when it is not one. */

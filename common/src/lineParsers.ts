@@ -7,6 +7,7 @@ import type { ParamNode, QueryNode, Span, SyntaxProblem, ValueItem, VariableDef,
 import { findVariableUses } from './variables';
 import { readSandboxLink } from './apiSandbox';
 import { ENDPOINTS_NAME, readEndpointsList } from './endpointsList';
+import { decodeQueryComponent } from './url';
 
 export const NAME = /^[A-Za-z0-9_.:-]+$/;
 const VARIABLE_DEF = /^@([A-Za-z_][A-Za-z0-9_.-]*)\s*(=)?/;
@@ -279,14 +280,6 @@ function parseQueryPairs(doc: Parts, query: QueryNode, text: string, start: numb
 /** Appends without spreading: `push(...items)` overflows the stack at ~100,000 items. */
 export function pushAll<T>(into: T[], items: readonly T[]): void {
   for (const item of items) into.push(item);
-}
-
-export function decodeQueryComponent(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return undefined;
-  }
 }
 
 /** Splits a value on `|` into items with their document offsets. */

@@ -27,3 +27,17 @@ function escapeControl(ch: string): string {
 export function visibleControls(text: string, keepBreaks = false): string {
   return text.replace(keepBreaks ? CONTROLS : CONTROLS_AND_BREAKS, escapeControl);
 }
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ' };
+
+/** HTML's named (`&amp;`, `&quot;` …) and numeric (`&#39;`, `&#x27;`) character references decoded; others left as written. */
+export function decodeHtmlEntities(text: string): string {
+  return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi, (entity, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      // Surrogates and out-of-range code points stay as they were written.
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : entity;
+    }
+    return Object.hasOwn(ENTITIES, name.toLowerCase()) ? ENTITIES[name.toLowerCase()]! : entity;
+  });
+}

@@ -64,3 +64,12 @@ function serverAddress(hostname: string): string {
   const loopback = name === 'localhost' || name.endsWith('.localhost') || name === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(name);
   return loopback ? 'loopback' : name;
 }
+
+/** One component of a query string decoded (`+` is a space); undefined for a malformed escape. The one URL decoder. */
+export function decodeQueryComponent(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}

@@ -14,7 +14,7 @@
 // parameters). A value that already starts with U+001F (pasted from an
 // ApiSandbox URL) is sent unchanged.
 
-import { decodeQueryComponent } from '../lineParsers';
+import { decodeQueryComponent } from '../url';
 import { problemsOfQuery } from '../parser';
 import type { ParsedDocument, QueryNode } from '../syntaxTree';
 import { lineIndexAt } from '../lines';

@@ -15,6 +15,7 @@ import { userAgent, type HttpOptions } from './http';
 import { exchange, sameWiki } from './transport';
 import { withEndpoint, type PreparedRequest } from './request';
 import { hostOf } from '../url';
+import { decodeHtmlEntities } from '../text';
 
 /** Largest page read (a wiki's page with its head; the head comes first and is all that is read). */
 const MAX_PAGE_BYTES = 8 * 1024 * 1024;
@@ -39,7 +40,7 @@ export function apiPhpInPage(html: string, pageUrl: string): string | undefined 
   const onSameHost = (href: string, file: 'api.php' | 'load.php'): string | undefined => {
     let url: URL;
     try {
-      url = new URL(decodeEntities(href), page);
+      url = new URL(decodeHtmlEntities(href), page);
     } catch {
       return undefined;
     }
@@ -68,23 +69,6 @@ export function apiPhpInPage(html: string, pageUrl: string): string | undefined 
 function attribute(tag: string, name: string): string | undefined {
   const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(tag);
   return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(amp|quot|#39|#x27|lt|gt);/gi, (_, e: string) => {
-    switch (e.toLowerCase()) {
-      case 'amp':
-        return '&';
-      case 'quot':
-        return '"';
-      case 'lt':
-        return '<';
-      case 'gt':
-        return '>';
-      default:
-        return "'";
-    }
-  });
 }
 
 /**
@@ -142,9 +126,4 @@ export async function settleEndpoint(request: PreparedRequest, options: HttpOpti
       : `The ApiSandbox link's page (on ${hostOf(page)}) does not name its api.php; trying ${request.endpoint}.`,
   ];
   return settled;
-}
-
-/** Forgets every page read (tests). */
-export function forgetScriptPaths(): void {
-  remembered.clear();
 }

@@ -11,6 +11,8 @@
 
 import type { HelpExample, ParamInfo } from './catalogue';
 import { mdCode, mdText } from './markdownText';
+import { decodeHtmlEntities } from '../../../common/src/text';
+import { decodeQueryComponent } from '../../../common/src/url';
 
 /** At most this much of one help text is read (the rest is cut with "…"). */
 const MAX_SOURCE = 4000;
@@ -91,11 +93,7 @@ export function valueHelp(param: ParamInfo, value: string): string | undefined {
 /** An example as `` `query` — description ``: the query without `action=query&` and with its escapes decoded. */
 export function exampleMarkdown(example: HelpExample): string {
   let query = example.query.slice(0, MAX_SOURCE).replace(/^action=query&/, '');
-  try {
-    query = decodeURIComponent(query.replace(/\+/g, ' '));
-  } catch {
-    // A malformed escape: shown as it is.
-  }
+  query = decodeQueryComponent(query) ?? query; // a malformed escape: shown as it is
   const description = example.description ? helpInline(example.description) : '';
   return description ? `${mdCode(query)} — ${description}` : mdCode(query);
 }
@@ -147,7 +145,7 @@ function inline(text: string): string {
 
 /** Wikitext to plain text: links to their labels, tags and bold/italic quotes dropped, entities decoded. */
 function plain(text: string): string {
-  return decodeEntities(
+  return decodeHtmlEntities(
     text
       // No `[` inside: a run of `[[[[` fails at once instead of scanning to the end each time.
       .replace(/\[\[:?([^[\]|]*)(?:\|([^[\]]*))?\]\]/g, (_, target: string, label?: string) => label ?? target)
@@ -155,19 +153,6 @@ function plain(text: string): string {
       .replace(/<\/?[A-Za-z][^<>]*>/g, '')
       .replace(/'{2,}/g, ''),
   ).replace(/\s+/g, ' ');
-}
-
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi, (entity, name: string) => {
-    if (name.startsWith('#')) {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      // Surrogates and out-of-range code points stay as they were written.
-      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : entity;
-    }
-    return Object.hasOwn(ENTITIES, name.toLowerCase()) ? ENTITIES[name.toLowerCase()]! : entity;
-  });
 }
 
 /** Text at the start of a Markdown line that would open a block (`- `, `1. `, `===`): its marker escaped. */
