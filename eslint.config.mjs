@@ -22,6 +22,15 @@ const noFetcher = {
     'The language server receives catalogue snapshots and content answers from the client; it never fetches (common/src/catalogue/snapshot.ts and common/src/content/contentTypes.ts may be imported here).',
 };
 
+/** What the panel's browser code may not import. */
+const mediaImports = {
+  paths: [{ name: 'vscode', message: 'client/media/ is browser code: no "vscode" (it talks to the extension by messages).' }],
+  patterns: [
+    { ...noNode, message: 'client/media/ is browser code: no Node built-ins (docs/architecture.md).' },
+    { group: ['**/client/src/**', '../src/**'], message: 'client/media/ never imports the extension host (client/src).' },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -88,16 +97,30 @@ export default tseslint.config(
   {
     // The results panel runs in a browser page: no vscode, no Node (scripts/check-imports.mjs also keeps client/src out).
     files: ['client/media/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', mediaImports] },
+  },
+  {
+    // The panel's model is DOM-free: it is driven with plain objects in test/unit/ (panelModel.test.ts).
+    files: ['client/media/model/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'vscode', message: 'client/media/ is browser code: no "vscode" (it talks to the extension by messages).' }],
+          ...mediaImports,
           patterns: [
-            { ...noNode, message: 'client/media/ is browser code: no Node built-ins (docs/architecture.md).' },
-            { group: ['**/client/src/**', '../src/**'], message: 'client/media/ never imports the extension host (client/src).' },
+            ...mediaImports.patterns,
+            {
+              regex: '^\\.\\./(?!\\.\\./)',
+              message: 'client/media/model/ imports no view, nor dom.ts: the views build on it, not the other way.',
+            },
           ],
         },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['document', 'window', 'requestAnimationFrame', 'getComputedStyle', 'HTMLElement', 'Element', 'Node', 'acquireVsCodeApi'].map(
+          (name) => ({ name, message: 'client/media/model/ is DOM-free: the views (client/media/) turn what it says into DOM.' }),
+        ),
       ],
     },
   },

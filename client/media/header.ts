@@ -4,7 +4,7 @@
 import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from '../../common/src/exportFormats';
 import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
 import { el, labelled, makeButton, numberFormat, plural } from './dom';
-import type { View } from './panelState';
+import type { View } from './model/uiState';
 
 /** Distinct warnings/errors listed. */
 const PROBLEMS_SHOWN = 50;

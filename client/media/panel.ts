@@ -1,14 +1,17 @@
 // The results panel's webview script: plain DOM, no framework. This file
-// wires the parts together and holds the run's data:
+// is the composition root: it makes the views and wires them to the model.
+//   model/          the run's data and what is shown, without the DOM
+//                   (panelModel.ts), and the UI state (uiState.ts)
+//   router.ts       the host's messages, checked in one place
+//   panelState.ts   saves the UI state across a recreated page
 //   header.ts       query, request URL, counts, problems, toolbar
-//   virtualTable.ts the table (sort, filter, columns, selection, copy)
-//   detailsPane.ts  the selected row's details; an object part's properties
-//   rawView.ts      each page's answer as a JSON tree (jsonTree.ts)
-//   panelState.ts   UI state kept across a recreated page
-//   historyView.ts  the query's stored runs and a comparison with one
+//   dom.ts          the DOM helpers every view uses
+//   table/          the table (virtualTable.ts: sort, filter, columns,
+//                   selection, copy), its tools, the details pane
+//   raw/            each page's answer as a JSON tree
+//   history/        the query's stored runs and a comparison with one
 //   chartView.ts    the Chart and Map views of the rows the table shows
-//   wikiStatusView.ts each wiki's state in a run across several wikis
-//   router.ts       the host's messages
+//   wikis/          each wiki's state in a run across several wikis
 //
 // Wiki content is hostile. Every node is made with document.createElement and
 // filled with textContent (dom.ts); nothing from a response is parsed as HTML.
@@ -19,60 +22,38 @@
 // moved, reloaded) it posts 'ready' and the host replays the run: reset,
 // every page, status.
 
-import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost, PanelViewSpec } from '../../common/src/panelProtocol';
+import type { PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
 import type { ExportFormat } from '../../common/src/exportFormats';
-import { AnswerParts, partObject } from '../../common/src/results/parts';
-import { isRecord } from '../../common/src/json';
+import { partObject } from '../../common/src/results/parts';
 import type { Row } from '../../common/src/runner/merge';
-import { expandableFields, expandRows } from '../../common/src/results/expand';
-import { flattenRows, OneItemLists, oneItemFields } from '../../common/src/results/oneItemLists';
-import { filterCarries, openingPart } from '../../common/src/results/viewChoice';
-import { DetailsPane } from './detailsPane';
+import { DetailsPane } from './table/detailsPane';
 import { el, numberFormat, plural } from './dom';
 import { PanelHeader } from './header';
-import { PanelStateStore, type View, type WebviewApi } from './panelState';
-import { RawView } from './rawView';
-import { TableTools } from './tableTools';
+import { PanelStateStore, type WebviewApi } from './panelState';
+import type { View } from './model/uiState';
+import { PanelModel, type TableView } from './model/panelModel';
+import { RawView } from './raw/rawView';
+import { TableTools } from './table/tableTools';
 import { routeHostMessages } from './router';
-import { HistoryView } from './historyView';
-import { VirtualTable } from './virtualTable';
+import { HistoryView } from './history/historyView';
+import { VirtualTable } from './table/virtualTable';
 import { ChartView } from './chartView';
-import { WikiStatusView } from './wikiStatusView';
+import { WikiStatusView } from './wikis/wikiStatusView';
 
 declare function acquireVsCodeApi(): WebviewApi;
 
 /** Characters of a text sent to the host to open or copy (a guard, not a limit anyone should meet). */
 const TEXT_TO_HOST_MAX = 50_000_000;
 
-function normalisePage(page: PanelPage, fallbackIndex: number): PanelPage {
-  const list = (v: unknown): ApiMessage[] =>
-    Array.isArray(v)
-      ? v.filter(isRecord).map((m) => ({
-          code: String(m.code ?? ''),
-          text: String(m.text ?? ''),
-          ...(m.module !== undefined ? { module: String(m.module) } : {}),
-        }))
-      : [];
-  return {
-    index: typeof page.index === 'number' ? page.index : fallbackIndex,
-    requestUrl: String(page.requestUrl ?? ''),
-    method: page.method === 'POST' ? 'POST' : 'GET',
-    httpStatus: Number(page.httpStatus) || 0,
-    timeMs: Number(page.timeMs) || 0,
-    rows: Array.isArray(page.rows) ? page.rows.map((r) => (isRecord(r) ? r : { value: r })) : [],
-    warnings: list(page.warnings),
-    errors: list(page.errors),
-    raw: page.raw,
-  };
-}
-
-function runKeyOf(run: PanelRunInfo): string {
-  return `${run.startedAt}\u0000${run.queryName}\u0000${run.requestUrl}`;
+function rowHeading(row: Row): string {
+  const name = row.title ?? row.name ?? row.key ?? row.pageid ?? row.revid;
+  return typeof name === 'string' || typeof name === 'number' ? `Details: ${name}` : 'Details';
 }
 
 class PanelController {
   private readonly api = acquireVsCodeApi();
   private readonly store = new PanelStateStore(this.api);
+  private readonly model = new PanelModel(this.store.state, () => this.store.save());
   private readonly app = el('div', 'app');
   private readonly header: PanelHeader;
   private readonly table: VirtualTable;
@@ -86,27 +67,7 @@ class PanelController {
   private readonly chart: ChartView;
   private readonly map: ChartView;
   private readonly wikis = new WikiStatusView();
-
-  private run: PanelRunInfo | undefined;
-  private status: PanelStatus | undefined;
-  private pages: PanelPage[] = [];
-  /** The run's rows, as the host flattened them. */
-  private rows: Row[] = [];
-  /** Pages of an unfinished generator/prop batch, with what has arrived (shown after the rows). */
-  private pendingRows: Row[] = [];
-  /** Every list and object of the answers, by name. */
-  private parts = new AnswerParts();
-  /** Shown: '' = the run's rows, else a part's name. */
-  private part = '';
-  /** The nested list expanded into rows, '' = none. */
-  private expand = '';
-  /** Fields of the run's rows that hold at most one item in every row (shown as columns when state.flatten). */
-  private oneItem = new OneItemLists();
-  /** Those fields for the rows shown (the run's rows or a list part's). */
-  private flattenFields: string[] = [];
   private viewTimer: number | undefined;
-  /** Set by 'reset', cleared by the first 'status' after it (the end of a replay). */
-  private replaying = false;
 
   constructor() {
     this.app.id = 'app';
@@ -116,7 +77,7 @@ class PanelController {
       exportRows: (format, scope) => this.exportRows(format, scope),
     });
     this.table = new VirtualTable({
-      onSelect: (row) => this.details.show(row, row ? this.rowHeading(row) : ''),
+      onSelect: (row) => this.details.show(row, row ? rowHeading(row) : ''),
       onScroll: (top, left) => {
         this.store.state.tableScrollTop = top;
         this.store.state.tableScrollLeft = left;
@@ -133,11 +94,11 @@ class PanelController {
     this.propertyView.element.hidden = true;
     this.raw = new RawView(
       this.store,
-      () => this.pages,
+      () => this.model.pages,
       (page) =>
         this.post({
           type: 'openText',
-          title: `${this.run?.queryName || 'answer'} page ${page.index + 1}.json`,
+          title: `${this.model.run?.queryName || 'answer'} page ${page.index + 1}.json`,
           text: JSON.stringify(page.raw, null, 2).slice(0, TEXT_TO_HOST_MAX),
           language: 'json',
         }),
@@ -160,7 +121,7 @@ class PanelController {
       },
       save: (format: 'svg' | 'png', data: string, name: string) =>
         this.post({ type: 'saveChart', format, data: data.slice(0, TEXT_TO_HOST_MAX), name: name.slice(0, 200) }),
-      baseName: () => this.run?.queryName || 'results',
+      baseName: () => this.model.run?.queryName || 'results',
     };
     this.chart = new ChartView('chart', chartEvents);
     this.map = new ChartView('map', chartEvents);
@@ -195,8 +156,10 @@ class PanelController {
       reset: (r) => this.onReset(r),
       page: (p) => this.onPage(p),
       status: (s) => this.onStatus(s),
-      pending: (p) => this.onPending(p?.rows.filter(isRecord) ?? []),
-      history: (runs) => this.history.setRuns(runs, this.run?.startedAt),
+      pending: (p) => {
+        if (this.model.setPending(p?.rows ?? [])) this.reloadTable();
+      },
+      history: (runs) => this.history.setRuns(runs, this.model.run?.startedAt),
       comparison: (c) => this.history.showComparison(c),
       pinned: () => this.history.setPinned(),
     });
@@ -209,70 +172,20 @@ class PanelController {
 
   // ------------------------------------------------------------------ parts and expanded fields
 
-  /** The part tabs, each saying what it holds: `general · 42 properties`, `namespaces · 18 rows`. */
-  private renderPartOptions(): void {
-    const rows = this.rows.length + this.pendingRows.length;
-    const options: [string, string, string][] = [['', `result rows · ${plural(rows, 'row')}`, "The rows of the query's main list"]];
-    for (const part of this.parts.list()) {
-      if (part.kind === 'list')
-        options.push([
-          part.name,
-          `${part.name} · ${plural(part.rows.length, 'row')}`,
-          `The list "${part.name}" of the answer, one row per item`,
-        ]);
-      else {
-        const n = part.rows.length;
-        options.push([
-          part.name,
-          `${part.name} · ${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`,
-          `The object "${part.name}" of the answer, as property and value`,
-        ]);
-      }
-    }
-    this.tools.setParts(options, this.part);
+  /** What the table shows besides its rows, for the model's view of it. */
+  private tableShows(): TableView {
+    return { filter: this.table.filter, sort: this.table.sortSpec, columns: this.table.columns.shownNames };
   }
 
-  /** The rows of the part shown as the table shows them: one-item lists as columns (when on), then expanded. */
-  private viewOf(rows: Row[]): Row[] {
-    const flat = this.store.state.flatten ? flattenRows(rows, this.flattenFields) : rows;
-    return this.expand ? [...expandRows(flat, this.expand)] : flat === rows ? [...rows] : flat;
-  }
-
-  /** The fields shown as columns for the part shown. */
-  private updateFlattenFields(): void {
-    this.flattenFields =
-      this.part === ''
-        ? this.oneItem.fields().filter((f) => f !== this.expand)
-        : this.parts.get(this.part)?.kind === 'list'
-          ? oneItemFields(this.baseRows()).filter((f) => f !== this.expand)
-          : [];
-    this.tools.setFlatten(this.flattenFields.length > 0, this.store.state.flatten);
-  }
-
-  private setFlatten(on: boolean): void {
-    this.store.state.flatten = on;
-    this.store.save();
-    this.reloadTable();
-  }
-
-  /** What the table shows: the view an export of "this view" writes (results/viewChoice.ts viewRows). */
-  private viewSpec(): PanelViewSpec {
-    if (this.parts.get(this.part)?.kind === 'object') return { flatten: [], filter: '', columns: [] };
-    const sort = this.table.sortSpec;
-    return {
-      flatten: this.store.state.flatten ? [...this.flattenFields] : [],
-      ...(this.expand ? { expand: this.expand } : {}),
-      filter: this.table.filter,
-      ...(sort ? { sort: { column: sort.column, direction: sort.direction } } : {}),
-      columns: this.table.columns.shownNames,
-    };
+  private renderChoices(): void {
+    this.tools.setParts(this.model.partTabs(), this.model.part);
+    const { fields, value } = this.model.expandChoices();
+    this.tools.setExpandFields(fields, value);
   }
 
   /** Export: "this view" (what the table shows) or "all rows" of the part shown. */
   private exportRows(format: ExportFormat, scope: 'view' | 'all'): void {
-    const part = this.part || undefined;
-    if (scope === 'all') return this.post({ type: 'export', format, ...(part ? { part } : {}) });
-    this.post({ type: 'export', format, ...(part ? { part } : {}), view: this.viewSpec() });
+    this.post(this.model.exportMessage(format, scope, this.tableShows()));
   }
 
   /** Tells the host what the table shows (for "Export Results" of this view from a command), once per burst of changes. */
@@ -280,63 +193,41 @@ class PanelController {
     if (this.viewTimer !== undefined) return;
     this.viewTimer = window.setTimeout(() => {
       this.viewTimer = undefined;
-      if (this.run) this.post({ type: 'viewChanged', ...(this.part ? { part: this.part } : {}), view: this.viewSpec() });
+      const message = this.model.viewChangedMessage(this.tableShows());
+      if (message) this.post(message);
     }, 100);
   }
 
-  private baseRows(): Row[] {
-    if (!this.part) return this.pendingRows.length ? [...this.rows, ...this.pendingRows] : this.rows;
-    const part = this.parts.get(this.part);
-    return part?.kind === 'list' ? part.rows : [];
-  }
-
-  private renderExpandOptions(): void {
-    const flattened = new Set(this.store.state.flatten ? this.flattenFields : []);
-    const fields =
-      this.part === '' || this.parts.get(this.part)?.kind === 'list'
-        ? expandableFields(this.baseRows()).filter((f) => !flattened.has(f))
-        : [];
-    if (this.expand && !fields.includes(this.expand)) fields.push(this.expand);
-    this.tools.setExpandFields(fields, this.expand);
-  }
-
-  /**
-   * Shows a part the user chose: a list in the table, an object as
-   * properties. The filter goes with it only when it still matches there.
-   */
+  /** Shows a part the user chose: a list in the table, an object as properties. */
   private selectPart(name: string): void {
-    this.part = this.parts.get(name) ? name : '';
-    this.store.state.part = this.part;
-    this.store.state.partChosen = true;
-    this.expand = '';
-    this.store.state.expand = '';
-    const filter = this.table.filter;
-    if (filter && !(this.parts.get(this.part)?.kind !== 'object' && filterCarries(filter, this.baseRows()))) {
+    if (this.model.selectPart(name, this.table.filter)) {
       this.tools.filterInput.value = '';
       this.table.setFilter('');
     }
-    this.store.save();
     this.reloadTable();
   }
 
   private setExpand(field: string): void {
-    this.expand = field;
-    this.store.state.expand = field;
-    this.store.save();
+    this.model.setExpand(field);
+    this.reloadTable();
+  }
+
+  private setFlatten(on: boolean): void {
+    this.model.setFlatten(on);
     this.reloadTable();
   }
 
   /** Gives the table the rows of the part shown, expanded as asked. */
   private reloadTable(): void {
-    const part = this.part ? this.parts.get(this.part) : undefined;
+    const part = this.model.shownPart;
     const isObject = part?.kind === 'object';
     this.propertyView.element.hidden = !isObject;
     this.table.element.hidden = isObject;
     if (part?.kind === 'object') this.propertyView.show(partObject(part), part.name);
-    this.updateFlattenFields();
-    this.table.setRows(this.viewOf(this.baseRows()), this.store.state.hiddenColumns);
-    this.renderPartOptions();
-    this.renderExpandOptions();
+    const rows = this.model.tableRows();
+    this.tools.setFlatten(this.model.canFlatten, this.store.state.flatten);
+    this.table.setRows(rows, this.store.state.hiddenColumns);
+    this.renderChoices();
     this.render();
   }
 
@@ -351,23 +242,14 @@ class PanelController {
     this.reportViewSoon();
     const total = this.table.rowCount;
     const shown = this.table.shownCount;
-    const part = this.parts.get(this.part);
+    const part = this.model.shownPart;
     if (part?.kind === 'object') {
       const n = part.rows.length;
       this.tools.setShownInfo(`${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`);
     } else this.tools.setShownInfo(shown === total ? plural(total, 'row') : `${numberFormat.format(shown)} of ${plural(total, 'row')}`);
     this.renderEmptyNote();
-    this.refreshCharts();
-  }
-
-  private refreshCharts(): void {
     this.chart.refresh();
     this.map.refresh();
-  }
-
-  private rowHeading(row: Row): string {
-    const name = row.title ?? row.name ?? row.key ?? row.pageid ?? row.revid;
-    return typeof name === 'string' || typeof name === 'number' ? `Details: ${name}` : 'Details';
   }
 
   // ------------------------------------------------------------------ views
@@ -387,53 +269,28 @@ class PanelController {
     this.header.setView(view);
     if (view === 'table') this.table.requestRender();
     else if (graphic) (view === 'chart' ? this.chart : this.map).refresh();
-    else this.raw.sync(this.replaying);
+    else this.raw.sync(this.model.replaying);
   }
 
   private render(): void {
-    this.header.render(this.run, this.status, this.pages, this.rows.length);
+    this.header.render(this.model.run, this.model.status, this.model.pages, this.model.rows.length);
     this.renderEmptyNote();
   }
 
   private renderEmptyNote(): void {
     const note = this.emptyNote;
-    const running = !!this.status?.running;
-    const isObject = this.parts.get(this.part)?.kind === 'object';
-    if (!this.run) note.textContent = 'No query has run yet.';
-    else if (!this.pages.length) note.textContent = running ? 'Waiting for the first page…' : 'No pages fetched.';
-    else if (isObject) note.textContent = '';
-    else if (!this.table.rowCount)
-      note.textContent = this.parts.size
-        ? 'The answer has no rows here; choose another part above, or see Raw JSON.'
-        : 'The answer has no rows; see Raw JSON.';
-    else if (!this.table.shownCount) note.textContent = 'No rows match the filter.';
-    else note.textContent = '';
+    note.textContent = this.model.emptyNote(this.table.rowCount, this.table.shownCount);
     note.hidden = note.textContent === '';
   }
 
   // ------------------------------------------------------------------ host messages
 
   private onReset(next: PanelRunInfo): void {
-    this.run = next;
-    this.status = undefined;
-    this.pages = [];
-    this.rows = [];
-    this.pendingRows = [];
-    this.parts = new AnswerParts();
-    this.part = '';
-    this.expand = '';
-    this.oneItem = new OneItemLists();
-    this.flattenFields = [];
-    this.replaying = true;
     this.header.clearProblems();
     this.wikis.clear();
-    const key = runKeyOf(next);
+    const same = this.model.reset(next);
     const s = this.store.state;
-    const same = s.runKey === key;
-    if (!same) {
-      this.store.resetForRun(key);
-      this.tools.filterInput.value = '';
-    }
+    if (!same) this.tools.filterInput.value = '';
     // Read before the table is touched: its change events save its (empty) state.
     const { filter, sortColumn, sortDirection, hiddenColumns } = { ...s, hiddenColumns: [...s.hiddenColumns] };
     this.table.setRows([], hiddenColumns);
@@ -441,76 +298,32 @@ class PanelController {
     this.tools.filterInput.value = filter;
     this.table.setSort(sortColumn ? { column: sortColumn, direction: sortDirection } : undefined);
     // The same run replayed into a recreated page: restore where the user was.
-    if (same) this.table.restoreScroll(s.tableScrollTop, s.tableScrollLeft, () => this.replaying);
+    if (same) this.table.restoreScroll(s.tableScrollTop, s.tableScrollLeft, () => this.model.replaying);
     this.raw.reset(same ? s.rawScrollTop : undefined);
     this.tools.setFlatten(false, s.flatten);
     this.propertyView.element.hidden = true;
     this.table.element.hidden = false;
-    this.renderPartOptions();
-    this.renderExpandOptions();
+    this.renderChoices();
     this.render();
     this.showView(s.view);
   }
 
-  private onPage(input: PanelPage): void {
-    if (!this.run) return;
-    const page = normalisePage(input, this.pages.length);
-    this.pages.push(page);
-    for (let i = 0; i < page.rows.length; i++) this.rows.push(page.rows[i]!);
-    // This page's parts, joined to those of the earlier pages.
-    const { appended, changed } = this.parts.add(page.raw);
-    const added: Row[] = changed.has(this.part) ? [] : (appended.get(this.part) ?? []);
-    this.header.addProblems(page);
-    const flattenChanged = this.oneItem.observe(page.rows);
-
-    // An answer whose content is objects (siteinfo general, userinfo) opens on them.
-    const state = this.store.state;
-    if (!state.partChosen && state.part === '') {
-      const opening = openingPart(
-        this.rows.length,
-        this.parts.list().map((p) => (p.kind === 'list' ? p : { name: p.name, kind: p.kind })),
-      );
-      if (opening) {
-        state.part = opening;
-        this.store.save();
-      }
-    }
-    const wanted = state.part;
-    if (this.part !== wanted && this.parts.get(wanted)) {
-      this.part = wanted;
-      this.expand = state.expand;
-      this.reloadTable();
-    } else if (this.part === '' && flattenChanged) {
-      this.reloadTable();
-    } else if (this.part === '') {
-      this.table.appendRows(this.viewOf(page.rows));
-    } else if (this.parts.get(this.part)?.kind === 'object' || changed.has(this.part)) {
-      this.reloadTable();
-    } else if (added.length) {
-      this.table.appendRows(this.viewOf(added));
-    }
-    if (!this.expand && this.store.state.expand && expandableFields(this.baseRows()).includes(this.store.state.expand)) {
-      this.expand = this.store.state.expand;
-      this.reloadTable();
-    }
-    this.renderPartOptions();
-    this.renderExpandOptions();
+  private onPage(page: PanelPage): void {
+    if (!this.model.run) return;
+    const change = this.model.addPage(page);
+    this.header.addProblems(this.model.pages[this.model.pages.length - 1]!);
+    if (change.kind === 'reload') this.reloadTable();
+    else if (change.kind === 'append') this.table.appendRows(change.rows);
+    this.renderChoices();
     this.render();
-    if (this.store.state.view === 'raw') this.raw.sync(this.replaying);
-  }
-
-  private onPending(rows: Row[]): void {
-    if (!this.run || (rows.length === 0 && this.pendingRows.length === 0)) return;
-    this.pendingRows = rows;
-    if (this.part === '') this.reloadTable();
+    if (this.store.state.view === 'raw') this.raw.sync(this.model.replaying);
   }
 
   private onStatus(next: PanelStatus): void {
-    this.status = next;
+    const endsReplay = this.model.setStatus(next);
     this.wikis.update(next.wikis);
     this.render();
-    if (this.replaying) {
-      this.replaying = false;
+    if (endsReplay) {
       // End of a replay: restore the positions as far as the rows allow.
       if (this.store.state.view === 'table') this.table.requestRender();
       else this.raw.applyPending(false);

@@ -1,15 +1,21 @@
 // Messages between the results panel's host (extension) and its webview,
-// declared once and used by both sides.
+// declared once and used by both sides. The page checks what the host sends
+// in one place (client/media/router.ts readHostMessage); the host checks what
+// the page asks (client/src/resultsPanel.ts).
 //
-// Pure functions the page may bundle (no Node imports), the same the exports
-// and the CLI use: common/src/results/expand.ts (expandRows,
-// expandableFields: "Expand FIELD"), common/src/results/parts.ts
-// (answerParts over the pages' `raw`: every list/object of the answers, objects
-// as { key, value } rows), common/src/results/compare.ts (compareRows).
-// The host sends 'pending' (rows of an incomplete generator batch), 'history'
-// (stored runs of the query), 'comparison' and 'pinned'; the page may ask
-// 'history', 'openRun', 'compareRun', 'pin', 'openInEditor', and 'export' with
-// `expand` / `part`. docs/running.md describes what users see.
+// The host sends 7 messages (HostToPanel): 'reset' (a run starts or is
+// replayed), 'page', 'status', 'pending' (rows of an incomplete
+// generator/prop batch), 'history' (stored runs of the query), 'comparison'
+// and 'pinned'. The page asks 15 (PanelToHost): 'ready', 'next', 'all',
+// 'cancel', 'export' (with `part` and `view`), 'copy', 'history', 'openRun',
+// 'compareRun', 'pin', 'openInEditor', 'openText', 'viewChanged',
+// 'copyText' and 'saveChart'.
+//
+// Pure functions the page bundles (no Node imports), the same the exports and
+// the CLI use: common/src/results/parts.ts (the answer's parts: the panel's
+// part tabs, `mwq run --part`, the export), common/src/results/expand.ts
+// (expandRows, expandableFields: "Expand FIELD"), common/src/results/viewChoice.ts
+// (the rows of "this view"). docs/running.md describes what users see.
 
 import type { ApiMessage as RunnerApiMessage } from './runner/apiMessages';
 import type { ExportFormat } from './exportFormats';

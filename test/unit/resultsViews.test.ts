@@ -9,7 +9,7 @@ import { cellSummary } from '../../common/src/results/cellSummary';
 import { compareRows, comparisonText, sameFetch } from '../../common/src/results/compare';
 import { flattenOneItemLists, oneItemFields, OneItemLists } from '../../common/src/results/oneItemLists';
 import { exportedText, filterCarries, openingPart, viewRows } from '../../common/src/results/viewChoice';
-import { ColumnSet } from '../../client/media/tableColumns';
+import { ColumnSet } from '../../client/media/table/tableColumns';
 
 describe('cellSummary', () => {
   it('a list of named items: their names joined; values joined; other lists counted', () => {

@@ -3,10 +3,10 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ColumnSet } from '../../client/media/tableColumns';
-import { tableCommand } from '../../client/media/tableKeys';
-import { RowSelection } from '../../client/media/tableSelection';
-import { rowWindow, scrollTopToShow } from '../../client/media/tableWindow';
+import { ColumnSet } from '../../client/media/table/tableColumns';
+import { tableCommand } from '../../client/media/table/tableKeys';
+import { RowSelection } from '../../client/media/table/tableSelection';
+import { rowWindow, scrollTopToShow } from '../../client/media/table/tableWindow';
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
   key: k,

@@ -1,8 +1,8 @@
-// The results table's scroll arithmetic (client/media/tableWindow.ts).
+// The results table's scroll arithmetic (client/media/table/tableWindow.ts).
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { bodyHeightFor, columnLefts, renderRange, rowWindow, scrollTopForRow, visibleColumns } from '../../client/media/tableWindow';
+import { bodyHeightFor, columnLefts, renderRange, rowWindow, scrollTopForRow, visibleColumns } from '../../client/media/table/tableWindow';
 
 describe('rowWindow', () => {
   it('below the height cap: rows at index × height', () => {

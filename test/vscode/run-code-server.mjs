@@ -988,7 +988,7 @@ function readPanel() {
     errors: problems.filter((p) => p.level === 'error').map((p) => `${p.code}: ${p.text}`),
     buttons: [...document.querySelectorAll('button')].map((b) => ({ label: (b.textContent ?? '').trim(), disabled: b.disabled })),
     rawTexts: [...document.querySelectorAll('.raw-json')].map((p) => cap(p.textContent ?? '')),
-    // The table tools and the views of nested data (client/media/panel.ts, detailsPane.ts).
+    // The table tools and the views of nested data (client/media/panel.ts, table/detailsPane.ts).
     parts: [...document.querySelectorAll('.part-tab')].map((t) => ({ value: t.dataset.part ?? '', text: t.textContent ?? '' })),
     part: q('.part-tab[aria-selected="true"]')?.dataset.part ?? '',
     flatten: !!q('.flatten-box')?.checked,

@@ -5,12 +5,11 @@
 // filter, the columns (order, width, hidden) and the selection; the caller
 // gives rows and listens for selection and copy.
 
-import { cellText } from '../../common/src/cellText';
-import type { Row } from '../../common/src/runner/merge';
-import { FilterIndex } from '../../common/src/results/filterRows';
-import type { SortSpec } from '../../common/src/results/sortRows';
-import { nextSort, viewOrder } from '../../common/src/results/viewOrder';
-import { cssPx, el, measureCharWidth, withAttributes } from './dom';
+import { cellText } from '../../../common/src/cellText';
+import type { Row } from '../../../common/src/runner/merge';
+import type { SortSpec } from '../../../common/src/results/sortRows';
+import { nextSort } from '../../../common/src/results/viewOrder';
+import { cssPx, el, measureCharWidth, withAttributes } from '../dom';
 import { RowPool, type RowSlot } from './rowPool';
 import { ScrollRestore } from './scrollRestore';
 import { ColumnSet } from './tableColumns';
@@ -18,6 +17,7 @@ import { RowSelection } from './tableSelection';
 import { buildHeaderRow } from './tableHeader';
 import { tableCommand } from './tableKeys';
 import type { TableEvents } from './tableEvents';
+import { TableData } from './tableData';
 
 import { bodyHeightFor, renderRange, rowWindow, scrollTopToShow, visibleColumns } from './tableWindow';
 
@@ -30,16 +30,12 @@ export class VirtualTable {
   private readonly head: HTMLDivElement;
   private readonly body: HTMLDivElement;
 
-  private rows: Row[] = [];
   /** The columns: names, order, widths, which are hidden. */
   readonly columns = new ColumnSet();
-  /** Rows in view order (after filter and sort): indexes into `rows`; undefined = all, in order. */
-  private order: number[] | undefined;
-  private filterText = '';
-  private sort: SortSpec | undefined;
+  /** The rows, the filter, the sort and the view order they make. */
+  private readonly data = new TableData(this.columns);
   private readonly selection = new RowSelection();
   private recomputeQueued = false;
-  private filterIndex: FilterIndex | undefined;
 
   private readonly pool: RowPool;
   private bodyHeight = -1;
@@ -83,7 +79,7 @@ export class VirtualTable {
 
   /** Replaces the rows (a new run, another part, another expanded field). */
   setRows(rows: Row[], hiddenColumns: readonly string[] = []): void {
-    this.rows = rows;
+    this.data.rows = rows;
     this.columns.clear(hiddenColumns);
     this.columns.add(rows);
     this.layoutColumns();
@@ -97,11 +93,11 @@ export class VirtualTable {
 
   appendRows(rows: readonly Row[]): void {
     if (!rows.length) return;
-    for (let i = 0; i < rows.length; i++) this.rows.push(rows[i]!);
+    const extendsView = this.data.append(rows);
     if (this.columns.add(rows)) this.layoutColumns();
     // Unfiltered and unsorted: the new rows just extend the view. Otherwise
     // filter and sort again once per frame, not once per page of a replay.
-    if (this.order === undefined && !this.filterText && !this.sort) {
+    if (extendsView) {
       this.invalidateRows();
       this.events.onViewChange();
     } else if (!this.recomputeQueued) {
@@ -114,43 +110,43 @@ export class VirtualTable {
   }
 
   get rowCount(): number {
-    return this.rows.length;
+    return this.data.rows.length;
   }
 
   get shownCount(): number {
-    return this.order ? this.order.length : this.rows.length;
+    return this.data.shownCount;
   }
 
   get sortSpec(): SortSpec | undefined {
-    return this.sort;
+    return this.data.sort;
   }
 
   get filter(): string {
-    return this.filterText;
+    return this.data.filter;
   }
 
   setFilter(text: string): void {
-    if (text === this.filterText) return;
-    this.filterText = text;
+    if (text === this.data.filter) return;
+    this.data.filter = text;
     this.selection.clear();
     this.recompute();
     this.events.onSelect(undefined);
   }
 
   setSort(spec: SortSpec | undefined): void {
-    this.sort = spec;
+    this.data.sort = spec;
     this.recompute();
   }
 
   /** Header click: ascending, descending, unsorted. */
   cycleSort(column: string): void {
-    this.setSort(nextSort(this.sort, column));
+    this.setSort(nextSort(this.data.sort, column));
   }
 
   setColumnHidden(name: string, hidden: boolean): void {
     if (!this.columns.setHidden(name, hidden)) return;
     this.layoutColumns();
-    if (this.filterText) this.recompute();
+    if (this.data.filter) this.recompute();
     else this.events.onViewChange();
   }
 
@@ -166,45 +162,29 @@ export class VirtualTable {
 
   /** The row at a view position. */
   rowAt(position: number): Row | undefined {
-    const i = this.order ? this.order[position] : position;
-    return i === undefined ? undefined : this.rows[i];
+    return this.data.rowAt(position);
   }
 
   /** The rows and the view order over them (indexes; undefined = every row in order), for the Chart view to count without copying. */
   get view(): { rows: readonly Row[]; order: readonly number[] | undefined } {
-    return { rows: this.rows, order: this.order };
+    return { rows: this.data.rows, order: this.data.order };
   }
 
   get selectedRow(): Row | undefined {
     return this.selection.position >= 0 ? this.rowAt(this.selection.position) : undefined;
   }
 
-  /** The filter's index of the rows and shown columns, made when first needed (see prepareFilter). */
-  private searchIndex(): FilterIndex {
-    if (!this.filterIndex?.serves(this.rows, this.columns.shownNames))
-      this.filterIndex = new FilterIndex(this.rows, this.columns.shownNames);
-    return this.filterIndex;
-  }
-
   /** Indexes the rows for the filter ahead of the first keystroke (the filter box got focus). */
   prepareFilter(): void {
-    this.searchIndex().update();
+    this.data.prepareFilter();
   }
 
   /** Filter, then sort: the view order. Keeps the selected row selected if it is still shown. */
   private recompute(): void {
     const selectedRow = this.selectedRow;
-    const order = viewOrder(
-      this.rows,
-      this.columns.shownNames,
-      this.columns.names,
-      this.filterText,
-      this.sort,
-      this.filterText ? this.searchIndex() : undefined,
-    );
-    this.order = order;
+    this.data.recompute();
     if (selectedRow) {
-      const at = order ? order.findIndex((i) => this.rows[i] === selectedRow) : this.rows.indexOf(selectedRow);
+      const at = this.data.positionOf(selectedRow);
       this.selection.position = at;
       this.selection.anchor = at;
       if (at < 0) this.events.onSelect(undefined);
@@ -223,19 +203,13 @@ export class VirtualTable {
     this.requestRender();
   }
 
-  /**
-   * The naming column kept in view while scrolling right, -1 when none, or
-   * when it would cover most of the table (a narrow panel, a wide column).
-   */
+  /** The naming column kept in view while scrolling right (tableColumns.ts pinned), -1 when none. */
   private pinnedColumn(): number {
-    const c = this.columns.naming;
-    if (c < 0) return -1;
-    const width = this.columns.widths[c]!;
-    return width + this.numWidth <= this.element.clientWidth * 0.7 ? c : -1;
+    return this.columns.pinned(this.numWidth, this.element.clientWidth);
   }
 
   private buildHeader(): void {
-    buildHeaderRow(this.head, this.numWidth, this.columns.shown, this.sort, this.pinnedColumn(), {
+    buildHeaderRow(this.head, this.numWidth, this.columns.shown, this.data.sort, this.pinnedColumn(), {
       sort: (name) => this.cycleSort(name),
       move: (from, to) => this.moveColumn(from, to),
       resize: (s, width) => this.setColumnWidth(s, width),
@@ -246,7 +220,7 @@ export class VirtualTable {
   }
 
   private currentHeaderKey(): string {
-    return `${this.columns.shownNames.join('\u0000')}|${this.sort?.column ?? ''}|${this.sort?.direction ?? ''}|${this.totalWidth}|${this.pinnedColumn()}`;
+    return `${this.columns.shownNames.join('\u0000')}|${this.data.sort?.column ?? ''}|${this.data.sort?.direction ?? ''}|${this.totalWidth}|${this.pinnedColumn()}`;
   }
 
   // ------------------------------------------------------------------ rendering
@@ -319,21 +293,7 @@ export class VirtualTable {
     this.lastFirst = first;
     if (jumped) this.requestRender();
     const [start, end] = renderRange(first, visible, jumped ? 0 : OVERSCAN, total);
-    for (let i = start; i < end; i++) {
-      const slot = this.pool.slots[i % poolSize]!;
-      if (slot.index !== i) this.fillRow(slot, i);
-      const y = firstY + (i - first) * this.rowHeight;
-      if (slot.y !== y) {
-        slot.y = y;
-        slot.el.style.transform = `translateY(${y}px)`;
-      }
-      if (slot.el.hidden) slot.el.hidden = false;
-    }
-    for (const slot of this.pool.slots) {
-      if (slot.index >= start && slot.index < end) continue;
-      if (!slot.el.hidden) slot.el.hidden = true;
-      slot.index = -1;
-    }
+    this.pool.place(start, end, first, firstY, this.rowHeight, (slot, position) => this.fillRow(slot, position));
   }
 
   // ------------------------------------------------------------------ scrolling
@@ -425,14 +385,7 @@ export class VirtualTable {
 
   /** The selected rows in view order; all rows shown when none is selected. */
   selectedRows(): Row[] {
-    const r = this.selection.range();
-    if (!r) return Array.from({ length: this.shownCount }, (_, p) => this.rowAt(p)!);
-    const out: Row[] = [];
-    for (let p = r[0]; p <= r[1]; p++) {
-      const row = this.rowAt(p);
-      if (row) out.push(row);
-    }
-    return out;
+    return this.data.rowsIn(this.selection.range());
   }
 
   /** The cursor cell's text, if a row is selected. */

@@ -3,38 +3,21 @@
 // name, updated with every status while the run goes. The rows of every
 // wiki stay in the table (its `wiki` column says whose); this only tells how
 // each wiki's part went. Names and errors come from wikis and sitematrix
-// answers: hostile, so they go in through textContent (dom.ts), clipped.
+// answers: hostile, so they go in through textContent (dom.ts), clipped by
+// the router (router.ts).
 
-import type { PanelWikiStatus } from '../../common/src/panelProtocol';
-import { isRecord } from '../../common/src/json';
-import { wikiSummary } from '../../common/src/wikiSummary';
-import { clip, el, makeButton, numberFormat, plural } from './dom';
+import type { PanelWikiStatus } from '../../../common/src/panelProtocol';
+import { wikiSummary } from '../../../common/src/wikiSummary';
+import { el, makeButton, numberFormat, plural } from '../dom';
 
 /** Wikis listed at most (every Wikimedia wiki is under 1,000); the rest are counted. */
 const MAX_WIKIS = 2000;
-const STATES: ReadonlySet<string> = new Set(['waiting', 'running', 'done', 'failed']);
 const STATE_TEXT: Record<PanelWikiStatus['state'], string> = {
   waiting: 'waiting',
   running: 'running…',
   done: 'done',
   failed: 'failed',
 };
-
-/** A wiki status from the host, checked field by field (nothing is assumed about what arrives). */
-export function wikiStatusOf(value: unknown): PanelWikiStatus | undefined {
-  if (!isRecord(value) || typeof value.wiki !== 'string' || !value.wiki) return undefined;
-  const state = typeof value.state === 'string' && STATES.has(value.state) ? (value.state as PanelWikiStatus['state']) : 'waiting';
-  const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0);
-  return {
-    wiki: clip(value.wiki, 200),
-    endpoint: typeof value.endpoint === 'string' ? clip(value.endpoint, 2000) : '',
-    state,
-    items: count(value.items),
-    pages: count(value.pages),
-    ...(typeof value.error === 'string' && value.error ? { error: clip(value.error, 2000) } : {}),
-    ...(value.more === true ? { more: true } : {}),
-  };
-}
 
 interface WikiLine {
   row: HTMLTableRowElement;
@@ -93,14 +76,9 @@ export class WikiStatusView {
     this.more.hidden = true;
   }
 
-  /** Shows the wikis of a status (none: a run on one wiki, the view stays hidden). */
-  update(raw: unknown): void {
-    const wikis = Array.isArray(raw)
-      ? raw
-          .slice(0, MAX_WIKIS)
-          .map(wikiStatusOf)
-          .filter((w) => w !== undefined)
-      : [];
+  /** Shows the wikis of a status (checked by the router; none: a run on one wiki, the view stays hidden). */
+  update(all: readonly PanelWikiStatus[] | undefined): void {
+    const wikis = all ? all.slice(0, MAX_WIKIS) : [];
     if (!wikis.length) {
       if (this.lines.size) this.clear();
       return;
@@ -126,7 +104,7 @@ export class WikiStatusView {
       line.row.remove();
       this.lines.delete(name);
     }
-    const dropped = Array.isArray(raw) ? raw.length - Math.min(raw.length, MAX_WIKIS) : 0;
+    const dropped = (all?.length ?? 0) - wikis.length;
     this.more.hidden = dropped <= 0;
     this.more.textContent = dropped > 0 ? `and ${plural(dropped, 'more wiki')} (not listed)` : '';
   }

@@ -2,8 +2,8 @@
 // width and a hidden flag; the shown ones with their left edges. No DOM: the
 // widths come from the character width the table measured.
 
-import { cellSummary } from '../../common/src/results/cellSummary';
-import type { Row } from '../../common/src/runner/merge';
+import { cellSummary } from '../../../common/src/results/cellSummary';
+import type { Row } from '../../../common/src/runner/merge';
 import { columnLefts } from './tableWindow';
 
 /** Characters of a cell put in the DOM at most (fewer in narrow columns); the rest is in the title. */
@@ -130,6 +130,16 @@ export class ColumnSet {
     column.chars = this.charsFor(column.width);
     this.layout();
     return true;
+  }
+
+  /**
+   * The naming column kept in view while scrolling right, -1 when none, or
+   * when it would cover most of the table (a narrow panel, a wide column).
+   */
+  pinned(numWidth: number, tableWidth: number): number {
+    const c = this.naming;
+    if (c < 0) return -1;
+    return this.widths[c]! + numWidth <= tableWidth * 0.7 ? c : -1;
   }
 
   private layout(): void {

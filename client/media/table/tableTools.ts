@@ -2,8 +2,9 @@
 // holds), the filter box, one-item lists as columns, the field to expand, the
 // columns menu (show/hide), copy buttons and the row count.
 
-import { rowsToJson, rowsToTsv } from '../../common/src/results/copyRows';
-import { el, labelled, makeButton } from './dom';
+import { rowsToJson, rowsToTsv } from '../../../common/src/results/copyRows';
+import type { PartTab } from '../model/panelModel';
+import { el, labelled, makeButton, numberFormat, plural } from '../dom';
 import type { VirtualTable } from './virtualTable';
 
 export interface ToolEvents {
@@ -129,8 +130,9 @@ export class TableTools {
     this.filterInput.select();
   }
 
-  /** The parts as tabs: [value, label, tooltip]; hidden when the answer has no part besides its rows. */
-  setParts(options: readonly (readonly [value: string, label: string, title: string])[], value: string): void {
+  /** The parts as tabs, each saying what it holds (`general · 42 properties`); hidden when the answer has no part besides its rows. */
+  setParts(parts: readonly PartTab[], value: string): void {
+    const options = parts.map(partTabText);
     const tabs = [...this.partTabs.children] as HTMLButtonElement[];
     const same = tabs.length === options.length && options.every(([v, t], i) => tabs[i]!.dataset.part === v && tabs[i]!.textContent === t);
     if (!same) {
@@ -180,5 +182,22 @@ export class TableTools {
       label.append(box, el('span', undefined, name));
       this.columnsList.append(label);
     }
+  }
+}
+
+/** A part tab's label and tooltip: [value, label, title]. */
+function partTabText(tab: PartTab): [string, string, string] {
+  const n = tab.count;
+  switch (tab.kind) {
+    case 'rows':
+      return ['', `result rows · ${plural(n, 'row')}`, "The rows of the query's main list"];
+    case 'list':
+      return [tab.value, `${tab.value} · ${plural(n, 'row')}`, `The list "${tab.value}" of the answer, one row per item`];
+    case 'object':
+      return [
+        tab.value,
+        `${tab.value} · ${numberFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`,
+        `The object "${tab.value}" of the answer, as property and value`,
+      ];
   }
 }

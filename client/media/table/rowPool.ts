@@ -5,9 +5,9 @@
 // to the left edge (CSS position: sticky) while the user scrolls right.
 // Nested values show as summaries (cellSummary), never as JSON.
 
-import { cellSummary } from '../../common/src/results/cellSummary';
-import type { Row } from '../../common/src/runner/merge';
-import { clip, el } from './dom';
+import { cellSummary } from '../../../common/src/results/cellSummary';
+import type { Row } from '../../../common/src/runner/merge';
+import { clip, el } from '../dom';
 import type { ColumnSet } from './tableColumns';
 
 /** Characters of a cell's title (tooltip). */
@@ -82,6 +82,37 @@ export class RowPool {
       this.slots.push({ el: row, cells, index: -1, y: -1 });
     }
     this.body.append(fragment);
+  }
+
+  /**
+   * Shows view positions start..end-1 (slot = position modulo the pool's size),
+   * the first at `firstY` for position `first`; `fill` fills a slot whose row
+   * changed. Every other slot is hidden.
+   */
+  place(
+    start: number,
+    end: number,
+    first: number,
+    firstY: number,
+    rowHeight: number,
+    fill: (slot: RowSlot, position: number) => void,
+  ): void {
+    const size = this.slots.length;
+    for (let i = start; i < end; i++) {
+      const slot = this.slots[i % size]!;
+      if (slot.index !== i) fill(slot, i);
+      const y = firstY + (i - first) * rowHeight;
+      if (slot.y !== y) {
+        slot.y = y;
+        slot.el.style.transform = `translateY(${y}px)`;
+      }
+      if (slot.el.hidden) slot.el.hidden = false;
+    }
+    for (const slot of this.slots) {
+      if (slot.index >= start && slot.index < end) continue;
+      if (!slot.el.hidden) slot.el.hidden = true;
+      slot.index = -1;
+    }
   }
 
   /** Puts the row at view `position` into `slot`; `cursorColumn` >= 0 marks the cursor's cell. */

@@ -4,9 +4,9 @@
 // changed cells marked. The host stores and compares (common/src/results);
 // this only shows. Everything goes in through textContent (dom.ts).
 
-import type { PanelComparison, PanelHistoryEntry, PanelToHost } from '../../common/src/panelProtocol';
-import { isRecord } from '../../common/src/json';
-import { el, makeButton, numberFormat, plural } from './dom';
+import type { PanelComparison, PanelHistoryEntry, PanelToHost } from '../../../common/src/panelProtocol';
+import { isRecord } from '../../../common/src/json';
+import { el, makeButton, numberFormat, plural } from '../dom';
 
 /** Rows of a comparison listed in the panel; the rest is counted. */
 const MAX_LISTED = 500;

@@ -2,10 +2,10 @@
 // shows that answer as a JSON tree (jsonTree.ts), made when expanded and
 // dropped when collapsed.
 
-import type { PanelPage } from '../../common/src/panelProtocol';
-import { el, makeButton, numberFormat, plural } from './dom';
+import type { PanelPage } from '../../../common/src/panelProtocol';
+import { el, makeButton, numberFormat, plural } from '../dom';
 import { JsonTree } from './jsonTree';
-import type { PanelStateStore } from './panelState';
+import type { PanelStateStore } from '../panelState';
 
 interface RawEntry {
   section: HTMLElement;

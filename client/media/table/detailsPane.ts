@@ -5,11 +5,11 @@
 // into dotted columns (slots.main.content). Also used for an object part of
 // the answer (siteinfo general, userinfo): the two-column property view.
 
-import { cellText } from '../../common/src/cellText';
-import { setOwn } from '../../common/src/results/cells';
-import { isRecord } from '../../common/src/json';
-import type { Row } from '../../common/src/runner/merge';
-import { clip, el, makeButton, numberFormat } from './dom';
+import { cellText } from '../../../common/src/cellText';
+import { setOwn } from '../../../common/src/results/cells';
+import { isRecord } from '../../../common/src/json';
+import type { Row } from '../../../common/src/runner/merge';
+import { clip, el, makeButton, numberFormat } from '../dom';
 
 /** A text longer than this, or with a line break, is a block with "Open in editor". */
 const LONG_TEXT = 120;

@@ -5,8 +5,8 @@
 // small answers show whole, big ones their top levels. All text goes in
 // through textContent.
 
-import { clip, el, numberFormat } from './dom';
-import { pushAll } from '../../common/src/lineParsers';
+import { clip, el, numberFormat } from '../dom';
+import { pushAll } from '../../../common/src/lineParsers';
 
 /** Children shown per chunk ("Show more" adds the next). */
 const CHUNK = 200;

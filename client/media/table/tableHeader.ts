@@ -2,8 +2,8 @@
 // name; a click sorts ascending, descending, off), a grip to resize it, and
 // drag and drop to move it.
 
-import type { SortSpec } from '../../common/src/results/sortRows';
-import { el } from './dom';
+import type { SortSpec } from '../../../common/src/results/sortRows';
+import { el } from '../dom';
 
 export interface HeaderColumn {
   name: string;

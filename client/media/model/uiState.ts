@@ -1,0 +1,84 @@
+// The panel's UI state, as VS Code keeps it across a recreated page
+// (getState/setState): the view, scroll positions, expanded raw pages, and
+// the table's sort, filter, part and expanded field. One object, one owner:
+// the panel model reads and writes the part, the expanded field and the
+// flatten switch in it; the store (panelState.ts) only saves it. Pure: what
+// is read back is checked field by field (the state is ours, but nothing is
+// assumed).
+
+import { isRecord } from '../../../common/src/json';
+
+export type View = 'table' | 'raw' | 'chart' | 'map';
+
+export interface PanelState {
+  view: View;
+  /** Identifies the run the positions below belong to. */
+  runKey?: string;
+  tableScrollTop: number;
+  tableScrollLeft: number;
+  rawScrollTop: number;
+  /** Indexes of the raw pages shown expanded. */
+  rawExpanded: number[];
+  /** The answer part wanted ('' = the run's rows); shown once the answers have it. */
+  part: string;
+  /** The nested list wanted expanded into rows ('' = none); shown once the part's rows have it. */
+  expand: string;
+  /** The user chose the part (else the panel opens on the answer's objects when they are its content). */
+  partChosen: boolean;
+  /** One-item lists shown as columns (oneItemLists.ts); on by default. */
+  flatten: boolean;
+  /** The user opened or closed a raw page (else a small answer opens whole). */
+  rawTouched: boolean;
+  filter: string;
+  sortColumn: string;
+  sortDirection: 'asc' | 'desc';
+  hiddenColumns: string[];
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, 10_000) : '');
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
+
+/** The state saved by an earlier page (anything: checked), or the defaults. */
+export function readPanelState(saved: unknown): PanelState {
+  const s = isRecord(saved) ? saved : {};
+  return {
+    view: s.view === 'raw' || s.view === 'chart' || s.view === 'map' ? s.view : 'table',
+    runKey: typeof s.runKey === 'string' ? s.runKey : undefined,
+    tableScrollTop: num(s.tableScrollTop),
+    tableScrollLeft: num(s.tableScrollLeft),
+    rawScrollTop: num(s.rawScrollTop),
+    rawExpanded: Array.isArray(s.rawExpanded) ? s.rawExpanded.filter((n): n is number => Number.isInteger(n) && n >= 0) : [],
+    part: str(s.part),
+    expand: str(s.expand),
+    partChosen: s.partChosen === true,
+    flatten: s.flatten !== false,
+    rawTouched: s.rawTouched === true,
+    filter: str(s.filter),
+    sortColumn: str(s.sortColumn),
+    sortDirection: s.sortDirection === 'desc' ? 'desc' : 'asc',
+    hiddenColumns: Array.isArray(s.hiddenColumns) ? s.hiddenColumns.filter((c): c is string => typeof c === 'string').slice(0, 1000) : [],
+  };
+}
+
+/** A copy to hand to setState (the arrays too: the page keeps changing its own). */
+export function snapshotOf(state: PanelState): PanelState {
+  return { ...state, rawExpanded: [...state.rawExpanded], hiddenColumns: [...state.hiddenColumns] };
+}
+
+/** A new run: forget what belonged to the previous one (the view and the flatten switch stay). */
+export function forgetRun(state: PanelState, runKey: string): void {
+  Object.assign(state, {
+    runKey,
+    tableScrollTop: 0,
+    tableScrollLeft: 0,
+    rawScrollTop: 0,
+    rawExpanded: [],
+    part: '',
+    expand: '',
+    partChosen: false,
+    rawTouched: false,
+    filter: '',
+    sortColumn: '',
+    hiddenColumns: [],
+  });
+}
