@@ -35,10 +35,6 @@ export function plural(n: number, word: string): string {
   return `${numberFormat.format(n)} ${word}${n === 1 ? '' : 's'}`;
 }
 
-export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
 /** A CSS length variable of the document in px (e.g. --vt-row-height), or `fallback`. */
 export function cssPx(name: string, fallback: number): number {
   const value = parseFloat(getComputedStyle(document.documentElement).getPropertyValue(name));

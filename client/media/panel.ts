@@ -152,7 +152,7 @@ class PanelController {
     this.tools.filterInput.value = this.store.state.filter;
     this.render();
     this.showView(this.store.state.view);
-    routeHostMessages({
+    routeHostMessages(window, {
       reset: (r) => this.onReset(r),
       page: (p) => this.onPage(p),
       status: (s) => this.onStatus(s),

@@ -18,7 +18,7 @@ import type {
   PanelWikiStatus,
 } from '../../common/src/panelProtocol';
 import type { Row } from '../../common/src/runner/merge';
-import { clip } from './dom';
+import { clip } from '../../common/src/text';
 
 export interface HostHandlers {
   reset(run: PanelRunInfo): void;
@@ -187,9 +187,14 @@ export function readHostMessage(data: unknown): HostToPanel | undefined {
   }
 }
 
-/** Listens for the host's messages on `window`; each checked one goes to its handler. */
-export function routeHostMessages(handlers: HostHandlers): void {
-  window.addEventListener('message', (event: MessageEvent<unknown>) => {
+/** What the host's messages arrive on (the page's `window`). */
+export interface MessageSource {
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+/** Listens for the host's messages on `source`; each checked one goes to its handler. */
+export function routeHostMessages(source: MessageSource, handlers: HostHandlers): void {
+  source.addEventListener('message', (event) => {
     const message = readHostMessage(event.data);
     if (!message) return;
     switch (message.type) {

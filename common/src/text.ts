@@ -41,3 +41,8 @@ export function decodeHtmlEntities(text: string): string {
     return Object.hasOwn(ENTITIES, name.toLowerCase()) ? ENTITIES[name.toLowerCase()]! : entity;
   });
 }
+
+/** `text` cut to `max` characters with `…` when longer. */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

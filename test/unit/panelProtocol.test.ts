@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-const text = fs.readFileSync(path.join(import.meta.dirname, '../../common/src/panelProtocol.ts'), 'utf8');
+const text = fs.readFileSync(path.join(__dirname, '../../common/src/panelProtocol.ts'), 'utf8');
 const header = text.slice(0, text.indexOf('\nimport '));
 
 function typesOf(union: string): string[] {

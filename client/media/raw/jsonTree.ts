@@ -5,7 +5,8 @@
 // small answers show whole, big ones their top levels. All text goes in
 // through textContent.
 
-import { clip, el, numberFormat } from '../dom';
+import { el, numberFormat } from '../dom';
+import { clip } from '../../../common/src/text';
 import { pushAll } from '../../../common/src/lineParsers';
 
 /** Children shown per chunk ("Show more" adds the next). */

@@ -9,7 +9,8 @@ import { cellText } from '../../../common/src/cellText';
 import { setOwn } from '../../../common/src/results/cells';
 import { isRecord } from '../../../common/src/json';
 import type { Row } from '../../../common/src/runner/merge';
-import { clip, el, makeButton, numberFormat } from '../dom';
+import { el, makeButton, numberFormat } from '../dom';
+import { clip } from '../../../common/src/text';
 
 /** A text longer than this, or with a line break, is a block with "Open in editor". */
 const LONG_TEXT = 120;

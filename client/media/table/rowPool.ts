@@ -7,7 +7,8 @@
 
 import { cellSummary } from '../../../common/src/results/cellSummary';
 import type { Row } from '../../../common/src/runner/merge';
-import { clip, el } from '../dom';
+import { el } from '../dom';
+import { clip } from '../../../common/src/text';
 import type { ColumnSet } from './tableColumns';
 
 /** Characters of a cell's title (tooltip). */
