@@ -16,12 +16,13 @@ import { WATCH_USAGE, watchCommand } from './watch';
 import { terminalSafeLine } from './terminal';
 import { HelpRequested, shown } from './args';
 
-interface Command {
+export interface Command {
   usage: string;
   run(args: string[]): Promise<number>;
 }
 
-const COMMANDS: Readonly<Record<string, Command>> = {
+/** The command registry: every `mwq` command, its usage and its function (the `--help` test reads it). */
+export const COMMANDS: Readonly<Record<string, Command>> = {
   check: { usage: CHECK_USAGE, run: checkCommand },
   run: { usage: RUN_USAGE, run: runCommand },
   catalogue: { usage: CATALOGUE_USAGE, run: catalogueCommand },
