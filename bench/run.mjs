@@ -2,7 +2,7 @@
 // prints a table, writes bench-results/latest.json (+ a dated copy) and
 // bench/RESULTS.md. Not part of the tests.
 //
-//   node --import tsx bench/run.mjs [--sizes 100,1000,10000,50000] [--skip lsp,peer,runner,synthetic,live,panel,results,chart,package] [--seed N] [--synthetic-pages N]
+//   node --import tsx bench/run.mjs [--sizes 100,1000,10000,50000] [--skip lsp,peer,runner,synthetic,live,panel,results,chart,many,package] [--seed N] [--synthetic-pages N]
 //
 // Steps: build (`npm run package`: the production build + the .vsix), bundle
 // sizes; generate the query files (bench/generate.mjs); the language server
@@ -26,6 +26,7 @@ import { benchPanel } from './panel.mjs';
 import { benchActivation } from './activation.mjs';
 import { benchResultsOps } from './resultsOps.mjs';
 import { benchChartSplit, chartSplitSection } from './chartSplit.mjs';
+import { benchManyWikis, manyWikisSection } from './manyWikis.mjs';
 import { machine, round } from './util.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -309,6 +310,17 @@ async function main() {
     } catch (e) {
       results.chartSplit = { error: String(e?.message ?? e) };
       log(`  chart: ${results.chartSplit.error}`);
+    }
+  }
+
+  // One query over 1,000 small loopback wikis against a bare keep-alive loop (needs dist/cli.js).
+  if (!SKIP.has('many')) {
+    log('1,000 wikis: mwq run --endpoints vs a bare keep-alive loop, bench/manyWikis.mjs (5 processes each)');
+    try {
+      results.manyWikis = await benchManyWikis({ log });
+    } catch (e) {
+      results.manyWikis = { error: String(e?.message ?? e) };
+      log(`  many wikis: ${results.manyWikis.error}`);
     }
   }
 
@@ -802,6 +814,7 @@ function renderTables(r) {
     });
   }
   if (r.chartSplit && !r.chartSplit.error) sections.push(chartSplitSection(r.chartSplit));
+  if (r.manyWikis && !r.manyWikis.error) sections.push(manyWikisSection(r.manyWikis));
   const b = r.bundles;
   const kb = (x) => (x === undefined ? undefined : `${round(x / 1024, 1)} KB`);
   sections.push({

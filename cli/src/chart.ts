@@ -4,10 +4,10 @@
 // or PNG through @resvg/resvg-js (a prebuilt native module, loaded only here).
 // Exit codes: 0 written, 2 usage, 1 the run failed or the file was not written.
 
-import { ChainedSession, chainRequests, isChained } from '../../common/src/runner/chainedSession';
+import { chainRequests, isChained } from '../../common/src/runner/chainedSession';
+import { startRun } from '../../common/src/runner/startRun';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
-import { QuerySession } from '../../common/src/runner/continuation';
 import type { PageResult } from '../../common/src/runner/sessionTypes';
 import { RunnerError } from '../../common/src/runner/errors';
 import { buildRequest, redactorOf, withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
@@ -19,7 +19,7 @@ import { drawChart } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
 import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
-import { selectQuery } from './run';
+import { selectQuery } from './runScaffold';
 import { cliLookup, secretHostRefusal } from './cliSecrets';
 import { Messages } from './terminal';
 import { count } from '../../common/src/text';
@@ -177,15 +177,19 @@ export async function chartCommand(args: string[]): Promise<number> {
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
   const sessionOptions = { maxlag: 5, http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact }, redact: say.redactor };
-  const session = isChained(query)
-    ? new ChainedSession(query, {
+  const session = startRun(
+    {
+      query,
+      request,
+      chain: {
         doc,
         scope: new VariableScope(doc),
         build: { external: cliLookup, defaultEndpoint: parsed.endpoint },
-        session: sessionOptions,
         endpoint: parsed.endpoint,
-      })
-    : new QuerySession(request, sessionOptions);
+      },
+    },
+    { session: sessionOptions },
+  );
   const rows: Row[] = [];
   const callbacks = {
     signal: controller.signal,

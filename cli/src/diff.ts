@@ -18,7 +18,7 @@ import { toUrl } from '../../common/src/runner/wire';
 import type { Row } from '../../common/src/runner/merge';
 import { endpointOption, positiveInt, readArgs, readQueryFile, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
-import { selectQuery } from './run';
+import { selectQuery } from './runScaffold';
 import { cliLookup, secretHostRefusal } from './cliSecrets';
 import { Messages, jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
 import { errnoOf } from '../../common/src/output/atomicWrite';

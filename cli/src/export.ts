@@ -7,10 +7,9 @@ import { isHttpUrl } from '../../common/src/url';
 import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
 import { readArgs, readQueryFile, stringOption, UsageError } from './args';
 import { CODE_TARGETS, codeTarget, exportQueryAsCode } from '../../common/src/codegen';
-import { parseDocument, queryAtLine } from '../../common/src/parser';
-import type { ParsedDocument, QueryNode } from '../../common/src/syntaxTree';
+import { parseDocument } from '../../common/src/parser';
+import { selectQuery } from './runScaffold';
 import { VariableScope } from '../../common/src/resolve';
-import { queriesNamed } from '../../common/src/runner/request';
 import { RunnerError } from '../../common/src/runner/errors';
 
 export const EXPORT_USAGE = `  mwq export FILE --to LANG [options]      write one query as a program that runs as it is
@@ -24,25 +23,6 @@ export const EXPORT_USAGE = `  mwq export FILE --to LANG [options]      write on
     {{$env NAME}} becomes a read of NAME, {{$secret NAME}} of MWQ_SECRET_NAME, and a
     sensitive parameter written literally (token=…) of MWQ_PARAM_<PARAM>: no secret is
     ever written into the program.`;
-
-function pickQuery(doc: ParsedDocument, file: string, name: string | undefined, line: string | undefined): QueryNode {
-  if (name !== undefined && line !== undefined) throw new UsageError('give --query or --line, not both');
-  if (name !== undefined) {
-    const named = queriesNamed(doc, name)[0];
-    if (named) return named;
-    const names = doc.queries.filter((q) => q.name).map((q) => JSON.stringify(q.name));
-    throw new UsageError(`no query named ${JSON.stringify(name)} in ${file}${names.length ? ` (queries: ${names.join(', ')})` : ''}`);
-  }
-  if (line !== undefined) {
-    if (!/^\d+$/.test(line) || Number(line) < 1) throw new UsageError(`--line must be a positive whole number, not "${line}"`);
-    const query = queryAtLine(doc, Number(line) - 1);
-    if (!query) throw new UsageError(`line ${line} of ${file} is not inside a query`);
-    return query;
-  }
-  const first = doc.queries.find((q) => q.params.length > 0 || q.urls.length > 0);
-  if (!first) throw new UsageError(`${file} has no query`);
-  return first;
-}
 
 export async function exportCommand(args: string[]): Promise<number> {
   let program: string;
@@ -76,7 +56,7 @@ export async function exportCommand(args: string[]): Promise<number> {
     }
     const text = readQueryFile(file);
     const doc = parseDocument(text);
-    const query = pickQuery(doc, file, values.query, values.line);
+    const query = selectQuery(doc, { file, query: values.query, line: values.line });
     program = exportQueryAsCode(query, new VariableScope(doc), target, {
       contact: values.contact,
       endpoint: values.endpoint,

@@ -9,18 +9,20 @@ import { CHECK_USAGE, checkCommand } from './check';
 import { DIFF_USAGE, diffCommand } from './diff';
 import { EXIT } from './exitCodes';
 import { EXPORT_USAGE, exportCommand } from './export';
-import { RUN_USAGE, runCommand } from './run';
+import { runCommand } from './run';
+import { RUN_USAGE } from './runArgs';
 import { TEST_USAGE, testCommand } from './test';
 import { WATCH_USAGE, watchCommand } from './watch';
 import { terminalSafeLine } from './terminal';
 import { HelpRequested, shown } from './args';
 
-interface Command {
+export interface Command {
   usage: string;
   run(args: string[]): Promise<number>;
 }
 
-const COMMANDS: Readonly<Record<string, Command>> = {
+/** The command registry: every `mwq` command, its usage and its function (the `--help` test reads it). */
+export const COMMANDS: Readonly<Record<string, Command>> = {
   check: { usage: CHECK_USAGE, run: checkCommand },
   run: { usage: RUN_USAGE, run: runCommand },
   catalogue: { usage: CATALOGUE_USAGE, run: catalogueCommand },

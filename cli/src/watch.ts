@@ -21,7 +21,7 @@ import { errnoOf } from '../../common/src/output/atomicWrite';
 import { count } from '../../common/src/text';
 import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
-import { selectQuery } from './run';
+import { selectQuery } from './runScaffold';
 import { cliLookup, secretHostRefusal } from './cliSecrets';
 import { jsonTerminalSafe, Messages, terminalSafe, writeOut } from './terminal';
 

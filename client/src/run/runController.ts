@@ -31,7 +31,7 @@ import { historyFor, readRunSettings } from './runSettings';
 import { commandTarget, prepareQuery, queryAt } from './queryTarget';
 import { RunComparisons } from './runComparisons';
 import { noteQueryRan } from '../walkthroughState';
-import { WikisSession } from './wikisSession';
+import { WikisSession } from '../../../common/src/runner/wikisSession';
 import { gatedSend, type WikiTarget } from '../../../common/src/runner/manyWikis';
 import { sendApiRequest } from '../../../common/src/runner/http';
 import { withEndpoint } from '../../../common/src/runner/request';
@@ -203,12 +203,13 @@ export class RunController implements vscode.Disposable {
         const send = gatedSend(account ? account.send : sendApiRequest);
         return new QuerySession(withEndpoint(prepared.request, target.endpoint), { http, maxlag, maxBytes, redact, send });
       },
-      undefined,
-      (wikis) => {
-        const run = owner.run;
-        if (!run) return;
-        run.lastStatus = { ...run.lastStatus, wikis };
-        if (this.run === run) ResultsPanel.currentPanel?.setStatus(run.lastStatus);
+      {
+        onStatus: (wikis) => {
+          const run = owner.run;
+          if (!run) return;
+          run.lastStatus = { ...run.lastStatus, wikis };
+          if (this.run === run) ResultsPanel.currentPanel?.setStatus(run.lastStatus);
+        },
       },
     );
     const run = newActiveRun(prepared, session);

@@ -14,7 +14,7 @@ import type { ActiveRun } from './activeRun';
 import { summaryText } from './summaryText';
 import { expectationSummary } from '../testing/runSummary';
 import { wikiSummary } from '../../../common/src/wikiSummary';
-import { WikisSession } from './wikisSession';
+import { WikisSession } from '../../../common/src/runner/wikisSession';
 
 /** A page of the run as the panel shows it: its request, status, the main list's rows, messages and raw answer. */
 export function panelPageOf(page: PageResult, rows: Row[]): PanelPage {

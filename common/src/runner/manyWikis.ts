@@ -75,18 +75,20 @@ export async function runAcrossWikis(
   const statuses: WikiRunStatus[] = targets.map((t) => ({ wiki: t.wiki, endpoint: t.endpoint, state: 'waiting', items: 0, pages: 0 }));
   for (const status of statuses) options.onStatus?.({ ...status });
   const hostsRunning = new Map<string, number>();
+  // Each target's server, read once: the loop below asks it at every start.
+  const hosts = targets.map((t) => serverKey(t.endpoint));
   const waiting = targets.map((_, i) => i);
   let running = 0;
   return new Promise((resolve) => {
     const startNext = () => {
       while (running < parallel && waiting.length) {
         // A host not busy first: starting a second wiki on a busy host would only wait at its gate.
-        let pick = waiting.findIndex((i) => !hostsRunning.get(serverKey(targets[i]!.endpoint)));
+        let pick = hostsRunning.get(hosts[waiting[0]!]!) ? waiting.findIndex((i) => !hostsRunning.get(hosts[i]!)) : 0;
         if (pick < 0) {
           if (running > 0) return;
           pick = 0;
         }
-        const index = waiting.splice(pick, 1)[0]!;
+        const index = pick === 0 ? waiting.shift()! : waiting.splice(pick, 1)[0]!;
         running++;
         void runTarget(index).finally(() => {
           running--;
@@ -99,7 +101,7 @@ export async function runAcrossWikis(
     const runTarget = async (index: number) => {
       const target = targets[index]!;
       const status = statuses[index]!;
-      const host = serverKey(target.endpoint);
+      const host = hosts[index]!;
       hostsRunning.set(host, (hostsRunning.get(host) ?? 0) + 1);
       const report = () => options.onStatus?.({ ...status });
       try {
@@ -199,7 +201,14 @@ export function gatedSend<A extends unknown[], R>(
   send: (endpoint: string, ...rest: A) => Promise<R>,
   gate: HostGate = SHARED_HOST_GATE,
 ): (endpoint: string, ...rest: A) => Promise<R> {
-  return (endpoint, ...rest) => gate.run(serverKey(endpoint), () => send(endpoint, ...rest));
+  // A run sends many requests to few endpoints: each endpoint's server is read once.
+  const keys = new Map<string, string>();
+  const keyOf = (endpoint: string) => {
+    let key = keys.get(endpoint);
+    if (key === undefined) keys.set(endpoint, (key = serverKey(endpoint)));
+    return key;
+  };
+  return (endpoint, ...rest) => gate.run(keyOf(endpoint), () => send(endpoint, ...rest));
 }
 
 /**

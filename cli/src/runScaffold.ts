@@ -1,0 +1,149 @@
+// What every CLI command that runs a query shares (run, chart, diff, test,
+// watch, export's query choice): the table of shared options, the query
+// selector, the prepare step (file → query → request, secrets checked before
+// anything is sent), the session (runner/startRun.ts) and Ctrl+C.
+
+import { parseDocument, queryAtLine } from '../../common/src/parser';
+import type { ParsedDocument, QueryNode } from '../../common/src/syntaxTree';
+import { VariableScope, type ExternalLookup } from '../../common/src/resolve';
+import { buildRequest, queriesNamed, withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
+import { chainRequests, isChained, type ChainContext } from '../../common/src/runner/chainedSession';
+import type { SessionOptions } from '../../common/src/runner/continuation';
+import { RunnerError } from '../../common/src/runner/errors';
+import type { RunSession } from '../../common/src/runner/runSession';
+import { startRun } from '../../common/src/runner/startRun';
+import { endpointOption, positiveInt, readQueryFile, shown, stringOption, timeoutOption, UsageError, type ParsedArgs } from './args';
+import { cliLookup, secretHostRefusal } from './cliSecrets';
+import { EXIT } from './exitCodes';
+import type { Messages } from './terminal';
+
+/** The options every query-running command reads the same way (readArgs' table). */
+export const SHARED_RUN_OPTIONS = {
+  query: { type: 'string' },
+  line: { type: 'string' },
+  endpoint: { type: 'string' },
+  'max-pages': { type: 'string' },
+  timeout: { type: 'string' },
+  contact: { type: 'string' },
+  'safe-env': { type: 'string', multiple: true },
+} as const;
+
+export interface SharedRunOptions {
+  file: string;
+  query?: string;
+  line?: number;
+  endpoint?: string;
+  maxPages?: number;
+  timeoutMs: number;
+  contact?: string;
+  /** `$env` names whose values may be shown. */
+  safeEnv: string[];
+}
+
+/** The shared options of a command that takes one file. */
+export function readSharedOptions(values: ParsedArgs['values'], positionals: readonly string[]): SharedRunOptions {
+  const get = (name: string) => stringOption(values, name);
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
+  if (get('query') !== undefined && get('line') !== undefined) throw new UsageError('give --query or --line, not both');
+  return {
+    file: positionals[0]!,
+    query: get('query'),
+    line: positiveInt('line', get('line')),
+    endpoint: endpointOption(get('endpoint')),
+    maxPages: positiveInt('max-pages', get('max-pages')),
+    timeoutMs: timeoutOption(get('timeout')),
+    contact: get('contact'),
+    safeEnv: Array.isArray(values['safe-env']) ? values['safe-env'] : [],
+  };
+}
+
+/** The query a command names: --query NAME, --line N (1-based), else the first runnable one. */
+export function selectQuery(doc: ParsedDocument, args: { file: string; query?: string; line?: number | string }): QueryNode {
+  if (args.query !== undefined && args.line !== undefined) throw new UsageError('give --query or --line, not both');
+  if (args.query !== undefined) {
+    const named = queriesNamed(doc, args.query);
+    if (named[0]) return named[0];
+    const names = doc.queries.filter((q) => q.name).map((q) => `"${q.name}"`);
+    throw new UsageError(`no query named "${shown(args.query)}" in ${args.file}${names.length ? ` (queries: ${names.join(', ')})` : ''}`);
+  }
+  if (args.line !== undefined) {
+    const line = typeof args.line === 'number' ? args.line : positiveInt('line', args.line)!;
+    const query = queryAtLine(doc, line - 1);
+    if (!query) throw new UsageError(`line ${line} of ${args.file} is not inside a query`);
+    return query;
+  }
+  const query = doc.queries.find((q) => q.params.length > 0 || q.urls.length > 0);
+  if (!query) throw new UsageError(`${args.file} has no query`);
+  return query;
+}
+
+/** A query ready to run: its document, request, and the chain's context when it takes values from another query. */
+export interface PreparedQuery {
+  doc: ParsedDocument;
+  query: QueryNode;
+  request: PreparedRequest;
+  /** The context a ChainedSession needs (without session options). */
+  chain: Omit<ChainContext, 'session'>;
+}
+
+export interface PrepareOptions {
+  /** How `$secret`/`$env` values are read (default cliLookup). */
+  external?: ExternalLookup;
+  /** The endpoint the request is built with and sent to (default the --endpoint option). */
+  endpoint?: string;
+  /** The file's endpoint counts as chosen for the secrets (--trust-file-endpoint); else only --endpoint does. */
+  trustFileEndpoint?: boolean;
+  /** Check nothing here (a dry run, many wikis: checked where they are sent). */
+  noRefusal?: boolean;
+}
+
+/** The query of `doc`, built; refused (a RunnerError) when a secret would go to a host it is not bound to. */
+export function prepareQuery(doc: ParsedDocument, query: QueryNode, shared: SharedRunOptions, options: PrepareOptions = {}): PreparedQuery {
+  const external = options.external ?? cliLookup;
+  const endpoint = options.endpoint ?? shared.endpoint;
+  let request = buildRequest(query, new VariableScope(doc), { external, defaultEndpoint: endpoint, safeEnvNames: shared.safeEnv });
+  if (endpoint) request = withEndpoint(request, endpoint);
+  const chain = {
+    doc,
+    scope: new VariableScope(doc),
+    build: { external, defaultEndpoint: shared.endpoint, safeEnvNames: shared.safeEnv },
+    endpoint: shared.endpoint,
+  };
+  if (!options.noRefusal) {
+    const requests = isChained(query) ? chainRequests(query, { ...chain, session: {} }) : [request];
+    const refused = secretHostRefusal(requests, shared.endpoint ?? (options.trustFileEndpoint ? request.endpoint : undefined));
+    if (refused) throw new RunnerError('usage', refused);
+  }
+  return { doc, query, request, chain };
+}
+
+/** Reads, parses and prepares the query the shared options name. */
+export function prepareFromFile(shared: SharedRunOptions, options?: PrepareOptions): PreparedQuery {
+  const doc = parseDocument(readQueryFile(shared.file));
+  return prepareQuery(doc, selectQuery(doc, shared), shared, options);
+}
+
+/** The session of a prepared query: a chained one runs its source first (docs/chaining.md). */
+export function sessionOf(prepared: PreparedQuery, session: SessionOptions): RunSession {
+  return startRun({ query: prepared.query, request: prepared.request, chain: prepared.chain }, { session });
+}
+
+/** Ctrl+C cancels the run (the rows so far stand); `done()` gives the signal back. */
+export function interruptible(): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  return { signal: controller.signal, done: () => process.removeListener('SIGINT', onSignal) };
+}
+
+/**
+ * A problem found while preparing, said the CLI's way: a usage error with the
+ * command's usage (exit 2), a refusal without it; anything else is rethrown.
+ */
+export function preparationFailure(error: unknown, say: Messages, usage: string, hide: (string | undefined)[] = []): number {
+  if (!(error instanceof UsageError || error instanceof RunnerError)) throw error;
+  if (hide.length) say.hideValues(hide);
+  say.say(error.message);
+  if (error instanceof UsageError) process.stderr.write(`Usage:\n${usage}\n`);
+  return EXIT.usage;
+}
