@@ -118,6 +118,7 @@ async function main() {
   fs.mkdirSync(path.join(outDir, '.build'), { recursive: true });
   const started = new Date();
   const loadBefore = loadavg();
+  const commit = gitState(); // the code measured, before anything else is committed during the run
   const m = machine();
   log(
     `mwquery bench${QUICK ? ' (quick)' : ''}: ${m.cpuModel}, ${m.nproc} cores, ${m.memoryGB} GB, node ${m.node}, /proc/loadavg ${loadBefore}`,
@@ -168,7 +169,7 @@ async function main() {
     startedAt: started.toISOString(),
     finishedAt: finished.toISOString(),
     durationS: (finished - started) / 1000,
-    commit: gitState(),
+    commit,
     quick: QUICK,
     loadBefore,
     loadAfter: loadavg(),
