@@ -15,7 +15,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHILD = `
 const Module = require('module');
 const load = Module._load;
-const stub = new Proxy(function () {}, { get: (t, k) => (k === 'then' ? undefined : stub), apply: () => stub, construct: () => stub });
+// getPrototypeOf: the bundle's namespace object (esbuild's __toESM) inherits from the stub, so
+// vscode.CodeLens and the like are found on it and can be extended.
+const stub = new Proxy(function () {}, { get: (t, k) => (k === 'then' ? undefined : stub), apply: () => stub, construct: () => stub, getPrototypeOf: () => stub });
 Module._load = function (request, ...rest) { return request === 'vscode' ? stub : load.call(this, request, ...rest); };
 const t0 = process.hrtime.bigint();
 require(process.argv[1]);

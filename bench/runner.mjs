@@ -74,7 +74,8 @@ export function buildRunnerBundle(outFile) {
     [
       "export { parseDocument } from './common/src/parser';",
       "export { VariableScope } from './common/src/resolve';",
-      "export { buildRequest, QuerySession } from './common/src/runner';",
+      "export { buildRequest } from './common/src/runner/request';",
+      "export { QuerySession } from './common/src/runner/continuation';",
     ],
     outFile,
   );

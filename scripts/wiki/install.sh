@@ -4,7 +4,7 @@
 # Run as root (or via sudo) on Debian 12.
 set -eu
 
-# python3-requests and python3-mwclient: the exported programs of test/runner/codeExport.test.ts.
+# python3-requests and python3-mwclient: the exported programs of test/wikiRuns/codeExport.test.ts.
 PKGS="mediawiki php-cli php-sqlite3 php-intl php-mbstring php-xml php-apcu python3-requests python3-mwclient"
 
 missing=""

@@ -19,7 +19,7 @@ import { catalogueFromSnapshot } from '../../server/src/catalogue/liveCatalogue'
 import { bundledCatalogue } from '../../server/src/service/bundledCatalogue';
 import { buildCatalogue, type Catalogue } from '../../server/src/service/catalogue';
 import { createLanguageService } from '../../server/src/service/languageService';
-import { startFaultProxy } from '../runner/faultProxy';
+import { startFaultProxy } from '../wikiRuns/faultProxy';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { BUNDLED_ONLY_MODULE, RELEASE_FACTS } from '../wiki/releaseFacts';
 import { doc, mwq, wikiGet } from './liveHelpers';

@@ -31,7 +31,7 @@ import { fetchLiveCatalogue } from '../../common/src/catalogue/fetchCatalogue';
 import { catalogueFromSnapshot } from '../../server/src/catalogue/liveCatalogue';
 import type { Catalogue } from '../../server/src/service/catalogue';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
-import { runCliWith } from '../runner/cliHelpers';
+import { runCliWith } from '../wikiRuns/cliHelpers';
 import { root } from './liveHelpers';
 import { checkerFindings, matchFindings, show, wikiFindings, type Finding } from './agreementCompare';
 

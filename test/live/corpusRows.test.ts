@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
-import { runCliWith } from '../runner/cliHelpers';
+import { runCliWith } from '../wikiRuns/cliHelpers';
 
 interface CorpusQuery {
   id: string;

@@ -16,7 +16,7 @@ import { RunnerError } from '../../common/src/runner/errors';
 import { buildRequest } from '../../common/src/runner/request';
 import { toCurl, toUrl } from '../../common/src/runner/wire';
 import { AccountSession, describeAccountError, login } from '../../common/src/runner/login';
-import { startFaultProxy, type FaultProxy } from '../runner/faultProxy';
+import { startFaultProxy, type FaultProxy } from '../wikiRuns/faultProxy';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { RELEASE_FACTS } from '../wiki/releaseFacts';
 import { mwq } from './liveHelpers';

@@ -1,6 +1,6 @@
 // `{{#Query name.field}}`: references, diagnostics, completion, and the
 // pure parts of the chained run (values, batches' values). The run itself is
-// tested against the test wiki in test/runner/chaining.test.ts.
+// tested against the test wiki in test/wikiRuns/chaining.test.ts.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

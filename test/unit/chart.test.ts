@@ -4,6 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  CHART_KINDS,
   chartData,
   defaultSpec,
   type ChartSpec,
@@ -308,7 +309,7 @@ describe('drawChart + toSvg', () => {
 
   it('every kind draws, with its title as the aria-label', () => {
     const rows = changes(200).map((r, i) => ({ ...r, lat: (i % 170) - 85, lon: (i % 350) - 175 }));
-    for (const kind of ['bar', 'line', 'histogram', 'scatter', 'map'] as const) {
+    for (const kind of CHART_KINDS) {
       const x = kind === 'histogram' || kind === 'scatter' ? 'newlen' : 'timestamp';
       const drawing = drawChart(chartData(rows, { kind, x, y: kind === 'scatter' ? 'oldlen' : undefined }));
       const svg = toSvg(drawing);

@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { codeTarget, exportQueryAsCode, type CodeTarget } from '../../common/src/codegen';
+import { CODE_TARGETS, codeTarget, exportQueryAsCode, type CodeTarget } from '../../common/src/codegen';
 import { exportModel, type ExportModel } from '../../common/src/codegen/model';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
@@ -212,6 +212,13 @@ describe('exported programs, run against a recording server', () => {
     // Pywikibot needs a configured user-config.py and family; mwn is an npm package not installed here.
     if (!pythonWith('pywikibot')) skipped.push('pywikibot (not installed)');
     skipped.push('mwn (not installed)');
+    // Every target of the registry is run here or named as not run: a new one cannot go unnoticed.
+    const accounted = (id: string) => targets.some((t) => t.target.id === id) || skipped.some((s) => s.startsWith(`${id} `));
+    assert.deepEqual(
+      CODE_TARGETS.map((t) => t.id).filter((id) => !accounted(id)),
+      [],
+      'export targets neither run nor named as skipped',
+    );
   });
 
   after(() => {
@@ -316,7 +323,7 @@ describe('exported programs stop on a wiki that repeats its continue', () => {
 describe('an endpoint with credentials is never written into a program', () => {
   it('refuses user:password@ in the endpoint given to the export, naming no credential', () => {
     const doc = parseDocument('@endpoint = https://wiki.example/w/api.php\n### Q\nlist=allpages\n');
-    for (const target of ['python', 'fetch', 'mwclient', 'mwn', 'pywikibot']) {
+    for (const { id: target } of CODE_TARGETS) {
       assert.throws(
         () =>
           exportQueryAsCode(doc.queries[0]!, new VariableScope(doc), codeTarget(target)!, {

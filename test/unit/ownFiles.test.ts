@@ -1,10 +1,10 @@
 // The primitive for files this program keeps (common/src/output/ownFiles.ts)
-// and the one reader of files a `.mwq` names (common/src/output/boundedRead.ts),
-// with the CLI's `@endpoints = FILE` read through it (built first: dist/cli.js).
+// and the one reader of files a `.mwq` names (common/src/output/boundedRead.ts).
+// The CLI's `@endpoints = FILE` read through it: test/cli/endpointsFile.test.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -23,8 +23,6 @@ import { RunPositions } from '../../client/src/run/runPositions';
 import type { PositionIdentity, RunPosition } from '../../client/src/run/allPagesPosition';
 import { createHash } from 'node:crypto';
 
-const root = path.join(__dirname, '..', '..');
-const cli = path.join(root, 'dist', 'cli.js');
 const VICTIM = 'victim text\n';
 
 let dir: string;
@@ -128,63 +126,5 @@ describe('boundedRead: regular files only, in place, capped by reading', () => {
     writeFileSync(big, 'x'.repeat(2000));
     assert.throws(() => readBoundedFileSync(big, { maxBytes: 1999 }), /larger than 1999 bytes/);
     assert.equal(readBoundedFileSync(big, { maxBytes: 2000 }).length, 2000);
-  });
-});
-
-/** `mwq run` in `cwd`, killed past `limitMs`. */
-function mwq(cwd: string, args: string[], limitMs = 20_000): Promise<{ code: number | null; stderr: string; ms: number }> {
-  const started = Date.now();
-  const child = spawn(process.execPath, [cli, ...args], { cwd });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr, ms: Date.now() - started });
-    }),
-  );
-}
-
-describe('mwq run: @endpoints = FILE read through boundedRead', () => {
-  const cases: { name: string; line: string; plant?: (folder: string) => void; expect: RegExp }[] = [
-    { name: '../../../../etc/hosts', line: '../../../../../../../../etc/hosts', expect: /is outside the \.mwq file's folder/ },
-    {
-      name: 'a FIFO',
-      line: './pipe.txt',
-      plant: (f) => execFileSync('mkfifo', [path.join(f, 'pipe.txt')]),
-      expect: /is not a regular file/,
-    },
-    {
-      name: 'a link to /dev/zero',
-      line: './zero.txt',
-      plant: (f) => symlinkSync('/dev/zero', path.join(f, 'zero.txt')),
-      expect: /is outside/,
-    },
-    { name: '/dev/zero named as it is', line: '/dev/zero', expect: /is outside/ },
-  ];
-  for (const c of cases) {
-    it(`${c.name}: refused quickly, with a sentence`, async () => {
-      assert.ok(existsSync(cli), 'dist/cli.js is missing: run `npm run build` first');
-      const folder = mkdtempSync(path.join(dir, 'q-'));
-      c.plant?.(folder);
-      writeFileSync(path.join(folder, 'q.mwq'), `@endpoints = ${c.line}\n### Pages\nlist=allpages\n`);
-      const r = await mwq(folder, ['run', 'q.mwq']);
-      assert.ok(r.ms < 10_000, `took ${r.ms} ms`);
-      assert.equal(r.code, 1, r.stderr);
-      assert.match(r.stderr, c.expect);
-    });
-  }
-
-  it('--endpoints FILE on the command line: /dev/zero and a FIFO refused quickly (the person named them, but they are no files)', async () => {
-    const folder = mkdtempSync(path.join(dir, 'q-'));
-    writeFileSync(path.join(folder, 'q.mwq'), '### Pages\nlist=allpages\n');
-    execFileSync('mkfifo', [path.join(folder, 'pipe.txt')]);
-    for (const named of ['/dev/zero', 'pipe.txt']) {
-      const r = await mwq(folder, ['run', 'q.mwq', '--endpoints', named]);
-      assert.ok(r.ms < 10_000, `${named}: took ${r.ms} ms`);
-      assert.equal(r.code, 1, r.stderr);
-      assert.match(r.stderr, /is not a regular file/);
-    }
   });
 });

@@ -1,5 +1,5 @@
 // What "All pages" will cost, in the query's lens, asked of the real test wiki
-// through a counting proxy (test/runner/faultProxy.ts) in front of it: the
+// through a counting proxy (test/wikiRuns/faultProxy.ts) in front of it: the
 // numbers against a direct request to the wiki and against the requests the
 // run then makes; one lookup per query, not one per look at the lenses.
 import * as assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { startFaultProxy, type FaultProxy } from '../../runner/faultProxy';
+import { startFaultProxy, type FaultProxy } from '../../wikiRuns/faultProxy';
 import { EXTENSION_ID, fixturesDir, screenshot, typeKeys, hasPanelProbe, waitForPanel } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;

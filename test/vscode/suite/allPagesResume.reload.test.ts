@@ -1,14 +1,14 @@
 // "All pages" after the window was reloaded in the middle of the run: the next
 // "All pages" of the same query offers to go on, and going on gives the rows an
 // uninterrupted run gives. The run goes through a proxy in front of the real
-// test wiki (test/runner/faultProxy.ts), slow before the reload so that the
+// test wiki (test/wikiRuns/faultProxy.ts), slow before the reload so that the
 // reload comes mid-run, at the same address after it. The reload is a real
 // one (helpers.ts reloadWindow): this file runs after every other (index.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { startFaultProxy, type FaultProxy } from '../../runner/faultProxy';
+import { startFaultProxy, type FaultProxy } from '../../wikiRuns/faultProxy';
 import { afterReload, clearReloadNote, fixturesDir, hasPanelProbe, reloadWindow, screenshot, typeKeys } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;

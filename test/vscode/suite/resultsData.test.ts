@@ -111,7 +111,7 @@ suite('results data: first batch, history, exports', () => {
     );
     const runs = await vscode.commands.executeCommand<{ items: number; status: string }[]>('mwquery.showRunHistory', doc.uri, line, false);
     assert.ok(runs && runs.length >= 1 && runs[0]!.items === 50, JSON.stringify(runs));
-    // (Masking of secrets in stored runs: test/runner/history.test.ts; the launcher lists MWQ_TEST_ENDPOINT as safe.)
+    // (Masking of secrets in stored runs: test/wikiRuns/history.test.ts; the launcher lists MWQ_TEST_ENDPOINT as safe.)
     const record = JSON.parse(fs.readFileSync(path.join(runsDir, stored[0]!), 'utf8')) as {
       data: unknown[];
       requestUrl: string;

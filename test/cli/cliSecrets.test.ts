@@ -12,9 +12,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { cli } from './builtCli';
 
-const root = path.join(__dirname, '..', '..');
-const cli = path.join(root, 'dist', 'cli.js');
 const SECRET = 'S3cretWatchlistToken42';
 const ENV_VALUE = 'ghp_DEMOENVTOKEN123';
 

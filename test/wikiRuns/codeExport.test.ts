@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { startFaultProxy, type Fault } from './faultProxy';
+import { CODE_TARGETS } from '../../common/src/codegen';
 
 const root = path.join(__dirname, '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -114,12 +115,27 @@ const QUERIES = [
   'Hostile values',
 ];
 const mwclientInstalled = spawnSync(python, ['-c', 'import mwclient'], { encoding: 'utf8' }).status === 0;
-const TARGETS: { to: string; command: string; skip?: string }[] = [
-  { to: 'python', command: python },
-  { to: 'fetch', command: process.execPath },
-  { to: 'mwn', command: process.execPath },
-  { to: 'mwclient', command: python, ...(mwclientInstalled ? {} : { skip: 'python3-mwclient is not installed' }) },
-];
+/** How each export target runs here: one row per target of the registry (the test below fails for a new one until it has a row). */
+const RUNNERS: Record<string, { command: string; skip?: string }> = {
+  python: { command: python },
+  fetch: { command: process.execPath },
+  mwn: { command: process.execPath },
+  mwclient: { command: python, ...(mwclientInstalled ? {} : { skip: 'python3-mwclient is not installed' }) },
+  pywikibot: { command: python, skip: 'Pywikibot needs a configured user-config.py and family file' },
+};
+const TARGETS = CODE_TARGETS.map((t) => ({
+  to: t.id,
+  ...(RUNNERS[t.id] ?? { command: '', skip: 'no way to run it here: add a row to RUNNERS' }),
+}));
+
+describe('export targets', () => {
+  it('every target of the registry has a way to run against the wiki (or says why not)', () => {
+    assert.deepEqual(
+      CODE_TARGETS.map((t) => t.id).filter((id) => !RUNNERS[id]),
+      [],
+    );
+  });
+});
 
 describe('exported programs return the rows of mwq run --all', () => {
   const expected = new Map<string, unknown[]>();

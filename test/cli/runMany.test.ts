@@ -6,9 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-
-const root = path.join(__dirname, '..', '..');
-const cli = path.join(root, 'dist', 'cli.js');
+import { cli, root } from './builtCli';
 
 function mwq(...args: string[]) {
   return mwqWith({}, ...args);

@@ -1,5 +1,5 @@
 // `mwq export` as a user runs it (dist/cli.js, built first). The programs
-// themselves run against the test wiki in test/runner/codeExport.test.ts.
+// themselves run against the test wiki in test/wikiRuns/codeExport.test.ts.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,9 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-
-const root = path.join(__dirname, '..', '..');
-const cli = path.join(root, 'dist', 'cli.js');
+import { cli, root } from './builtCli';
 
 function mwq(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8' });

@@ -1,5 +1,5 @@
 // Faults a real wiki cannot produce on demand, injected by a proxy in front of
-// the REAL test wiki (test/runner/faultProxy.ts): lag, overload, HTML pages,
+// the REAL test wiki (test/wikiRuns/faultProxy.ts): lag, overload, HTML pages,
 // dropped connections, slow answers. Results are compared with direct API
 // requests to the wiki and with its facts.
 
