@@ -94,34 +94,11 @@ describe('mwq watch: the period', () => {
   });
 });
 
-describe('mwq COMMAND --help', () => {
-  const commands = ['check', 'run', 'catalogue', 'export', 'test', 'diff', 'watch'];
-
-  it("--help and -h print that command's usage on stdout and exit 0, whatever else is on the line", () => {
-    for (const command of commands) {
-      for (const flag of ['--help', '-h']) {
-        const r = mwq(command, flag);
-        assert.equal(r.code, 0, `${command} ${flag}: ${r.stderr}`);
-        assert.equal(r.stderr, '');
-        assert.match(r.stdout, new RegExp(`^Usage:\\n  mwq ${command} `), `${command} ${flag}`);
-        assert.doesNotMatch(r.stdout, new RegExp(`mwq (${commands.filter((c) => c !== command).join('|')}) `), 'only that command');
-      }
-    }
-    const withOthers = mwq('export', 'some.mwq', '--bogus', '-h');
-    assert.equal(withOthers.code, 0);
-    assert.match(withOthers.stdout, /^Usage:\n {2}mwq export /);
-  });
-
-  it('mwq help COMMAND prints the same; an unknown command is a usage error', () => {
-    for (const command of commands) {
-      const r = mwq('help', command);
-      assert.equal(r.code, 0, r.stderr);
-      assert.equal(r.stdout, mwq(command, '--help').stdout);
-    }
+describe('mwq help: what the registry test (help.test.ts) does not cover', () => {
+  it('an unknown command is a usage error; after `--`, -h is an argument (here a file name), not a request for help', () => {
     const unknown = mwq('help', 'nope');
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown command "nope"/);
-    // After `--`, `-h` is an argument (here a file name), not a request for help.
     assert.equal(mwq('check', '--', '-h').code, 2);
   });
 });
