@@ -8,14 +8,12 @@ import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 import { MASK } from '../../../common/src/redact';
 import { RowStore } from '../../../common/src/runner/merge';
 import { toUrl } from '../../../common/src/runner/wire';
-import type { QuerySession } from '../../../common/src/runner/continuation';
 import type { PreparedRequest } from '../../../common/src/runner/request';
 import { KeptMessages } from '../../../common/src/expect/keptMessages';
-import type { ChainedSession } from '../../../common/src/runner/chainedSession';
 import type { Row } from '../../../common/src/runner/merge';
 import { RunHistory } from '../../../common/src/results/history';
 import type { WikiTarget } from '../../../common/src/runner/manyWikis';
-import type { WikisSession } from './wikisSession';
+import type { EditorSession } from './sessionFacts';
 
 /** What an export or "Open in an editor" takes: a part of the answers (default the main list), expanded or not. */
 export interface RowChoice {
@@ -45,7 +43,7 @@ export interface ActiveRun extends Prepared {
   panelPages: PanelPage[];
   /** Sum of request durations (ms) of every fetch of the run. */
   requestMs: number;
-  session: QuerySession | ChainedSession | WikisSession;
+  session: EditorSession;
   /** The API's messages of every page, for the expectations' verdict. */
   messages: { warnings: KeptMessages; errors: KeptMessages };
   store: RowStore;
@@ -96,7 +94,7 @@ export function runInfoOf(prepared: Prepared): PanelRunInfo {
 }
 
 /** A new run of a prepared query, before its first page. */
-export function newActiveRun(prepared: Prepared, session: QuerySession | ChainedSession | WikisSession): ActiveRun {
+export function newActiveRun(prepared: Prepared, session: EditorSession): ActiveRun {
   return {
     ...prepared,
     id: RunHistory.newId(),
