@@ -7,11 +7,11 @@
 import * as path from 'node:path';
 import type { ParsedDocument, QueryNode } from '../../common/src/syntaxTree';
 import type { EndpointsList } from '../../common/src/syntaxTree';
-import { QuerySession } from '../../common/src/runner/continuation';
 import { sendApiRequest } from '../../common/src/runner/http';
 import { withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
+import { startRun } from '../../common/src/runner/startRun';
 import { toRunnerError } from '../../common/src/runner/errors';
-import { gatedSend, runAcrossWikis, type RunOne, type WikiRunStatus, type WikiTarget } from '../../common/src/runner/manyWikis';
+import { gatedSend, type WikiRunStatus, type WikiTarget } from '../../common/src/runner/manyWikis';
 import { requestPairs, toUrl, toWire } from '../../common/src/runner/wire';
 import {
   DEFAULT_SITEMATRIX_ENDPOINT,
@@ -19,8 +19,8 @@ import {
   resolveWikiTargets,
   MAX_ENDPOINTS_FILE_BYTES,
 } from '../../common/src/runner/wikiTargets';
-import type { PageResult } from '../../common/src/runner/sessionTypes';
-import type { Row } from '../../common/src/runner/merge';
+import type { PageResult, RunCallbacks } from '../../common/src/runner/sessionTypes';
+import type { Row, RowBatch } from '../../common/src/runner/merge';
 import { openExport, type RowWriter } from '../../common/src/output/rowWriters';
 import { expandRows } from '../../common/src/results/expand';
 import type { ExportFormat } from '../../common/src/exportFormats';
@@ -129,60 +129,52 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
   const send = gatedSend(sendApiRequest);
-  const runOne: RunOne = async (target, io) => {
-    const request = withEndpoint(run.request, target.endpoint);
-    const session = new QuerySession(request, {
-      maxlag: args.maxlag,
-      http,
-      redact: say.redactor,
-      maxBytes: args.maxBytes ?? Infinity,
-      send,
-    });
-    const seen = new Set<string>();
-    const callbacks = {
-      signal: io.signal,
-      onPage: (page: PageResult) => {
-        for (const message of [...page.errors, ...page.warnings]) {
-          const line = `${target.wiki}: ${run.messageLine(message)}`;
-          if (!seen.has(line)) {
-            seen.add(line);
-            say.line(line);
-          }
+  const emitBatches = (wiki: string, batches: readonly RowBatch[]) => {
+    for (const b of batches) if (b.rows.length) emit(wiki, b.rows);
+  };
+  const session = startRun(
+    { query: run.query, request: run.request, wikis: targets },
+    {
+      session: { maxlag: args.maxlag, http, redact: say.redactor, maxBytes: args.maxBytes ?? Infinity, send },
+      wikis: {
+        parallel: args.parallel,
+        apiErrorsFail: true,
+        // Pages of an unfinished generator/prop batch, with the properties fetched so far.
+        onPartial: emitBatches,
+        onWikiOutcome: (wiki, outcome) => {
+          // The byte cap is a stop like --max-pages, not a failure: said, and the rows so far stand.
+          if (outcome.stopped === 'max-bytes' && outcome.error) say.say(`${wiki}: ${outcome.error.message}`);
+        },
+        onWikiStatus: (status) => {
+          // After Ctrl+C every wiki not finished "fails": the summary says it once.
+          if (status.state === 'failed' && !controller.signal.aborted) say.say(`${status.wiki} failed: ${status.error ?? 'unknown error'}`);
+        },
+      },
+    },
+  );
+  const seen = new Set<string>();
+  const callbacks: RunCallbacks = {
+    signal: controller.signal,
+    onPage: (page) => {
+      for (const message of [...page.errors, ...page.warnings]) {
+        const line = `${page.wiki}: ${run.messageLine(message)}`;
+        if (!seen.has(line)) {
+          seen.add(line);
+          say.line(line);
         }
-        for (const b of page.batches) io.onRows(b.rows);
-        io.onProgress({ items: session.itemCount, pages: session.pageCount });
-      },
-      beforeRequest: () => writing,
-      onProgress: (p: { retry?: { message: string } }) => {
-        if (p.retry) say.say(`${target.wiki}: ${p.retry.message}`);
-      },
-    };
-    const outcome = args.all
-      ? await session.fetchAll({ maxPages: args.maxPages, maxItems: args.maxItems }, callbacks)
-      : await session.nextPage(callbacks);
-    // Pages of an unfinished generator/prop batch, with the properties fetched so far.
-    if (!session.done) for (const b of session.finish()) io.onRows(b.rows);
-    // The byte cap is a stop like --max-pages, not a failure: said, and the rows so far stand.
-    if (outcome.stopped === 'max-bytes' && outcome.error) say.say(`${target.wiki}: ${outcome.error.message}`);
-    const error =
-      outcome.error && outcome.stopped !== 'max-bytes'
-        ? outcome.error.message
-        : outcome.apiErrors > 0
-          ? `the wiki answered ${count(outcome.apiErrors, 'error')}`
-          : undefined;
-    return { items: session.itemCount, pages: session.pageCount, ...(error !== undefined ? { error } : {}) };
+      }
+      emitBatches(page.wiki ?? '', page.batches);
+    },
+    beforeRequest: () => writing,
+    onProgress: (p) => {
+      if (p.retry) say.say(`${p.wiki}: ${p.retry.message}`);
+    },
   };
 
   const started = Date.now();
-  const statuses = await runAcrossWikis(targets, runOne, {
-    parallel: args.parallel,
-    signal: controller.signal,
-    onRows: emit,
-    onStatus: (status) => {
-      // After Ctrl+C every wiki not finished "fails": the summary says it once.
-      if (status.state === 'failed' && !controller.signal.aborted) say.say(`${status.wiki} failed: ${status.error ?? 'unknown error'}`);
-    },
-  });
+  if (args.all) await session.fetchAll({ maxPages: args.maxPages, maxItems: args.maxItems }, callbacks);
+  else await session.nextPage(callbacks);
+  const statuses = session.statuses ?? [];
   process.removeListener('SIGINT', onSignal);
   await writing;
   try {

@@ -1,5 +1,5 @@
-// The editor's run across several wikis (client/src/run/wikisSession.ts, no
-// vscode in it) on two real test wikis on loopback and an endpoint where
+// The run across several wikis the editor and the CLI share
+// (common/src/runner/wikisSession.ts) on two real test wikis on loopback and an endpoint where
 // nothing listens: "Run" takes each wiki's first page, "Next page" goes on
 // only where there is more, "All pages" caps count per wiki, a failed wiki
 // is named and sits out while the others go on, and every row says its wiki.
@@ -14,7 +14,8 @@ import { QuerySession } from '../../common/src/runner/continuation';
 import { sendApiRequest } from '../../common/src/runner/http';
 import { gatedSend, targetsFromUrls } from '../../common/src/runner/manyWikis';
 import type { PageResult } from '../../common/src/runner/sessionTypes';
-import { WikisSession, type WikiStatus } from '../../client/src/run/wikisSession';
+import { WikisSession } from '../../common/src/runner/wikisSession';
+import type { WikiStatus } from '../../common/src/runner/runSession';
 
 const DOWN = 'http://127.0.0.1:9/api.php';
 const QUERY = 'list=allpages\naplimit=5\napnamespace=0\n';
@@ -53,12 +54,10 @@ describe('a query run from the editor across two real wikis and a down one', () 
     const request = buildRequest(doc.queries[0]!, new VariableScope(doc), { defaultEndpoint: wikis[0]!.endpoint });
     const targets = targetsFromUrls([wikis[0]!.endpoint, wikis[1]!.endpoint, DOWN]);
     const send = gatedSend(sendApiRequest);
-    session = new WikisSession(
-      targets,
-      (t) => new QuerySession(withEndpoint(request, t.endpoint), { http: { timeoutMs: 10_000 }, send }),
-      2,
-      (s) => seen.push(s),
-    );
+    session = new WikisSession(targets, (t) => new QuerySession(withEndpoint(request, t.endpoint), { http: { timeoutMs: 10_000 }, send }), {
+      parallel: 2,
+      onStatus: (s) => seen.push(s),
+    });
   });
 
   after(async () => {

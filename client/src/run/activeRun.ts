@@ -13,7 +13,7 @@ import { KeptMessages } from '../../../common/src/expect/keptMessages';
 import type { Row } from '../../../common/src/runner/merge';
 import { RunHistory } from '../../../common/src/results/history';
 import type { WikiTarget } from '../../../common/src/runner/manyWikis';
-import type { EditorSession } from './sessionFacts';
+import type { RunSession } from '../../../common/src/runner/runSession';
 
 /** What an export or "Open in an editor" takes: a part of the answers (default the main list), expanded or not. */
 export interface RowChoice {
@@ -43,7 +43,7 @@ export interface ActiveRun extends Prepared {
   panelPages: PanelPage[];
   /** Sum of request durations (ms) of every fetch of the run. */
   requestMs: number;
-  session: EditorSession;
+  session: RunSession;
   /** The API's messages of every page, for the expectations' verdict. */
   messages: { warnings: KeptMessages; errors: KeptMessages };
   store: RowStore;
@@ -94,7 +94,7 @@ export function runInfoOf(prepared: Prepared): PanelRunInfo {
 }
 
 /** A new run of a prepared query, before its first page. */
-export function newActiveRun(prepared: Prepared, session: EditorSession): ActiveRun {
+export function newActiveRun(prepared: Prepared, session: RunSession): ActiveRun {
   return {
     ...prepared,
     id: RunHistory.newId(),

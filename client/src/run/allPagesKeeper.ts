@@ -10,7 +10,6 @@ import { count } from '../../../common/src/text';
 import { queryKey, queryLabel, type ActiveRun, type Prepared } from './activeRun';
 import { keepableContinue, positionIdentity, resumeOfferFor, resumeQuestion, type RunPosition } from './allPagesPosition';
 import { RunPositions, type PositionWriter, type Row } from './runPositions';
-import { resumePointOf, resumeSession } from './sessionFacts';
 
 export class AllPagesKeeper {
   private readonly positions: RunPositions;
@@ -55,7 +54,7 @@ export class AllPagesKeeper {
 
   /** A run going on from a kept position: the session from its `continue`, its rows so far as one page of the panel, and the position kept on. */
   restore(run: ActiveRun, position: RunPosition, rows: Row[]): void {
-    resumeSession(run.session, position.continue, { pages: position.pages, items: position.items });
+    run.session.resumable?.resumeAt(position.continue, { pages: position.pages, items: position.items });
     const list = position.list ?? 'pages';
     run.mainList = list;
     run.store.add([{ list, rows }]);
@@ -75,7 +74,7 @@ export class AllPagesKeeper {
 
   /** "All pages" of a run that can go on after a restart: its position is kept from now on. */
   startKeeping(run: ActiveRun): void {
-    if (this.keeping.has(run) || !resumePointOf(run.session)) return;
+    if (this.keeping.has(run) || !run.session.resumable) return;
     const rows = run.mainList === undefined ? [] : run.store.rows(run.mainList);
     this.keeping.set(run, this.positions.start(queryKey(run.uri, run.query), positionIdentity(run.request), rows));
   }
@@ -83,17 +82,18 @@ export class AllPagesKeeper {
   /** After a page of a kept run: its rows, and where the run goes on when its batch is complete. */
   keepPage(run: ActiveRun, page: PageResult, rows: Row[]): void {
     const writer = this.keeping.get(run);
-    const point = resumePointOf(run.session);
-    if (!writer || !point) return;
-    if (page.incomplete || !point.continue) return writer.page(rows, undefined);
-    const cont = keepableContinue(point.continue, redactorOf(run.request));
+    const resumable = run.session.resumable;
+    if (!writer || !resumable) return;
+    const next = resumable.continueParams;
+    if (page.incomplete || !next) return writer.page(rows, undefined);
+    const cont = keepableContinue(next, redactorOf(run.request));
     if (!cont) {
       // A `continue` carrying a secret (or too big) is never written down: this run cannot go on after a restart.
       writer.finish();
       this.keeping.delete(run);
       return;
     }
-    writer.page(rows, { list: run.mainList, continue: cont, pages: point.pages, items: point.items });
+    writer.page(rows, { list: run.mainList, continue: cont, pages: run.session.pageCount, items: run.session.itemCount });
   }
 
   /** After a fetch: a finished run leaves nothing to go on with; one cut short keeps its position. */

@@ -7,11 +7,12 @@
 
 import * as vscode from 'vscode';
 import type { PanelStatus } from '../../../common/src/panelProtocol';
-import { QuerySession } from '../../../common/src/runner/continuation';
+import { startRun } from '../../../common/src/runner/startRun';
 import type { PageResult, RunOutcome } from '../../../common/src/runner/sessionTypes';
 import { toUrl } from '../../../common/src/runner/wire';
 import { isChained } from '../../../common/src/runner/chainedSession';
 import type { WikiTarget } from '../../../common/src/runner/manyWikis';
+import type { WikiStatus } from '../../../common/src/runner/runSession';
 import { count } from '../../../common/src/text';
 import { hostOf } from '../../../common/src/url';
 import { MAX_KEPT_MESSAGES } from '../../../common/src/expect/keptMessages';
@@ -20,17 +21,15 @@ import { ResultsPanel } from '../resultsPanel';
 import { noteQueryRan } from '../walkthroughState';
 import { keepRun, newActiveRun, queryKey, type ActiveRun } from './activeRun';
 import type { AllPagesKeeper } from './allPagesKeeper';
-import { chainedSessionFor } from './chainedRun';
+import { chainContextFor } from './chainedRun';
 import type { HistoryController } from './historyController';
 import { commandTarget } from './queryTarget';
 import { requestLogLine } from './requestLog';
 import type { RunFeedback } from './runFeedback';
 import type { ReadyRun, RunPreparation } from './runPreparation';
 import { inlineSummary, panelPageOf, statusMessage } from './runViews';
-import { nextPageOf, resumePointOf, wikiStatusesOf, type EditorSession } from './sessionFacts';
 import type { ShownResults } from './shownResults';
 import { trustedHere } from './trustedHere';
-import { WikisSession } from './wikisSession';
 
 /** What a run needs of the editor. */
 export interface RunHost {
@@ -77,7 +76,7 @@ export class RunController implements vscode.Disposable {
 
   /** The catalogues of the wikis a run reached: worth fetching now (not of an endpoint a secret made). */
   private async cataloguesAfter(run: ActiveRun): Promise<void> {
-    const wikis = wikiStatusesOf(run.session);
+    const wikis = run.session.statuses;
     const reached = wikis
       ? wikis.filter((w) => w.pages > 0).map((w) => w.endpoint)
       : run.session.pageCount > 0 && !run.request.endpointSensitive
@@ -91,15 +90,16 @@ export class RunController implements vscode.Disposable {
     const { prepared, sessionOptions, account } = ready;
     // A chain's sessions each mask their own request's values (a source query may use other secrets).
     const { redact: _own, ...chainOptions } = sessionOptions;
-    const chained = await chainedSessionFor(this.host.context.secrets, prepared, this.host.preparation.settings().endpoint, chainOptions);
-    if (chained && 'refused' in chained) {
-      this.host.log.info(chained.refused);
-      this.host.view.showNotRun(prepared, chained.refused);
+    const { secrets } = this.host.context;
+    const chain = await chainContextFor(secrets, prepared, this.host.preparation.settings().endpoint, chainOptions);
+    if (chain && 'refused' in chain) {
+      this.host.log.info(chain.refused);
+      this.host.view.showNotRun(prepared, chain.refused);
       return undefined;
     }
-    const session: EditorSession = chained ?? new QuerySession(prepared.request, sessionOptions);
+    const session = startRun({ ...prepared, chain }, { session: chain ? chainOptions : sessionOptions });
     // "All pages" of a query whose earlier run was cut short (VS Code closed, crashed, reloaded): go on, or start again.
-    const resumed = all && resumePointOf(session) ? await this.host.keeper.offerToGoOn(prepared) : undefined;
+    const resumed = all && session.resumable ? await this.host.keeper.offerToGoOn(prepared) : undefined;
     if (resumed === 'not now') return undefined;
     const run = newActiveRun(prepared, session);
     if (resumed) this.host.keeper.restore(run, resumed.position, resumed.rows);
@@ -110,8 +110,9 @@ export class RunController implements vscode.Disposable {
   }
 
   /**
-   * A query under an `@endpoints` line: one session per wiki (runPreparation.ts),
-   * several wikis at a time and one request at a time per host (wikisSession.ts).
+   * A query under an `@endpoints` line: one session per wiki (its options:
+   * runPreparation.ts), several wikis at a time and one request at a time per
+   * host (common/src/runner/wikisSession.ts).
    */
   private async startAcrossWikis(ready: ReadyRun, targets: WikiTarget[]): Promise<ActiveRun | undefined> {
     const { prepared } = ready;
@@ -121,12 +122,16 @@ export class RunController implements vscode.Disposable {
       this.host.view.showNotRun(prepared, message);
       return undefined;
     }
-    const { sessionFor, ownWiki, user } = await this.host.preparation.wikiSessions(prepared, targets, ready.contact);
+    const { optionsFor, ownWiki, user } = await this.host.preparation.wikiSessions(prepared, targets, ready.contact);
     // The session tells each wiki's state as it changes; the run it belongs to exists once the session does.
     const owner: { run?: ActiveRun } = {};
-    const session = new WikisSession(targets, sessionFor, undefined, (wikis) => {
+    const onStatus = (wikis: WikiStatus[]) => {
       if (owner.run) this.setStatus(owner.run, { wikis });
-    });
+    };
+    const session = startRun(
+      { ...prepared, wikis: targets },
+      { session: ready.sessionOptions, sessionFor: optionsFor, wikis: { onStatus } },
+    );
     const run = newActiveRun(prepared, session);
     owner.run = run;
     run.lastStatus = { ...run.lastStatus, wikis: session.statuses };
@@ -184,7 +189,7 @@ export class RunController implements vscode.Disposable {
           },
         )
       : // "Run" / "Next page" completes a generator/prop batch by itself, up to mwquery.maxPages requests.
-        await nextPageOf(run.session, callbacks, maxPages);
+        await run.session.nextPage(callbacks, { maxPages });
     if (panel === undefined && ResultsPanel.currentPanel === undefined) this.host.log.info('The results panel was closed during the run.');
     this.finish(run, outcome);
   }
@@ -227,7 +232,7 @@ export class RunController implements vscode.Disposable {
     }
     const incomplete = hasMore ? outcome.incomplete : undefined;
     const summary = inlineSummary(run, outcome, hasMore);
-    const wikis = wikiStatusesOf(run.session);
+    const wikis = run.session.statuses;
     run.lastStatus = {
       pages,
       items,

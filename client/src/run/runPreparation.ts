@@ -5,8 +5,8 @@
 
 import * as vscode from 'vscode';
 import type { CookieJars } from '../../../common/src/runner/cookies';
-import { QuerySession, type SessionOptions } from '../../../common/src/runner/continuation';
-import { redactorOf, withEndpoint } from '../../../common/src/runner/request';
+import type { SessionOptions } from '../../../common/src/runner/continuation';
+import { redactorOf } from '../../../common/src/runner/request';
 import { settleEndpoint } from '../../../common/src/runner/scriptPath';
 import { gatedSend, type WikiTarget } from '../../../common/src/runner/manyWikis';
 import { sendApiRequest } from '../../../common/src/runner/http';
@@ -97,7 +97,7 @@ export class RunPreparation {
   }
 
   /**
-   * The session of each wiki of an `@endpoints` query: its own cookies; the
+   * The session options of each wiki of an `@endpoints` query: its own cookies; the
    * environment's account only on the environment's own wiki, so no wiki's
    * password or cookies go to another host. `ownWiki`: that wiki, if listed.
    */
@@ -105,7 +105,7 @@ export class RunPreparation {
     prepared: Prepared,
     targets: readonly WikiTarget[],
     contact: string | undefined,
-  ): Promise<{ sessionFor: (target: WikiTarget) => QuerySession; ownWiki: string | undefined; user: string | undefined }> {
+  ): Promise<{ optionsFor: (target: WikiTarget) => SessionOptions; ownWiki: string | undefined; user: string | undefined }> {
     const { environments, accounts, cookies } = this.host;
     const { timeoutMs, maxlag, maxBytes } = this.settings();
     const env = environments.current();
@@ -113,13 +113,12 @@ export class RunPreparation {
     const ownWiki = env && targets.some((t) => t.endpoint === env.endpoint) ? env.endpoint : undefined;
     const botPassword = ownWiki ? await accounts.storedPassword(env, ownWiki) : undefined;
     const redact: Redactor = redactorOf(prepared.request, [botPassword]);
-    const sessionFor = (target: WikiTarget) => {
+    const optionsFor = (target: WikiTarget): SessionOptions => {
       const http = { contact, timeoutMs, cookies: cookies.forEndpoint(target.endpoint) };
       const account = accounts.sessionFor(env, target.endpoint, http);
-      const send = gatedSend(account ? account.send : sendApiRequest);
-      return new QuerySession(withEndpoint(prepared.request, target.endpoint), { http, maxlag, maxBytes, redact, send });
+      return { http, maxlag, maxBytes, redact, send: gatedSend(account ? account.send : sendApiRequest) };
     };
-    return { sessionFor, ownWiki, user: env?.user };
+    return { optionsFor, ownWiki, user: env?.user };
   }
 
   /** Wikimedia's sitematrix, for `@endpoints = wikipedia`: asked from meta.wikimedia.org with the contact the policy wants. */

@@ -13,7 +13,6 @@ import type { ActiveRun } from './activeRun';
 import { summaryText } from './summaryText';
 import { expectationSummary } from '../testing/runSummary';
 import { wikiSummary } from '../../../common/src/wikiSummary';
-import { pendingRowsOf, wikiStatusesOf } from './sessionFacts';
 
 /** A page of the run as the panel shows it: its request, status, the main list's rows, messages and raw answer. */
 export function panelPageOf(page: PageResult, rows: Row[]): PanelPage {
@@ -58,8 +57,7 @@ export function statusMessage(outcome: RunOutcome, incomplete: RunOutcome['incom
 /** The run as its history stores it (masked by the history's redactor when saved). */
 export function storedRecordOf(run: ActiveRun, outcome: RunOutcome) {
   const data = [...run.store.rows(run.mainList)];
-  const pending = run.lastStatus.incomplete ? pendingRowsOf(run.session) : undefined;
-  if (pending) pushAll(data, pending);
+  if (run.lastStatus.incomplete) pushAll(data, run.session.pendingRows());
   return {
     id: run.id,
     startedAt: run.info.startedAt,
@@ -123,7 +121,7 @@ export function inlineSummary(run: ActiveRun, outcome: RunOutcome, hasMore: bool
   });
   const rows = run.store.lists().flatMap((list) => [...run.store.rows(list)]);
   // Across several wikis: how many went well (a failed wiki does not fail the run).
-  const statuses = wikiStatusesOf(run.session);
+  const statuses = run.session.statuses;
   const wikis = statuses ? ` · ${wikiSummary(statuses)}` : '';
   return (
     summary +

@@ -11,7 +11,6 @@ import type { RunHistory, StoredRun } from '../../../common/src/results/history'
 import { ResultsPanel } from '../resultsPanel';
 import type { PanelRequest } from '../panelMessages';
 import { runInfoOf, type ActiveRun, type Prepared, type Shown } from './activeRun';
-import { pendingRowsOf } from './sessionFacts';
 import { showStoredRun } from './runViews';
 
 export class ShownResults implements vscode.Disposable {
@@ -135,8 +134,7 @@ export class ShownResults implements vscode.Disposable {
   }
 
   private pendingOf(run: ActiveRun): PanelPending | undefined {
-    const rows = pendingRowsOf(run.session);
     const incomplete = run.lastStatus.incomplete;
-    return rows && incomplete ? { rows, stillComing: incomplete.stillComing } : undefined;
+    return incomplete ? { rows: run.session.pendingRows(), stillComing: incomplete.stillComing } : undefined;
   }
 }

@@ -22,6 +22,8 @@ import { requestPairs } from './wire';
 import { cellText } from '../cellText';
 import { chainedParams, findCycle, queryNamed } from '../chain/chainRef';
 import { pushAll } from '../lineParsers';
+import { count } from '../text';
+import type { RunSession } from './runSession';
 
 export const LOW_LIMIT = 50;
 export const HIGH_LIMIT = 500;
@@ -133,7 +135,7 @@ export async function multiValueLimit(endpoint: string, session: SessionOptions,
   return Array.isArray(rights) && rights.includes('apihighlimits') ? HIGH_LIMIT : LOW_LIMIT;
 }
 
-export class ChainedSession {
+export class ChainedSession implements RunSession {
   private finished = false;
   private pages = 0;
   private items = 0;
@@ -171,6 +173,17 @@ export class ChainedSession {
   finish(): RowBatch[] {
     this.finished = true;
     return this.current?.finish() ?? [];
+  }
+
+  /** The current batch's incomplete pages. */
+  pendingRows(): Row[] {
+    return this.current?.pendingRows() ?? [];
+  }
+
+  /** How the values went out: "120 values in 3 batches of up to 50" (nothing before a batch was sent). */
+  summary(): string | undefined {
+    if (!this.batchCount) return undefined;
+    return `${this.valueCount} values in ${count(this.batchCount, 'batch', 'batches')} of up to ${this.batchSize}`;
   }
 
   async fetchAll(limits: FetchAllLimits = {}, callbacks: RunCallbacks = {}): Promise<RunOutcome> {

@@ -59,8 +59,9 @@ export const DEFAULT_MAX_RUN_BYTES = 256 * 1024 * 1024;
 export const DEFAULT_BATCH_MAX_PAGES = 100;
 
 import type { FetchAllLimits, IncompleteBatch, PageResult, RunCallbacks, RunOutcome } from './sessionTypes';
+import type { ResumableRun, RunSession } from './runSession';
 
-export class QuerySession {
+export class QuerySession implements RunSession, ResumableRun {
   private readonly merger: ResultMerger;
   private cont: Record<string, string> | undefined;
   /** Said with the next page: keys of a saved position that were not taken (resumeAt). */
@@ -109,6 +110,16 @@ export class QuerySession {
     if (dropped.length) this.pendingWarnings.push(droppedContinueWarning(dropped, 'saved position'));
     this.pages = before.pages;
     this.items = before.items;
+  }
+
+  /** A single query keeps its position at each batch boundary: it can be resumed there. */
+  get resumable(): ResumableRun {
+    return this;
+  }
+
+  /** A single query runs in one part: nothing to add. */
+  summary(): string | undefined {
+    return undefined;
   }
 
   /** The request sent; an ApiSandbox link's endpoint is settled by the first run (scriptPath.ts). */

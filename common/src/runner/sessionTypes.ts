@@ -33,6 +33,8 @@ export interface PageResult {
    * arrived: QuerySession.pendingRows().
    */
   incomplete?: IncompleteBatch;
+  /** In a run across many wikis (wikisSession.ts): the wiki that answered. */
+  wiki?: string;
 }
 
 /** A generator/prop batch that is not complete yet (PageResult.incomplete, RunOutcome.incomplete). */
@@ -88,6 +90,8 @@ export interface Progress {
   /** Set while waiting before a retry. */
   retry?: RetryInfo;
   message: string;
+  /** In a run across many wikis: the wiki the progress is about. */
+  wiki?: string;
 }
 
 export interface RunCallbacks {
