@@ -41,21 +41,19 @@ export interface RunControllers extends vscode.Disposable {
 
 export function createRunControllers(context: vscode.ExtensionContext, services: RunServices): RunControllers {
   const { log, environments } = services;
-  // Late-bound: the panel's requests go to the command handlers, made below with the controllers they route to.
-  const late: { commands?: CommandHandlers; history?: HistoryController; runs?: RunController } = {};
-  const view = new ShownResults(
-    context.extensionUri,
-    (uri, query) => late.history?.historyOf(uri, query),
-    (request) => void late.commands?.onPanelRequest(request),
-  );
+  // The parts name each other: each closure below is called only after all are made.
   const preparation = new RunPreparation({ ...services, secrets: context.secrets, showNotRun: (p, why) => view.showNotRun(p, why) });
+  const view: ShownResults = new ShownResults(
+    context.extensionUri,
+    (uri, query) => history.historyOf(uri, query),
+    (request) => void commands.onPanelRequest(request),
+  );
   const storage = context.storageUri ?? context.globalStorageUri;
   // Where "All pages" runs got to, kept on disk so that a run cut short by a closed window can go on.
   const keeper = new AllPagesKeeper(vscode.Uri.joinPath(storage, 'all-pages').fsPath, randomUUID(), log);
-  const history = new HistoryController(environments, log, view, (key) => late.runs?.liveRun(key));
-  const runs = new RunController({ ...services, context, preparation, view, history, keeper });
+  const history: HistoryController = new HistoryController(environments, log, view, (key) => runs.liveRun(key));
+  const runs: RunController = new RunController({ ...services, context, preparation, view, history, keeper });
   const commands = new CommandHandlers({ log, preparation, view, history, runs });
-  Object.assign(late, { commands, history, runs });
   const watchHost: WatchHost = {
     canRun: () => runs.canRun(),
     prepareRun: (uri, line) => preparation.prepareRun(uri, line),
