@@ -22,12 +22,10 @@ import { ServerInfoRequest, type ServerInfo } from '../../common/src/protocol';
 import { Environments } from './environments';
 import { QueryCodeLensProvider } from './run/codeLens';
 import { AllPagesEstimates } from './run/allPagesEstimate';
-import { copyAsCode } from './run/copyAsCode';
 import { ExpectationTests } from './testing/expectationTests';
-import { RunController } from './run/runController';
+import { createRunControllers, registerRunCommands } from './run/runCommands';
 import { QueryWatches } from './run/queryWatches';
 import { RunFeedback } from './run/runFeedback';
-import { readRunSettings } from './run/runSettings';
 import { newQueryFile } from './run/newQueryFile';
 import { clearSecret, setSecret } from './run/secrets';
 import { requestType0 } from '../../common/src/lspTypes';
@@ -72,15 +70,14 @@ function boundedRestarts(output: vscode.LogOutputChannel): ErrorHandler {
   };
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const output = vscode.window.createOutputChannel('MediaWiki Query', { log: true });
-  context.subscriptions.push(output);
+/** The language server's process: the bundled server, with the debugger port of a development run. */
+function serverOptionsFor(context: vscode.ExtensionContext): ServerOptions {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   // F5 from the repository (.vscode/launch.json) sets MWQ_SERVER_INSPECT_PORT: the server then waits for
   // no one but accepts a debugger on that port ("Attach to Server"). Never for an installed extension
   // (Production); in Development (F5) and Test (the extension's own test runs, which check it) modes.
   const inspect = context.extensionMode !== vscode.ExtensionMode.Production ? serverInspectArgs(process.env.MWQ_SERVER_INSPECT_PORT) : [];
-  const serverOptions: ServerOptions = {
+  return {
     run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, ...inspect] } },
     debug: {
       module: serverModule,
@@ -88,6 +85,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6011'] },
     },
   };
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel('MediaWiki Query', { log: true });
+  context.subscriptions.push(output);
+  const serverOptions = serverOptionsFor(context);
   const config = vscode.workspace.getConfiguration('mwquery');
   const environments = new Environments(context.workspaceState);
   const clientOptions: LanguageClientOptions = {
@@ -107,17 +110,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const contact = new ContactGate();
   const catalogues = new Catalogues(context, client, environments, output, contact);
   context.subscriptions.push(registerLiveContent(client, catalogues, contact, output));
-  const runs = new RunController(context, feedback, output, environments, accounts, cookies, catalogues, contact);
-  const watches = new QueryWatches(
-    {
-      canRun: () => runs.canRun(),
-      prepareRun: (uri, line) => runs.prepareRun(uri, line),
-      historyFor: (uri, query) => runs.historyFor(uri, query),
-      showTickComparison: (history, afterId, beforeId) => runs.showTickComparison(history, afterId, beforeId),
-      limits: () => readRunSettings(environments.defaultEndpoint()),
-    },
-    output,
-  );
+  const runPart = createRunControllers(context, {
+    log: output,
+    feedback,
+    environments,
+    accounts,
+    cookies,
+    catalogues,
+    contactGate: contact,
+  });
+  const watches = new QueryWatches(runPart.watchHost, output);
   const expectationTests = new ExpectationTests(context.secrets, () => environments.defaultEndpoint(), contact);
   const lenses = new QueryCodeLensProvider(new AllPagesEstimates(catalogues.chosen, environments, accounts, cookies), watches);
   const register = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
@@ -125,7 +127,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     feedback,
     environments,
     trackWalkthroughState(context, environments, () => contact.current()),
-    runs,
+    runPart,
     catalogues,
     register('mwquery.refreshCatalogue', () => catalogues.refresh()),
     register('mwquery.setContact', () => contact.prompt()),
@@ -162,17 +164,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register('mwquery.restartServer', async () => {
       await client?.restart();
     }),
-    register('mwquery.runQuery', (uri?: vscode.Uri, line?: number) => runs.runQuery(uri, line, false)),
-    register('mwquery.runAllPages', (uri?: vscode.Uri, line?: number) => runs.runQuery(uri, line, true)),
-    register('mwquery.nextPage', () => runs.nextPage()),
-    register('mwquery.cancelRun', () => runs.cancel()),
-    register('mwquery.copyAsUrl', (uri?: vscode.Uri, line?: number) => runs.copy('url', uri, line)),
-    register('mwquery.copyAsApiSandboxLink', (uri?: vscode.Uri, line?: number) => runs.copy('sandbox', uri, line)),
-    register('mwquery.copyAsCurl', (uri?: vscode.Uri, line?: number) => runs.copy('curl', uri, line)),
-    register('mwquery.copyAsCode', (uri?: vscode.Uri, line?: number, target?: string) =>
-      copyAsCode(environments.defaultEndpoint(), uri, line, target),
-    ),
-    register('mwquery.openInApiSandbox', (uri?: vscode.Uri, line?: number) => runs.openInApiSandbox(uri, line)),
+    registerRunCommands(runPart, environments),
     register('mwquery.setSecret', (name?: string, value?: string, hosts?: unknown) =>
       setSecret(
         context.secrets,
@@ -181,14 +173,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : undefined,
       ),
     ),
-    register('mwquery.exportResults', (format?: string, target?: vscode.Uri, choice?: unknown) =>
-      runs.exportResults(format, target, choice),
-    ),
-    register('mwquery.openResultsInEditor', (format?: string, choice?: unknown) => runs.openResultsInEditor(format, choice)),
-    register('mwquery.showResults', (uri?: vscode.Uri, line?: number) => runs.showResults(uri, line)),
-    register('mwquery.showRunHistory', (uri?: vscode.Uri, line?: number, pick?: boolean) => runs.showRunHistory(uri, line, pick !== false)),
-    register('mwquery.pinResults', () => runs.pinResults()),
-    register('mwquery.compareRuns', (uri?: vscode.Uri, line?: number, id?: string) => runs.compareRuns(uri, line, id)),
     register('mwquery.showLog', () => output.show(true)),
     register('mwquery.newQueryFile', () => newQueryFile(environments.defaultEndpoint())),
     register('mwquery.serverInfo', (): Promise<ServerInfo> | undefined => client?.sendRequest(requestType0(ServerInfoRequest))),

@@ -1,18 +1,17 @@
-// The results panel's host side: one webview panel, reused for every run.
+// The results panel's host side: one webview panel, reused for every run
+// until it is closed or pinned.
 //
 // The panel's page (client/media/panel.ts, bundled to dist/panel.js) is
 // thrown away whenever it is hidden (retainContextWhenHidden: false), so this
-// class keeps the run's data (run info, pages, status) and replays it when
-// the page says 'ready'. Messages are only posted to a ready page, one at a
-// time and in order.
+// class keeps what the page was sent (run info, pages, pending rows, status,
+// history, comparison) and replays it when the page says 'ready'. Messages
+// are only posted to a ready page, one at a time and in order.
 //
-// Wiring (extension side):
-//   const panel = ResultsPanel.createOrShow(context.extensionUri, queryFileUri);
-//   runHandler?.dispose();
-//   runHandler = panel.onMessage((request) => { /* next | all | cancel | export | copy */ });
-//   panel.reset(run); panel.addPage(page); panel.setStatus(status);
-// A closed panel is disposed; the next createOrShow makes a new one (check
-// `onDidDispose` to drop handlers and cancel what belongs to it).
+// What the page sends is checked in panelMessages.ts; the page's own
+// requests (open or copy a text, save a chart) are panelActions.ts; the rest
+// go to the one handler of onMessage, which run/shownResults.ts sets for the
+// run or stored run it shows (the command handlers answer them). A closed
+// panel is disposed; the next createOrShow makes a new one.
 
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
@@ -24,76 +23,10 @@ import type {
   PanelPending,
   PanelRunInfo,
   PanelStatus,
-  PanelToHost,
   PanelViewSpec,
 } from '../../common/src/panelProtocol';
-import { EXPORT_FORMATS } from '../../common/src/exportFormats';
-import { isViewSpec } from '../../common/src/results/viewChoice';
-import { writeFileAtomic } from '../../common/src/output/atomicWrite';
-
-/** What the page asks the extension to do (the panel itself answers 'ready', 'openText' and 'copyText'). */
-export type PanelRequest = Exclude<
-  PanelToHost,
-  { type: 'ready' } | { type: 'openText' } | { type: 'copyText' } | { type: 'saveChart' } | { type: 'viewChanged' }
->;
-
-const EXPORT_FORMAT_NAMES: ReadonlySet<string> = new Set(EXPORT_FORMATS);
-const COPY_WHATS: ReadonlySet<string> = new Set(['url', 'curl']);
-const TEXT_LANGUAGES: ReadonlySet<string> = new Set(['plaintext', 'json']);
-/** Characters the page may send to open or copy (its rows are already in this process: a guard against a runaway page). */
-const TEXT_MAX = 50_000_000;
-
-/** Checks a message from the page; the page runs next to wiki content, so nothing is assumed. */
-export function isPanelToHost(value: unknown): value is PanelToHost {
-  if (typeof value !== 'object' || value === null) return false;
-  const message = value as Record<string, unknown>;
-  switch (message.type) {
-    case 'ready':
-    case 'next':
-    case 'all':
-    case 'cancel':
-    case 'history':
-    case 'pin':
-      return true;
-    case 'openRun':
-    case 'compareRun':
-      return typeof message.id === 'string' && /^[0-9A-Za-z-]{1,64}$/.test(message.id);
-    case 'openInEditor':
-      return (message.format === 'json' || message.format === 'csv') && optionalName(message.expand) && optionalName(message.part);
-    case 'export':
-      return (
-        typeof message.format === 'string' &&
-        EXPORT_FORMAT_NAMES.has(message.format) &&
-        optionalName(message.expand) &&
-        optionalName(message.part) &&
-        (message.view === undefined || isViewSpec(message.view))
-      );
-    case 'copy':
-      return typeof message.what === 'string' && COPY_WHATS.has(message.what);
-    case 'openText':
-      return (
-        typeof message.title === 'string' &&
-        typeof message.text === 'string' &&
-        message.text.length <= TEXT_MAX &&
-        typeof message.language === 'string' &&
-        TEXT_LANGUAGES.has(message.language)
-      );
-    case 'copyText':
-      return typeof message.text === 'string' && message.text.length <= TEXT_MAX && typeof message.what === 'string';
-    case 'saveChart':
-      return (
-        (message.format === 'svg' || message.format === 'png') &&
-        typeof message.data === 'string' &&
-        message.data.length <= TEXT_MAX &&
-        typeof message.name === 'string' &&
-        message.name.length <= 200
-      );
-    case 'viewChanged':
-      return optionalName(message.part) && isViewSpec(message.view);
-    default:
-      return false;
-  }
-}
+import { isPanelToHost, type PanelRequest } from './panelMessages';
+import { copyText, openText, saveChart } from './panelActions';
 
 /**
  * The editor group for the results: never the group of the query's file
@@ -112,31 +45,6 @@ function fileColumnOf(file: vscode.Uri | undefined): vscode.ViewColumn | undefin
   const key = file.toString();
   if (active?.document.uri.toString() === key) return active.viewColumn;
   return vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === key)?.viewColumn ?? active?.viewColumn;
-}
-
-/** An optional field or part name from the page: short text. */
-function optionalName(value: unknown): boolean {
-  return value === undefined || (typeof value === 'string' && value.length > 0 && value.length <= 200);
-}
-
-/** A chart from the panel (SVG text or PNG base64) in a file the user picks. */
-async function saveChart(format: 'svg' | 'png', data: string, name: string): Promise<void> {
-  const base = name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 100) || 'chart';
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const target = await vscode.window.showSaveDialog({
-    defaultUri: folder ? vscode.Uri.joinPath(folder, `${base}.${format}`) : undefined,
-    filters: { [format.toUpperCase()]: [format] },
-  });
-  if (!target) return;
-  try {
-    const bytes = format === 'svg' ? Buffer.from(data, 'utf8') : Buffer.from(data, 'base64');
-    // On disk through the one primitive; a remote or virtual folder only VS Code's file system reaches.
-    if (target.scheme === 'file') await writeFileAtomic(target.fsPath, bytes);
-    else await vscode.workspace.fs.writeFile(target, bytes);
-    vscode.window.setStatusBarMessage(`Saved the chart to ${vscode.workspace.asRelativePath(target)}.`, 5000);
-  } catch (error) {
-    void vscode.window.showErrorMessage(`Cannot save the chart: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }
 
 export class ResultsPanel implements vscode.Disposable {
@@ -328,9 +236,9 @@ export class ResultsPanel implements vscode.Disposable {
       case 'ready':
         return this.onReady();
       case 'openText':
-        return void this.openText(message.text, message.language);
+        return void openText(message.text, message.language);
       case 'copyText':
-        return void this.copyText(message.text, message.what);
+        return void copyText(message.text, message.what);
       case 'saveChart':
         return void saveChart(message.format, message.data, message.name);
       case 'viewChanged':
@@ -341,22 +249,6 @@ export class ResultsPanel implements vscode.Disposable {
         if (this.pinnedPanel) return;
         this.requests.fire(message);
     }
-  }
-
-  /** A text from the panel in a new untitled editor tab. */
-  private async openText(text: string, language: 'plaintext' | 'json'): Promise<void> {
-    try {
-      const doc = await vscode.workspace.openTextDocument({ content: text, language });
-      // Beside the panel: in the panel's own group it would hide (and discard) the panel.
-      await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
-    } catch (error) {
-      void vscode.window.showErrorMessage(`Cannot open the text in an editor: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  private async copyText(text: string, what: string): Promise<void> {
-    await vscode.env.clipboard.writeText(text);
-    vscode.window.setStatusBarMessage(`Copied ${what.replace(/[^\w ,.-]/g, '').slice(0, 60)}.`, 3000);
   }
 
   /** A freshly loaded page: replay the whole run to it. */

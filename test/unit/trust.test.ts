@@ -1,5 +1,5 @@
 // The workspace-trust rule of the extension (client/src/run/trust.ts), as the
-// pure function the RunController asks. The real editor's behaviour in an
+// pure function the editor asks (client/src/run/trustedHere.ts). The real editor's behaviour in an
 // untrusted workspace is tested by test/vscode/suite/untrusted.test.ts (the
 // `untrusted` phase of run-code-server.mjs).
 

@@ -5,7 +5,7 @@
 // panel. The status bar shows the watched queries (click: stop one). A watch
 // stops when its file is closed or the person stops it. The ticks themselves
 // are common/src/watch/watcher.ts; the request, trust, contact, secrets and
-// account are a normal run's (RunController.prepareRun).
+// account are a normal run's (RunPreparation.prepareRun, runPreparation.ts).
 
 import * as vscode from 'vscode';
 import { parseDocument } from '../../../common/src/parser';

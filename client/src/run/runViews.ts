@@ -3,7 +3,6 @@
 // run shown again.
 
 import type { PanelPage, PanelStatus } from '../../../common/src/panelProtocol';
-import { QuerySession } from '../../../common/src/runner/continuation';
 import type { PageResult, RunOutcome } from '../../../common/src/runner/sessionTypes';
 import type { Row } from '../../../common/src/runner/merge';
 import type { StoredRun } from '../../../common/src/results/history';
@@ -14,7 +13,6 @@ import type { ActiveRun } from './activeRun';
 import { summaryText } from './summaryText';
 import { expectationSummary } from '../testing/runSummary';
 import { wikiSummary } from '../../../common/src/wikiSummary';
-import { WikisSession } from '../../../common/src/runner/wikisSession';
 
 /** A page of the run as the panel shows it: its request, status, the main list's rows, messages and raw answer. */
 export function panelPageOf(page: PageResult, rows: Row[]): PanelPage {
@@ -59,7 +57,7 @@ export function statusMessage(outcome: RunOutcome, incomplete: RunOutcome['incom
 /** The run as its history stores it (masked by the history's redactor when saved). */
 export function storedRecordOf(run: ActiveRun, outcome: RunOutcome) {
   const data = [...run.store.rows(run.mainList)];
-  if (run.lastStatus.incomplete && run.session instanceof QuerySession) pushAll(data, run.session.pendingRows());
+  if (run.lastStatus.incomplete) pushAll(data, run.session.pendingRows());
   return {
     id: run.id,
     startedAt: run.info.startedAt,
@@ -123,7 +121,8 @@ export function inlineSummary(run: ActiveRun, outcome: RunOutcome, hasMore: bool
   });
   const rows = run.store.lists().flatMap((list) => [...run.store.rows(list)]);
   // Across several wikis: how many went well (a failed wiki does not fail the run).
-  const wikis = run.session instanceof WikisSession ? ` · ${wikiSummary(run.session.statuses)}` : '';
+  const statuses = run.session.statuses;
+  const wikis = statuses ? ` · ${wikiSummary(statuses)}` : '';
   return (
     summary +
     wikis +

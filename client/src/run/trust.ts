@@ -7,7 +7,7 @@
 //
 // Pure (no `vscode` import), so that the rule is unit-tested as it is
 // (test/unit/trust.test.ts); the editor's `vscode.workspace.isTrusted` is
-// passed in by the callers (RunController).
+// passed in by the caller (trustedHere.ts).
 
 export type GatedAction =
   /** Run, Run all pages, Next page, the panel's Next page / All pages. */

@@ -1,0 +1,42 @@
+// What the results panel does for its page by itself, without the run: a
+// text opened in an editor or copied, a chart saved to a file.
+
+import * as vscode from 'vscode';
+import { writeFileAtomic } from '../../common/src/output/atomicWrite';
+
+/** A chart from the panel (SVG text or PNG base64) in a file the user picks. */
+export async function saveChart(format: 'svg' | 'png', data: string, name: string): Promise<void> {
+  const base = name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 100) || 'chart';
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: folder ? vscode.Uri.joinPath(folder, `${base}.${format}`) : undefined,
+    filters: { [format.toUpperCase()]: [format] },
+  });
+  if (!target) return;
+  try {
+    const bytes = format === 'svg' ? Buffer.from(data, 'utf8') : Buffer.from(data, 'base64');
+    // On disk through the one primitive; a remote or virtual folder only VS Code's file system reaches.
+    if (target.scheme === 'file') await writeFileAtomic(target.fsPath, bytes);
+    else await vscode.workspace.fs.writeFile(target, bytes);
+    vscode.window.setStatusBarMessage(`Saved the chart to ${vscode.workspace.asRelativePath(target)}.`, 5000);
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Cannot save the chart: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A text from the panel in a new untitled editor tab. */
+export async function openText(text: string, language: 'plaintext' | 'json'): Promise<void> {
+  try {
+    const doc = await vscode.workspace.openTextDocument({ content: text, language });
+    // Beside the panel: in the panel's own group it would hide (and discard) the panel.
+    await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Cannot open the text in an editor: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A text from the panel on the clipboard, said in the status bar. */
+export async function copyText(text: string, what: string): Promise<void> {
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage(`Copied ${what.replace(/[^\w ,.-]/g, '').slice(0, 60)}.`, 3000);
+}
