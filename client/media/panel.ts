@@ -6,7 +6,7 @@
 //   rawView.ts      each page's answer as a JSON tree (jsonTree.ts)
 //   panelState.ts   UI state kept across a recreated page
 //   historyView.ts  the query's stored runs and a comparison with one
-//   chartView.ts    the Chart and Map views of the rows the table shows
+//   chart/          the Chart and Map views of the rows the table shows
 //   wikiStatusView.ts each wiki's state in a run across several wikis
 //   router.ts       the host's messages
 //
@@ -36,7 +36,8 @@ import { TableTools } from './tableTools';
 import { routeHostMessages } from './router';
 import { HistoryView } from './historyView';
 import { VirtualTable } from './virtualTable';
-import { ChartView } from './chartView';
+import { ChartView } from './chart/chartView';
+import { MapView } from './chart/mapView';
 import { WikiStatusView } from './wikiStatusView';
 
 declare function acquireVsCodeApi(): WebviewApi;
@@ -84,7 +85,7 @@ class PanelController {
   private readonly tools: TableTools;
   private readonly history: HistoryView;
   private readonly chart: ChartView;
-  private readonly map: ChartView;
+  private readonly map: MapView;
   private readonly wikis = new WikiStatusView();
 
   private run: PanelRunInfo | undefined;
@@ -162,8 +163,8 @@ class PanelController {
         this.post({ type: 'saveChart', format, data: data.slice(0, TEXT_TO_HOST_MAX), name: name.slice(0, 200) }),
       baseName: () => this.run?.queryName || 'results',
     };
-    this.chart = new ChartView('chart', chartEvents);
-    this.map = new ChartView('map', chartEvents);
+    this.chart = new ChartView(chartEvents);
+    this.map = new MapView(chartEvents);
     // After the filter's own listener (TableTools): the chart's frame comes after the filter's, in the same frame.
     this.tools.filterInput.addEventListener('input', () => {
       this.chart.scheduleFrame();

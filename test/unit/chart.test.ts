@@ -3,16 +3,11 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  chartData,
-  defaultSpec,
-  type ChartSpec,
-  MAX_POINTS,
-  TOP_VALUES,
-  type CategoryChart,
-  type HistogramChart,
-  type MapChart,
-} from '../../common/src/chart/aggregate';
+import { chartData, defaultSpec, type ChartSpec } from '../../common/src/chart/aggregate';
+import { TOP_VALUES, type CategoryChart } from '../../common/src/chart/categories';
+import type { HistogramChart } from '../../common/src/chart/kinds/histogram';
+import type { MapChart } from '../../common/src/chart/kinds/map';
+import { MAX_POINTS } from '../../common/src/chart/points';
 import { chartColumnsFor, ChartColumns } from '../../common/src/chart/columns';
 import { chartFields } from '../../common/src/chart/fields';
 import { drawChart } from '../../common/src/chart/draw';
