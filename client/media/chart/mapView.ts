@@ -4,6 +4,7 @@
 // to point, Enter or a click on a point selects its row.
 
 import type { ChartSpec } from '../../../common/src/chart/aggregate';
+import { DEFAULT_WIDTH } from '../../../common/src/chart/draw';
 import { POINT_RADIUS, WORLD } from '../../../common/src/chart/kinds/map';
 import { kindsOfView } from '../../../common/src/chart/registry';
 import type { Drawing } from '../../../common/src/chart/scene';
@@ -146,7 +147,7 @@ export class MapView implements PaneView {
     const canvas = this.pane.canvas;
     let start: { x: number; y: number; view: ViewBox } | undefined;
     const svg = () => canvas.querySelector('svg.map-viewport');
-    const scale = () => this.view.w / (svg()?.getBoundingClientRect().width || 800);
+    const scale = () => this.view.w / (svg()?.getBoundingClientRect().width || DEFAULT_WIDTH);
     canvas.addEventListener('pointerdown', (e) => {
       start = { x: e.clientX, y: e.clientY, view: { ...this.view } };
       this.dragged = false;

@@ -83,7 +83,7 @@ function aggregate(picked: Picked): MapChart {
 
 function draw(data: MapChart, context: DrawContext): Drawing {
   const { width, theme } = context;
-  const layout = plotLayout(data, context, [], { plotHeight: Math.round(width / 2), below: BELOW, left: 0, right: 0 });
+  const layout = plotLayout(data, context, [], { plotHeight: Math.round((width * WORLD.h) / WORLD.w), below: BELOW, left: 0, right: 0 });
   const { box, nodes } = layout;
   const countries: SceneNode = {
     tag: 'path',
