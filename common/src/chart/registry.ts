@@ -4,13 +4,14 @@
 // summary line and the tests all read this list; nothing else names a kind.
 
 import type { ChartKindModule } from './kind';
+import { area } from './kinds/area';
 import { bar } from './kinds/bar';
 import { histogram } from './kinds/histogram';
 import { line } from './kinds/line';
 import { map } from './kinds/map';
 import { scatter } from './kinds/scatter';
 
-export const CHART_KIND_MODULES = [bar, line, histogram, scatter, map] as const;
+export const CHART_KIND_MODULES = [bar, line, histogram, scatter, map, area] as const;
 
 type Module = (typeof CHART_KIND_MODULES)[number];
 /** A kind's name: only the registry's (an unknown name is no ChartKind). */
