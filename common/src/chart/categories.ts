@@ -175,7 +175,7 @@ function valueTotals(picked: Picked, x: CategoryColumn, counted: Counted) {
 }
 
 /** Counts per value: the TOP_VALUES largest, the rest as "other". A list (tags, categories) counts each item. */
-export function valueCategories<K extends string>(
+function valueCategories<K extends string>(
   picked: Picked,
   spec: KindSpec,
   options: ChartOptions,

@@ -18,7 +18,7 @@ export function unitForSpan(spanMs: number): TimeUnit {
 }
 
 /** The bucket of a time in UTC: `2026-11-20T14:00`, `2026-11-20`, `2026-11`. */
-export function bucketOf(ms: number, unit: TimeUnit): string {
+function bucketOf(ms: number, unit: TimeUnit): string {
   const iso = new Date(ms).toISOString();
   return unit === 'hour' ? `${iso.slice(0, 13)}:00` : unit === 'day' ? iso.slice(0, 10) : iso.slice(0, 7);
 }
