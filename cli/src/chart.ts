@@ -14,8 +14,10 @@ import { buildRequest, redactorOf, withEndpoint, type PreparedRequest } from '..
 import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
 import { expandRows } from '../../common/src/results/expand';
 import type { Row } from '../../common/src/runner/merge';
-import { CHART_KINDS, TIME_UNITS, chartData, type ChartKind, type ChartSpec, type TimeUnit } from '../../common/src/chart/aggregate';
-import { drawChart } from '../../common/src/chart/draw';
+import { chartData, type ChartSpec } from '../../common/src/chart/aggregate';
+import { CHART_KIND_MODULES, CHART_KINDS, chartKind, isChartKind } from '../../common/src/chart/registry';
+import { TIME_UNITS, type TimeUnit } from '../../common/src/chart/time';
+import { DEFAULT_WIDTH, drawChart, MAX_WIDTH, MIN_WIDTH } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
 import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
@@ -25,18 +27,21 @@ import { Messages } from './terminal';
 import { count } from '../../common/src/text';
 import { pushAll } from '../../common/src/lineParsers';
 
+/** The kinds as the usage lists them: each with what it draws (the registry's words). */
+const KIND_LINES = CHART_KIND_MODULES.map((k) => `${' '.repeat(27)}${k.id.padEnd(11)}${k.help}`).join('\n');
+
 export const CHART_USAGE = `  mwq chart FILE --x FIELD -o OUT [options]  run one query and draw its rows as a chart (SVG or PNG)
       --x FIELD          the column counted per value or per time, binned (histogram),
                          or the horizontal axis (scatter); dotted after --expand
                          (--expand revisions --x revisions.timestamp)
       --y FIELD          scatter: the vertical axis; bar/line: a number summed per bar
-      --kind K           bar (default), line, histogram, scatter or map (map uses
-                         lat/lon columns or prop=coordinates; --x is then not needed)
-      --by U             hour, day or month for a timestamp --x (default: from the span)
+      --kind K           the chart drawn (default ${CHART_KINDS[0]}):
+${KIND_LINES}
+      --by U             ${TIME_UNITS.join(', ')} for a timestamp --x (default: from the span)
       --split FIELD      one series per value of FIELD (stacked; --grouped side by side)
       --grouped          series side by side instead of stacked
       --expand FIELD     one row per item of the nested list FIELD first
-      --width N          width in pixels (default 800)
+      --width N          width in pixels (default ${DEFAULT_WIDTH})
       -o, --output OUT   the file to write: OUT.svg or OUT.png
       --query NAME, --line N, --endpoint URL, --all, --max-pages N, --max-items N,
       --timeout S, --contact C   as for mwq run`;
@@ -90,14 +95,16 @@ function parseChartArgs(args: string[]): ChartArgs {
   const get = (name: string) => stringOption(values, name);
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
   if (get('query') !== undefined && get('line') !== undefined) throw new UsageError('give --query or --line, not both');
-  const kind = (get('kind') ?? 'bar') as ChartKind;
-  if (!CHART_KINDS.includes(kind)) throw new UsageError(`--kind must be ${CHART_KINDS.join(', ')}, not "${shown(kind)}"`);
+  const kind = get('kind') ?? CHART_KINDS[0]!;
+  if (!isChartKind(kind)) throw new UsageError(`--kind must be ${CHART_KINDS.join(', ')}, not "${shown(kind)}"`);
+  const controls = chartKind(kind).controls;
   const by = get('by') as TimeUnit | undefined;
-  if (by !== undefined && !TIME_UNITS.includes(by)) throw new UsageError(`--by must be hour, day or month, not "${shown(by)}"`);
-  const x = field('x', get('x')) ?? (kind === 'map' ? 'lat' : undefined);
+  if (by !== undefined && !TIME_UNITS.includes(by)) throw new UsageError(`--by must be ${TIME_UNITS.join(', ')}, not "${shown(by)}"`);
+  // A kind that finds its own columns (map) reads no --x.
+  const x = field('x', get('x')) ?? (controls.x === 'none' ? '' : undefined);
   if (x === undefined) throw new UsageError('--x FIELD is needed: the column to chart');
   const y = field('y', get('y'));
-  if (kind === 'scatter' && y === undefined) throw new UsageError('a scatter plot needs --y FIELD (the vertical axis)');
+  if (controls.y === 'axis' && y === undefined) throw new UsageError(`--kind ${kind} needs --y FIELD (the vertical axis)`);
   const output = get('output');
   if (!output) throw new UsageError('-o OUT.svg or -o OUT.png is needed');
   const format = /\.png$/i.test(output) ? 'png' : /\.svg$/i.test(output) ? 'svg' : undefined;
@@ -105,8 +112,8 @@ function parseChartArgs(args: string[]): ChartArgs {
   const expand = get('expand');
   if (expand !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(expand))
     throw new UsageError(`--expand takes the name of a field of the rows (such as revisions), not "${shown(expand)}"`);
-  const width = positiveInt('width', get('width')) ?? 800;
-  if (width < 320 || width > 4000) throw new UsageError('--width must be from 320 to 4000');
+  const width = positiveInt('width', get('width')) ?? DEFAULT_WIDTH;
+  if (width < MIN_WIDTH || width > MAX_WIDTH) throw new UsageError(`--width must be from ${MIN_WIDTH} to ${MAX_WIDTH}`);
   const split = field('split', get('split'));
   return {
     file: positionals[0]!,
@@ -222,7 +229,7 @@ export async function chartCommand(args: string[]): Promise<number> {
 export function drawRows(rows: readonly Row[], spec: ChartSpec, width: number, output: string): { svg: string; summary: string } {
   const data = chartData(rows, spec);
   const svg = toSvg(drawChart(data, { width }));
-  const marks = data.type === 'category' ? data.categories.length : data.type === 'histogram' ? data.bins.length : data.points.length;
-  const summary = `${data.title}: ${count(marks, data.type === 'category' || data.type === 'histogram' ? 'bar' : 'point')} from ${count(rows.length, 'row')} written to ${output}${data.note ? ` (${data.note})` : ''}`;
+  const { marks, noun } = chartKind(data.kind).summary(data);
+  const summary = `${data.title}: ${count(marks, noun)} from ${count(rows.length, 'row')} written to ${output}${data.note ? ` (${data.note})` : ''}`;
   return { svg, summary };
 }

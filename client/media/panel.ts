@@ -10,7 +10,7 @@
 //                   selection, copy), its tools, the details pane
 //   raw/            each page's answer as a JSON tree
 //   history/        the query's stored runs and a comparison with one
-//   chartView.ts    the Chart and Map views of the rows the table shows
+//   chart/          the Chart and Map views of the rows the table shows
 //   wikis/          each wiki's state in a run across several wikis
 //
 // Wiki content is hostile. Every node is made with document.createElement and
@@ -37,7 +37,8 @@ import { TableTools } from './table/tableTools';
 import { routeHostMessages } from './router';
 import { HistoryView } from './history/historyView';
 import { VirtualTable } from './table/virtualTable';
-import { ChartView } from './chartView';
+import { ChartView } from './chart/chartView';
+import { MapView } from './chart/mapView';
 import { WikiStatusView } from './wikis/wikiStatusView';
 
 declare function acquireVsCodeApi(): WebviewApi;
@@ -65,7 +66,7 @@ class PanelController {
   private readonly tools: TableTools;
   private readonly history: HistoryView;
   private readonly chart: ChartView;
-  private readonly map: ChartView;
+  private readonly map: MapView;
   private readonly wikis = new WikiStatusView();
   private viewTimer: number | undefined;
 
@@ -123,8 +124,8 @@ class PanelController {
         this.post({ type: 'saveChart', format, data: data.slice(0, TEXT_TO_HOST_MAX), name: name.slice(0, 200) }),
       baseName: () => this.model.run?.queryName || 'results',
     };
-    this.chart = new ChartView('chart', chartEvents);
-    this.map = new ChartView('map', chartEvents);
+    this.chart = new ChartView(chartEvents);
+    this.map = new MapView(chartEvents);
     // After the filter's own listener (TableTools): the chart's frame comes after the filter's, in the same frame.
     this.tools.filterInput.addEventListener('input', () => {
       this.chart.scheduleFrame();

@@ -3,17 +3,12 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  CHART_KINDS,
-  chartData,
-  defaultSpec,
-  type ChartSpec,
-  MAX_POINTS,
-  TOP_VALUES,
-  type CategoryChart,
-  type HistogramChart,
-  type MapChart,
-} from '../../common/src/chart/aggregate';
+import { chartData, defaultSpec, type ChartSpec } from '../../common/src/chart/aggregate';
+import { TOP_VALUES, type CategoryChart } from '../../common/src/chart/categories';
+import type { HistogramChart } from '../../common/src/chart/kinds/histogram';
+import type { MapChart } from '../../common/src/chart/kinds/map';
+import { MAX_POINTS } from '../../common/src/chart/points';
+import { CHART_KIND_MODULES } from '../../common/src/chart/registry';
 import { chartColumnsFor, ChartColumns } from '../../common/src/chart/columns';
 import { chartFields } from '../../common/src/chart/fields';
 import { drawChart } from '../../common/src/chart/draw';
@@ -309,9 +304,9 @@ describe('drawChart + toSvg', () => {
 
   it('every kind draws, with its title as the aria-label', () => {
     const rows = changes(200).map((r, i) => ({ ...r, lat: (i % 170) - 85, lon: (i % 350) - 175 }));
-    for (const kind of CHART_KINDS) {
-      const x = kind === 'histogram' || kind === 'scatter' ? 'newlen' : 'timestamp';
-      const drawing = drawChart(chartData(rows, { kind, x, y: kind === 'scatter' ? 'oldlen' : undefined }));
+    for (const { id: kind, controls } of CHART_KIND_MODULES) {
+      const x = controls.x === 'number' ? 'newlen' : 'timestamp';
+      const drawing = drawChart(chartData(rows, { kind, x, y: controls.y === 'axis' ? 'oldlen' : undefined }));
       const svg = toSvg(drawing);
       assert.match(svg, /^<\?xml[^>]*>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       assert.match(svg, new RegExp(`aria-label="${drawing.root.attrs['aria-label']}"`));

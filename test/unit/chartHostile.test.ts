@@ -4,7 +4,9 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chartData, type CategoryChart, type ChartData, type ChartSpec } from '../../common/src/chart/aggregate';
+import { chartData, type ChartSpec } from '../../common/src/chart/aggregate';
+import type { CategoryChart } from '../../common/src/chart/categories';
+import type { ChartData } from '../../common/src/chart/registry';
 import { drawChart } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
 import type { Row } from '../../common/src/runner/merge';
@@ -114,7 +116,7 @@ describe('chartData: numbers too large to draw', () => {
       { kind: 'bar', x: 'timestamp', y: 'size', by: 'day' },
       { kind: 'line', x: 'timestamp', y: 'size', split: 'user' },
     ] as ChartSpec[]) {
-      const data = chartData(twice, spec) as CategoryChart;
+      const data = chartData(twice, spec) as Extract<ChartData, CategoryChart>;
       for (const s of data.series) for (const v of s.values) assert.ok(Number.isFinite(v), `${spec.kind} ${spec.x}: ${v}`);
       assert.match(data.note ?? '', /2 rows with size beyond/);
       clean(svgOf(data));

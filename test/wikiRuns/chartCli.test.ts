@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { placeOf, startCoordinatesProxy, type CoordinatesProxy } from '../wiki/coordinatesProxy';
 import { runCli } from './cliHelpers';
+import { CHART_KINDS } from '../../common/src/chart/registry';
 
 let wiki: TestWiki;
 let proxy: CoordinatesProxy;
@@ -112,6 +113,46 @@ describe('mwq chart on the test wiki', () => {
     assert.match(svg, new RegExp(`class="chart-category">${days[0]![1]}</text>`));
   });
 
+  it('area: changes per day stacked by user, each day and each part as the wiki counts them', async () => {
+    const rows = await changes();
+    const out = path.join(dir, 'area.svg');
+    const r = await runCli(
+      'chart',
+      file,
+      '--query',
+      'Changes',
+      '--endpoint',
+      wiki.endpoint,
+      '--kind',
+      'area',
+      '--x',
+      'timestamp',
+      '--by',
+      'day',
+      '--split',
+      'user',
+      '-o',
+      out,
+    );
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /changes per day: \d+ time buckets? from \d+ rows written to/);
+    const svg = await readFile(out, 'utf8');
+    assert.ok([...svg.matchAll(/class="chart-area"/g)].length >= 1);
+    const days = [...svg.matchAll(/<title>(\d{4}-\d{2}-\d{2}): (\d+) changes(?: \(([^<]*)\))?<\/title>/g)];
+    assert.ok(days.length >= 1, svg.slice(0, 300));
+    let total = 0;
+    for (const [, day, n, parts] of days) {
+      const ofDay = rows.filter((c) => c.timestamp.startsWith(day!));
+      assert.equal(Number(n), ofDay.length, day);
+      total += Number(n);
+      for (const part of parts ? parts.split(', ') : []) {
+        const [, user, count] = /^(.*) (\d+)$/.exec(unescape(part))!;
+        if (!user!.startsWith('other (')) assert.equal(Number(count), ofDay.filter((c) => c.user === user).length, `${day} ${user}`);
+      }
+    }
+    assert.equal(total, rows.length);
+  });
+
   it('histogram: bins of newlen that hold every change once', async () => {
     const rows = await changes();
     const svg = await chart('--query', 'Changes', '--x', 'newlen', '--kind', 'histogram');
@@ -177,6 +218,6 @@ describe('mwq chart on the test wiki', () => {
     assert.match(badOut.stderr, /must end in \.svg or \.png/);
     const badKind = await runCli('chart', file, '--x', 'user', '--kind', 'pie', '-o', path.join(dir, 'x.svg'));
     assert.equal(badKind.code, 2);
-    assert.match(badKind.stderr, /--kind must be bar, line, histogram, scatter, map/);
+    assert.ok(badKind.stderr.includes(`--kind must be ${CHART_KINDS.join(', ')}, not "pie"`), badKind.stderr);
   });
 });

@@ -3,7 +3,7 @@
 // escaped, and characters XML cannot hold (control characters, lone
 // surrogates) become U+FFFD: labels come from the wiki.
 
-import type { Drawing, SceneNode } from './draw';
+import type { Drawing, SceneNode } from './scene';
 
 const NOT_XML =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

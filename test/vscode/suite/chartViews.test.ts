@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { placeOf, startCoordinatesProxy, type CoordinatesProxy } from '../../wiki/coordinatesProxy';
-import { fixturesDir, hasPanelProbe, openFixture, probePanel, screenshot, typeKeys, waitForFile, waitForPanel } from './helpers';
+import { fixturesDir, hasPanelProbe, openFixture, probePanel, readTexts, screenshot, typeKeys, waitForFile, waitForPanel } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
 
@@ -180,6 +180,46 @@ suite('results panel: chart and map views', () => {
     }
   });
 
+  test('a stacked area of the recent changes per day, split by user: each day and each band as the wiki counts them', async () => {
+    const rows = await changes();
+    // The recent changes of the first test are still shown: choose Area (its column becomes the time one), per day, split by user.
+    const shown = await probePanel({
+      click: [{ name: 'Chart', exact: true }],
+      steps: [{ select: ['Chart kind', 'area'] }, { select: ['Per', 'day'] }, { select: ['Split by', 'user'] }],
+    });
+    assert.match(shown.text, /changes per day/);
+    // A band per user (the 8 busiest and "other" when there are more).
+    const users = new Set(rows.map((r) => r.user)).size;
+    assert.equal(await areaBands(), users > 8 ? 9 : users);
+    const days = marks(shown.text, /\d{4}-\d{2}-\d{2}/);
+    assert.ok(days.size >= 1, shown.text.slice(0, 500));
+    for (const [day, n] of days) assert.equal(n, rows.filter((r) => r.timestamp.startsWith(day)).length, day);
+    assert.equal(
+      [...days.values()].reduce((a, b) => a + b, 0),
+      rows.length,
+    );
+    // Each day's mark names its bands: the busiest user's part of the busiest day is the wiki's count.
+    const [busiestDay] = [...days.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    const ofDay = rows.filter((r) => r.timestamp.startsWith(busiestDay));
+    const perUser = new Map<string, number>();
+    for (const r of ofDay) perUser.set(r.user, (perUser.get(r.user) ?? 0) + 1);
+    const [user, count] = [...perUser.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    assert.ok(shown.text.includes(`${user} ${count}`), `the ${busiestDay} mark says ${user} ${count}`);
+    // The numbers table (shown since the first test) has a column per band and the total.
+    assert.equal(shown.text.split('changes per day').length - 1, 2, 'the chart title and the table caption');
+    await screenshot('chart-05-area-per-day-by-user');
+
+    // Per hour: the same rows over finer buckets (or coarser ones, said in the note, past 1,000 of them).
+    const hourly = await probePanel({ steps: [{ select: ['Per', 'hour'] }] });
+    const hours = marks(hourly.text, /\d{4}-\d{2}-\d{2}(?:T\d{2}:00)?/);
+    assert.ok(hours.size >= days.size, `${hours.size} buckets`);
+    assert.equal(
+      [...hours.values()].reduce((a, b) => a + b, 0),
+      rows.length,
+    );
+    await screenshot('chart-06-area-per-hour-by-user');
+  });
+
   test('a map shows a point for each page with coordinates; a click on one selects its row', async function () {
     this.timeout(180_000);
     proxy = await startCoordinatesProxy(endpoint!);
@@ -242,6 +282,11 @@ suite('results panel: chart and map views', () => {
     }
   });
 });
+
+/** The stacked bands of the area chart drawn in the panel. */
+async function areaBands(): Promise<number> {
+  return (await readTexts('.chart-view:not([hidden]) path.chart-area', { frames: true })).length;
+}
 
 /** A CSS colour (`rgb(…)`/`rgba(…)`, `#rrggbb`) as [r, g, b, a], 0–255 and 0–1. */
 function rgba(colour: string): [number, number, number, number] {

@@ -4,8 +4,8 @@
 // colours as a chart theme, and SVG text → PNG through a canvas (the CSP
 // allows data: images).
 
-import type { Drawing, SceneNode, Theme } from '../../common/src/chart/draw';
-import { LIGHT_THEME } from '../../common/src/chart/draw';
+import type { Drawing, SceneNode } from '../../../common/src/chart/scene';
+import { LIGHT_THEME, type Theme } from '../../../common/src/chart/theme';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const ATTRIBUTE_NAME = /^[a-zA-Z][a-zA-Z0-9-]*$/;
