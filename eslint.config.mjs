@@ -126,7 +126,7 @@ export default tseslint.config(
   },
   {
     // A wiki decides how long an array of rows, warnings or items is: `push(...x)` passes every item as an argument
-    // and throws RangeError somewhere past 100,000 (issue 30). pushAll (common/src/lineParsers.ts) appends without
+    // and throws RangeError somewhere past 100,000 (issue 30). pushAll (common/src/arrays.ts) appends without
     // spreading; a literal (`push(...[a, b])`, `push(...(c ? [a] : []))`) is fine.
     files: ['cli/**/*.ts', 'client/**/*.ts', 'common/**/*.ts', 'server/**/*.ts'],
     rules: {
@@ -136,7 +136,7 @@ export default tseslint.config(
           selector:
             "CallExpression[callee.property.name=/^(push|unshift)$/] > SpreadElement:not([argument.type='ArrayExpression']):not([argument.type='ConditionalExpression'][argument.consequent.type='ArrayExpression'][argument.alternate.type='ArrayExpression'])",
           message:
-            'No push(...items): an array of wiki-sized length overflows the call stack. Use pushAll(into, items) (common/src/lineParsers.ts).',
+            'No push(...items): an array of wiki-sized length overflows the call stack. Use pushAll(into, items) (common/src/arrays.ts).',
         },
       ],
     },

@@ -13,7 +13,7 @@ import { RunnerError } from '../../common/src/runner/errors';
 import { buildRequest, redactorOf, withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
 import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
 import { expandRows } from '../../common/src/results/expand';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { chartData, type ChartSpec } from '../../common/src/chart/aggregate';
 import { CHART_KIND_MODULES, CHART_KINDS, chartKind, isChartKind } from '../../common/src/chart/registry';
 import { TIME_UNITS, type TimeUnit } from '../../common/src/chart/time';
@@ -25,7 +25,7 @@ import { selectQuery } from './runScaffold';
 import { cliLookup, secretHostRefusal } from './cliSecrets';
 import { Messages } from './terminal';
 import { count } from '../../common/src/text';
-import { pushAll } from '../../common/src/lineParsers';
+import { pushAll } from '../../common/src/arrays';
 
 /** The kinds as the usage lists them: each with what it draws (the registry's words). */
 const KIND_LINES = CHART_KIND_MODULES.map((k) => `${' '.repeat(27)}${k.id.padEnd(11)}${k.help}`).join('\n');

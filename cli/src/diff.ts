@@ -15,14 +15,14 @@ import { QuerySession } from '../../common/src/runner/continuation';
 import { RunnerError } from '../../common/src/runner/errors';
 import { buildRequest, redactorOf, withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
 import { toUrl } from '../../common/src/runner/wire';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { endpointOption, positiveInt, readArgs, readQueryFile, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { selectQuery } from './runScaffold';
 import { cliLookup, secretHostRefusal } from './cliSecrets';
 import { Messages, jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
 import { errnoOf } from '../../common/src/output/atomicWrite';
-import { pushAll } from '../../common/src/lineParsers';
+import { pushAll } from '../../common/src/arrays';
 
 export const DIFF_USAGE = `  mwq diff FILE [options]                  run one query and compare it with its last stored run
       --query NAME | --line N | --endpoint URL | --all | --max-pages N | --timeout S

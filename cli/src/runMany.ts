@@ -20,7 +20,8 @@ import {
   MAX_ENDPOINTS_FILE_BYTES,
 } from '../../common/src/runner/wikiTargets';
 import type { PageResult, RunCallbacks } from '../../common/src/runner/sessionTypes';
-import type { Row, RowBatch } from '../../common/src/runner/merge';
+import type { RowBatch } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { openExport, type RowWriter } from '../../common/src/output/rowWriters';
 import { expandRows } from '../../common/src/results/expand';
 import type { ExportFormat } from '../../common/src/exportFormats';

@@ -16,7 +16,7 @@
 import { closeSync, createReadStream, existsSync, fstatSync, ftruncateSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { openExport, rowJson } from '../../common/src/output/rowWriters';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import type { ExportFormat } from '../../common/src/exportFormats';
 import { moveInto } from '../../common/src/output/atomicWrite';
 import { createFreshSync, ForeignFileError, openOwnFileSync, writeAllSync } from '../../common/src/output/ownFiles';

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { formatTextTable } from '../../common/src/output/textTable';
 import { lineEncoder, openExport, type RowWriter } from '../../common/src/output/rowWriters';
 import type { PageResult } from '../../common/src/runner/sessionTypes';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { expandRows } from '../../common/src/results/expand';
 import { EXPORT_FORMATS } from '../../common/src/exportFormats';
 import { jsonTerminalSafe, terminalSafe, writeOut } from './terminal';

@@ -25,7 +25,7 @@
 import type { PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
 import type { ExportFormat } from '../../common/src/exportFormats';
 import { partObject } from '../../common/src/results/parts';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { DetailsPane } from './table/detailsPane';
 import { el, numberFormat, plural } from './dom';
 import { PanelHeader } from './header';

@@ -17,7 +17,7 @@ import type {
   PanelStatus,
   PanelWikiStatus,
 } from '../../common/src/panelProtocol';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { clip } from '../../common/src/text';
 
 export interface HostHandlers {

@@ -8,7 +8,7 @@
 
 import * as vscode from 'vscode';
 import { hostKey, hostSet, unaskedGate, type Carried, type UnaskedVerdict } from '../../common/src/gate/unaskedGate';
-import { isWikimediaEndpoint } from '../../common/src/runner/wikimediaHosts';
+import { isWikimediaEndpoint } from '../../common/src/wikimediaHosts';
 import type { Environments } from './environments';
 
 const RAN_AGAINST_KEY = 'mwquery.ranAgainst';

@@ -4,7 +4,7 @@
 // settings); the request is not sent without it. Other wikis are never held up.
 
 import * as vscode from 'vscode';
-import { isWikimediaEndpoint, looksLikeContact } from '../../common/src/runner/wikimediaHosts';
+import { isWikimediaEndpoint, looksLikeContact } from '../../common/src/wikimediaHosts';
 import { hostOf } from '../../common/src/url';
 
 export type ContactVerdict = { allowed: true; contact: string | undefined } | { allowed: false; message: string };

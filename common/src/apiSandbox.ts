@@ -9,7 +9,7 @@
 // the script path: the run reads it from the link's page
 // (runner/scriptPath.ts), `/w/api.php` standing in until then.
 
-import { isWikimediaEndpoint } from './runner/wikimediaHosts';
+import { isWikimediaEndpoint } from './wikimediaHosts';
 import { decodeQueryComponent } from './url';
 
 export interface SandboxLink {

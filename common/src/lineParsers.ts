@@ -8,6 +8,7 @@ import { findVariableUses } from './variables';
 import { readSandboxLink } from './apiSandbox';
 import { ENDPOINTS_NAME, readEndpointsList } from './endpointsList';
 import { decodeQueryComponent } from './url';
+import { pushAll } from './arrays';
 
 export const NAME = /^[A-Za-z0-9_.:-]+$/;
 const VARIABLE_DEF = /^@([A-Za-z_][A-Za-z0-9_.-]*)\s*(=)?/;
@@ -275,11 +276,6 @@ function parseQueryPairs(doc: Parts, query: QueryNode, text: string, start: numb
       uses,
     });
   }
-}
-
-/** Appends without spreading: `push(...items)` overflows the stack at ~100,000 items. */
-export function pushAll<T>(into: T[], items: readonly T[]): void {
-  for (const item of items) into.push(item);
 }
 
 /** Splits a value on `|` into items with their document offsets. */

@@ -13,7 +13,7 @@ import { chartColumnsFor, ChartColumns } from '../../common/src/chart/columns';
 import { chartFields } from '../../common/src/chart/fields';
 import { drawChart } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 
 /** Deterministic recent-changes-like rows: users, namespaces, times spread over days. */
 function changes(count: number): Row[] {

@@ -9,7 +9,7 @@ import type { CategoryChart } from '../../common/src/chart/categories';
 import type { ChartData } from '../../common/src/chart/registry';
 import { drawChart } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { drawRows } from '../../cli/src/chart';
 
 const svgOf = (data: ChartData) => toSvg(drawChart(data));

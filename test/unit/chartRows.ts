@@ -2,7 +2,7 @@
 // namespaces, sizes, places) with times spread over days, made the same way
 // every time.
 
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 
 export const USERS = ['Alice', 'Bob', 'Carol', 'Dave', 'Eve', 'Frank'];
 

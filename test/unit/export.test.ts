@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { exportCellText as cellText, csvField, exportRows, openExport } from '../../common/src/output/rowWriters';
 import { formatTextTable } from '../../common/src/output/textTable';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 
 /** A small RFC 4180 reader, independent of the writer. */
 function readCsv(text: string): string[][] {

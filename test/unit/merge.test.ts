@@ -2,7 +2,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ResultMerger, RowStore, type Row, type RowBatch } from '../../common/src/runner/merge';
+import { ResultMerger, RowStore, type RowBatch } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { rowPlan } from '../../common/src/runner/rowParts';
 
 const titles = (batches: RowBatch[], list = 'pages') => batches.filter((b) => b.list === list).flatMap((b) => b.rows.map((r) => r.title));

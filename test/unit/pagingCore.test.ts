@@ -22,7 +22,7 @@ import { buildRequest } from '../../common/src/runner/request';
 import { classify } from '../../common/src/runner/classify';
 import type { ApiResponse, HttpOptions } from '../../common/src/runner/http';
 import type { ParamPairs } from '../../common/src/runner/wire';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import type { PagingFixture, RecordedExchange } from '../fixtures/paging/pagingFixture';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'paging');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { expandRows, expandableFields } from '../../common/src/results/expand';
 import { answerParts, findPart } from '../../common/src/results/parts';
 import { tsvField, tsvLine, wikitable, wikitextCell } from '../../common/src/output/rowWriters';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 
 const pages: Row[] = [
   {

@@ -21,7 +21,7 @@ import { QuerySession, type SessionOptions } from '../../common/src/runner/conti
 import { buildRequest } from '../../common/src/runner/request';
 import type { ExportFormat } from '../../common/src/exportFormats';
 import { exportRows } from '../../common/src/output/rowWriters';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { DEFAULT_MAX_BYTES } from '../../common/src/runner/http';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { startFaultProxy, type FaultProxy } from './faultProxy';

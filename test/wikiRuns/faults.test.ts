@@ -11,7 +11,7 @@ import { VariableScope } from '../../common/src/resolve';
 import { CookieJar } from '../../common/src/runner/cookies';
 import { QuerySession, type SessionOptions } from '../../common/src/runner/continuation';
 import { buildRequest } from '../../common/src/runner/request';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
 import { forgetLookupFailures, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';

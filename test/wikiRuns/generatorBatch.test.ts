@@ -12,7 +12,7 @@ import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
 import { QuerySession } from '../../common/src/runner/continuation';
 import { buildRequest } from '../../common/src/runner/request';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { addManyCategoryPages } from '../wiki/wikiEdits';
 import { runCli } from './cliHelpers';

@@ -3,7 +3,7 @@
 
 import type { Progress, RunOutcome } from '../../common/src/runner/sessionTypes';
 import type { QuerySession } from '../../common/src/runner/continuation';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 
 export interface Run {
   outcome: RunOutcome;

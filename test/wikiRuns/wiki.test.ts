@@ -15,7 +15,7 @@ import { QuerySession } from '../../common/src/runner/continuation';
 import type { PageResult, RunOutcome } from '../../common/src/runner/sessionTypes';
 import { buildRequest } from '../../common/src/runner/request';
 import { locateApiMessage } from '../../common/src/runner/apiMessages';
-import type { Row } from '../../common/src/runner/merge';
+import type { Row } from '../../common/src/row';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 
 let wiki: TestWiki;

@@ -12,7 +12,7 @@ import { chartFields, type FieldInfo } from '../../../common/src/chart/fields';
 import { chartKind, type ChartData } from '../../../common/src/chart/registry';
 import type { Drawing } from '../../../common/src/chart/scene';
 import { toSvg } from '../../../common/src/chart/svg';
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 import { el, makeButton } from '../dom';
 import { editorTheme, onThemeChange, patchScene, svgToPng } from './chartDom';
 import { numbersTableElement } from './chartNumbers';

@@ -5,7 +5,7 @@
 
 import { defaultSpec, type ChartSpec } from '../../../common/src/chart/aggregate';
 import type { FieldInfo } from '../../../common/src/chart/fields';
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 import { ChartControls } from './chartControls';
 import { ChartPane, type ChartEvents, type PaneView } from './chartPane';
 

@@ -13,7 +13,7 @@
 import type { PanelPage, PanelRunInfo, PanelStatus, PanelToHost, PanelViewSpec } from '../../../common/src/panelProtocol';
 import type { ExportFormat } from '../../../common/src/exportFormats';
 import { AnswerParts, type AnswerPart } from '../../../common/src/results/parts';
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 import type { SortSpec } from '../../../common/src/results/sortRows';
 import { expandableFields, expandRows } from '../../../common/src/results/expand';
 import { flattenRows, OneItemLists, oneItemFields } from '../../../common/src/results/oneItemLists';

@@ -7,7 +7,7 @@
 
 import { el, numberFormat } from '../dom';
 import { clip } from '../../../common/src/text';
-import { pushAll } from '../../../common/src/lineParsers';
+import { pushAll } from '../../../common/src/arrays';
 
 /** Children shown per chunk ("Show more" adds the next). */
 const CHUNK = 200;

@@ -8,7 +8,7 @@
 import { cellText } from '../../../common/src/cellText';
 import { setOwn } from '../../../common/src/results/cells';
 import { isRecord } from '../../../common/src/json';
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 import { el, makeButton, numberFormat } from '../dom';
 import { clip } from '../../../common/src/text';
 

@@ -6,7 +6,7 @@
 // Nested values show as summaries (cellSummary), never as JSON.
 
 import { cellSummary } from '../../../common/src/results/cellSummary';
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 import { el } from '../dom';
 import { clip } from '../../../common/src/text';
 import type { ColumnSet } from './tableColumns';

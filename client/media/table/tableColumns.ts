@@ -3,7 +3,7 @@
 // widths come from the character width the table measured.
 
 import { cellSummary } from '../../../common/src/results/cellSummary';
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 import { columnLefts } from './tableWindow';
 
 /** Characters of a cell put in the DOM at most (fewer in narrow columns); the rest is in the title. */

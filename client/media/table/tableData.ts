@@ -2,7 +2,7 @@
 // and the view order they make (indexes into the rows). VirtualTable
 // (virtualTable.ts) draws what this orders.
 
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 import { FilterIndex } from '../../../common/src/results/filterRows';
 import type { SortSpec } from '../../../common/src/results/sortRows';
 import { viewOrder } from '../../../common/src/results/viewOrder';

@@ -1,6 +1,6 @@
 // What the results table tells its owner (panel.ts).
 
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 
 export interface TableEvents {
   /** The selected row changed (undefined: none). */

@@ -6,7 +6,7 @@
 // gives rows and listens for selection and copy.
 
 import { cellText } from '../../../common/src/cellText';
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 import type { SortSpec } from '../../../common/src/results/sortRows';
 import { nextSort } from '../../../common/src/results/viewOrder';
 import { cssPx, el, measureCharWidth, withAttributes } from '../dom';

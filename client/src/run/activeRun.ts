@@ -10,7 +10,7 @@ import { RowStore } from '../../../common/src/runner/merge';
 import { toUrl } from '../../../common/src/runner/wire';
 import type { PreparedRequest } from '../../../common/src/runner/request';
 import { KeptMessages } from '../../../common/src/expect/keptMessages';
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 import { RunHistory } from '../../../common/src/results/history';
 import type { WikiTarget } from '../../../common/src/runner/manyWikis';
 import type { RunSession } from '../../../common/src/runner/runSession';

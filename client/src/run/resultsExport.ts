@@ -9,7 +9,7 @@ import { isRunnerError } from '../../../common/src/runner/errors';
 import { toApiSandboxUrl, toCurl, toUrl } from '../../../common/src/runner/wire';
 import { userAgent } from '../../../common/src/runner/http';
 import type { PreparedRequest } from '../../../common/src/runner/request';
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 import { expandRows } from '../../../common/src/results/expand';
 import { answerParts, findPart } from '../../../common/src/results/parts';
 import { exportedText, viewRows } from '../../../common/src/results/viewChoice';

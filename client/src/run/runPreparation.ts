@@ -10,7 +10,7 @@ import { redactorOf } from '../../../common/src/runner/request';
 import { settleEndpoint } from '../../../common/src/runner/scriptPath';
 import { gatedSend, type WikiTarget } from '../../../common/src/runner/manyWikis';
 import { sendApiRequest } from '../../../common/src/runner/http';
-import { isWikimediaEndpoint } from '../../../common/src/runner/wikimediaHosts';
+import { isWikimediaEndpoint } from '../../../common/src/wikimediaHosts';
 import { DEFAULT_SITEMATRIX_ENDPOINT, fetchSitematrix } from '../../../common/src/runner/wikiTargets';
 import type { Redactor } from '../../../common/src/redact';
 import type { Accounts } from '../accounts';

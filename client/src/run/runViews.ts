@@ -4,10 +4,10 @@
 
 import type { PanelPage, PanelStatus } from '../../../common/src/panelProtocol';
 import type { PageResult, RunOutcome } from '../../../common/src/runner/sessionTypes';
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 import type { StoredRun } from '../../../common/src/results/history';
 import { count } from '../../../common/src/text';
-import { pushAll } from '../../../common/src/lineParsers';
+import { pushAll } from '../../../common/src/arrays';
 import type { ResultsPanel } from '../resultsPanel';
 import type { ActiveRun } from './activeRun';
 import { summaryText } from './summaryText';

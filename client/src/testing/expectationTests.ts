@@ -16,7 +16,7 @@ import { buildRequest } from '../../../common/src/runner/request';
 import { ChainedSession, chainRequests, isChained } from '../../../common/src/runner/chainedSession';
 import { admitSecrets, externalLookup, secretsUsedBy } from '../run/secrets';
 import { UNTRUSTED_RUN_MESSAGE } from '../run/trust';
-import { pushAll } from '../../../common/src/lineParsers';
+import { pushAll } from '../../../common/src/arrays';
 
 /** What the last run said of one expectation (for the `mwquery.expectationTestState` command, automation only). */
 export interface ExpectationOutcome {

@@ -6,7 +6,7 @@
 import { checkExpectations } from '../../../common/src/expect/check';
 import type { QueryNode } from '../../../common/src/syntaxTree';
 import type { ApiMessage } from '../../../common/src/runner/apiMessages';
-import type { Row } from '../../../common/src/runner/merge';
+import type { Row } from '../../../common/src/row';
 
 export function expectationSummary(
   query: QueryNode,

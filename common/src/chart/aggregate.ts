@@ -3,7 +3,7 @@
 // and `mwq chart` call the same function, and the unit tests check its
 // numbers against the rows.
 
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import { chartFields, type FieldInfo } from './fields';
 import { chartColumnsFor, type ChartColumns } from './columns';
 import type { KindSpec } from './kind';

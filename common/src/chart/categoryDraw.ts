@@ -9,7 +9,7 @@ import { axes, LAYOUT, plotLayout, xTickLabel, yAxis, type PlotBox } from './lay
 import { linear, niceTicks, numberText, px } from './scale';
 import { cut, drawing, group, line, markGroup, text, type Drawing, type Mark, type SceneNode } from './scene';
 import { seriesColour } from './theme';
-import { pushAll } from '../lineParsers';
+import { pushAll } from '../arrays';
 
 /** Horizontal bars: a row's height, the space between bars, the longest label, the label column's widest. */
 const BAR_ROW = 22;

@@ -7,7 +7,7 @@
 // use; another array (another part, Expand) gets a new cache.
 
 import { isRecord } from '../json';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import { fieldValue, numberOf, timeOf } from './fields';
 
 const API_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/;

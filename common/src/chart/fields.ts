@@ -4,7 +4,7 @@
 // the panel and `mwq chart`. Rows come from the wiki: every value is checked.
 
 import { isRecord } from '../json';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 
 export type FieldKind = 'time' | 'number' | 'category';
 

@@ -3,7 +3,7 @@
 // kind's aggregation shares: which numbers can be drawn, the note on those
 // that cannot, and how a category column is labelled (namespace names).
 
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import type { CategoryColumn, ChartColumns } from './columns';
 import { CANONICAL_NAMESPACES, categoryOf, isNamespaceField, rowNoun } from './fields';
 

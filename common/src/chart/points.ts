@@ -2,7 +2,7 @@
 // how many are drawn at most (every n-th beyond), its label, and the points
 // as a table.
 
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import type { ChartBase, NumbersTable } from './kind';
 
 export interface ChartPoint {

@@ -5,7 +5,7 @@
 // y = 90 - latitude (0…180).
 
 import topology from 'world-atlas/countries-110m.json';
-import { pushAll } from '../lineParsers';
+import { pushAll } from '../arrays';
 
 interface Topology {
   transform: { scale: [number, number]; translate: [number, number] };

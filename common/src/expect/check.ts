@@ -4,7 +4,7 @@
 
 import { exportCellText } from '../output/rowWriters';
 import type { ApiMessage } from '../runner/apiMessages';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import type { ExpectNode } from '../syntaxTree';
 import { matchAll, MATCH_TIME_LIMIT_MS, MAX_MATCH_TEXT, RegexTimeoutError } from './boundedRegex';
 import { parseExpectation, type Expectation, type FieldTest } from './grammar';

@@ -5,7 +5,7 @@
 import { QuerySession, type SessionOptions } from '../runner/continuation';
 import type { FetchAllLimits, RunCallbacks, RunOutcome } from '../runner/sessionTypes';
 import { KeptMessages } from './keptMessages';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import type { PreparedRequest } from '../runner/request';
 import type { RunForExpectations } from './check';
 import { count } from '../text';

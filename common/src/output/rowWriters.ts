@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { createTempBeside, isSpecialFile, moveInto } from './atomicWrite';
 import { RunnerError } from '../runner/errors';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 
 import { EXPORT_FORMATS, type ExportFormat } from '../exportFormats';
 import { cellText } from '../cellText';

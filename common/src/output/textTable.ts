@@ -3,7 +3,7 @@
 // truncated; wide characters are counted as one column each.
 
 import { exportCellText, unionKeys } from './rowWriters';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 
 export interface TextTableOptions {
   /** Columns in order; default the union of the rows' keys. */

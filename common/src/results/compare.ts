@@ -10,7 +10,7 @@
 // their wiki (`wiki, pageid`): two wikis have the same page ids and titles
 // for other pages.
 
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 
 export const KEY_FIELDS = ['pageid', 'revid', 'logid', 'rcid', 'title'] as const;
 

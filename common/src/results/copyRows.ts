@@ -4,7 +4,7 @@
 
 import { cellText } from '../cellText';
 import { setOwn } from './cells';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 
 export function rowsToTsv(rows: readonly Row[], columns: readonly string[]): string {
   const field = (row: Row, name: string) => (Object.hasOwn(row, name) ? cellText(row[name]).replace(/[\t\r\n]+/g, ' ') : '');

@@ -13,7 +13,7 @@
 // Keys come from the wiki: rows are built with Object.fromEntries, so a key
 // such as `__proto__` stays an ordinary column.
 
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 
 /** Object levels flattened into dotted columns inside an item; deeper values stay as JSON. */
 export const MAX_FLATTEN_DEPTH = 6;

@@ -4,7 +4,7 @@
 // `comment:"fix typo"`. Pure.
 
 import { cellText } from '../cellText';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 
 export interface RowFilter {
   /** Words any column must contain (lower-cased). */

@@ -28,7 +28,7 @@ import * as path from 'node:path';
 import { redactDeep, type Redactor } from '../redact';
 import { writeFileAtomic } from '../output/atomicWrite';
 import { depthExceeds } from '../runner/classify';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import type { PanelHistoryEntry } from '../panelProtocol';
 
 export const HISTORY_DIR = '.mwquery';

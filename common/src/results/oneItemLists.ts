@@ -6,7 +6,7 @@
 // the webview.
 
 import { setOwn } from './cells';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import { MAX_FLATTEN_DEPTH } from './expand';
 
 /** Fields of an object flattened at most; a wider object stays one (summarised) cell. */

@@ -15,9 +15,10 @@
 // key by key (the first answer's value stays). Members that describe the
 // answer rather than hold results (`continue`, `warnings`, …) are no parts.
 
-import { mergePage, pageKey, type Row } from '../runner/merge';
+import { mergePage, pageKey } from '../runner/merge';
+import type { Row } from '../row';
 import { isRecord } from '../json';
-import { pushAll } from '../lineParsers';
+import { pushAll } from '../arrays';
 
 export type PartKind = 'list' | 'object';
 

@@ -5,7 +5,7 @@
 
 import { cellText } from '../cellText';
 import { numericValue } from './cells';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 
 export type SortDirection = 'asc' | 'desc';
 

@@ -6,7 +6,7 @@
 
 import type { PanelViewSpec } from '../panelProtocol';
 import { setOwn } from './cells';
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import { expandRows } from './expand';
 import { filterIndexes, parseFilter } from './filterRows';
 import { flattenRows } from './oneItemLists';

@@ -1,7 +1,7 @@
 // The order the table shows its rows in: those passing the filter, sorted.
 // Pure; undefined when that is all rows in their own order (no copy made).
 
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import { filterIndexes, isEmptyFilter, parseFilter, type FilterIndex } from './filterRows';
 import { sortIndexes, type SortSpec } from './sortRows';
 

@@ -16,12 +16,13 @@ import { QuerySession, type SessionOptions } from './continuation';
 import type { FetchAllLimits, PageResult, RunCallbacks, RunOutcome } from './sessionTypes';
 import { RunnerError, toRunnerError } from './errors';
 import { sendApiRequest } from './http';
-import type { Row, RowBatch } from './merge';
+import type { RowBatch } from './merge';
+import type { Row } from '../row';
 import { buildRequest, MULTI_SEPARATOR, withEndpoint, type BuildRequestOptions, type PreparedRequest } from './request';
 import { requestPairs } from './wire';
 import { cellText } from '../cellText';
 import { chainedParams, findCycle, queryNamed } from '../chain/chainRef';
-import { pushAll } from '../lineParsers';
+import { pushAll } from '../arrays';
 import { count } from '../text';
 import type { RunSession } from './runSession';
 

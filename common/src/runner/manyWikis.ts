@@ -3,7 +3,7 @@
 // host gets one request at a time. Pure: the caller's `runOne` sends the
 // requests (through `gatedSend`, so the host gate holds them).
 
-import type { Row } from './merge';
+import type { Row } from '../row';
 import { serverKey } from '../url';
 
 /** One wiki to run on. */

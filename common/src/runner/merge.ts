@@ -23,8 +23,7 @@
 import { isRecord } from '../json';
 import { chooseList, listItemRows, MetaRows, type RowPlan } from './rowParts';
 import { PageIdSet } from './pageIdSet';
-
-export type Row = Record<string, unknown>;
+import type { Row } from '../row';
 
 export interface RowBatch {
   /** `allpages`, `pages`, `general`, ... (the key under `query` that holds the rows). */

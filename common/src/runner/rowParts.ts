@@ -17,9 +17,7 @@
 // the items of `results`.
 
 import { isRecord } from '../json';
-
-/** A row as the runner's merge keeps it (the same shape as merge.ts's `Row`, named here to keep the two files out of an import circle). */
-type JsonRecord = Record<string, unknown>;
+import type { Row } from '../row';
 
 /** Parameters that give a query pages (`query.pages`). */
 const PAGE_SOURCES = ['generator', 'titles', 'pageids', 'revids'];
@@ -67,7 +65,7 @@ export const INPUT_PARTS: ReadonlySet<string> = new Set(['normalized', 'redirect
  * non-object item is `{ value }`), an object of objects' values, or
  * querypage's `results`.
  */
-export function listItemRows(value: unknown): JsonRecord[] {
+export function listItemRows(value: unknown): Row[] {
   let items: unknown[] | undefined;
   if (Array.isArray(value)) items = value;
   else if (isRecord(value)) items = Array.isArray(value.results) ? value.results : isListValue(value) ? Object.values(value) : undefined;
@@ -97,14 +95,14 @@ export class MetaRows {
     return this.part;
   }
 
-  add(query: Record<string, unknown>): JsonRecord[] {
+  add(query: Record<string, unknown>): Row[] {
     if (this.part === undefined)
       this.part = Object.keys(query).find((key) => !INPUT_PARTS.has(key) && (isRecord(query[key]) || Array.isArray(query[key])));
     if (this.part === undefined || !Object.hasOwn(query, this.part)) return [];
     const value = query[this.part];
     if (isListValue(value)) return listItemRows(value);
     if (!isRecord(value)) return [];
-    const rows: JsonRecord[] = [];
+    const rows: Row[] = [];
     for (const [key, v] of Object.entries(value)) {
       if (this.keys.has(key)) continue;
       this.keys.add(key);

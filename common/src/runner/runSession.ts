@@ -4,7 +4,8 @@
 // holds a RunSession and asks it what it can do; `startRun` (startRun.ts)
 // chooses the kind.
 
-import type { Row, RowBatch } from './merge';
+import type { RowBatch } from './merge';
+import type { Row } from '../row';
 import type { FetchAllLimits, RunCallbacks, RunOutcome } from './sessionTypes';
 import type { WikiRunStatus } from './manyWikis';
 

@@ -4,7 +4,7 @@
 // far, so the comparison (results/compare.ts, the one the history's Compare
 // and `mwq diff` use) is against the whole list.
 
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import type { RowComparison } from '../results/compare';
 
 /** An entry's identity: its key field when it has one, else the whole row. */

@@ -5,7 +5,7 @@
 // contact, redactor) and what to do with a tick (history, notification,
 // terminal).
 
-import type { Row } from '../runner/merge';
+import type { Row } from '../row';
 import { QuerySession, type SessionOptions } from '../runner/continuation';
 import type { FetchAllLimits, PageResult, RunCallbacks, RunOutcome } from '../runner/sessionTypes';
 import { withParams, type PreparedRequest } from '../runner/request';

@@ -7,7 +7,7 @@ import type { Catalogue, HelpExample, ModuleInfo, ParamInfo } from './catalogue'
 import type { ResolvedParam } from './queryContext';
 import { exampleMarkdown, helpMarkdown, valueHelp } from './helpText';
 import { linkHostOf, mdCode, mdLink, mdText } from './markdownText';
-import { pushAll } from '../../../common/src/lineParsers';
+import { pushAll } from '../../../common/src/arrays';
 
 /** The command that fetches the wiki's catalogue (package.json), for the notes below. */
 const REFRESH_COMMAND = '**MediaWiki Query: Refresh Catalogue of This Wiki**';

@@ -11,7 +11,7 @@ import type { ChartOptions, Picked } from '../picked';
 import { linear, niceTicks, px } from '../scale';
 import { drawing, group, markGroup, type Drawing, type Mark, type SceneNode } from '../scene';
 import { seriesColour } from '../theme';
-import { pushAll } from '../../lineParsers';
+import { pushAll } from '../../arrays';
 
 type AreaChart = CategoryChart<'area'>;
 

@@ -8,7 +8,7 @@ import { drawable, overflowNote, type Picked } from '../picked';
 import { linear, niceStep, niceTicks, numberText, px } from '../scale';
 import { drawing, group, markGroup, type Drawing, type Mark, type SceneNode } from '../scene';
 import { COLUMNS_HEIGHT } from '../categoryDraw';
-import { pushAll } from '../../lineParsers';
+import { pushAll } from '../../arrays';
 
 export interface HistogramChart extends ChartBase {
   kind: 'histogram';

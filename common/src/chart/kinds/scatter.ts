@@ -8,7 +8,7 @@ import { drawable, overflowNote, type Picked } from '../picked';
 import { pointLabel, pointNumbers, sampled, type ChartPoint } from '../points';
 import { linear, niceTicks, numberText, px } from '../scale';
 import { drawing, group, type Drawing, type Mark, type SceneNode } from '../scene';
-import { pushAll } from '../../lineParsers';
+import { pushAll } from '../../arrays';
 
 export interface ScatterChart extends ChartBase {
   kind: 'scatter';
