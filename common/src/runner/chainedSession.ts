@@ -17,7 +17,8 @@ import type { FetchAllLimits, PageResult, RunCallbacks, RunOutcome } from './ses
 import { RunnerError, toRunnerError } from './errors';
 import { sendApiRequest } from './http';
 import type { Row, RowBatch } from './merge';
-import { buildRequest, MULTI_SEPARATOR, withEndpoint, type BuildRequestOptions, type PreparedRequest } from './request';
+import { buildRequest, withEndpoint, type BuildRequestOptions, type PreparedRequest } from './request';
+import { MULTI_SEPARATOR } from './requestValues';
 import { requestPairs } from './wire';
 import { cellText } from '../cellText';
 import { chainedParams, findCycle, queryNamed } from '../chain/chainRef';
