@@ -310,10 +310,16 @@ export class QuerySession implements RunSession, ResumableRun {
     outcome.incomplete = incomplete;
     // What leaves the session is scrubbed of secrets (a wiki may echo one back).
     const r = this.redact;
+    const request = this.request;
     return {
       index: this.pages,
       request: {
-        url: r(toUrl(this.request, { continueParams, defaults })),
+        // Built when read (the editor's request log, history): a run of 4,000 pages to stdout reads none.
+        get url() {
+          const url = r(toUrl(request, { continueParams, defaults }));
+          Object.defineProperty(this, 'url', { value: url, enumerable: true, writable: true });
+          return url;
+        },
         method: response.method,
         continueParams: continueParams && redactDeep(continueParams, r),
       },
