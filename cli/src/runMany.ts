@@ -189,11 +189,13 @@ async function runOnWikis(
   const callbacks: RunCallbacks = {
     signal,
     onPage: (page) => {
-      for (const message of [...page.errors, ...page.warnings]) {
-        const line = `${page.wiki}: ${run.messageLine(message)}`;
-        if (!seen.has(line)) {
-          seen.add(line);
-          say.line(line);
+      for (const messages of [page.errors, page.warnings]) {
+        for (const message of messages) {
+          const line = `${page.wiki}: ${run.messageLine(message)}`;
+          if (!seen.has(line)) {
+            seen.add(line);
+            say.line(line);
+          }
         }
       }
       queueBatches(page.wiki ?? '', page.batches);
