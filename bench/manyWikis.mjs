@@ -4,9 +4,14 @@
 // rows (each with its `wiki` first) as NDJSON. Whole processes, interleaved,
 // medians; the time the CLI takes beyond the loop is its orchestration.
 //
-// The wikis: one node:http server on 0.0.0.0, each wiki a loopback address
-// of its own (127.0.x.y:PORT/api.php), so each is its own server for the
-// host gate; each answers `list=allpages` in 4 pages of 10 titles.
+// The wikis: a node:http listener per wiki on 127.0.0.1, each on a port of
+// its own (127.0.0.1:PORT/api.php), so each is its own server for mwq's host
+// gate (one request at a time per server: runner/manyWikis.ts). Loopback
+// addresses alone would not do: the gate reads every loopback spelling
+// (127.x.y.z, localhost, [::1]) as one machine (serverKey, url.ts), so 1,000
+// wikis on 127.0.x.y are one server to mwq, sent one request at a time,
+// while the bare loop has 16 in flight. Each answers `list=allpages` in 4
+// pages of 10 titles.
 //
 //   node bench/manyWikis.mjs [WIKIS] [RUNS]     this part alone, prints its JSON
 //   node bench/manyWikis.mjs --bare FILE N       the bare loop (a child of the bench)
@@ -38,31 +43,38 @@ function answer(wiki, at) {
   return JSON.stringify(json);
 }
 
-/** The 1,000 small wikis: one server, a loopback address per wiki. */
-export function startWikis() {
+/** The small wikis: one listener (one port) per wiki, `n` of them, one request counter. */
+export async function startWikis(n = 1000) {
   let requests = 0;
-  const server = http.createServer((req, res) => {
+  const handler = (req, res) => {
     requests++;
     const url = new URL(req.url ?? '/', 'http://wiki');
     const at = Number(url.searchParams.get('apcontinue') ?? '0');
     const body = answer(req.headers.host ?? '', Number.isInteger(at) && at >= 0 && at < PAGES_PER_WIKI ? at : 0);
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
-  });
-  server.keepAliveTimeout = 60_000;
-  return new Promise((resolve) => {
-    server.listen(0, '0.0.0.0', () => {
-      const { port } = server.address();
-      resolve({
-        port,
-        endpoints: (n) => Array.from({ length: n }, (_, i) => `http://127.0.${Math.floor(i / 250) + 1}.${(i % 250) + 1}:${port}/api.php`),
-        requests: () => requests,
-        reset: () => (requests = 0),
-        stop: () => new Promise((done) => server.close(() => done())),
-      });
-      server.unref();
-    });
-  });
+  };
+  const servers = await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise((resolve) => {
+          const server = http.createServer(handler);
+          server.keepAliveTimeout = 60_000;
+          server.listen(0, '127.0.0.1', () => {
+            server.unref();
+            resolve(server);
+          });
+        }),
+    ),
+  );
+  const ports = servers.map((server) => server.address().port);
+  return {
+    endpoints: (count) => ports.slice(0, count).map((port) => `http://127.0.0.1:${port}/api.php`),
+    requests: () => requests,
+    reset: () => (requests = 0),
+    stop: () => Promise.all(servers.map((server) => new Promise((done) => server.close(() => done())))),
+  };
 }
 
 /** The bare loop: N wikis in flight, each following `continue` to its end, the rows written as NDJSON with `wiki` first. */
@@ -134,7 +146,7 @@ function spawnTimed(args, cwd) {
 export async function benchManyWikis({ wikis = 1000, runs = 5, log = () => {} } = {}) {
   const cli = path.join(root, 'dist', 'cli.js');
   if (!fs.existsSync(cli)) throw new Error('dist/cli.js is missing: npm run build first');
-  const server = await startWikis();
+  const server = await startWikis(wikis);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mwq-many-'));
   try {
     const list = path.join(dir, 'endpoints.txt');
@@ -189,7 +201,7 @@ export async function benchManyWikis({ wikis = 1000, runs = 5, log = () => {} } 
 export function manyWikisSection(m) {
   const met = m.ratio <= m.target ? 'met' : 'NOT met';
   return {
-    title: `One query over ${m.wikis.toLocaleString('en')} small wikis on loopback (issue 31): ${m.requests.toLocaleString('en')} requests (${PAGES_PER_WIKI} per wiki), ${m.rows.toLocaleString('en')} rows as NDJSON, ${m.parallel} wikis in flight; whole processes (bench/manyWikis.mjs), ${m.runs} runs each interleaved, medians; Node ${m.node}; load average ${m.loadBefore} before, ${m.loadAfter} after`,
+    title: `One query over ${m.wikis.toLocaleString('en')} small wikis on loopback, each its own server (port) (issue 31): ${m.requests.toLocaleString('en')} requests (${PAGES_PER_WIKI} per wiki), ${m.rows.toLocaleString('en')} rows as NDJSON, ${m.parallel} wikis in flight; whole processes (bench/manyWikis.mjs), ${m.runs} runs each interleaved, medians; Node ${m.node}; load average ${m.loadBefore} before, ${m.loadAfter} after`,
     header: ['Side', 'Wall (median; runs)'],
     rows: [
       [`mwq run --all --endpoints FILE --parallel ${m.parallel} --format ndjson`, `${m.mwq.wallS} s (${m.mwq.wallsS.join(', ')})`],

@@ -6,20 +6,29 @@
 // run). The first run of a query has nothing to compare with: it is stored,
 // and the exit code is 0.
 
-import { isChained } from '../../common/src/runner/chainedSession';
-import { parseDocument } from '../../common/src/parser';
-import { VariableScope } from '../../common/src/resolve';
-import { comparisonText, compareRows, extentOf, hasChanges } from '../../common/src/results/compare';
+import { comparisonText, compareRows, extentOf, hasChanges, type RowComparison } from '../../common/src/results/compare';
 import { cliHistoryStop, HistoryPathError, RunHistory, type StoredRun } from '../../common/src/results/history';
-import { QuerySession } from '../../common/src/runner/continuation';
-import { RunnerError } from '../../common/src/runner/errors';
-import { buildRequest, redactorOf, withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
+import { redactorOf } from '../../common/src/runner/request';
 import { toUrl } from '../../common/src/runner/wire';
 import type { Row } from '../../common/src/row';
-import { endpointOption, positiveInt, readArgs, readQueryFile, stringOption, timeoutOption, UsageError } from './args';
+import type { RowBatch } from '../../common/src/runner/merge';
+import type { RunOutcome } from '../../common/src/runner/sessionTypes';
+import { readArgs, stringOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
-import { selectQuery } from './runScaffold';
-import { cliLookup, secretHostRefusal } from './cliSecrets';
+import {
+  httpOf,
+  interruptible,
+  preparationFailure,
+  prepareQuery,
+  queryLabel,
+  queryOfFile,
+  readSharedOptions,
+  refuseChained,
+  sessionOf,
+  SHARED_RUN_OPTIONS,
+  type PreparedQuery,
+  type SharedRunOptions,
+} from './runScaffold';
 import { Messages, jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
 import { errnoOf } from '../../common/src/output/atomicWrite';
 import { pushAll } from '../../common/src/arrays';
@@ -34,80 +43,78 @@ export const DIFF_USAGE = `  mwq diff FILE [options]                  run one qu
 
 const TROUBLE = 2;
 
-export async function diffCommand(args: string[]): Promise<number> {
-  const say = new Messages('mwq diff');
-  let request: PreparedRequest;
-  let file: string;
-  let queryName: string;
-  let options: { all: boolean; maxPages?: number; json: boolean; save: boolean; timeoutMs: number; contact?: string };
-  try {
-    const { values, positionals } = readArgs(args, {
-      query: { type: 'string' },
-      line: { type: 'string' },
-      endpoint: { type: 'string' },
-      'max-pages': { type: 'string' },
-      format: { type: 'string' },
-      timeout: { type: 'string' },
-      contact: { type: 'string' },
-      all: { type: 'boolean' },
-      'no-save': { type: 'boolean' },
-      'safe-env': { type: 'string', multiple: true },
-    });
-    const get = (name: string) => stringOption(values, name);
-    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
-    file = positionals[0]!;
-    const format = get('format') ?? 'text';
-    if (format !== 'text' && format !== 'json') throw new UsageError('--format must be text or json');
-    const maxPages = positiveInt('max-pages', get('max-pages'));
-    options = {
-      all: values.all === true || maxPages !== undefined,
-      maxPages,
-      json: format === 'json',
-      save: values['no-save'] !== true,
-      timeoutMs: timeoutOption(get('timeout')),
-      contact: get('contact'),
-    };
-    const text = readQueryFile(file);
-    const doc = parseDocument(text);
-    const query = selectQuery(doc, { file, query: get('query'), line: positiveInt('line', get('line')) });
-    if (isChained(query)) throw new UsageError('mwq diff does not run queries that take values from another query');
-    queryName = query.name || `line ${query.firstLine + 1}`;
-    const endpoint = endpointOption(get('endpoint'));
-    const safeEnvNames = Array.isArray(values['safe-env']) ? values['safe-env'] : [];
-    request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint, safeEnvNames });
-    if (endpoint) request = withEndpoint(request, endpoint);
-    const refused = secretHostRefusal([request], endpoint);
-    if (refused) throw new RunnerError('usage', refused);
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof RunnerError) {
-      say.say(error.message);
-      if (error instanceof UsageError) process.stderr.write(`Usage:\n${DIFF_USAGE}\n`);
-      return TROUBLE;
-    }
-    throw error;
-  }
-  const redact = redactorOf(request);
-  say.useRedactor(redact);
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
-  const session = new QuerySession(request, { http: { timeoutMs: options.timeoutMs, contact: options.contact }, redact });
+interface DiffArgs extends SharedRunOptions {
+  all: boolean;
+  json: boolean;
+  save: boolean;
+}
+
+/** The command line read, the query chosen and built; refusals said before anything is sent. */
+function prepareDiff(args: string[]): { options: DiffArgs; prepared: PreparedQuery; queryName: string } {
+  const { values, positionals } = readArgs(args, {
+    ...SHARED_RUN_OPTIONS,
+    format: { type: 'string' },
+    all: { type: 'boolean' },
+    'no-save': { type: 'boolean' },
+  });
+  const shared = readSharedOptions(values, positionals);
+  const format = stringOption(values, 'format') ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError('--format must be text or json');
+  const options = {
+    ...shared,
+    all: values.all === true || shared.maxPages !== undefined,
+    json: format === 'json',
+    save: values['no-save'] !== true,
+  };
+  const { doc, query } = queryOfFile(shared);
+  refuseChained(query, 'mwq diff');
+  return { options, prepared: prepareQuery(doc, query, shared), queryName: queryLabel(query) };
+}
+
+/** What this run fetched: the rows of its first list, how it ended, its extent. */
+interface FetchedRun {
+  rows: Row[];
+  list?: string;
+  outcome: RunOutcome;
+  pages: number;
+  hasMore: boolean;
+  startedAt: string;
+}
+
+/** Runs the query (one page, or all with --all) and keeps the rows of its first list; Ctrl+C cancels. */
+async function fetchRows(prepared: PreparedQuery, options: DiffArgs, redact: (text: string) => string): Promise<FetchedRun> {
+  const interrupt = interruptible();
+  const session = sessionOf(prepared, { http: httpOf(options), redact });
   const rows: Row[] = [];
   let list: string | undefined;
-  const startedAt = new Date().toISOString();
-  const callbacks = {
-    signal: controller.signal,
-    onPage: (page: { batches: { list: string; rows: Row[] }[] }) => {
-      for (const b of page.batches) {
-        list ??= b.list;
-        if (b.list === list) pushAll(rows, b.rows);
-      }
-    },
+  const keep = (batches: readonly RowBatch[]) => {
+    for (const b of batches) {
+      list ??= b.list;
+      if (b.list === list) pushAll(rows, b.rows);
+    }
   };
+  const startedAt = new Date().toISOString();
+  const callbacks = { signal: interrupt.signal, onPage: (page: { batches: RowBatch[] }) => keep(page.batches) };
   const outcome = options.all ? await session.fetchAll({ maxPages: options.maxPages }, callbacks) : await session.nextPage(callbacks);
-  process.removeListener('SIGINT', onSignal);
+  interrupt.done();
   const hasMore = !session.done;
-  if (hasMore) for (const b of session.finish()) if (b.list === (list ??= b.list)) pushAll(rows, b.rows);
+  if (hasMore) keep(session.finish());
+  return { rows, list, outcome, pages: session.pageCount, hasMore, startedAt };
+}
+
+export async function diffCommand(args: string[]): Promise<number> {
+  const say = new Messages('mwq diff');
+  let ready: ReturnType<typeof prepareDiff>;
+  try {
+    ready = prepareDiff(args);
+  } catch (error) {
+    return preparationFailure(error, say, DIFF_USAGE);
+  }
+  const { options, prepared, queryName } = ready;
+  const redact = redactorOf(prepared.request);
+  say.useRedactor(redact);
+  const run = await fetchRows(prepared, options, redact);
+  const { outcome, rows } = run;
   if (outcome.error) {
     // A run cut short by the size cap is a part, not the answer: compared, its missing rows would read as removed.
     say.say(outcome.stopped === 'max-bytes' ? `${outcome.error.message}; nothing compared` : outcome.error.message);
@@ -117,41 +124,17 @@ export async function diffCommand(args: string[]): Promise<number> {
     say.say('the wiki answered with errors; nothing compared');
     return TROUBLE;
   }
-  const history = new RunHistory({ file, name: queryName }, { searchUpTo: cliHistoryStop(file, process.cwd()) });
+  const history = new RunHistory({ file: options.file, name: queryName }, { searchUpTo: cliHistoryStop(options.file, process.cwd()) });
   const earlier = await latestCompleted(history);
   // Runs that did not fetch the same pages (one capped, stopped early) are compared as the panel's Compare does:
   // said first, and rows beyond the shorter run are not counted as added or removed.
   const comparison = earlier
     ? compareRows(earlier.data, rows, {
         before: extentOf(earlier),
-        after: extentOf({ status: outcome.stopped, pages: session.pageCount, hasMore, truncated: false }),
+        after: extentOf({ status: outcome.stopped, pages: run.pages, hasMore: run.hasMore, truncated: false }),
       })
     : undefined;
-  if (options.save) {
-    try {
-      await history.save(
-        {
-          startedAt,
-          finishedAt: new Date().toISOString(),
-          status: outcome.stopped,
-          pages: session.pageCount,
-          items: rows.length,
-          requestMs: outcome.requestMs,
-          hasMore,
-          requestUrl: toUrl(request),
-          ...(list ? { list } : {}),
-          data: rows,
-        },
-        redact,
-      );
-    } catch (error) {
-      say.say(
-        error instanceof HistoryPathError
-          ? `did not store the run: ${error.message}`
-          : `could not store the run in ${history.folder}: ${errnoOf(error)}`,
-      );
-    }
-  }
+  if (options.save) await storeRun(history, run, prepared, redact, say);
   if (!earlier || !comparison) {
     say.say(
       `no earlier run of "${queryName}" is stored; ${options.save ? 'this one is now' : 'nothing to compare (--no-save)'} (${rows.length} rows)`,
@@ -159,19 +142,50 @@ export async function diffCommand(args: string[]): Promise<number> {
     if (options.json) await writeOut(`${JSON.stringify({ earlier: null, rows: rows.length })}\n`);
     return EXIT.ok;
   }
-  if (options.json) {
+  await printComparison(earlier, comparison, options.json, say);
+  return hasChanges(comparison) ? 1 : EXIT.ok;
+}
+
+/** Keeps this run in the query's history; a run that cannot be stored is said, and the comparison still stands. */
+async function storeRun(history: RunHistory, run: FetchedRun, prepared: PreparedQuery, redact: (text: string) => string, say: Messages) {
+  try {
+    await history.save(
+      {
+        startedAt: run.startedAt,
+        finishedAt: new Date().toISOString(),
+        status: run.outcome.stopped,
+        pages: run.pages,
+        items: run.rows.length,
+        requestMs: run.outcome.requestMs,
+        hasMore: run.hasMore,
+        requestUrl: toUrl(prepared.request),
+        ...(run.list ? { list: run.list } : {}),
+        data: run.rows,
+      },
+      redact,
+    );
+  } catch (error) {
+    say.say(
+      error instanceof HistoryPathError
+        ? `did not store the run: ${error.message}`
+        : `could not store the run in ${history.folder}: ${errnoOf(error)}`,
+    );
+  }
+}
+
+/** The comparison on stdout: JSON, or the text the panel's Compare shows. */
+async function printComparison(earlier: StoredRun, comparison: RowComparison, json: boolean, say: Messages): Promise<void> {
+  if (json) {
     await writeOut(
       jsonTerminalSafe(
         `${JSON.stringify({ earlier: { id: earlier.id, startedAt: earlier.startedAt, truncated: earlier.truncated }, ...comparison })}\n`,
       ),
     );
-  } else {
-    const lines = comparisonText(comparison, { before: `run of ${earlier.startedAt}`, after: 'now' });
-    await writeOut(terminalSafe(redact(lines.join('\n')) + '\n'));
-    if (earlier.truncated && !comparison.partial)
-      say.say('the earlier run was stored truncated (size cap): rows past the cap show as added');
+    return;
   }
-  return hasChanges(comparison) ? 1 : EXIT.ok;
+  const lines = comparisonText(comparison, { before: `run of ${earlier.startedAt}`, after: 'now' });
+  await writeOut(terminalSafe(say.redactor(lines.join('\n')) + '\n'));
+  if (earlier.truncated && !comparison.partial) say.say('the earlier run was stored truncated (size cap): rows past the cap show as added');
 }
 
 /** The newest stored run that finished: a failed or cancelled run (stored by the editor) is no answer to compare with. */

@@ -21,7 +21,6 @@ import {
 } from '../../common/src/runner/wikiTargets';
 import type { PageResult, RunCallbacks } from '../../common/src/runner/sessionTypes';
 import type { RowBatch } from '../../common/src/runner/merge';
-import type { Row } from '../../common/src/row';
 import { openExport, type RowWriter } from '../../common/src/output/rowWriters';
 import { expandRows } from '../../common/src/results/expand';
 import type { ExportFormat } from '../../common/src/exportFormats';
@@ -30,6 +29,8 @@ import { readBoundedFile, UnreadableFileError } from '../../common/src/output/bo
 import { count } from '../../common/src/text';
 import { EXIT } from './exitCodes';
 import { makeSink, type RowSink, type RunFormat } from './sinks';
+import { RowQueue } from './rowQueue';
+import { interruptible } from './runScaffold';
 import { terminalSafeLine, writeOut, type Messages } from './terminal';
 
 export interface ManyWikisArgs {
@@ -68,6 +69,27 @@ export interface ManyWikisRun {
 }
 
 export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: Messages): Promise<number> {
+  const targets = await findTargets(run, args, say);
+  if (typeof targets === 'number') return targets;
+  if (args.dryRun) return dryRunMany(run.request, targets, args, say);
+  const refused = run.secretRefusal?.(targets.map((t) => t.endpoint));
+  if (refused) {
+    say.say(refused);
+    return EXIT.usage;
+  }
+  say.say(`running on ${count(targets.length, 'wiki')}, ${Math.min(args.parallel ?? 4, targets.length)} at a time`);
+  const output = await openOutput(args, say);
+  if (!output) return EXIT.failed;
+  const interrupt = interruptible();
+  const started = Date.now();
+  const statuses = await runOnWikis(run, args, targets, output.queue, interrupt.signal, say);
+  interrupt.done();
+  if (!(await output.close())) return EXIT.failed;
+  return summarize(statuses, started, interrupt.signal.aborted, say);
+}
+
+/** The wikis the list names (an endpoints file, a sitematrix selector), their names masked; an exit code when there are none. */
+async function findTargets(run: ManyWikisRun, args: ManyWikisArgs, say: Messages): Promise<WikiTarget[] | number> {
   const http = { timeoutMs: args.timeoutMs, contact: args.contact };
   let resolved;
   try {
@@ -94,14 +116,11 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
     say.say('no wiki to run on');
     return EXIT.failed;
   }
-  if (args.dryRun) return dryRunMany(run.request, targets, args, say);
-  const refused = run.secretRefusal?.(targets.map((t) => t.endpoint));
-  if (refused) {
-    say.say(refused);
-    return EXIT.usage;
-  }
-  say.say(`running on ${count(targets.length, 'wiki')}, ${Math.min(args.parallel ?? 4, targets.length)} at a time`);
+  return targets;
+}
 
+/** Where the rows go (-o OUT or stdout), behind the queue that writes them in the order they came. */
+async function openOutput(args: ManyWikisArgs, say: Messages): Promise<{ queue: RowQueue; close(): Promise<boolean> } | undefined> {
   let writer: RowWriter | undefined;
   let sink: RowSink | undefined;
   try {
@@ -109,95 +128,102 @@ export async function runManyWikis(run: ManyWikisRun, args: ManyWikisArgs, say: 
     else sink = makeSink(args.format, process.stdout.isTTY === true, args.expand);
   } catch (error) {
     say.say(`cannot write ${args.output}: ${errnoOf(error)}`);
-    return EXIT.failed;
+    return undefined;
   }
-  // Rows of all wikis go out one batch at a time, in the order they came.
-  let writing: Promise<void> = Promise.resolve();
-  let writeError: unknown;
-  const emit = (wiki: string, rows: Row[]) => {
-    writing = writing.then(async () => {
-      if (writeError !== undefined) return;
-      try {
-        if (writer) await writer.write(args.expand === undefined ? rows : expandRows(rows, args.expand));
-        else await sink!.rows(rows, wiki);
-      } catch (error) {
-        writeError = error;
-      }
-    });
+  const queue = new RowQueue(async (lists) => {
+    if (sink) return sink.batches(lists.map((l) => ({ rows: l.rows, label: l.wiki })));
+    const rows = lists.length === 1 ? lists[0]!.rows : lists.flatMap((l) => l.rows);
+    await writer!.write(args.expand === undefined ? rows : expandRows(rows, args.expand));
+  });
+  const close = async () => {
+    const failure = await queue.settled();
+    try {
+      if (failure) throw failure.error;
+      if (writer) await writer.close();
+      else await sink!.end();
+      return true;
+    } catch (error) {
+      await writer?.abort();
+      await sink?.abort();
+      say.say(toRunnerError(error, 'write').message);
+      return false;
+    }
   };
+  return { queue, close };
+}
 
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once('SIGINT', onSignal);
-  const send = gatedSend(sendApiRequest);
-  const emitBatches = (wiki: string, batches: readonly RowBatch[]) => {
-    for (const b of batches) if (b.rows.length) emit(wiki, b.rows);
+/** The query on every wiki (to the end with --all), its rows queued as they come, its messages said once each. */
+async function runOnWikis(
+  run: ManyWikisRun,
+  args: ManyWikisArgs,
+  targets: readonly WikiTarget[],
+  queue: RowQueue,
+  signal: AbortSignal,
+  say: Messages,
+): Promise<WikiRunStatus[]> {
+  const http = { timeoutMs: args.timeoutMs, contact: args.contact };
+  const queueBatches = (wiki: string, batches: readonly RowBatch[]) => {
+    for (const b of batches) queue.push(wiki, b.rows);
   };
   const session = startRun(
     { query: run.query, request: run.request, wikis: targets },
     {
-      session: { maxlag: args.maxlag, http, redact: say.redactor, maxBytes: args.maxBytes ?? Infinity, send },
+      session: { maxlag: args.maxlag, http, redact: say.redactor, maxBytes: args.maxBytes ?? Infinity, send: gatedSend(sendApiRequest) },
       wikis: {
         parallel: args.parallel,
         apiErrorsFail: true,
         // Pages of an unfinished generator/prop batch, with the properties fetched so far.
-        onPartial: emitBatches,
+        onPartial: queueBatches,
         onWikiOutcome: (wiki, outcome) => {
           // The byte cap is a stop like --max-pages, not a failure: said, and the rows so far stand.
           if (outcome.stopped === 'max-bytes' && outcome.error) say.say(`${wiki}: ${outcome.error.message}`);
         },
         onWikiStatus: (status) => {
           // After Ctrl+C every wiki not finished "fails": the summary says it once.
-          if (status.state === 'failed' && !controller.signal.aborted) say.say(`${status.wiki} failed: ${status.error ?? 'unknown error'}`);
+          if (status.state === 'failed' && !signal.aborted) say.say(`${status.wiki} failed: ${status.error ?? 'unknown error'}`);
         },
       },
     },
   );
   const seen = new Set<string>();
   const callbacks: RunCallbacks = {
-    signal: controller.signal,
+    signal,
     onPage: (page) => {
-      for (const message of [...page.errors, ...page.warnings]) {
-        const line = `${page.wiki}: ${run.messageLine(message)}`;
-        if (!seen.has(line)) {
-          seen.add(line);
-          say.line(line);
+      for (const messages of [page.errors, page.warnings]) {
+        for (const message of messages) {
+          const line = `${page.wiki}: ${run.messageLine(message)}`;
+          if (!seen.has(line)) {
+            seen.add(line);
+            say.line(line);
+          }
         }
       }
-      emitBatches(page.wiki ?? '', page.batches);
+      queueBatches(page.wiki ?? '', page.batches);
     },
-    beforeRequest: () => writing,
+    // A slow consumer holds the run back once the queue is full (rowQueue.ts).
+    beforeRequest: () => queue.room(),
     onProgress: (p) => {
       if (p.retry) say.say(`${p.wiki}: ${p.retry.message}`);
     },
   };
-
-  const started = Date.now();
   if (args.all) await session.fetchAll({ maxPages: args.maxPages, maxItems: args.maxItems }, callbacks);
   else await session.nextPage(callbacks);
-  const statuses = session.statuses ?? [];
-  process.removeListener('SIGINT', onSignal);
-  await writing;
-  try {
-    if (writeError !== undefined) throw writeError;
-    if (writer) await writer.close();
-    else await sink!.end();
-  } catch (error) {
-    await writer?.abort();
-    await sink?.abort();
-    say.say(toRunnerError(error, 'write').message);
-    return EXIT.failed;
-  }
-  for (const status of statuses) if (status.state === 'done') say.say(describeDone(status));
+  return session.statuses ?? [];
+}
+
+/** Each finished wiki's line and the run's summary on stderr (one write); the exit code. */
+function summarize(statuses: readonly WikiRunStatus[], started: number, cancelled: boolean, say: Messages): number {
+  const lines = statuses.filter((s) => s.state === 'done').map(describeDone);
   const failed = statuses.filter((s) => s.state === 'failed');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const items = statuses.reduce((n, s) => n + s.items, 0);
-  say.say(
+  lines.push(
     `${count(statuses.length, 'wiki')}: ${statuses.length - failed.length} done, ${failed.length} failed` +
       (failed.length ? ` (${failed.map((s) => s.wiki).join(', ')})` : '') +
-      `; ${count(items, 'item')} in ${seconds} s${controller.signal.aborted ? ' (cancelled)' : ''}`,
+      `; ${count(items, 'item')} in ${seconds} s${cancelled ? ' (cancelled)' : ''}`,
   );
-  if (controller.signal.aborted) return EXIT.cancelled;
+  say.sayAll(lines);
+  if (cancelled) return EXIT.cancelled;
   return failed.length ? EXIT.failed : EXIT.ok;
 }
 

@@ -17,27 +17,46 @@ import { cliLookup, secretHostRefusal } from './cliSecrets';
 import { EXIT } from './exitCodes';
 import type { Messages } from './terminal';
 
-/** The options every query-running command reads the same way (readArgs' table). */
-export const SHARED_RUN_OPTIONS = {
-  query: { type: 'string' },
-  line: { type: 'string' },
+/** The options about where and how the requests go (every query-running command, mwq test included). */
+export const REQUEST_OPTIONS = {
   endpoint: { type: 'string' },
   'max-pages': { type: 'string' },
   timeout: { type: 'string' },
   contact: { type: 'string' },
+} as const;
+
+/** The options every command that runs one query of one file reads the same way (readArgs' table). */
+export const SHARED_RUN_OPTIONS = {
+  query: { type: 'string' },
+  line: { type: 'string' },
+  ...REQUEST_OPTIONS,
   'safe-env': { type: 'string', multiple: true },
 } as const;
 
-export interface SharedRunOptions {
-  file: string;
-  query?: string;
-  line?: number;
+export interface RequestOptions {
   endpoint?: string;
   maxPages?: number;
   timeoutMs: number;
   contact?: string;
+}
+
+export interface SharedRunOptions extends RequestOptions {
+  file: string;
+  query?: string;
+  line?: number;
   /** `$env` names whose values may be shown. */
   safeEnv: string[];
+}
+
+/** The options of REQUEST_OPTIONS, checked. */
+export function readRequestOptions(values: ParsedArgs['values']): RequestOptions {
+  const get = (name: string) => stringOption(values, name);
+  return {
+    endpoint: endpointOption(get('endpoint')),
+    maxPages: positiveInt('max-pages', get('max-pages')),
+    timeoutMs: timeoutOption(get('timeout')),
+    contact: get('contact'),
+  };
 }
 
 /** The shared options of a command that takes one file. */
@@ -49,12 +68,14 @@ export function readSharedOptions(values: ParsedArgs['values'], positionals: rea
     file: positionals[0]!,
     query: get('query'),
     line: positiveInt('line', get('line')),
-    endpoint: endpointOption(get('endpoint')),
-    maxPages: positiveInt('max-pages', get('max-pages')),
-    timeoutMs: timeoutOption(get('timeout')),
-    contact: get('contact'),
+    ...readRequestOptions(values),
     safeEnv: Array.isArray(values['safe-env']) ? values['safe-env'] : [],
   };
+}
+
+/** The HTTP options of a session from the shared options. */
+export function httpOf(options: RequestOptions): { timeoutMs: number; contact?: string } {
+  return { timeoutMs: options.timeoutMs, contact: options.contact };
 }
 
 /** The query a command names: --query NAME, --line N (1-based), else the first runnable one. */
@@ -117,10 +138,20 @@ export function prepareQuery(doc: ParsedDocument, query: QueryNode, shared: Shar
   return { doc, query, request, chain };
 }
 
-/** Reads, parses and prepares the query the shared options name. */
-export function prepareFromFile(shared: SharedRunOptions, options?: PrepareOptions): PreparedQuery {
+/** Reads and parses the file the shared options name, and picks the query they name. */
+export function queryOfFile(shared: SharedRunOptions): { doc: ParsedDocument; query: QueryNode } {
   const doc = parseDocument(readQueryFile(shared.file));
-  return prepareQuery(doc, selectQuery(doc, shared), shared, options);
+  return { doc, query: selectQuery(doc, shared) };
+}
+
+/** Refuses a chained query (`{{#Source.field}}`) in a command that runs one query alone (diff, watch). */
+export function refuseChained(query: QueryNode, command: string): void {
+  if (isChained(query)) throw new UsageError(`${command} does not run queries that take values from another query`);
+}
+
+/** The name a query goes by in messages and its history: `### NAME`, else its first line. */
+export function queryLabel(query: QueryNode): string {
+  return query.name || `line ${query.firstLine + 1}`;
 }
 
 /** The session of a prepared query: a chained one runs its source first (docs/chaining.md). */

@@ -23,15 +23,23 @@ export type RunFormat = (typeof RUN_FORMATS)[number];
 export interface RowSink {
   page(page: PageResult): Promise<void>;
   rows(rows: Row[], label: string): Promise<void>;
+  /** Several labelled lists at once: one write when the format shows no labels (many wikis' pages as they pile up). */
+  batches(lists: readonly LabelledRows[]): Promise<void>;
   end(): Promise<void>;
   /** Drops what was not printed (temporary files). */
   abort(): Promise<void>;
+}
+
+export interface LabelledRows {
+  rows: Row[];
+  label: string;
 }
 
 /** Prints nothing (the rows go to a file: runOutput.ts). */
 export const NO_SINK: RowSink = {
   page: async () => undefined,
   rows: async () => undefined,
+  batches: async () => undefined,
   end: async () => undefined,
   abort: async () => undefined,
 };
@@ -44,6 +52,7 @@ export function makeSink(format: RunFormat, terminal: boolean, expand?: string):
     ...sink,
     page: (page) => sink.page({ ...page, batches: page.batches.map((b) => ({ ...b, rows: [...expandRows(b.rows, expand)] })) }),
     rows: (rows, label) => sink.rows([...expandRows(rows, expand)], label),
+    batches: (lists) => sink.batches(lists.map((l) => ({ rows: [...expandRows(l.rows, expand)], label: l.label }))),
   };
 }
 
@@ -61,16 +70,22 @@ function formatSink(format: RunFormat, terminal: boolean): RowSink {
   }
 }
 
+/** `labelled`: the format prints each list's label (the table's headings), so lists are never joined. */
 function bySink(
   rows: (list: Row[], label: string) => Promise<void>,
   end: () => Promise<void>,
   abort: () => Promise<void> = async () => undefined,
+  labelled = false,
 ): RowSink {
   return {
     page: async (page) => {
       for (const b of page.batches) await rows(b.rows, `${b.list}, page ${page.index}`);
     },
     rows,
+    batches: async (lists) => {
+      if (labelled) for (const l of lists) await rows(l.rows, l.label);
+      else if (lists.length) await rows(lists.length === 1 ? lists[0]!.rows : lists.flatMap((l) => l.rows), '');
+    },
     end,
     abort,
   };
@@ -101,6 +116,8 @@ function tableSink(): RowSink {
       first = false;
     },
     async () => undefined,
+    undefined,
+    true,
   );
 }
 

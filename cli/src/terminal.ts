@@ -56,6 +56,11 @@ export class Messages {
     process.stderr.write(`${this.prefix}: ${this.clean(text)}\n`);
   }
 
+  /** Several `say` lines in one write (a summary of 1,000 wikis is not 1,000 writes). */
+  sayAll(texts: readonly string[]): void {
+    if (texts.length) process.stderr.write(texts.map((t) => `${this.prefix}: ${this.clean(t)}\n`).join(''));
+  }
+
   /** A line as it is (no prefix). */
   line(text: string): void {
     process.stderr.write(this.clean(text) + '\n');

@@ -7,22 +7,28 @@
 // --no-save. Ctrl+C (SIGINT) ends it with exit code 0: watching has no end
 // of its own.
 
-import { isChained } from '../../common/src/runner/chainedSession';
-import { parseDocument } from '../../common/src/parser';
-import { VariableScope } from '../../common/src/resolve';
 import { comparisonText } from '../../common/src/results/compare';
 import { cliHistoryStop, HistoryPathError, RunHistory } from '../../common/src/results/history';
-import { RunnerError } from '../../common/src/runner/errors';
-import { buildRequest, redactorOf, withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
+import { redactorOf, type PreparedRequest } from '../../common/src/runner/request';
 import { parseWatchPeriod, periodText, testPeriodOverride } from '../../common/src/watch/period';
 import { QueryWatch, tickRecord, type WatchTick } from '../../common/src/watch/watcher';
 import { changeSummary } from '../../common/src/watch/watchRows';
 import { errnoOf } from '../../common/src/output/atomicWrite';
 import { count } from '../../common/src/text';
-import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
+import { positiveInt, readArgs, shown, stringOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
-import { selectQuery } from './runScaffold';
-import { cliLookup, secretHostRefusal } from './cliSecrets';
+import {
+  httpOf,
+  interruptible,
+  preparationFailure,
+  prepareQuery,
+  queryLabel,
+  queryOfFile,
+  readSharedOptions,
+  refuseChained,
+  SHARED_RUN_OPTIONS,
+  type SharedRunOptions,
+} from './runScaffold';
 import { jsonTerminalSafe, Messages, terminalSafe, writeOut } from './terminal';
 
 export const WATCH_USAGE = `  mwq watch FILE [options]                 run one query every period and print what changed, until Ctrl+C
@@ -38,86 +44,66 @@ export const WATCH_USAGE = `  mwq watch FILE [options]                 run one q
     than the tick before (one request when nothing happened). Exit code: 0 after
     Ctrl+C, 2 when the command line is wrong.`;
 
-interface WatchArgs {
-  file: string;
+interface WatchArgs extends SharedRunOptions {
   periodMs: number;
   maxPages: number;
   maxItems: number;
   ndjson: boolean;
   save: boolean;
-  timeoutMs: number;
-  contact?: string;
+}
+
+/** The command line read, the query chosen and built, its period found; refusals said before anything is sent. */
+function prepareWatch(args: string[]): { options: WatchArgs; request: PreparedRequest; queryName: string } {
+  const { values, positionals } = readArgs(args, {
+    ...SHARED_RUN_OPTIONS,
+    every: { type: 'string' },
+    'max-items': { type: 'string' },
+    format: { type: 'string' },
+    'no-save': { type: 'boolean' },
+  });
+  const get = (name: string) => stringOption(values, name);
+  const shared = readSharedOptions(values, positionals);
+  const format = get('format') ?? 'text';
+  if (format !== 'text' && format !== 'ndjson') throw new UsageError('--format must be text or ndjson');
+  const { doc, query } = queryOfFile(shared);
+  refuseChained(query, 'mwq watch');
+  const queryName = queryLabel(query);
+  const every = get('every') ?? query.watch?.text;
+  if (every === undefined) throw new UsageError(`give --every (such as 15m): "${shown(queryName)}" has no @watch line`);
+  const period = parseWatchPeriod(every);
+  if (!period.ok) throw new UsageError(`${get('every') !== undefined ? '--every' : '@watch'}: ${period.message}`);
+  const { request } = prepareQuery(doc, query, shared);
+  const options = {
+    ...shared,
+    periodMs: testPeriodOverride(process.env.MWQ_TEST_WATCH_SECONDS) ?? period.ms,
+    maxPages: shared.maxPages ?? 100,
+    maxItems: positiveInt('max-items', get('max-items')) ?? 100_000,
+    ndjson: format === 'ndjson',
+    save: values['no-save'] !== true,
+  };
+  return { options, request, queryName };
 }
 
 export async function watchCommand(args: string[]): Promise<number> {
   const say = new Messages('mwq watch');
-  let request: PreparedRequest;
-  let options: WatchArgs;
-  let queryName: string;
+  let ready: ReturnType<typeof prepareWatch>;
   try {
-    const { values, positionals } = readArgs(args, {
-      query: { type: 'string' },
-      line: { type: 'string' },
-      endpoint: { type: 'string' },
-      every: { type: 'string' },
-      'max-pages': { type: 'string' },
-      'max-items': { type: 'string' },
-      format: { type: 'string' },
-      timeout: { type: 'string' },
-      contact: { type: 'string' },
-      'no-save': { type: 'boolean' },
-      'safe-env': { type: 'string', multiple: true },
-    });
-    const get = (name: string) => stringOption(values, name);
-    if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
-    const file = positionals[0]!;
-    const format = get('format') ?? 'text';
-    if (format !== 'text' && format !== 'ndjson') throw new UsageError('--format must be text or ndjson');
-    const doc = parseDocument(readQueryFile(file));
-    const query = selectQuery(doc, { file, query: get('query'), line: positiveInt('line', get('line')) });
-    if (isChained(query)) throw new UsageError('mwq watch does not run queries that take values from another query');
-    queryName = query.name || `line ${query.firstLine + 1}`;
-    const every = get('every') ?? query.watch?.text;
-    if (every === undefined) throw new UsageError(`give --every (such as 15m): "${shown(queryName)}" has no @watch line`);
-    const period = parseWatchPeriod(every);
-    if (!period.ok) throw new UsageError(`${get('every') !== undefined ? '--every' : '@watch'}: ${period.message}`);
-    const endpoint = endpointOption(get('endpoint'));
-    const safeEnvNames = Array.isArray(values['safe-env']) ? values['safe-env'] : [];
-    request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: endpoint, safeEnvNames });
-    if (endpoint) request = withEndpoint(request, endpoint);
-    const refused = secretHostRefusal([request], endpoint);
-    if (refused) throw new RunnerError('usage', refused);
-    options = {
-      file,
-      periodMs: testPeriodOverride(process.env.MWQ_TEST_WATCH_SECONDS) ?? period.ms,
-      maxPages: positiveInt('max-pages', get('max-pages')) ?? 100,
-      maxItems: positiveInt('max-items', get('max-items')) ?? 100_000,
-      ndjson: format === 'ndjson',
-      save: values['no-save'] !== true,
-      timeoutMs: timeoutOption(get('timeout')),
-      contact: get('contact'),
-    };
+    ready = prepareWatch(args);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof RunnerError) {
-      say.say(error.message);
-      if (error instanceof UsageError) process.stderr.write(`Usage:\n${WATCH_USAGE}\n`);
-      return EXIT.usage;
-    }
-    throw error;
+    return preparationFailure(error, say, WATCH_USAGE);
   }
+  const { options, request, queryName } = ready;
   const redact = redactorOf(request);
   say.useRedactor(redact);
   const history = options.save
     ? new RunHistory({ file: options.file, name: queryName }, { searchUpTo: cliHistoryStop(options.file, process.cwd()) })
     : undefined;
   const watch = new QueryWatch({
-    session: { http: { timeoutMs: options.timeoutMs, contact: options.contact }, redact },
+    session: { http: httpOf(options), redact },
     limits: { maxPages: options.maxPages, maxItems: options.maxItems },
   });
   // Ctrl+C ends the watch: the tick under way is cancelled, the wait cut short.
-  const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  process.on('SIGINT', onSignal);
+  const stop = interruptible();
   say.say(`watching "${queryName}" every ${periodText(options.periodMs)}; Ctrl+C to stop`);
   try {
     while (!stop.signal.aborted) {
@@ -129,7 +115,7 @@ export async function watchCommand(args: string[]): Promise<number> {
       await pause(Math.max(0, options.periodMs - (Date.now() - started)), stop.signal);
     }
   } finally {
-    process.removeListener('SIGINT', onSignal);
+    stop.done();
   }
   say.say(`stopped watching "${queryName}" after ${count(watch.tickCount, 'tick')}`);
   return EXIT.ok;

@@ -9,7 +9,6 @@
 // The session does not keep rows: each page's rows go to `onPage` (and the
 // raw answer with them); a consumer that wants them all keeps a RowStore.
 
-import { createHash } from 'node:crypto';
 import { redactDeep, type Redactor } from '../redact';
 import { RunnerError, toRunnerError } from './errors';
 import { sendApiRequest, type ApiResponse, type HttpOptions, type RetryInfo } from './http';
@@ -22,6 +21,7 @@ import { settleEndpoint } from './scriptPath';
 import { droppedContinueWarning, filterContinue } from './continueKeys';
 import type { ApiMessage } from './apiMessages';
 import { hostOf } from '../url';
+import { continueDigest, readContinue, sameContinue, stillComing } from './continueValues';
 import { count } from '../text';
 
 export interface SessionOptions {
@@ -59,7 +59,7 @@ export const DEFAULT_MAX_RUN_BYTES = 256 * 1024 * 1024;
 /** Default cap on the requests one "Run" / "Next page" makes to complete a generator/prop batch. */
 export const DEFAULT_BATCH_MAX_PAGES = 100;
 
-import type { FetchAllLimits, IncompleteBatch, PageResult, RunCallbacks, RunOutcome } from './sessionTypes';
+import type { FetchAllLimits, IncompleteBatch, PageResult, RunCallbacks, RunOutcome, StopReason } from './sessionTypes';
 import type { ResumableRun, RunSession } from './runSession';
 
 export class QuerySession implements RunSession, ResumableRun {
@@ -223,12 +223,14 @@ export class QuerySession implements RunSession, ResumableRun {
         message,
       });
     try {
-      const maxPages = limits.maxPages ?? Infinity;
-      const maxItems = limits.maxItems ?? Infinity;
       const maxlag = this.maxlag;
-      const maxBytes = this.options.maxBytes ?? DEFAULT_MAX_RUN_BYTES;
-      let bytes = 0;
       const defaults = all && maxlag !== null ? { maxlag: String(maxlag) } : undefined;
+      const caps = {
+        maxPages: limits.maxPages ?? Infinity,
+        maxItems: limits.maxItems ?? Infinity,
+        maxBytes: this.options.maxBytes ?? DEFAULT_MAX_RUN_BYTES,
+      };
+      let bytes = 0;
       if (this.current.endpointPage !== undefined) {
         // An ApiSandbox link without its script path: its page names the wiki's api.php.
         progress(`Finding the api.php of ${hostOf(this.current.endpoint)}…`);
@@ -254,158 +256,142 @@ export class QuerySession implements RunSession, ResumableRun {
           onRetry: (info) => progress(info.message, info),
         });
         // From here to the end of the iteration nothing awaits: an answer is applied whole or not at all.
-        const json = response.json as Record<string, unknown>;
-        const answered = readContinue(json);
-        // Only the query's own continuation is sent on (continueKeys.ts); what else the wiki named is said, not sent.
-        const filtered = answered && filterContinue(answered, this.request.params);
-        const next = filtered && Object.keys(filtered.kept).length ? filtered.kept : undefined;
-        const warnings = this.pendingWarnings.splice(0);
-        if (filtered?.dropped.length) warnings.push(droppedContinueWarning(filtered.dropped, 'answer'));
-        if (next && continueParams && sameContinue(next, continueParams)) {
-          // The wiki sent back what it was sent: following it would never end.
-          throw new RunnerError(
-            'continuation',
-            `The wiki answered page ${this.pages + 1} with the same continue values it was sent (${this.shownContinue(next)}); stopped to avoid an endless loop.`,
-          );
-        }
-        const digest = next ? continueDigest(next) : undefined;
-        const earlier = digest === undefined ? undefined : this.continuesSeen.get(digest);
-        if (next && earlier !== undefined) {
-          // A, B, A, …: the wiki came back to values it already sent.
-          throw new RunnerError(
-            'continuation',
-            `The wiki answered page ${this.pages + 1} with continue values it already sent for page ${earlier} (${this.shownContinue(next)}); stopped to avoid an endless loop.`,
-          );
-        }
-        if (digest !== undefined) this.continuesSeen.set(digest, this.pages + 1);
-        const batches = this.merger.add(json);
-        const items = batches.reduce((n, b) => n + b.rows.length, 0);
-        this.pages++;
-        this.items += items;
-        this.cont = next;
-        if (!next) this.finished = true;
-        outcome.pages++;
-        outcome.items += items;
-        outcome.apiErrors += response.messages.errors.length;
-        outcome.apiWarnings += response.messages.warnings.length + warnings.length;
-        outcome.requestMs += response.ms;
+        const page = this.apply(response, continueParams, defaults, outcome);
         bytes += response.bytes;
-        const batchcomplete = json.batchcomplete !== undefined && json.batchcomplete !== false;
-        const pending = this.merger.pendingCount();
-        const incomplete: IncompleteBatch | undefined =
-          next && !batchcomplete && pending > 0 ? { pages: pending, stillComing: stillComing(this.request, next) } : undefined;
-        // What leaves the session is scrubbed of secrets (a wiki may echo one back).
-        const r = this.redact;
-        const page: PageResult = {
-          index: this.pages,
-          request: {
-            url: r(toUrl(this.request, { continueParams, defaults })),
-            method: response.method,
-            continueParams: continueParams && redactDeep(continueParams, r),
-          },
-          status: response.status,
-          ms: response.ms,
-          attempts: response.attempts,
-          bytes: response.bytes,
-          json: redactDeep(response.json, r, Infinity),
-          errors: redactDeep(response.messages.errors, r),
-          warnings: redactDeep(response.messages.warnings.concat(warnings), r),
-          batches: batches.map((b) => ({ list: r(b.list), rows: redactDeep(b.rows, r, Infinity) })),
-          items,
-          continue: next && redactDeep(next, r),
-          batchcomplete,
-          ...(incomplete ? { incomplete } : {}),
-        };
-        outcome.incomplete = incomplete;
         callbacks.onPage?.(page);
-        const waiting = incomplete
-          ? `, ${count(incomplete.pages, 'page')} waiting for ${incomplete.stillComing.join(', ') || 'more properties'}`
+        const waiting = page.incomplete
+          ? `, ${count(page.incomplete.pages, 'page')} waiting for ${page.incomplete.stillComing.join(', ') || 'more properties'}`
           : '';
-        progress(`${count(this.pages, 'page')}, ${count(this.items, 'item')}${next ? '' : ' (complete)'}${waiting}`);
-        if (this.finished) {
-          outcome.stopped = 'complete';
-          break;
-        }
-        // "Next page" ends with the batch: a page of rows, not one request.
-        if (!all && !incomplete) {
-          outcome.stopped = 'page';
-          break;
-        }
-        if (outcome.pages >= maxPages) {
-          outcome.stopped = all ? 'max-pages' : 'page';
-          break;
-        }
-        if (outcome.items >= maxItems) {
-          outcome.stopped = 'max-items';
-          break;
-        }
-        if (bytes >= maxBytes) {
-          outcome.stopped = 'max-bytes';
-          outcome.bytes = bytes;
-          outcome.error = new RunnerError(
-            'usage',
-            `Stopped after ${formatMiB(bytes)} of answers (the limit is ${formatMiB(maxBytes)}): the ${count(this.pages, 'page')} fetched are kept, and the run can go on from here.`,
-          );
+        progress(`${count(this.pages, 'page')}, ${count(this.items, 'item')}${page.continue ? '' : ' (complete)'}${waiting}`);
+        const stop = this.stopAfterPage(outcome, all, caps, bytes);
+        if (stop) {
+          outcome.stopped = stop;
           break;
         }
       }
     } catch (error) {
-      const e = toRunnerError(error);
-      if (e.kind === 'busy' && e.extra.detail === 'maxlag') {
-        outcome.lagged = true;
-        outcome.hint = LAGGED_HINT;
-      }
-      outcome.stopped = e.kind === 'cancelled' ? 'cancelled' : 'failed';
-      outcome.error = new RunnerError(e.kind, this.redact(e.message), e.extra);
+      this.failed(outcome, error);
     } finally {
       this.busy = false;
     }
     outcome.done = this.finished;
     return outcome;
   }
-}
 
-/**
- * The prop modules of the request whose values are still coming, from a
- * `continue` of an incomplete batch: its `continue` value is
- * `<generator keys>||<finished modules>` (MediaWiki's ApiContinuationManager),
- * so the requested `prop` values not named as finished are still coming.
- */
-export function stillComing(request: PreparedRequest, cont: Readonly<Record<string, string>>): string[] {
-  const prop = request.params.find((p) => p.name === 'prop')?.value ?? '';
-  const requested = prop
-    .split('|')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const marker = cont.continue;
-  if (marker === undefined || !marker.includes('||')) return [];
-  const finished = new Set(marker.slice(marker.indexOf('||') + 2).split('|'));
-  return requested.filter((p) => !finished.has(p)).slice(0, 50);
-}
+  /** One answer taken in: its `continue` checked and kept, its rows merged, counted in `outcome`; the page handed out, scrubbed of secrets. */
+  private apply(
+    response: ApiResponse,
+    continueParams: Record<string, string> | undefined,
+    defaults: Record<string, string> | undefined,
+    outcome: RunOutcome,
+  ): PageResult {
+    const json = response.json as Record<string, unknown>;
+    const answered = readContinue(json);
+    // Only the query's own continuation is sent on (continueKeys.ts); what else the wiki named is said, not sent.
+    const filtered = answered && filterContinue(answered, this.request.params);
+    const next = filtered && Object.keys(filtered.kept).length ? filtered.kept : undefined;
+    const warnings = this.pendingWarnings.splice(0);
+    if (filtered?.dropped.length) warnings.push(droppedContinueWarning(filtered.dropped, 'answer'));
+    if (next) this.refuseLoop(next, continueParams);
+    const batches = this.merger.add(json);
+    const items = batches.reduce((n, b) => n + b.rows.length, 0);
+    this.pages++;
+    this.items += items;
+    this.cont = next;
+    if (!next) this.finished = true;
+    outcome.pages++;
+    outcome.items += items;
+    outcome.apiErrors += response.messages.errors.length;
+    outcome.apiWarnings += response.messages.warnings.length + warnings.length;
+    outcome.requestMs += response.ms;
+    const batchcomplete = json.batchcomplete !== undefined && json.batchcomplete !== false;
+    const pending = this.merger.pendingCount();
+    const incomplete: IncompleteBatch | undefined =
+      next && !batchcomplete && pending > 0 ? { pages: pending, stillComing: stillComing(this.request, next) } : undefined;
+    outcome.incomplete = incomplete;
+    // What leaves the session is scrubbed of secrets (a wiki may echo one back).
+    const r = this.redact;
+    const request = this.request;
+    return {
+      index: this.pages,
+      request: {
+        // Built when read (the editor's request log, history): a run of 4,000 pages to stdout reads none.
+        get url() {
+          const url = r(toUrl(request, { continueParams, defaults }));
+          Object.defineProperty(this, 'url', { value: url, enumerable: true, writable: true });
+          return url;
+        },
+        method: response.method,
+        continueParams: continueParams && redactDeep(continueParams, r),
+      },
+      status: response.status,
+      ms: response.ms,
+      attempts: response.attempts,
+      bytes: response.bytes,
+      json: redactDeep(response.json, r, Infinity),
+      errors: redactDeep(response.messages.errors, r),
+      warnings: redactDeep(response.messages.warnings.concat(warnings), r),
+      batches: batches.map((b) => ({ list: r(b.list), rows: redactDeep(b.rows, r, Infinity) })),
+      items,
+      continue: next && redactDeep(next, r),
+      batchcomplete,
+      ...(incomplete ? { incomplete } : {}),
+    };
+  }
 
-/** A `continue` object's identity (order of keys ignored), small whatever its size. */
-function continueDigest(cont: Readonly<Record<string, string>>): string {
-  const keys = Object.keys(cont).sort();
-  return createHash('sha256')
-    .update(JSON.stringify(keys.map((k) => [k, cont[k]])))
-    .digest('base64');
+  /** A wiki that answers with the `continue` it was sent, or comes back to one it sent before, would never end: stopped. */
+  private refuseLoop(next: Record<string, string>, sent: Record<string, string> | undefined): void {
+    if (sent && sameContinue(next, sent)) {
+      throw new RunnerError(
+        'continuation',
+        `The wiki answered page ${this.pages + 1} with the same continue values it was sent (${this.shownContinue(next)}); stopped to avoid an endless loop.`,
+      );
+    }
+    const digest = continueDigest(next);
+    const earlier = this.continuesSeen.get(digest);
+    if (earlier !== undefined) {
+      // A, B, A, …: the wiki came back to values it already sent.
+      throw new RunnerError(
+        'continuation',
+        `The wiki answered page ${this.pages + 1} with continue values it already sent for page ${earlier} (${this.shownContinue(next)}); stopped to avoid an endless loop.`,
+      );
+    }
+    this.continuesSeen.set(digest, this.pages + 1);
+  }
+
+  /** Why the call stops after this page (the end, "Next page"'s one batch, a cap), or undefined to go on. */
+  private stopAfterPage(
+    outcome: RunOutcome,
+    all: boolean,
+    caps: { maxPages: number; maxItems: number; maxBytes: number },
+    bytes: number,
+  ): StopReason | undefined {
+    if (this.finished) return 'complete';
+    // "Next page" ends with the batch: a page of rows, not one request.
+    if (!all && !outcome.incomplete) return 'page';
+    if (outcome.pages >= caps.maxPages) return all ? 'max-pages' : 'page';
+    if (outcome.items >= caps.maxItems) return 'max-items';
+    if (bytes < caps.maxBytes) return undefined;
+    outcome.bytes = bytes;
+    outcome.error = new RunnerError(
+      'usage',
+      `Stopped after ${formatMiB(bytes)} of answers (the limit is ${formatMiB(caps.maxBytes)}): the ${count(this.pages, 'page')} fetched are kept, and the run can go on from here.`,
+    );
+    return 'max-bytes';
+  }
+
+  /** The call ended on an error: cancelled or failed, with the hint when the wiki stayed lagged. */
+  private failed(outcome: RunOutcome, error: unknown): void {
+    const e = toRunnerError(error);
+    if (e.kind === 'busy' && e.extra.detail === 'maxlag') {
+      outcome.lagged = true;
+      outcome.hint = LAGGED_HINT;
+    }
+    outcome.stopped = e.kind === 'cancelled' ? 'cancelled' : 'failed';
+    outcome.error = new RunnerError(e.kind, this.redact(e.message), e.extra);
+  }
 }
 
 function formatMiB(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
-}
-
-/** The answer's `continue` object as strings, or undefined. (`query-continue` of rawcontinue is not followed.) */
-export function readContinue(json: unknown): Record<string, string> | undefined {
-  if (typeof json !== 'object' || json === null) return undefined;
-  const cont = (json as Record<string, unknown>).continue;
-  if (typeof cont !== 'object' || cont === null || Array.isArray(cont)) return undefined;
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(cont)) out[key] = typeof value === 'string' ? value : String(value);
-  return Object.keys(out).length ? out : undefined;
-}
-
-function sameContinue(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }

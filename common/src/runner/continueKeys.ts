@@ -36,6 +36,9 @@ export interface FilteredContinue {
   dropped: string[];
 }
 
+/** The allowed keys of each parameter list seen (a session asks with the same list on every page; lists are not changed). */
+const allowedByParams = new WeakMap<object, Set<string>>();
+
 /** The keys named by the query's module parameters (`list`, `prop`, `meta`; `generator` with its `g`). */
 function moduleContinuations(params: Iterable<{ name: string; value: string }>): Set<string> {
   const allowed = new Set<string>();
@@ -60,7 +63,8 @@ export function filterContinue(
   cont: Readonly<Record<string, string>>,
   params: Iterable<{ name: string; value: string }>,
 ): FilteredContinue {
-  const allowed = moduleContinuations(params);
+  let allowed = allowedByParams.get(params);
+  if (!allowed) allowedByParams.set(params, (allowed = moduleContinuations(params)));
   const kept: Record<string, string> = {};
   const dropped: string[] = [];
   for (const [key, value] of Object.entries(cont)) {

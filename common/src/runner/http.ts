@@ -91,7 +91,6 @@ const DEFAULT_MAX_REDIRECTS = 5;
 export async function sendApiRequest(endpoint: string, pairs: ParamPairs, options: HttpOptions = {}): Promise<ApiResponse> {
   const started = Date.now();
   const wire = toWire(endpoint, pairs, options.maxGetBytes);
-  const host = hostOf(endpoint);
   const policy = new RetryPolicy({
     busyRetries: options.busyRetries ?? 3,
     networkRetries: options.networkRetries ?? 3,
@@ -142,6 +141,8 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
           attempts: attempt,
         };
       }
+      // Named only when something is said about it: no URL parse for an answer that is fine.
+      const host = hostOf(endpoint);
       if (outcome.kind === 'not-json') throw withAttempts(notJsonError(host, outcome), attempt);
       if (outcome.kind === 'too-deep') {
         throw new RunnerError(

@@ -1,33 +1,20 @@
 // From a parsed query to the request the runner sends: the endpoint, the
 // parameters with their variables resolved, what is sensitive, and what must
 // never be shown (the request's redactor).
-//
-// Values. The runner does not know which parameters are multi-valued, so it
-// sends a value exactly as written: `titles=A|B` is sent as `A|B` (two titles),
-// `srsearch=a|b` as `a|b` (one search string), and MediaWiki decides. The only
-// rewriting concerns values that gain a `|` from a variable: when a parameter
-// was written with several `|`-separated items and one of them resolves to a
-// text containing `|` (`titles={{a}}|B` with `@a = X|Y`), the items are sent in
-// MediaWiki's other multi-value syntax, U+001F before and between the items
-// (`\x1fX|Y\x1fB`), so that `X|Y` stays one value. A value written as a single
-// item is never rewritten (MediaWiki refuses U+001F in single-valued
-// parameters). A value that already starts with U+001F (pasted from an
-// ApiSandbox URL) is sent unchanged.
 
-import { decodeQueryComponent } from '../url';
+//
+// How values with `{{…}}` are resolved and sent (the U+001F separator): requestValues.ts.
 import { problemsOfQuery } from '../parser';
 import type { ParsedDocument, QueryNode } from '../syntaxTree';
 import { lineIndexAt } from '../lines';
-import { tooDeepMessage, type ExternalLookup, type VariableScope } from '../resolve';
-import { findVariableUses } from '../variables';
+import type { ExternalLookup, VariableScope } from '../resolve';
+import { requestResolver, resolveValue, type RequestResolver } from './requestValues';
 import { MASK, redactorFor, type Redactor } from '../redact';
 import { RunnerError } from './errors';
 import { isHttpUrl, maskUrlCredentials } from '../url';
 import { RUNNER_PARAMETERS, runnerParameterNote, runnerSentParameters } from '../runnerParameters';
 
 // The request on the wire and its copyable forms (URL, cURL, ApiSandbox) live in wire.ts.
-
-export const MULTI_SEPARATOR = '\x1f';
 
 /** Parameters whose values are never displayed (besides every `{{$secret …}}` value). */
 export const DEFAULT_SENSITIVE_PARAMS: readonly string[] = [
@@ -132,99 +119,56 @@ export function isSensitiveName(name: string, extra?: ReadonlySet<string>): bool
   return DEFAULT_SENSITIVE_PARAMS.includes(lower) || !!extra?.has(name) || lower.endsWith('token') || lower.endsWith('password');
 }
 
-/**
- * Builds the request for one query of a parsed document. Throws a RunnerError
- * of kind `usage` (with a message naming the line) when the query cannot be
- * sent: no endpoint, an unresolved `{{…}}`, `rawcontinue`, another action.
- */
-export function buildRequest(query: QueryNode, scope: VariableScope, options: BuildRequestOptions = {}): PreparedRequest {
-  const sensitiveNames = new Set(options.sensitiveNames ?? []);
-  const problems: string[] = [];
-  const notes: string[] = [];
+/** Where a query is sent from, as written. */
+interface EndpointChoice {
+  endpoint?: string;
+  /** It holds a `$secret` or masked `$env` value. */
+  sensitive: boolean;
+  line: number;
+  /** An ApiSandbox link with only the article path: its page names the script path. */
+  page?: string;
+}
 
-  const safeEnv = new Set(options.safeEnvNames ?? []);
-  const hidden = new Set<string>();
-  const secrets = new Set<string>();
-  let usedSecret = false;
-  const external: ExternalLookup = (use) => {
-    const value = options.external?.(use);
-    if (value !== undefined && use.kind === 'secret') secrets.add(use.name);
-    if (value !== undefined && (use.kind === 'secret' || (use.kind === 'env' && !safeEnv.has(use.name)))) {
-      usedSecret = true;
-      hidden.add(value);
-    }
-    return value;
-  };
-  const resolve = (text: string, offset: number, line: number, what: string): { text: string; secret: boolean } => {
-    usedSecret = false;
-    const resolved = scope.resolve(text, offset, external);
-    if (!resolved.complete) {
-      const tooDeep = new Set(resolved.tooDeep);
-      for (const use of findVariableUses(resolved.text, 0)) {
-        const why =
-          use.kind === 'variable' && tooDeep.has(use.name) ? tooDeepMessage(use.name) : describeUnresolved(use.kind, use.name, use.fn);
-        problems.push(`line ${line + 1}: ${why} (in ${what})`);
-      }
-    }
-    return { text: resolved.text, secret: usedSecret };
-  };
-
-  // Endpoint: the query's URL line, else `@endpoint` above the query, else the default.
-  let endpoint: string | undefined;
-  let endpointSensitive = false;
-  let endpointLine = query.firstLine;
-  let endpointPage: string | undefined;
+/** The endpoint: the query's URL line, else `@endpoint` above the query, else the default. */
+function chooseEndpoint(query: QueryNode, scope: VariableScope, r: RequestResolver, options: BuildRequestOptions): EndpointChoice {
   const url = query.urls[query.urls.length - 1];
   if (url) {
-    const r = resolve(url.endpoint, url.span.start, url.line, 'the URL');
-    endpoint = r.text;
-    endpointSensitive = r.secret;
-    endpointLine = url.line;
-    // An ApiSandbox link with only the article path: its page names the script path.
-    if (url.sandbox === 'guess' && !r.secret)
-      endpointPage = resolve(scope.doc.text.slice(url.span.start, url.span.end), url.span.start, url.line, 'the URL').text;
-  } else {
-    const offset = query.params[0]?.nameSpan.start ?? query.span.end;
-    const def = scope.definitionAt('endpoint', offset);
-    if (def) {
-      const r = resolve(def.value, def.valueSpan.start, def.line, '@endpoint');
-      endpoint = r.text;
-      endpointSensitive = r.secret;
-      endpointLine = def.line;
-    } else if (options.defaultEndpoint?.trim()) {
-      endpoint = options.defaultEndpoint.trim();
-    }
+    const resolved = r.resolve(url.endpoint, url.span.start, url.line, 'the URL');
+    const page =
+      url.sandbox === 'guess' && !resolved.secret
+        ? r.resolve(scope.doc.text.slice(url.span.start, url.span.end), url.span.start, url.line, 'the URL').text
+        : undefined;
+    return { endpoint: resolved.text, sensitive: resolved.secret, line: url.line, ...(page !== undefined ? { page } : {}) };
   }
-  const queryLabel = query.name ? `query "${query.name}"` : `the query on line ${query.firstLine + 1}`;
-  if (endpoint === undefined || endpoint === '') {
-    throw new RunnerError(
-      'usage',
-      `No endpoint for ${queryLabel}: add a URL line or "@endpoint = https://…/api.php" above it, or set mwquery.endpoint.`,
-    );
+  const offset = query.params[0]?.nameSpan.start ?? query.span.end;
+  const def = scope.definitionAt('endpoint', offset);
+  if (def) {
+    const resolved = r.resolve(def.value, def.valueSpan.start, def.line, '@endpoint');
+    return { endpoint: resolved.text, sensitive: resolved.secret, line: def.line };
   }
-  if (!problems.length && !isHttpUrl(endpoint)) {
-    problems.push(
-      `line ${endpointLine + 1}: the endpoint "${endpointSensitive ? MASK : maskUrlCredentials(endpoint)}" is not an http(s) URL`,
-    );
-  } else if (!problems.length && endpointProblem(endpoint)) {
-    problems.push(
-      `line ${endpointLine + 1}: ${(endpointSensitive ? 'The endpoint has a user name or password in it ("user:password@"). The runner never sends credentials in a URL: remove them, and log in with a bot password instead.' : endpointProblem(endpoint)!).replace(/\.$/, '')}`,
-    );
-  }
+  return { endpoint: options.defaultEndpoint?.trim() || undefined, sensitive: false, line: query.firstLine };
+}
 
-  // A line that is not a parameter is not sent: running without it would answer another question.
-  for (const problem of problemsOfQuery(scope.doc, query)) {
-    const line = lineIndexAt(scope.doc.lines, problem.span.start);
-    problems.push(`line ${line + 1} is not a parameter (${problem.message.replace(/\.$/, '')})`);
+/** Why the chosen endpoint cannot be sent to (not http(s), credentials in it), or undefined. */
+function endpointLineProblem(endpoint: string, choice: EndpointChoice): string | undefined {
+  if (!isHttpUrl(endpoint)) {
+    return `line ${choice.line + 1}: the endpoint "${choice.sensitive ? MASK : maskUrlCredentials(endpoint)}" is not an http(s) URL`;
   }
+  const problem = endpointProblem(endpoint);
+  if (!problem) return undefined;
+  return `line ${choice.line + 1}: ${(choice.sensitive ? 'The endpoint has a user name or password in it ("user:password@"). The runner never sends credentials in a URL: remove them, and log in with a bot password instead.' : problem).replace(/\.$/, '')}`;
+}
 
+/** The query's own parameters, resolved (the last of a name wins, in its place); runner-owned ones noted or refused. */
+function queryParams(query: QueryNode, r: RequestResolver, options: BuildRequestOptions, notes: string[]): Map<string, RequestParam> {
+  const sensitiveNames = new Set(options.sensitiveNames ?? []);
   const byName = new Map<string, RequestParam>();
   for (const param of query.params) {
     const name = param.name;
     if (RUNNER_PARAMETERS.has(name)) {
       const written = param.value;
       if (name === 'action' && written !== '' && written !== 'query') {
-        problems.push(`line ${param.line + 1}: only action=query can be run, not action=${written}`);
+        r.problems.push(`line ${param.line + 1}: only action=query can be run, not action=${written}`);
       } else {
         const note = name === 'action' ? undefined : runnerParameterNote(name, written);
         if (note) notes.push(`line ${param.line + 1}: ${note}`);
@@ -232,32 +176,62 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
       continue;
     }
     if (name === 'rawcontinue') {
-      problems.push(`line ${param.line + 1}: rawcontinue is not supported; the runner follows "continue" (remove the line)`);
+      r.problems.push(`line ${param.line + 1}: rawcontinue is not supported; the runner follows "continue" (remove the line)`);
       continue;
     }
-    const value = resolveValue(param, resolve);
+    const value = resolveValue(param, r.resolve);
     const sensitive = value.secret || isSensitiveName(name, sensitiveNames);
     byName.delete(name); // the last one wins, in its own place
     byName.set(name, { name, value: value.text, sensitive, line: param.line });
   }
-  if (query.params.length === 0 && !url) problems.push(`${queryLabel} has no parameters`);
+  return byName;
+}
+
+/**
+ * Builds the request for one query of a parsed document. Throws a RunnerError
+ * of kind `usage` (with a message naming the line) when the query cannot be
+ * sent: no endpoint, an unresolved `{{…}}`, `rawcontinue`, another action.
+ */
+export function buildRequest(query: QueryNode, scope: VariableScope, options: BuildRequestOptions = {}): PreparedRequest {
+  const r = requestResolver(scope, options);
+  const problems = r.problems;
+  const notes: string[] = [];
+  const choice = chooseEndpoint(query, scope, r, options);
+  const endpoint = choice.endpoint;
+  const queryLabel = query.name ? `query "${query.name}"` : `the query on line ${query.firstLine + 1}`;
+  if (endpoint === undefined || endpoint === '') {
+    throw new RunnerError(
+      'usage',
+      `No endpoint for ${queryLabel}: add a URL line or "@endpoint = https://…/api.php" above it, or set mwquery.endpoint.`,
+    );
+  }
+  const endpointProblemText = problems.length ? undefined : endpointLineProblem(endpoint, choice);
+  if (endpointProblemText) problems.push(endpointProblemText);
+
+  // A line that is not a parameter is not sent: running without it would answer another question.
+  for (const problem of problemsOfQuery(scope.doc, query)) {
+    const line = lineIndexAt(scope.doc.lines, problem.span.start);
+    problems.push(`line ${line + 1} is not a parameter (${problem.message.replace(/\.$/, '')})`);
+  }
+  const byName = queryParams(query, r, options, notes);
+  if (query.params.length === 0 && !query.urls.length) problems.push(`${queryLabel} has no parameters`);
   if (problems.length) {
     throw new RunnerError('usage', `Cannot run ${queryLabel}: ${problems.join('; ')}.`);
   }
 
   const params: RequestParam[] = runnerSentParameters().map(({ name, value }) => ({ name, value, sensitive: false }));
   for (const param of byName.values()) params.push(param);
-  for (const credential of credentialsOf(endpoint)) hidden.add(credential);
+  for (const credential of credentialsOf(endpoint)) r.hidden.add(credential);
   const request: PreparedRequest = {
     endpoint,
-    endpointSensitive,
+    endpointSensitive: choice.sensitive,
     params,
     query: { name: query.name, index: query.index, firstLine: query.firstLine },
     notes,
-    ...(endpointPage !== undefined ? { endpointPage } : {}),
+    ...(choice.page !== undefined ? { endpointPage: choice.page } : {}),
   };
-  hiddenValues.set(request, [...hidden]);
-  secretNames.set(request, [...secrets]);
+  hiddenValues.set(request, [...r.hidden]);
+  secretNames.set(request, [...r.secrets]);
   return request;
 }
 
@@ -278,78 +252,6 @@ function credentialsOf(endpoint: string): string[] {
     return out;
   } catch {
     return [];
-  }
-}
-
-function resolveValue(
-  param: QueryNode['params'][number],
-  resolve: (text: string, offset: number, line: number, what: string) => { text: string; secret: boolean },
-): { text: string; secret: boolean } {
-  const what = `"${param.name}"`;
-  if (!param.hasEquals || param.value === '') return { text: '', secret: false };
-  if (param.fromUrl && param.urlValue !== undefined) return resolveUrlValue(param, param.urlValue, resolve);
-  const raw = param.value;
-  if (!raw.includes('{{') || raw.startsWith(MULTI_SEPARATOR) || param.items.length < 2) {
-    return resolve(raw, param.valueSpan.start, param.line, what);
-  }
-  // Several items written: resolve each, and switch to U+001F separators if one gains a "|".
-  let secret = false;
-  const items = param.items.map((item) => {
-    const r = resolve(item.text, param.fromUrl ? param.valueSpan.start : item.start, param.line, what);
-    secret ||= r.secret;
-    return r.text;
-  });
-  const text = items.some((item) => item.includes('|')) ? MULTI_SEPARATOR + items.join(MULTI_SEPARATOR) : items.join('|');
-  return { text, secret };
-}
-
-/**
- * A URL line's value: only the `{{…}}` written in the line are resolved; the
- * text around them is percent-decoded and sent as it is, even when decoding
- * makes it look like `{{$secret …}}`.
- */
-function resolveUrlValue(
-  param: QueryNode['params'][number],
-  written: string,
-  resolve: (text: string, offset: number, line: number, what: string) => { text: string; secret: boolean },
-): { text: string; secret: boolean } {
-  const what = `"${param.name}"`;
-  // Items as lists of pieces: decoded literal text, or a resolved reference.
-  const items: string[] = [''];
-  let secret = false;
-  let last = 0;
-  const literal = (text: string) => {
-    const decoded = decodeQueryComponent(text) ?? text;
-    const parts = decoded.split('|');
-    items[items.length - 1] += parts[0]!;
-    for (let i = 1; i < parts.length; i++) items.push(parts[i]!);
-  };
-  const uses = findVariableUses(written, 0);
-  const resolvedAny = uses.length > 0;
-  for (const use of uses) {
-    literal(written.slice(last, use.span.start));
-    const r = resolve(written.slice(use.span.start, use.span.end), param.valueSpan.start, param.line, what);
-    secret ||= r.secret;
-    items[items.length - 1] += r.text;
-    last = use.span.end;
-  }
-  literal(written.slice(last));
-  if (resolvedAny && items.length >= 2 && items.some((item) => item.includes('|')) && !items[0]!.startsWith(MULTI_SEPARATOR)) {
-    return { text: MULTI_SEPARATOR + items.join(MULTI_SEPARATOR), secret };
-  }
-  return { text: items.join('|'), secret };
-}
-
-function describeUnresolved(kind: string, name: string, fn?: string): string {
-  switch (kind) {
-    case 'variable':
-      return `{{${name}}} is not defined above`;
-    case 'env':
-      return `the environment variable ${name} is not set`;
-    case 'secret':
-      return `the secret "${name}" is not stored`;
-    default:
-      return `${fn ?? '{{$…}}'} is not a known function`;
   }
 }
 
