@@ -25,10 +25,20 @@ export class ContactGate {
     return vscode.workspace.getConfiguration('mwquery').get<string>('contact', '').trim() || undefined;
   }
 
-  /** Whether a request to `endpoint` may go, and the contact for its User-Agent. */
-  async check(endpoint: string, options: { automatic?: boolean } = {}): Promise<ContactVerdict> {
+  /**
+   * Whether a request to `endpoint` may go, and the contact for its User-Agent.
+   * `ask: false` (a run of many queries, such as the Testing view's): no
+   * question that could wait unseen in the notification centre; the verdict
+   * says what to set.
+   */
+  async check(endpoint: string, options: { automatic?: boolean; ask?: boolean } = {}): Promise<ContactVerdict> {
     const contact = this.current();
     if (contact || !isWikimediaEndpoint(endpoint)) return { allowed: true, contact };
+    if (options.ask === false)
+      return {
+        allowed: false,
+        message: `Nothing was sent to ${hostOf(endpoint)}: Wikimedia wikis ask for a contact in the User-Agent, and a test run asks no questions. Set "mwquery.contact" (an e-mail, a URL or User:Name; MediaWiki Query: Set Your Contact for the User-Agent), then run the tests again.`,
+      };
     const given =
       options.automatic && this.declined && !this.asking
         ? undefined

@@ -84,12 +84,19 @@ export async function admitSecrets(
   secrets: vscode.SecretStorage,
   requests: readonly PreparedRequest[],
   endpoints?: readonly string[],
+  options: { ask?: boolean } = {},
 ): Promise<{ admitted: true } | { admitted: false; message: string }> {
   const bound = new Map<string, Set<string>>();
   for (const request of requests)
     for (const name of secretsOf(request)) if (!bound.has(name)) bound.set(name, await secretHosts(secrets, name));
   for (const request of requests) {
     for (const unbound of unboundSecrets(request, (name) => bound.get(name) ?? new Set(), endpoints ?? [request.endpoint])) {
+      // A run of many queries (the Testing view) asks nothing: a question could wait unseen and stall it.
+      if (options.ask === false)
+        return {
+          admitted: false,
+          message: `Secret "${unbound.name}" was not set for ${unbound.shown}, and a test run asks no questions: nothing was sent. Run the query once from the editor to allow that host, then run the tests again.`,
+        };
       // A notification (modal dialogs are refused in extension tests): the run waits for the answer; no answer, no request.
       const choice = await Promise.resolve(
         vscode.window.showWarningMessage(

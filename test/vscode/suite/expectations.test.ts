@@ -3,7 +3,9 @@
 // points at its `@expect` line.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { openFixture, screenshot } from './helpers';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fixturesDir, openFixture, screenshot } from './helpers';
 
 interface Node {
   id: string;
@@ -128,6 +130,47 @@ suite('expectations: the Test Explorer runs @expect lines', () => {
     await vscode.commands.executeCommand('testing.expandAll').then(undefined, () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await screenshot('expectations-failed-run');
+  });
+
+  // Issue 32, item 1: "Run all tests" waited minutes on a contact question hidden
+  // in the notification centre. A test run asks nothing: with no contact set, a
+  // Wikimedia wiki's expectations are errors at once, saying what to set.
+  test('"Run all tests" asks no question: with no contact, a Wikimedia query errors at once, saying what to set', async () => {
+    assert.equal(vscode.workspace.getConfiguration('mwquery').get<string>('contact', ''), '', 'no contact is set in the test profile');
+    const file = path.join(fixturesDir(), 'wikipedia-expect.mwq');
+    fs.writeFileSync(
+      file,
+      '@endpoint = https://en.wikipedia.org/w/api.php\n\n### Main page\nmeta=siteinfo\n@expect no errors\n@expect count >= 1\n',
+    );
+    try {
+      const wikipedia = (await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file))).document;
+      const item = await until('the Wikipedia file in the Test Explorer', async () =>
+        (await state()).items.find((i) => i.id === wikipedia.uri.toString()),
+      );
+      const tests = item.children[0]!.children;
+      await vscode.commands.executeCommand('workbench.view.testing.focus');
+      const before = (await state()).outcomes;
+      const started = Date.now();
+      await vscode.commands.executeCommand('testing.runAll');
+      const outcomes = await until(
+        'the outcomes of the Wikipedia query',
+        async () => {
+          const o = (await state()).outcomes;
+          return tests.every((t) => o[t.id] && o[t.id] !== before[t.id]) ? o : undefined;
+        },
+        60_000,
+      );
+      assert.ok(Date.now() - started < 30_000, `"Run all tests" took ${Date.now() - started} ms`);
+      for (const t of tests) {
+        assert.equal(outcomes[t.id]!.state, 'errored', `${t.label}: ${outcomes[t.id]!.state}`);
+        assert.match(outcomes[t.id]!.message ?? '', /^Nothing was sent to en\.wikipedia\.org: .*Set "mwquery\.contact"/);
+      }
+      await vscode.commands.executeCommand('testing.expandAll').then(undefined, () => undefined);
+      await screenshot('expectations-no-contact');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      fs.rmSync(file, { force: true });
+    }
   });
 
   test('editing the file updates the tests', async () => {
