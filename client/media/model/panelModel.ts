@@ -136,7 +136,8 @@ export class PanelModel {
     const rowsAreObject = rowsPart !== undefined && this.parts.get(rowsPart)?.kind === 'object';
     const count = this.rows.length + this.pendingRows.length;
     const tabs: PartTab[] = rowsAreObject ? [] : [{ value: '', kind: 'rows', count, ...(rowsList ? { name: rowsList.name } : {}) }];
-    for (const part of this.parts.list()) if (part !== rowsList) tabs.push({ value: part.name, kind: part.kind, count: part.rows.length });
+    for (const part of this.parts.list())
+      if (part.name !== rowsList?.name) tabs.push({ value: part.name, kind: part.kind, count: part.rows.length });
     return tabs;
   }
 

@@ -5,8 +5,8 @@
 // runs in the webview.
 //
 // - One page's nested list is the rows: when the first page of rows is one
-//   row holding one non-empty list of objects (one page's revisions, its
-//   categories), the rows are that list's items, the page's columns
+//   row holding one list of two objects or more (one page's revisions, its
+//   categories; one item is shown as columns anyway), the rows are that list's items, the page's columns
 //   (pageid, title) repeated on each (results/expand.ts).
 // - Nested lists with at most one item in every row, and nested objects, are
 //   columns of their own (`revisions.user`; results/oneItemLists.ts).
@@ -29,10 +29,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The field whose items are the rows when `firstRows` (the first page's rows) are one page's nested list; else undefined. */
+/** The field whose items are the rows when `firstRows` (the first page's rows) are one page's nested list (2+ objects); else undefined. */
 export function onePageList(firstRows: readonly Row[]): string | undefined {
   if (firstRows.length !== 1) return undefined;
-  const lists = Object.entries(firstRows[0]!).filter(([, v]) => Array.isArray(v) && v.length > 0 && v.every(isPlainObject));
+  const lists = Object.entries(firstRows[0]!).filter(([, v]) => Array.isArray(v) && v.length > 1 && v.every(isPlainObject));
   return lists.length === 1 ? lists[0]![0] : undefined;
 }
 
