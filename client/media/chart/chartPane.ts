@@ -174,7 +174,7 @@ export class ChartPane {
     if (this.numbers.hidden) return;
     this.renderNumbers();
     // The table opens below the chart: brought into view, not left off screen.
-    this.numbers.scrollIntoView({ block: 'nearest' });
+    this.numbers.scrollIntoView({ block: 'start' });
   }
 
   /** The numbers behind the picture as a table, as the kind that drew it lays them out. */
