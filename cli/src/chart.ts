@@ -15,6 +15,7 @@ import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
 import { applyView, NamingError, viewForNames } from '../../common/src/results/columnNames';
 import type { Row } from '../../common/src/row';
 import { chartData, type ChartSpec } from '../../common/src/chart/aggregate';
+import { specForKind } from '../../common/src/chart/defaults';
 import { CHART_KIND_MODULES, CHART_KINDS, chartKind, isChartKind } from '../../common/src/chart/registry';
 import { TIME_UNITS, type TimeUnit } from '../../common/src/chart/time';
 import { DEFAULT_WIDTH, drawChart, MAX_WIDTH, MIN_WIDTH } from '../../common/src/chart/draw';
@@ -33,8 +34,10 @@ const KIND_LINES = CHART_KIND_MODULES.map((k) => `${' '.repeat(27)}${k.id.padEnd
 export const CHART_USAGE = `  mwq chart FILE --x FIELD -o OUT [options]  run one query and draw its rows as a chart (SVG or PNG)
       --x FIELD          the column counted per value or per time, binned (histogram),
                          or the horizontal axis (scatter); named as the results panel
-                         shows it (revisions.user: a nested list is expanded for it)
-      --y FIELD          scatter: the vertical axis; bar/line: a number summed per bar
+                         shows it (revisions.user: a nested list is expanded for it);
+                         default: the kind's own pick, as the panel's (a histogram bins a size)
+      --y FIELD          scatter: the vertical axis (default: another number);
+                         bar/line: a number summed per bar
       --kind K           the chart drawn (default ${CHART_KINDS[0]}):
 ${KIND_LINES}
       --by U             ${TIME_UNITS.join(', ')} for a timestamp --x (default: from the span)
@@ -46,6 +49,9 @@ ${KIND_LINES}
       --query NAME, --line N, --endpoint URL, --all, --max-pages N, --max-items N,
       --timeout S, --contact C   as for mwq run`;
 
+/** The spec as the options give it: --x and --y may be left to the kind's defaults (chart/defaults.ts). */
+type GivenSpec = Omit<ChartSpec, 'x'> & { x?: string };
+
 interface ChartArgs {
   file: string;
   query?: string;
@@ -55,7 +61,7 @@ interface ChartArgs {
   maxPages?: number;
   maxItems?: number;
   expand?: string;
-  spec: ChartSpec;
+  spec: GivenSpec;
   width: number;
   output: string;
   format: 'svg' | 'png';
@@ -100,11 +106,9 @@ function parseChartArgs(args: string[]): ChartArgs {
   const controls = chartKind(kind).controls;
   const by = get('by') as TimeUnit | undefined;
   if (by !== undefined && !TIME_UNITS.includes(by)) throw new UsageError(`--by must be ${TIME_UNITS.join(', ')}, not "${shown(by)}"`);
-  // A kind that finds its own columns (map) reads no --x.
+  // A kind that finds its own columns (map) reads no --x; a missing --x or --y is the kind's default, chosen from the rows.
   const x = field('x', get('x')) ?? (controls.x === 'none' ? '' : undefined);
-  if (x === undefined) throw new UsageError('--x FIELD is needed: the column to chart');
   const y = field('y', get('y'));
-  if (controls.y === 'axis' && y === undefined) throw new UsageError(`--kind ${kind} needs --y FIELD (the vertical axis)`);
   const output = get('output');
   if (!output) throw new UsageError('-o OUT.svg or -o OUT.png is needed');
   const format = /\.png$/i.test(output) ? 'png' : /\.svg$/i.test(output) ? 'svg' : undefined;
@@ -126,7 +130,7 @@ function parseChartArgs(args: string[]): ChartArgs {
     expand,
     spec: {
       kind,
-      x,
+      ...(x !== undefined ? { x } : {}),
       ...(y ? { y } : {}),
       ...(by ? { by } : {}),
       ...(split ? { split } : {}),
@@ -223,7 +227,12 @@ export async function chartCommand(args: string[]): Promise<number> {
     say.say(error.message);
     return EXIT.usage;
   }
-  const { svg, summary } = drawRows(chartRows, parsed.spec, parsed.width, parsed.output);
+  const spec = specOf(parsed.spec, chartRows);
+  if (typeof spec === 'string') {
+    say.say(spec);
+    return EXIT.usage;
+  }
+  const { svg, summary } = drawRows(chartRows, spec, parsed.width, parsed.output);
   try {
     await writeFileAtomic(parsed.output, parsed.format === 'png' ? await rasterise(svg) : svg);
   } catch (error) {
@@ -246,6 +255,16 @@ function namedRows(rows: Row[], parsed: ChartArgs, firstRows: Row[] | undefined)
   if (rows.length && view.missing.length)
     throw new NamingError(`the rows have no column ${view.missing.join(', ')}; their columns: ${view.columns.slice(0, 40).join(', ')}`);
   return applyView(rows, view);
+}
+
+/** The spec with what the options left out chosen from the rows as the panel chooses it; a text when nothing fits. */
+function specOf(given: GivenSpec, rows: readonly Row[]): ChartSpec | string {
+  const needsY = chartKind(given.kind).controls.y === 'axis' && given.y === undefined;
+  if (given.x !== undefined && !needsY) return { ...given, x: given.x };
+  const defaults = specForKind(given.kind, rows, undefined, { x: given.x, y: given.y });
+  if (!defaults)
+    return `no column of the ${count(rows.length, 'row')} suits --kind ${given.kind}: give --x FIELD${needsY ? ' and --y FIELD' : ''}`;
+  return { ...given, x: defaults.x, ...(defaults.y !== undefined ? { y: defaults.y } : {}) };
 }
 
 /** The chart of the rows as SVG text, and the line that says what was written to `output` (with the chart's note). */

@@ -22,7 +22,7 @@
 // moved, reloaded) it posts 'ready' and the host replays the run: reset,
 // every page, status.
 
-import type { PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
+import type { PanelComparison, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
 import type { ExportFormat } from '../../common/src/exportFormats';
 import { partObject } from '../../common/src/results/parts';
 import type { Row } from '../../common/src/row';
@@ -124,7 +124,13 @@ class PanelController {
         this.post({ type: 'saveChart', format, data: data.slice(0, TEXT_TO_HOST_MAX), name: name.slice(0, 200) }),
       baseName: () => this.model.run?.queryName || 'results',
     };
-    this.chart = new ChartView(chartEvents);
+    this.chart = new ChartView(chartEvents, {
+      get: () => this.store.state.chart,
+      set: (spec) => {
+        this.store.state.chart = spec;
+        this.store.save();
+      },
+    });
     this.map = new MapView(chartEvents);
     // After the filter's own listener (TableTools): the chart's frame comes after the filter's, in the same frame.
     this.tools.filterInput.addEventListener('input', () => {
@@ -161,7 +167,7 @@ class PanelController {
         if (this.model.setPending(p?.rows ?? [])) this.reloadTable();
       },
       history: (runs) => this.history.setRuns(runs, this.model.run?.startedAt),
-      comparison: (c) => this.history.showComparison(c),
+      comparison: (c) => this.showComparison(c),
       pinned: () => this.history.setPinned(),
     });
     this.post({ type: 'ready' });
@@ -253,6 +259,14 @@ class PanelController {
     this.map.refresh();
   }
 
+  /** A comparison in the history and as marks on the table's rows; undefined: none (closed, or a new run). */
+  private showComparison(c: PanelComparison | undefined): void {
+    if (c) this.history.showComparison(c, () => this.showComparison(undefined));
+    else this.history.clearComparison();
+    this.table.marks.set(c);
+    this.table.invalidateRows();
+  }
+
   // ------------------------------------------------------------------ views
 
   private showView(view: View): void {
@@ -289,6 +303,10 @@ class PanelController {
   private onReset(next: PanelRunInfo): void {
     this.header.clearProblems();
     this.wikis.clear();
+    // What the page holds of a run belongs to that run. The comparison goes on every reset (the host
+    // replays it after the same run's pages); the UI state (filter, part, expand, the chart's choice:
+    // model/uiState.ts forgetRun) goes as a whole when another run arrives.
+    this.showComparison(undefined);
     const same = this.model.reset(next);
     const s = this.store.state;
     if (!same) this.tools.filterInput.value = '';

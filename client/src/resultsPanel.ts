@@ -170,8 +170,18 @@ export class ResultsPanel implements vscode.Disposable {
     this.send({ type: 'history', runs });
   }
 
-  /** A comparison for the page to show (replayed to a page still loading; a new run clears it). */
-  showComparison(comparison: PanelComparison): void {
+  /** The run the panel shows (what a comparison is made for). */
+  get shownRun(): PanelRunInfo | undefined {
+    return this.run;
+  }
+
+  /**
+   * A comparison for the page to show (replayed to a page still loading; a
+   * new run clears it). `forRun`: the run it compares, taken before it was
+   * computed; another run shown by now does not get it.
+   */
+  showComparison(comparison: PanelComparison, forRun: PanelRunInfo | undefined): void {
+    if (forRun !== this.run) return;
     this.comparison = comparison;
     this.send({ type: 'comparison', comparison });
   }

@@ -3,7 +3,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chartData, defaultSpec, type ChartSpec } from '../../common/src/chart/aggregate';
+import { chartData, type ChartSpec } from '../../common/src/chart/aggregate';
+import { defaultSpec } from '../../common/src/chart/defaults';
 import { TOP_VALUES, type CategoryChart } from '../../common/src/chart/categories';
 import type { HistogramChart } from '../../common/src/chart/kinds/histogram';
 import type { MapChart } from '../../common/src/chart/kinds/map';

@@ -932,18 +932,22 @@ function readPanel() {
       if (col < 0) col = 0;
       const cells = {};
       const titles = {};
+      const changedCells = [];
       for (const c of r.querySelectorAll(':scope > .vt-cell:not(.vt-num)')) {
         // Cells say their column (data-col); the naming column is there wherever the window is.
         if (c.dataset.col !== undefined) col = Number(c.dataset.col);
         const name = columns[col++] ?? `?${col}`;
         cells[name] = c.textContent ?? '';
         if (c.title) titles[name] = c.title;
+        if (c.classList.contains('diff-cell')) changedCells.push(name);
       }
+      const mark = r.classList.contains('diff-changed') ? 'changed' : r.classList.contains('diff-added') ? 'added' : '';
       return {
         index: Number(r.getAttribute('aria-rowindex')) - 2,
         number: r.querySelector(':scope > .vt-num')?.textContent ?? '',
         cells,
         titles,
+        ...(mark ? { mark, changedCells } : {}),
       };
     })
     .sort((a, b) => a.index - b.index);

@@ -18,6 +18,8 @@ const STACK_OPTIONS = [
   ['grouped', 'side by side'],
 ] as const;
 const BY_OPTIONS = [['', 'auto'], ...TIME_UNITS.map((u) => [u, u] as const)] as const;
+/** The x and y selects' names for a kind whose controls do not name them as axes. */
+const CONTROL_NAMES = { x: 'Column', y: 'Sum of' } as const;
 /** The field kinds as a column's option says them. */
 const FIELD_KIND_WORD = { time: 'time', number: 'number', category: 'values' } as const;
 
@@ -47,6 +49,13 @@ function fittingX(controls: KindControls, x: string, fields: readonly FieldInfo[
   return fields.find((f) => f.kind === controls.x)?.name ?? x;
 }
 
+/** A select's caption and accessible name (scatter's axes are "Across" and "Up", a bar's "Column" and "Sum of"). */
+function nameControl(label: HTMLLabelElement, control: HTMLSelectElement, name: string): void {
+  const caption = label.querySelector('.field-caption');
+  if (caption && caption.textContent !== name) caption.textContent = name;
+  control.setAttribute('aria-label', name);
+}
+
 export class ChartControls {
   private readonly kindSelect: HTMLSelectElement;
   private readonly xSelect: HTMLSelectElement;
@@ -56,6 +65,8 @@ export class ChartControls {
   private readonly stackSelect: HTMLSelectElement;
   /** The labelled selects, in toolbar order. */
   readonly elements: HTMLElement[];
+  private readonly xLabel: HTMLLabelElement;
+  private readonly yLabel: HTMLLabelElement;
 
   constructor(onChange: () => void) {
     this.kindSelect = select('Chart kind', onChange);
@@ -67,10 +78,12 @@ export class ChartControls {
     setOptions(this.kindSelect, KIND_OPTIONS, KIND_OPTIONS[0]![0]);
     setOptions(this.stackSelect, STACK_OPTIONS, 'stacked');
     setOptions(this.bySelect, BY_OPTIONS, '');
+    this.xLabel = labelled(CONTROL_NAMES.x, this.xSelect);
+    this.yLabel = labelled(CONTROL_NAMES.y, this.ySelect);
     this.elements = [
       labelled('Chart', this.kindSelect),
-      labelled('Column', this.xSelect),
-      labelled('Sum of', this.ySelect),
+      this.xLabel,
+      this.yLabel,
       labelled('Per', this.bySelect),
       labelled('Split by', this.splitSelect),
       labelled('Series', this.stackSelect),
@@ -81,6 +94,9 @@ export class ChartControls {
   sync(spec: ChartSpec | undefined, fields: readonly FieldInfo[]): void {
     const kind = spec?.kind ?? KIND_OPTIONS[0]![0];
     const controls = chartKind(kind).controls;
+    const names = controls.axisNames ?? CONTROL_NAMES;
+    nameControl(this.xLabel, this.xSelect, names.x);
+    nameControl(this.yLabel, this.ySelect, names.y);
     setOptions(this.kindSelect, KIND_OPTIONS, kind);
     setOptions(
       this.xSelect,

@@ -171,7 +171,10 @@ export class ChartPane {
     this.numbers.hidden = !this.numbers.hidden;
     this.numbersButton.textContent = this.numbers.hidden ? 'Show numbers' : 'Hide numbers';
     this.numbersButton.setAttribute('aria-expanded', String(!this.numbers.hidden));
-    if (!this.numbers.hidden) this.renderNumbers();
+    if (this.numbers.hidden) return;
+    this.renderNumbers();
+    // The table opens below the chart: brought into view, not left off screen.
+    this.numbers.scrollIntoView({ block: 'start' });
   }
 
   /** The numbers behind the picture as a table, as the kind that drew it lays them out. */

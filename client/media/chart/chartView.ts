@@ -1,9 +1,12 @@
 // The Chart view: the rows the table shows, drawn as the kind chosen in its
 // selects (chartControls.ts) or, until one is chosen, as the columns suggest
-// (defaultSpec). Keyboard: arrows move from bar to bar (the status line
-// reads it), Home/End the first/last, Enter on a point selects its row.
+// (defaultSpec); another kind chosen starts from its own defaults
+// (specForKind), and a new run from nothing chosen. Keyboard: arrows move
+// from bar to bar (the status line reads it), Home/End the first/last,
+// Enter on a point selects its row.
 
-import { defaultSpec, type ChartSpec } from '../../../common/src/chart/aggregate';
+import type { ChartSpec } from '../../../common/src/chart/aggregate';
+import { defaultSpec, specForKind } from '../../../common/src/chart/defaults';
 import type { FieldInfo } from '../../../common/src/chart/fields';
 import type { Row } from '../../../common/src/row';
 import { ChartControls } from './chartControls';
@@ -13,11 +16,16 @@ export class ChartView implements PaneView {
   readonly name = 'chart';
   private readonly pane: ChartPane;
   private readonly controls = new ChartControls(() => this.fromControls());
-  /** The user's choice; undefined = chosen from the columns. */
-  private chosen: ChartSpec | undefined;
   private fields: readonly FieldInfo[] = [];
+  private rows: readonly Row[] = [];
+  /** The spec last drawn (chosen or default): a kind select that differs from it is a new kind. */
+  private drawn: ChartSpec | undefined;
 
-  constructor(events: ChartEvents) {
+  /** `choice`: the user's choice (kept in the run's UI state, model/uiState.ts: a new run forgets it); undefined = from the columns. */
+  constructor(
+    events: ChartEvents,
+    private readonly choice: { get(): ChartSpec | undefined; set(spec: ChartSpec | undefined): void },
+  ) {
     this.pane = new ChartPane(this, events, {
       section: 'Chart',
       tools: 'Chart tools',
@@ -43,9 +51,11 @@ export class ChartView implements PaneView {
 
   spec(rows: readonly Row[], fields: readonly FieldInfo[]): ChartSpec | undefined {
     this.fields = fields;
+    this.rows = rows;
     const names = new Set(fields.map((f) => f.name));
-    if (!(this.chosen && names.has(this.chosen.x))) this.chosen = undefined;
-    const spec = this.chosen ?? defaultSpec(rows, fields);
+    const chosen = this.choice.get();
+    const spec = (chosen && names.has(chosen.x) ? chosen : undefined) ?? defaultSpec(rows, fields);
+    this.drawn = spec;
     this.controls.sync(spec, fields);
     return spec;
   }
@@ -75,7 +85,8 @@ export class ChartView implements PaneView {
   private fromControls(): void {
     const spec = this.controls.read(this.fields);
     if (!spec) return;
-    this.chosen = spec;
+    // Another kind starts from its own columns: nothing of the last kind's choice (Scatter's y as Bars' "Sum of") carries over.
+    this.choice.set(spec.kind !== this.drawn?.kind ? (specForKind(spec.kind, this.rows, this.fields) ?? spec) : spec);
     this.pane.redraw();
   }
 }

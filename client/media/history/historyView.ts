@@ -1,11 +1,15 @@
 // The shown query's stored runs (time, rows, pages, status), each with "Open"
 // (show that run) and "Compare" (with what the panel shows now), and the
 // comparison itself: rows matched by key, added / removed / changed, with the
-// changed cells marked. The host stores and compares (common/src/results);
-// this only shows. Everything goes in through textContent (dom.ts).
+// changed cells marked (a nested list as its items added and removed,
+// common/src/results/cellChange.ts). The host stores and compares
+// (common/src/results); this only shows. A comparison belongs to the run
+// shown: a new run clears it (the host sends it again when it replays the
+// same run). Everything goes in through textContent (dom.ts).
 
 import type { PanelComparison, PanelHistoryEntry, PanelToHost } from '../../../common/src/panelProtocol';
 import { isRecord } from '../../../common/src/json';
+import { cellChange } from '../../../common/src/results/cellChange';
 import { el, makeButton, numberFormat, plural } from '../dom';
 
 /** Rows of a comparison listed in the panel; the rest is counted. */
@@ -67,8 +71,14 @@ export class HistoryView {
     }
   }
 
+  /** The run shown changed: its comparison, if any, is gone. */
+  clearComparison(): void {
+    this.comparison.hidden = true;
+    this.comparison.replaceChildren();
+  }
+
   /** A stored run compared with the shown rows (or another stored run). */
-  showComparison(c: PanelComparison): void {
+  showComparison(c: PanelComparison, onClose: () => void = () => {}): void {
     this.element.hidden = false;
     this.comparison.hidden = false;
     this.comparison.replaceChildren();
@@ -77,6 +87,7 @@ export class HistoryView {
       'Close comparison',
       () => {
         this.comparison.hidden = true;
+        onClose();
       },
       'btn secondary small',
     );
@@ -109,14 +120,7 @@ export class HistoryView {
     for (const ch of c.changed) {
       const cells = el('span');
       for (const name of ch.cells) {
-        const cell = el('span', 'changed-cell');
-        cell.append(
-          el('span', 'cell-name', `${name}: `),
-          el('del', undefined, cellText(isRecord(ch.before) ? ch.before[name] : undefined)),
-          el('span', undefined, ' → '),
-          el('ins', undefined, cellText(isRecord(ch.after) ? ch.after[name] : undefined)),
-        );
-        cells.append(cell);
+        cells.append(changedCell(name, isRecord(ch.before) ? ch.before[name] : undefined, isRecord(ch.after) ? ch.after[name] : undefined));
       }
       row('changed', ch.key, cells);
     }
@@ -135,6 +139,29 @@ export class HistoryView {
   setPinned(): void {
     this.element.classList.add('pinned');
   }
+}
+
+/** One changed cell: a nested list as the items removed and added, any other value before → after. */
+function changedCell(name: string, before: unknown, after: unknown): HTMLElement {
+  const cell = el('span', 'changed-cell');
+  cell.append(el('span', 'cell-name', `${name}: `));
+  const change = cellChange(before, after);
+  if (change.kind === 'value') {
+    cell.append(el('del', undefined, change.before), el('span', undefined, ' → '), el('ins', undefined, change.after));
+    return cell;
+  }
+  const items = (tag: 'del' | 'ins', texts: string[], more: number, word: string) => {
+    if (!texts.length) return;
+    const list = el('span', `changed-items ${word}`);
+    list.append(el('span', 'items-word', `${word} `));
+    texts.forEach((t, i) => list.append(...(i ? [el('span', undefined, ' | ')] : []), el(tag, undefined, t)));
+    if (more) list.append(el('span', undefined, ` | … ${numberFormat.format(more)} more`));
+    cell.append(list);
+  };
+  items('del', change.removed, change.moreRemoved, 'removed');
+  items('ins', change.added, change.moreAdded, 'added');
+  if (!change.added.length && !change.removed.length) cell.append(el('span', undefined, 'the same items in another order'));
+  return cell;
 }
 
 function summaryOf(row: unknown): string {

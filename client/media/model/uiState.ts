@@ -7,6 +7,9 @@
 // assumed).
 
 import { isRecord } from '../../../common/src/json';
+import type { ChartSpec } from '../../../common/src/chart/aggregate';
+import { isChartKind } from '../../../common/src/chart/registry';
+import { TIME_UNITS, type TimeUnit } from '../../../common/src/chart/time';
 
 export type View = 'table' | 'raw' | 'chart' | 'map';
 
@@ -35,10 +38,28 @@ export interface PanelState {
   sortColumn: string;
   sortDirection: 'asc' | 'desc';
   hiddenColumns: string[];
+  /** The chart the user chose (kind and columns) for this run's rows; undefined: chosen from the columns. */
+  chart?: ChartSpec;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, 10_000) : '');
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
+
+/** A saved chart choice, checked field by field (undefined when it is not one). */
+function readChart(v: unknown): ChartSpec | undefined {
+  if (!isRecord(v) || typeof v.kind !== 'string' || !isChartKind(v.kind) || typeof v.x !== 'string') return undefined;
+  const text = (f: unknown) => (typeof f === 'string' && f ? f.slice(0, 1000) : undefined);
+  const [y, split] = [text(v.y), text(v.split)];
+  const by = TIME_UNITS.find((u): u is TimeUnit => u === v.by);
+  return {
+    kind: v.kind,
+    x: v.x.slice(0, 1000),
+    ...(y ? { y } : {}),
+    ...(by ? { by } : {}),
+    ...(split ? { split } : {}),
+    ...(v.grouped === true ? { grouped: true } : {}),
+  };
+}
 
 /** The state saved by an earlier page (anything: checked), or the defaults. */
 export function readPanelState(saved: unknown): PanelState {
@@ -60,15 +81,26 @@ export function readPanelState(saved: unknown): PanelState {
     sortColumn: str(s.sortColumn),
     sortDirection: s.sortDirection === 'desc' ? 'desc' : 'asc',
     hiddenColumns: Array.isArray(s.hiddenColumns) ? s.hiddenColumns.filter((c): c is string => typeof c === 'string').slice(0, 1000) : [],
+    chart: readChart(s.chart),
   };
 }
 
 /** A copy to hand to setState (the arrays too: the page keeps changing its own). */
 export function snapshotOf(state: PanelState): PanelState {
-  return { ...state, rawExpanded: [...state.rawExpanded], hiddenColumns: [...state.hiddenColumns] };
+  return {
+    ...state,
+    rawExpanded: [...state.rawExpanded],
+    hiddenColumns: [...state.hiddenColumns],
+    ...(state.chart ? { chart: { ...state.chart } } : {}),
+  };
 }
 
-/** A new run: forget what belonged to the previous one (the view and the flatten switch stay). */
+/**
+ * A new run: forget what belonged to the previous one, as a whole (the view
+ * and the flatten switch stay): positions, part, expand, filter, sort,
+ * columns, the chart's choice. Nothing chosen for one query's rows carries
+ * over to another's.
+ */
 export function forgetRun(state: PanelState, runKey: string): void {
   Object.assign(state, {
     runKey,
@@ -84,5 +116,6 @@ export function forgetRun(state: PanelState, runKey: string): void {
     filter: '',
     sortColumn: '',
     hiddenColumns: [],
+    chart: undefined,
   });
 }

@@ -10,6 +10,7 @@ import type { Row } from '../../../common/src/row';
 import { el } from '../dom';
 import { clip } from '../../../common/src/text';
 import type { ColumnSet } from './tableColumns';
+import { DiffMarks } from './diffMarks';
 
 /** Characters of a cell's title (tooltip). */
 const TITLE_MAX = 20_000;
@@ -30,7 +31,11 @@ export class RowPool {
   /** The shown columns (indexes) the slots have cells for, in order. */
   cols: number[] = [];
 
-  constructor(private readonly body: HTMLElement) {}
+  constructor(
+    private readonly body: HTMLElement,
+    /** A comparison's added and changed rows, marked as they are filled. */
+    private readonly marks: DiffMarks,
+  ) {}
 
   clear(): void {
     for (const slot of this.slots) slot.el.remove();
@@ -124,6 +129,9 @@ export class RowPool {
     slot.el.classList.toggle('selected', selected);
     slot.el.setAttribute('aria-selected', String(selected));
     slot.cells[0]!.textContent = String(position + 1);
+    const mark = this.marks.markOf(row);
+    slot.el.classList.toggle('diff-added', mark?.kind === 'added');
+    slot.el.classList.toggle('diff-changed', mark?.kind === 'changed');
     for (let k = 0; k < this.cols.length; k++) {
       const c = this.cols[k]!;
       const cell = slot.cells[k + 1]!;
@@ -132,6 +140,7 @@ export class RowPool {
       const shown = clip(text, column.chars);
       if (cell.textContent !== shown) cell.textContent = shown;
       cell.classList.toggle('cursor', c === cursorColumn);
+      cell.classList.toggle('diff-cell', DiffMarks.changedColumn(mark, column.name));
       // A title only where the column cannot show the whole text.
       const title = text.length * charWidth > column.width - 12 || text.includes('\n') ? clip(text, TITLE_MAX) : '';
       if (cell.title !== title) cell.title = title;

@@ -11,6 +11,7 @@ import type { SortSpec } from '../../../common/src/results/sortRows';
 import { nextSort } from '../../../common/src/results/viewOrder';
 import { cssPx, el, measureCharWidth, withAttributes } from '../dom';
 import { RowPool, type RowSlot } from './rowPool';
+import { DiffMarks } from './diffMarks';
 import { ScrollRestore } from './scrollRestore';
 import { ColumnSet } from './tableColumns';
 import { RowSelection } from './tableSelection';
@@ -38,6 +39,7 @@ export class VirtualTable {
   private recomputeQueued = false;
 
   private readonly pool: RowPool;
+  readonly marks = new DiffMarks(); // a comparison's marks on the rows (the panel sets them, then requestRender)
   private bodyHeight = -1;
   private frameRequested = false;
   private headerKey = '';
@@ -58,7 +60,7 @@ export class VirtualTable {
     this.element = withAttributes(el('div', 'vt-scroller'), { role: 'grid', 'aria-label': 'Result rows', tabindex: '0' });
     this.head = withAttributes(el('div', 'vt-head'), { role: 'row', 'aria-rowindex': '1' });
     this.body = withAttributes(el('div', 'vt-body'), { role: 'rowgroup' });
-    this.pool = new RowPool(this.body);
+    this.pool = new RowPool(this.body, this.marks);
     this.element.append(this.head, this.body);
     this.element.addEventListener('scroll', () => this.onScroll(), { passive: true });
     this.restore = new ScrollRestore(this.element);
@@ -231,7 +233,7 @@ export class VirtualTable {
     requestAnimationFrame(() => this.render());
   }
 
-  private invalidateRows(): void {
+  invalidateRows(): void {
     this.pool.invalidate();
     this.lastFirst = -1;
     this.requestRender();

@@ -96,6 +96,7 @@ export class RunComparisons {
   async compareRuns(uri?: vscode.Uri, line?: number, id?: unknown): Promise<PanelComparison | undefined> {
     const where = this.host.target(uri, line);
     if (!where) return undefined;
+    const shownRun = ResultsPanel.currentPanel?.shownRun;
     const query = await this.host.queryAt(where.uri, where.line);
     const history = query && this.host.historyOf(where.uri, query);
     if (!query || !history) return undefined;
@@ -122,7 +123,7 @@ export class RunComparisons {
       unchanged: c.unchanged,
       ...(c.partial ? { partial: c.partial } : {}),
     };
-    if (live && this.host.isShowing(live)) ResultsPanel.currentPanel?.showComparison(comparison);
+    if (live && this.host.isShowing(live)) ResultsPanel.currentPanel?.showComparison(comparison, shownRun);
     // From the command palette (no arguments): also as a text document to read.
     if (uri === undefined) {
       const lines = comparisonText(c, {
@@ -140,6 +141,8 @@ export class RunComparisons {
   /** The panel's compareRun: a stored run against what the panel shows now. */
   async compareShown(id: string): Promise<PanelComparison | undefined> {
     const shown = this.host.shown();
+    // The comparison is of the run shown now: if another run is shown by the time it is made, it is not shown over it.
+    const shownRun = ResultsPanel.currentPanel?.shownRun;
     const before = await shown?.history?.load(id);
     if (!shown || !before) return undefined;
     const runs = await shown.history!.list();
@@ -155,7 +158,7 @@ export class RunComparisons {
       unchanged: c.unchanged,
       ...(c.partial ? { partial: c.partial } : {}),
     };
-    ResultsPanel.currentPanel?.showComparison(comparison);
+    ResultsPanel.currentPanel?.showComparison(comparison, shownRun);
     return comparison;
   }
 }

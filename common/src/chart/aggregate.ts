@@ -4,7 +4,6 @@
 // numbers against the rows.
 
 import type { Row } from '../row';
-import { chartFields, type FieldInfo } from './fields';
 import { chartColumnsFor, type ChartColumns } from './columns';
 import type { KindSpec } from './kind';
 import { withVisibleLabels } from './labels';
@@ -13,26 +12,6 @@ import { chartKind, type ChartData, type ChartKind } from './registry';
 
 export interface ChartSpec extends KindSpec {
   kind: ChartKind;
-}
-
-/** Category columns tried first for a chart nobody chose, in this order. */
-const PREFERRED_CATEGORIES = ['user', 'ns', 'type', 'revisions.user', 'namespace', 'tags', 'action', 'logtype'];
-/** A category column with at most this many values is preferred to a larger one. */
-const FEW_VALUES = 200;
-
-/** A spec for rows when the user has chosen nothing: a time column by day/hour/month, else a category column, else a number's histogram. */
-export function defaultSpec(rows: readonly Row[], fields: readonly FieldInfo[] = chartFields(rows)): ChartSpec | undefined {
-  const time = fields.find((f) => f.kind === 'time');
-  if (time) return { kind: 'bar', x: time.name };
-  const categories = fields.filter((f) => f.kind === 'category' && f.distinct > 1);
-  const category =
-    PREFERRED_CATEGORIES.map((p) => categories.find((f) => f.name === p)).find((f) => f) ??
-    categories.find((f) => f.distinct <= FEW_VALUES) ??
-    categories[0];
-  if (category) return { kind: 'bar', x: category.name };
-  const number = fields.find((f) => f.kind === 'number');
-  if (number) return { kind: 'histogram', x: number.name };
-  return fields[0] ? { kind: 'bar', x: fields[0].name } : undefined;
 }
 
 /**

@@ -171,7 +171,10 @@ export function bucketLabels(data: CategoryChart, band: number, at: (i: number) 
 /** Counts per time bucket: vertical bars or a line, every k-th bucket labelled. */
 function drawColumns(data: CategoryChart, context: DrawContext): Drawing {
   const { theme } = context;
-  const layout = plotLayout(data, context, legendOf(data), { height: COLUMNS_HEIGHT });
+  // Room right of the plot for half the last bucket's label (centred under its bucket), so it is not cut at the edge.
+  const lastLabel = (data.categories[data.categories.length - 1]?.length ?? 0) * LAYOUT.charWidth;
+  const right = Math.max(LAYOUT.axisRight, Math.ceil(lastLabel / 2) + LAYOUT.tickLeft);
+  const layout = plotLayout(data, context, legendOf(data), { height: COLUMNS_HEIGHT, right });
   const { box, nodes } = layout;
   const { left, bottom } = box;
   const ticks = niceTicks(0, Math.max(1, extent(data, !(data.grouped || data.line))));

@@ -83,15 +83,21 @@ export function chartFields(rows: readonly Row[]): FieldInfo[] {
     let kind: FieldKind = 'category';
     if (s.times > 0 && s.times >= s.numbers + s.texts) kind = 'time';
     else if (s.numbers > 0 && s.texts === 0)
-      kind = s.integers === s.numbers && distinct <= SMALL_INTEGER_DISTINCT && !isIdField(name) ? 'category' : 'number';
+      kind =
+        s.integers === s.numbers && distinct <= SMALL_INTEGER_DISTINCT && !isIdField(name) && !isMeasureField(name) ? 'category' : 'number';
     out.push({ name, kind, distinct });
   }
   return out;
 }
 
-/** Ids are numbers, but counting rows per id says nothing. */
-function isIdField(name: string): boolean {
+/** Ids are numbers, but counting rows per id says nothing (nor does binning them). */
+export function isIdField(name: string): boolean {
   return /(^|\.)(page|rev|rc|log|user|parent|old_rev)?id$|(^|\.)(old_|new)?revid$/.test(name);
+}
+
+/** Sizes, lengths and counts are numbers to measure however few their values (`oldlen` is 0 on every page creation). */
+export function isMeasureField(name: string): boolean {
+  return /(len|length|size|bytes|count|views|edits|width|height|duration)$/i.test(name.slice(name.lastIndexOf('.') + 1));
 }
 
 /** What one row is, for labels: "changes" (recentchanges), "edits", "log entries", "pages", "users", else "rows". */

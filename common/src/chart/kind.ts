@@ -53,6 +53,8 @@ export interface KindControls {
   split: boolean;
   /** Reads stacked / side by side (with a split). */
   stack: boolean;
+  /** The names of the x and y controls where they are axes (scatter: "Across", "Up"); else "Column" and "Sum of". */
+  axisNames?: { x: string; y: string };
 }
 
 /** The numbers behind a picture, as a table: a caption, a header and rows of texts and numbers. */

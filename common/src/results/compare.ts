@@ -11,6 +11,7 @@
 // for other pages.
 
 import type { Row } from '../row';
+import { cellChange, itemsText } from './cellChange';
 
 export const KEY_FIELDS = ['pageid', 'revid', 'logid', 'rcid', 'title'] as const;
 
@@ -77,8 +78,8 @@ export function chooseKeyField(before: readonly Row[], after: readonly Row[]): s
   return '#';
 }
 
-/** A row's key for `keyField` (`wiki, pageid`: the wiki and the page id). */
-function keyValue(row: Row, keyField: string): string {
+/** A row's key for `keyField` (`wiki, pageid`: the wiki and the page id); the panel finds a comparison's rows in its table by it. */
+export function keyValue(row: Row, keyField: string): string {
   const field = WIKI_KEY.exec(keyField)?.[1];
   return field === undefined ? String(row[keyField]) : `${String(row[WIKI_FIELD])} ${String(row[field])}`;
 }
@@ -206,8 +207,12 @@ export function comparisonText(c: RowComparison, labels: { before: string; after
   for (const r of c.removed) lines.push(`- ${by} ${shortValue(r.key, 40)}${title(r.row)}`);
   for (const ch of c.changed) {
     lines.push(`~ ${by} ${shortValue(ch.key, 40)}${title(ch.after)}`);
-    for (const cell of ch.cells)
-      lines.push(`    ${shortValue(cell, 60).replace(/^"(.*)"$/, '$1')}: ${shortValue(ch.before[cell])} → ${shortValue(ch.after[cell])}`);
+    for (const cell of ch.cells) {
+      const change = cellChange(ch.before[cell], ch.after[cell]);
+      // A nested list as its items added and removed; other values before → after.
+      const what = change.kind === 'items' ? itemsText(change) : `${shortValue(ch.before[cell])} → ${shortValue(ch.after[cell])}`;
+      lines.push(`    ${shortValue(cell, 60).replace(/^"(.*)"$/, '$1')}: ${what}`);
+    }
   }
   if (lines.length > maxLines) return [...lines.slice(0, maxLines), `… ${lines.length - maxLines} more lines`];
   return lines;

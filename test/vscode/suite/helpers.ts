@@ -162,6 +162,9 @@ export interface PanelRow {
   cells: Record<string, string>;
   /** The full text of clipped cells (their tooltip), by column. */
   titles: Record<string, string>;
+  /** A comparison marks the row as added or changed since the earlier run, and these columns as changed. */
+  mark?: 'added' | 'changed';
+  changedCells?: string[];
 }
 
 /** What the panel shows, read from its real DOM (see readPanel in run-code-server.mjs). */

@@ -13,5 +13,6 @@ export const line: ChartKindModule<'line', CategoryChart<'line'>> = {
   aggregate: (picked, spec, options) => categoryChart(picked, spec, options, { kind: 'line', line: true }),
   draw: drawCategories,
   numbers: categoryNumbers,
-  summary: (data) => ({ marks: data.categories.length, noun: 'bar' }),
+  // Over time a point per bucket on each line; over values it draws bars.
+  summary: (data) => ({ marks: data.categories.length, noun: data.time ? 'point' : 'bar' }),
 };

@@ -116,7 +116,7 @@ export const scatter: ChartKindModule<'scatter', ScatterChart> = {
   id: 'scatter',
   label: 'Scatter',
   help: 'a point per row, --x across and --y up (--y is needed)',
-  controls: { view: 'chart', x: 'number', y: 'axis', by: false, split: false, stack: false },
+  controls: { view: 'chart', x: 'number', y: 'axis', by: false, split: false, stack: false, axisNames: { x: 'Across', y: 'Up' } },
   aggregate,
   draw,
   numbers: pointNumbers,
