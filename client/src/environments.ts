@@ -6,16 +6,15 @@
 import * as vscode from 'vscode';
 import { EXAMPLE_WORKSPACE_FILE } from './jsonc';
 import {
-  fallbackEndpoint,
-  readEnvironments,
   readWorkspaceFile,
   WORKSPACE_FILE,
   type Environment,
   type Fallback,
+  type WorkspaceEnvironments,
 } from '../../common/src/endpointChoice';
 import { parseDocument } from '../../common/src/parser';
 import type { ParsedDocument } from '../../common/src/syntaxTree';
-import { environmentStatusText, ownEndpointAt, type StatusText } from './queryEndpoint';
+import { editorEnvironments, editorFallback, environmentStatusText, ownEndpointAt, type StatusText } from './queryEndpoint';
 import { writeNewFileSync } from '../../common/src/output/ownFiles';
 
 const STATE_KEY = 'mwquery.environment';
@@ -23,9 +22,8 @@ const STATE_KEY = 'mwquery.environment';
 const PAINT_DELAY_MS = 120;
 
 export class Environments implements vscode.Disposable {
-  private fromFile: Environment[] = [];
-  /** `.mwquery.json`'s `"default"`: the environment used until one is picked. */
-  private fileDefault?: string;
+  /** The workspace's `.mwquery.json`, read: its environments and `"default"` (the one used until one is picked). */
+  private workspaceFile?: WorkspaceEnvironments;
   private readonly changed = new vscode.EventEmitter<Environment | undefined>();
   /** Fires when the selected environment (or its definition) changes. */
   readonly onDidChange = this.changed.event;
@@ -65,9 +63,7 @@ export class Environments implements vscode.Disposable {
   }
 
   list(): Environment[] {
-    const fromSettings = readEnvironments(vscode.workspace.getConfiguration('mwquery').get('environments'), 'settings');
-    const names = new Set(fromSettings.map((e) => e.name));
-    return [...fromSettings, ...this.fromFile.filter((e) => !names.has(e.name))];
+    return editorEnvironments(vscode.workspace.getConfiguration('mwquery').get('environments'), this.workspaceFile);
   }
 
   current(): Environment | undefined {
@@ -76,12 +72,13 @@ export class Environments implements vscode.Disposable {
 
   /** Where queries that name no endpoint go (endpointChoice.ts: the pick, else the folder's default, else the setting). */
   fallback(): Fallback {
-    return fallbackEndpoint({
-      environments: this.list(),
+    const settings = vscode.workspace.getConfiguration('mwquery');
+    return editorFallback({
+      settingsEnvironments: settings.get('environments'),
+      workspaceFile: this.workspaceFile,
       // Never picked: undefined (the folder's default applies). Picked "None": '' (so the default does not come back).
       picked: this.state.get<string>(STATE_KEY),
-      fileDefault: this.fileDefault,
-      setting: vscode.workspace.getConfiguration('mwquery').get<string>('endpoint', ''),
+      setting: settings.get<string>('endpoint', ''),
     });
   }
 
@@ -159,14 +156,11 @@ export class Environments implements vscode.Disposable {
 
   private async reloadFile(): Promise<void> {
     const folder = vscode.workspace.workspaceFolders?.[0];
-    this.fromFile = [];
-    this.fileDefault = undefined;
+    this.workspaceFile = undefined;
     if (folder) {
       try {
         const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, WORKSPACE_FILE));
-        const read = readWorkspaceFile(new TextDecoder().decode(bytes));
-        this.fromFile = read.environments;
-        this.fileDefault = read.default;
+        this.workspaceFile = readWorkspaceFile(new TextDecoder().decode(bytes));
       } catch (error) {
         if (!(error instanceof vscode.FileSystemError)) {
           void vscode.window.showWarningMessage(
