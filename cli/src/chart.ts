@@ -9,7 +9,7 @@ import type { PageResult } from '../../common/src/runner/sessionTypes';
 import { RunnerError } from '../../common/src/runner/errors';
 import { redactorOf } from '../../common/src/runner/request';
 import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
-import { expandRows } from '../../common/src/results/expand';
+import { applyView, NamingError, viewForNames } from '../../common/src/results/columnNames';
 import type { Row } from '../../common/src/row';
 import { chartData, type ChartSpec } from '../../common/src/chart/aggregate';
 import { CHART_KIND_MODULES, CHART_KINDS, chartKind, isChartKind } from '../../common/src/chart/registry';
@@ -36,8 +36,8 @@ const KIND_LINES = CHART_KIND_MODULES.map((k) => `${' '.repeat(27)}${k.id.padEnd
 
 export const CHART_USAGE = `  mwq chart FILE --x FIELD -o OUT [options]  run one query and draw its rows as a chart (SVG or PNG)
       --x FIELD          the column counted per value or per time, binned (histogram),
-                         or the horizontal axis (scatter); dotted after --expand
-                         (--expand revisions --x revisions.timestamp)
+                         or the horizontal axis (scatter); named as the results panel
+                         shows it (revisions.user: a nested list is expanded for it)
       --y FIELD          scatter: the vertical axis; bar/line: a number summed per bar
       --kind K           the chart drawn (default ${CHART_KINDS[0]}):
 ${KIND_LINES}
@@ -172,10 +172,12 @@ export async function chartCommand(args: string[]): Promise<number> {
   const sessionOptions = { maxlag: 5, http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact }, redact: say.redactor };
   const session = sessionOf(prepared, sessionOptions);
   const rows: Row[] = [];
+  let firstRows: Row[] | undefined;
   const callbacks = {
     signal: controller.signal,
     onPage: (page: PageResult) => {
       for (const b of page.batches) for (const row of b.rows) rows.push(row);
+      if (!firstRows && rows.length) firstRows = [...rows];
     },
   };
   const outcome = parsed.all
@@ -187,7 +189,14 @@ export async function chartCommand(args: string[]): Promise<number> {
     say.say(outcome.error.message);
     return outcome.stopped === 'cancelled' ? EXIT.cancelled : EXIT.failed;
   }
-  const chartRows = parsed.expand ? [...expandRows(rows, parsed.expand)] : rows;
+  let chartRows: Row[];
+  try {
+    chartRows = namedRows(rows, parsed, firstRows);
+  } catch (error) {
+    if (!(error instanceof NamingError)) throw error;
+    say.say(error.message);
+    return EXIT.usage;
+  }
   const { svg, summary } = drawRows(chartRows, parsed.spec, parsed.width, parsed.output);
   try {
     await writeFileAtomic(parsed.output, parsed.format === 'png' ? await rasterise(svg) : svg);
@@ -197,6 +206,20 @@ export async function chartCommand(args: string[]): Promise<number> {
   }
   say.say(summary);
   return EXIT.ok;
+}
+
+/**
+ * The rows as the panel's table shows them, so that --x, --y and --split take
+ * its column names (results/columnNames.ts): one-item lists as columns, one
+ * page's list as the rows, a dotted name into a nested list expanding it.
+ */
+function namedRows(rows: Row[], parsed: ChartArgs, firstRows: Row[] | undefined): Row[] {
+  const { x, y, split } = parsed.spec;
+  const names = [x, y, split].filter((n): n is string => !!n);
+  const view = viewForNames(rows, names, { expand: parsed.expand, firstRows });
+  if (rows.length && view.missing.length)
+    throw new NamingError(`the rows have no column ${view.missing.join(', ')}; their columns: ${view.columns.slice(0, 40).join(', ')}`);
+  return applyView(rows, view);
 }
 
 /** The chart of the rows as SVG text, and the line that says what was written to `output` (with the chart's note). */

@@ -27,6 +27,7 @@ import { count } from '../../common/src/text';
 import type { ExportFormat } from '../../common/src/exportFormats';
 import { exportRows } from '../../common/src/output/rowWriters';
 import { expandRows } from '../../common/src/results/expand';
+import { onePageList } from '../../common/src/results/columnNames';
 import { errnoOf } from '../../common/src/output/atomicWrite';
 import type { Row } from '../../common/src/row';
 import { RunOutput } from './runOutput';
@@ -141,6 +142,7 @@ function openOutput(parsed: RunArgs, prepared: PreparedQuery, say: Messages): Ru
     if (parsed.resume && isChained(prepared.query))
       throw new UsageError('--resume: a chained query ({{#Source.field}}) cannot be resumed; run it again');
     output = RunOutput.open(parsed.output, parsed.format as ExportFormat, resumeIdentity(prepared.request, { expand: parsed.expand }), {
+      cells: parsed.cells,
       resume: parsed.resume,
       keepState: parsed.all && !isChained(prepared.query),
     });
@@ -231,6 +233,9 @@ class RunStream {
   private listChosen = false;
   /** With --part: the answers, read at the end. */
   private readonly answers: unknown[] = [];
+  /** The nested list expanded into rows: --expand, else one page's list (results/columnNames.ts), chosen on the first rows. */
+  private expand: string | undefined;
+  private expandChosen = false;
   private writing: Promise<void> = Promise.resolve();
   private readonly alreadyComplete: boolean;
 
@@ -242,7 +247,7 @@ class RunStream {
     private readonly user: string | undefined,
     private readonly say: Messages,
   ) {
-    this.sink = output ? NO_SINK : makeSink(parsed.format, process.stdout.isTTY === true, parsed.expand);
+    this.sink = output ? NO_SINK : makeSink(parsed.format, process.stdout.isTTY === true, () => this.expand, parsed.cells);
     // The result rows are one part (runner/rowParts.ts); the others are named at the end.
     this.plan = rowPlan(prepared.request.params);
     this.rowsPart = this.plan.main;
@@ -281,6 +286,7 @@ class RunStream {
     const chosen = this.listChosen ? undefined : chooseList(this.plan, (page.json as { query?: unknown } | null)?.query);
     if (chosen !== undefined) [this.rowsPart, this.listChosen] = [chosen, true];
     this.rowsPart ??= page.batches[0]?.list;
+    this.chooseExpand(page);
     this.otherParts.add(page.json);
     if (parsed.part !== undefined) this.answers.push(page.json);
     else if (output) {
@@ -290,8 +296,17 @@ class RunStream {
     } else this.writing = this.writing.then(() => this.sink.page(page));
   }
 
+  private chooseExpand(page: PageResult): void {
+    if (this.expandChosen) return;
+    const rows = page.batches.flatMap((b) => b.rows);
+    if (!rows.length && this.parsed.expand === undefined) return;
+    // A part (--part) is other rows than the result rows: only --expand reshapes it.
+    this.expand = this.parsed.expand ?? (this.parsed.part === undefined ? onePageList(rows) : undefined);
+    this.expandChosen = true;
+  }
+
   private toOutput(rows: Row[]): void {
-    this.output?.write(this.parsed.expand === undefined ? rows : expandRows(rows, this.parsed.expand));
+    this.output?.write(this.expand === undefined ? rows : expandRows(rows, this.expand));
   }
 
   /** Writes what is left (the part, an unfinished batch); the rows of an unfinished batch, or an exit code. */
@@ -342,7 +357,7 @@ class RunStream {
       return false;
     }
     const rows = parsed.expand === undefined ? chosen.rows : expandRows(chosen.rows, parsed.expand);
-    if (parsed.output !== undefined) await exportRows(parsed.output, parsed.format as ExportFormat, rows);
+    if (parsed.output !== undefined) await exportRows(parsed.output, parsed.format as ExportFormat, rows, parsed.cells);
     else await sink.rows(chosen.rows, chosen.name);
     return true;
   }

@@ -4,6 +4,7 @@
 import { endpointOption, positiveInt, readArgs, shown, stringOption, UsageError } from './args';
 import { RUN_FORMATS, type RunFormat } from './sinks';
 import { MAX_PARALLEL } from '../../common/src/runner/manyWikis';
+import { CELL_STYLES, type CellStyle } from '../../common/src/exportFormats';
 import { readSharedOptions, SHARED_RUN_OPTIONS, type SharedRunOptions } from './runScaffold';
 
 export const RUN_USAGE = `  mwq run FILE [options]                   run one query and print its results
@@ -48,7 +49,11 @@ export const RUN_USAGE = `  mwq run FILE [options]                   run one que
                          The result rows: the first list=, else the pages, else
                          (meta only) the first part; stderr names the others
       --expand FIELD     one row per item of the nested list FIELD (revisions,
-                         categories, …), the page's columns repeated
+                         categories, …), the page's columns repeated; one page's
+                         nested list (titles=ONE&prop=revisions) is the rows by itself
+      --cells C          readable (default) or json: how csv, tsv, wikitable and
+                         table write a nested list (readable: the names joined as
+                         the results panel shows them; json: compact JSON)
       --maxlag N         maxlag for --all runs (default 5; "off" to send none)
       --timeout S        per-request time-out in seconds (default 30, at most 86400)
       --contact C        contact for the User-Agent (URL or e-mail)
@@ -72,6 +77,8 @@ export interface RunArgs extends SharedRunOptions {
   expand?: string;
   /** Print this part of the answers (results/parts.ts) instead of the main rows. */
   part?: string;
+  /** How table formats write nested values (rowWriters.ts tableCellText). */
+  cells: CellStyle;
   maxlag: number | null;
   /** Bot-password login name (User@appid); the password comes from MWQ_PASSWORD. */
   user?: string;
@@ -105,6 +112,7 @@ export function parseRunArgs(args: string[]): RunArgs {
     format: { type: 'string' },
     expand: { type: 'string' },
     part: { type: 'string' },
+    cells: { type: 'string' },
     maxlag: { type: 'string' },
     user: { type: 'string' },
     all: { type: 'boolean' },
@@ -143,6 +151,8 @@ export function parseRunArgs(args: string[]): RunArgs {
   const part = get('part');
   if (part !== undefined && !/^(query\.)?[A-Za-z0-9_-]{1,64}$/.test(part))
     throw new UsageError(`--part takes the name of a part of the answer (such as namespaces), not "${shown(part)}"`);
+  const cells = (get('cells') ?? 'readable') as CellStyle;
+  if (!CELL_STYLES.includes(cells)) throw new UsageError(`--cells must be ${CELL_STYLES.join(' or ')}, not "${shown(cells)}"`);
   const megabytes = positiveInt('max-megabytes', get('max-megabytes'));
   if (megabytes !== undefined && megabytes > MAX_MEGABYTES) throw new UsageError(`--max-megabytes must be at most ${MAX_MEGABYTES}`);
   const endpoint = shared.endpoint;
@@ -168,6 +178,7 @@ export function parseRunArgs(args: string[]): RunArgs {
     format,
     expand,
     part,
+    cells,
     maxlag,
     user,
     trustFileEndpoint,

@@ -23,7 +23,7 @@ import type { PageResult, RunCallbacks } from '../../common/src/runner/sessionTy
 import type { RowBatch } from '../../common/src/runner/merge';
 import { openExport, type RowWriter } from '../../common/src/output/rowWriters';
 import { expandRows } from '../../common/src/results/expand';
-import type { ExportFormat } from '../../common/src/exportFormats';
+import type { CellStyle, ExportFormat } from '../../common/src/exportFormats';
 import { errnoOf } from '../../common/src/output/atomicWrite';
 import { readBoundedFile, UnreadableFileError } from '../../common/src/output/boundedRead';
 import { count } from '../../common/src/text';
@@ -40,6 +40,8 @@ export interface ManyWikisArgs {
   maxItems?: number;
   format: RunFormat;
   expand?: string;
+  /** How table formats write nested values. */
+  cells?: CellStyle;
   maxlag: number | null;
   /** --max-megabytes, per wiki; no cap otherwise (the rows are streamed). */
   maxBytes?: number;
@@ -124,8 +126,8 @@ async function openOutput(args: ManyWikisArgs, say: Messages): Promise<{ queue: 
   let writer: RowWriter | undefined;
   let sink: RowSink | undefined;
   try {
-    if (args.output !== undefined) writer = await openExport(args.output, args.format as ExportFormat);
-    else sink = makeSink(args.format, process.stdout.isTTY === true, args.expand);
+    if (args.output !== undefined) writer = await openExport(args.output, args.format as ExportFormat, args.cells);
+    else sink = makeSink(args.format, process.stdout.isTTY === true, args.expand, args.cells);
   } catch (error) {
     say.say(`cannot write ${args.output}: ${errnoOf(error)}`);
     return undefined;

@@ -17,7 +17,7 @@ import { closeSync, createReadStream, existsSync, fstatSync, ftruncateSync, rmSy
 import { createInterface } from 'node:readline';
 import { openExport, rowJson } from '../../common/src/output/rowWriters';
 import type { Row } from '../../common/src/row';
-import type { ExportFormat } from '../../common/src/exportFormats';
+import type { CellStyle, ExportFormat } from '../../common/src/exportFormats';
 import { moveInto } from '../../common/src/output/atomicWrite';
 import { createFreshSync, ForeignFileError, openOwnFileSync, writeAllSync } from '../../common/src/output/ownFiles';
 import { lockOutput } from './outputLock';
@@ -48,6 +48,7 @@ export class RunOutput {
     /** Where the run stands: what the last state file said, or will say. */
     private state: ResumeState,
     private readonly unlock: () => void,
+    private readonly cells: CellStyle,
   ) {}
 
   /**
@@ -56,11 +57,16 @@ export class RunOutput {
    * refused too, so that hours of rows are never overwritten by mistake.
    * `keepState`: write the state after each batch (runs with --all).
    */
-  static open(out: string, format: ExportFormat, identity: ResumeIdentity, options: { resume: boolean; keepState: boolean }): RunOutput {
+  static open(
+    out: string,
+    format: ExportFormat,
+    identity: ResumeIdentity,
+    options: { resume: boolean; keepState: boolean; cells?: CellStyle },
+  ): RunOutput {
     const unlock = lockOutput(out);
     try {
       const { fd, state } = RunOutput.openRows(out, identity, options);
-      const output = new RunOutput(out, format, options.keepState, fd, state, unlock);
+      const output = new RunOutput(out, format, options.keepState, fd, state, unlock, options.cells ?? 'readable');
       if (!options.resume && options.keepState) writeResumeState(out, state);
       return output;
     } catch (error) {
@@ -172,7 +178,7 @@ export class RunOutput {
       const rows = rowsPath(this.out);
       if (this.format === 'ndjson') await moveInto(rows, this.out);
       else {
-        const writer = await openExport(this.out, this.format);
+        const writer = await openExport(this.out, this.format, this.cells);
         try {
           const lines = createInterface({ input: createReadStream(rows, { encoding: 'utf8' }), crlfDelay: Infinity });
           for await (const line of lines) if (line) await writer.write([JSON.parse(line) as Row]);

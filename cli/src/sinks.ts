@@ -3,7 +3,8 @@
 // through the export writer, both export.ts) or as text tables. CSV, TSV and
 // wikitable need every column first, so they are written through the export
 // writer to a private temporary folder and printed at the end. With
-// `--expand FIELD` every row goes through expandRows (results/expand.ts) first.
+// `--expand FIELD` (or one page's nested list, results/columnNames.ts) every
+// row goes through expandRows (results/expand.ts) first.
 
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,7 +15,7 @@ import { lineEncoder, openExport, type RowWriter } from '../../common/src/output
 import type { PageResult } from '../../common/src/runner/sessionTypes';
 import type { Row } from '../../common/src/row';
 import { expandRows } from '../../common/src/results/expand';
-import { EXPORT_FORMATS } from '../../common/src/exportFormats';
+import { EXPORT_FORMATS, type CellStyle } from '../../common/src/exportFormats';
 import { jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
 
 export const RUN_FORMATS = ['table', ...EXPORT_FORMATS] as const;
@@ -44,19 +45,33 @@ export const NO_SINK: RowSink = {
   abort: async () => undefined,
 };
 
-/** A sink of the format; `terminal`: stdout is a terminal (CSV is made safe for it too); `expand`: one row per item of that field. */
-export function makeSink(format: RunFormat, terminal: boolean, expand?: string): RowSink {
-  const sink = formatSink(format, terminal);
+/**
+ * A sink of the format; `terminal`: stdout is a terminal (CSV is made safe for it too); `expand`: one row per
+ * item of that field (a function: read at each write, for a field chosen once the first rows came);
+ * `cells`: how CSV, TSV and wikitable write nested values (rowWriters.ts tableCellText).
+ */
+export function makeSink(
+  format: RunFormat,
+  terminal: boolean,
+  expand?: string | (() => string | undefined),
+  cells: CellStyle = 'readable',
+): RowSink {
+  const sink = formatSink(format, terminal, cells);
   if (expand === undefined) return sink;
+  const field = typeof expand === 'function' ? expand : () => expand;
+  const shaped = (rows: Row[]): Row[] => {
+    const f = field();
+    return f === undefined ? rows : [...expandRows(rows, f)];
+  };
   return {
     ...sink,
-    page: (page) => sink.page({ ...page, batches: page.batches.map((b) => ({ ...b, rows: [...expandRows(b.rows, expand)] })) }),
-    rows: (rows, label) => sink.rows([...expandRows(rows, expand)], label),
-    batches: (lists) => sink.batches(lists.map((l) => ({ rows: [...expandRows(l.rows, expand)], label: l.label }))),
+    page: (page) => sink.page({ ...page, batches: page.batches.map((b) => ({ ...b, rows: shaped(b.rows) })) }),
+    rows: (rows, label) => sink.rows(shaped(rows), label),
+    batches: (lists) => sink.batches(lists.map((l) => ({ rows: shaped(l.rows), label: l.label }))),
   };
 }
 
-function formatSink(format: RunFormat, terminal: boolean): RowSink {
+function formatSink(format: RunFormat, terminal: boolean, cells: CellStyle): RowSink {
   switch (format) {
     case 'ndjson':
     case 'json':
@@ -66,7 +81,7 @@ function formatSink(format: RunFormat, terminal: boolean): RowSink {
     case 'csv':
     case 'tsv':
     case 'wikitable':
-      return tableFileSink(format, terminal);
+      return tableFileSink(format, terminal, cells);
   }
 }
 
@@ -121,12 +136,12 @@ function tableSink(): RowSink {
   );
 }
 
-function tableFileSink(format: 'csv' | 'tsv' | 'wikitable', terminal: boolean): RowSink {
+function tableFileSink(format: 'csv' | 'tsv' | 'wikitable', terminal: boolean, cells: CellStyle): RowSink {
   let writer: RowWriter | undefined;
   let dir: string | undefined;
   const ensure = async () => {
     dir ??= await mkdtemp(path.join(tmpdir(), 'mwq-'));
-    writer ??= await openExport(path.join(dir, `rows.${format}`), format);
+    writer ??= await openExport(path.join(dir, `rows.${format}`), format, cells);
     return writer;
   };
   const cleanUp = async () => {

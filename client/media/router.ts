@@ -57,6 +57,7 @@ export function pageOf(page: Record<string, unknown>): PanelPage {
     httpStatus: Number(page.httpStatus) || 0,
     timeMs: Number(page.timeMs) || 0,
     rows: rowsOf(page.rows),
+    ...(typeof page.rowsPart === 'string' && page.rowsPart.length <= 200 ? { rowsPart: page.rowsPart } : {}),
     warnings: messagesOf(page.warnings),
     errors: messagesOf(page.errors),
     raw: page.raw,

@@ -12,3 +12,11 @@ export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
   tsv: 'TSV',
   wikitable: 'Wikitable',
 };
+
+/**
+ * How an export writes a nested value in a CSV, TSV or wikitable cell:
+ * `readable` as the panel shows joined names (results/cellSummary.ts
+ * readableCellText), `json` as compact JSON. JSON and NDJSON keep values as they are.
+ */
+export type CellStyle = 'readable' | 'json';
+export const CELL_STYLES: readonly CellStyle[] = ['readable', 'json'];

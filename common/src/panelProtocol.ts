@@ -31,6 +31,8 @@ export interface PanelPage {
   timeMs: number;
   /** Rows of the main list of this page (`query.<list>` or merged `query.pages`). */
   rows: Record<string, unknown>[];
+  /** The part of the answer the rows are (`allpages`, `pages`, `general`): its tab is the rows' tab. */
+  rowsPart?: string;
   warnings: ApiMessage[];
   errors: ApiMessage[];
   /** The raw JSON answer, for the raw view. */

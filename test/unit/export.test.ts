@@ -83,9 +83,13 @@ describe('export: files', () => {
       ['pageid', 'title', 'missing', 'categories', 'extra', 'touched'],
       ['1', 'Plain', '', '', '', ''],
       ['2', 'Comma, "quotes"', 'true', '', '', ''],
-      ['3', 'Line\nbreak', '', '[{"ns":14,"title":"Category:X"}]', '', ''],
+      ['3', 'Line\nbreak', '', 'Category:X', '', ''],
       ['', ' padded ', '', '', '', '2024-01-01T00:00:00Z'],
     ]);
+    // Readable cells (the panel's joined names) by default; JSON cells when asked.
+    const jsonCells = path.join(dir, 'json-cells.csv');
+    await exportRows(jsonCells, 'csv', rows, 'json');
+    assert.equal(readCsv(await readFile(jsonCells, 'utf8'))[3]![3], '[{"ns":14,"title":"Category:X"}]');
   });
 
   it('JSON and NDJSON parse back to the rows', async () => {

@@ -220,3 +220,41 @@ test('the saved state is read field by field: garbage becomes the defaults', () 
   assert.deepEqual([s.view, s.part, s.flatten, s.rawExpanded, s.hiddenColumns, s.sortDirection], ['table', '', true, [1], ['a'], 'asc']);
   assert.equal(readPanelState(null).view, 'table');
 });
+
+test("the rows' tab is named by the list they are, which has no second tab; one page's revisions are the rows", () => {
+  const { m } = model();
+  m.reset(RUN);
+  const raw = {
+    query: {
+      normalized: [{ from: 'page 2', to: 'Page 2' }],
+      pages: [
+        {
+          pageid: 7,
+          title: 'Page 2',
+          revisions: [
+            { revid: 2, user: 'Bob' },
+            { revid: 1, user: 'Ann' },
+          ],
+        },
+      ],
+    },
+  };
+  m.addPage({ ...page(raw, raw.query.pages), rowsPart: 'pages' });
+  assert.deepEqual(
+    m.partTabs().map((t) => [t.value, t.name]),
+    [
+      ['', 'pages'],
+      ['normalized', undefined],
+    ],
+  );
+  assert.equal(m.expand, 'revisions');
+  assert.deepEqual(
+    m.tableRows().map((r) => [r.title, r['revisions.user']]),
+    [
+      ['Page 2', 'Bob'],
+      ['Page 2', 'Ann'],
+    ],
+  );
+  m.setExpand('');
+  assert.equal(m.tableRows().length, 1, 'the user can fold them back into the page');
+});

@@ -18,6 +18,7 @@ import type { SortSpec } from '../../../common/src/results/sortRows';
 import { expandableFields, expandRows } from '../../../common/src/results/expand';
 import { flattenRows, OneItemLists, oneItemFields } from '../../../common/src/results/oneItemLists';
 import { filterCarries, openingPart } from '../../../common/src/results/viewChoice';
+import { onePageList } from '../../../common/src/results/columnNames';
 import { forgetRun, type PanelState } from './uiState';
 
 /** What the table shows besides the rows: its filter, sort and shown columns (for "this view"). */
@@ -30,11 +31,12 @@ export interface TableView {
 /** What the table must do after the model changed: nothing, take all rows again, or append these. */
 export type TableChange = { kind: 'none' } | { kind: 'reload' } | { kind: 'append'; rows: Row[] };
 
-/** One part tab: '' is the run's rows; a list counts rows, an object its properties. */
+/** One part tab: '' is the run's rows (named by their part, when the answer says it); a list counts rows, an object its properties. */
 export interface PartTab {
   value: string;
   kind: 'rows' | 'list' | 'object';
   count: number;
+  name?: string;
 }
 
 const NONE: TableChange = { kind: 'none' };
@@ -73,9 +75,17 @@ export class PanelModel {
 
   // ------------------------------------------------------------------ what is shown
 
-  /** The part shown: the part wanted, once the answers have it; '' = the run's rows. */
+  /** The part shown: the part wanted, once the answers have it; '' = the run's rows (also when the part wanted is the list they are). */
   get part(): string {
-    return this.state.part && this.parts.get(this.state.part) ? this.state.part : '';
+    const wanted = this.state.part;
+    return wanted && this.parts.get(wanted) && wanted !== this.rowsList()?.name ? wanted : '';
+  }
+
+  /** The list part the run's rows are (`allpages`, `pages`): one tab with the rows, not two saying the same. */
+  private rowsList(): AnswerPart | undefined {
+    const name = this.pages.find((p) => p.rowsPart !== undefined)?.rowsPart;
+    const part = name === undefined ? undefined : this.parts.get(name);
+    return part?.kind === 'list' ? part : undefined;
   }
 
   /** The part shown, or undefined for the run's rows. */
@@ -89,6 +99,7 @@ export class PanelModel {
 
   /** The field expanded into rows: the one wanted, once the part shown is the part wanted and its rows have it. */
   get expand(): string {
+    if (!this.state.expandChosen && this.part === '') return onePageList(this.pages.find((p) => p.rows.length)?.rows ?? []) ?? '';
     const wanted = this.state.expand;
     return wanted && this.part === this.state.part && this.expandable().includes(wanted) ? wanted : '';
   }
@@ -113,10 +124,20 @@ export class PanelModel {
     return this.flattenFields.length > 0;
   }
 
-  /** The part tabs: the run's rows, then every part in order of first appearance. */
+  /**
+   * The part tabs, exactly the names `mwq run --part` takes: the run's rows
+   * (named by the list they are, which has no tab of its own; left out when
+   * they are an object part's properties, whose tab shows them), then every
+   * other part in order of first appearance.
+   */
   partTabs(): PartTab[] {
-    const tabs: PartTab[] = [{ value: '', kind: 'rows', count: this.rows.length + this.pendingRows.length }];
-    for (const part of this.parts.list()) tabs.push({ value: part.name, kind: part.kind, count: part.rows.length });
+    const rowsList = this.rowsList();
+    const rowsPart = this.pages.find((p) => p.rowsPart !== undefined)?.rowsPart;
+    const rowsAreObject = rowsPart !== undefined && this.parts.get(rowsPart)?.kind === 'object';
+    const count = this.rows.length + this.pendingRows.length;
+    const tabs: PartTab[] = rowsAreObject ? [] : [{ value: '', kind: 'rows', count, ...(rowsList ? { name: rowsList.name } : {}) }];
+    for (const part of this.parts.list())
+      if (part.name !== rowsList?.name) tabs.push({ value: part.name, kind: part.kind, count: part.rows.length });
     return tabs;
   }
 
@@ -178,12 +199,14 @@ export class PanelModel {
     this.state.part = this.parts.get(name) ? name : '';
     this.state.partChosen = true;
     this.state.expand = '';
+    this.state.expandChosen = false;
     this.save();
     return !!filter && (this.showsObject || !filterCarries(filter, this.baseRows()));
   }
 
   setExpand(field: string): void {
     this.state.expand = field;
+    this.state.expandChosen = true;
     this.save();
   }
 

@@ -25,6 +25,8 @@ export interface PanelState {
   expand: string;
   /** The user chose the part (else the panel opens on the answer's objects when they are its content). */
   partChosen: boolean;
+  /** The user chose the expanded field (else one page's nested list is expanded: results/columnNames.ts). */
+  expandChosen: boolean;
   /** One-item lists shown as columns (oneItemLists.ts); on by default. */
   flatten: boolean;
   /** The user opened or closed a raw page (else a small answer opens whole). */
@@ -51,6 +53,7 @@ export function readPanelState(saved: unknown): PanelState {
     part: str(s.part),
     expand: str(s.expand),
     partChosen: s.partChosen === true,
+    expandChosen: s.expandChosen === true,
     flatten: s.flatten !== false,
     rawTouched: s.rawTouched === true,
     filter: str(s.filter),
@@ -76,6 +79,7 @@ export function forgetRun(state: PanelState, runKey: string): void {
     part: '',
     expand: '',
     partChosen: false,
+    expandChosen: false,
     rawTouched: false,
     filter: '',
     sortColumn: '',

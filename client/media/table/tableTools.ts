@@ -190,7 +190,11 @@ function partTabText(tab: PartTab): [string, string, string] {
   const n = tab.count;
   switch (tab.kind) {
     case 'rows':
-      return ['', `result rows · ${plural(n, 'row')}`, "The rows of the query's main list"];
+      return [
+        '',
+        `${tab.name ?? 'result rows'} · ${plural(n, 'row')}`,
+        tab.name ? `The rows of the query's main list, "${tab.name}"` : "The rows of the query's main list",
+      ];
     case 'list':
       return [tab.value, `${tab.value} · ${plural(n, 'row')}`, `The list "${tab.value}" of the answer, one row per item`];
     case 'object':

@@ -202,7 +202,7 @@ export class RunController implements vscode.Disposable {
     const newErrors = run.messages.errors.add(page.errors);
     run.mainList ??= page.batches[0]?.list;
     const rows = page.batches.filter((b) => b.list === run.mainList).flatMap((b) => b.rows);
-    const panelPage = panelPageOf(page, rows);
+    const panelPage = panelPageOf(page, rows, run.mainList);
     run.panelPages.push(panelPage);
     this.host.keeper.keepPage(run, page, rows);
     if (this.host.view.isShowing(run)) ResultsPanel.currentPanel?.addPage(panelPage);

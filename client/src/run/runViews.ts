@@ -15,7 +15,7 @@ import { expectationSummary } from '../testing/runSummary';
 import { wikiSummary } from '../../../common/src/wikiSummary';
 
 /** A page of the run as the panel shows it: its request, status, the main list's rows, messages and raw answer. */
-export function panelPageOf(page: PageResult, rows: Row[]): PanelPage {
+export function panelPageOf(page: PageResult, rows: Row[], rowsPart?: string): PanelPage {
   return {
     index: page.index - 1,
     requestUrl: page.request.url,
@@ -23,6 +23,7 @@ export function panelPageOf(page: PageResult, rows: Row[]): PanelPage {
     httpStatus: page.status,
     timeMs: page.ms,
     rows,
+    ...(rowsPart !== undefined ? { rowsPart } : {}),
     warnings: page.warnings,
     errors: page.errors,
     raw: page.json,

@@ -1,6 +1,6 @@
 // Export writers: JSON (one array), NDJSON (one row per line), CSV (the
-// union of the rows' keys as columns, nested values as compact JSON, RFC 4180
-// quoting), TSV (the same columns, tab-separated, `\t` `\n` `\r` `\\`
+// union of the rows' keys as columns, nested values by the cell rule of
+// tableCellText (readable, or compact JSON), RFC 4180 quoting), TSV (the same columns, tab-separated, `\t` `\n` `\r` `\\`
 // escaped) and a sortable wikitable (cells escaped for wikitext). They stream: rows are written as they are given, and the file
 // appears under its name only when complete (written to a temporary file
 // beside it, then renamed), so an export is never half-written.
@@ -17,8 +17,9 @@ import { createTempBeside, isSpecialFile, moveInto } from './atomicWrite';
 import { RunnerError } from '../runner/errors';
 import type { Row } from '../row';
 
-import { EXPORT_FORMATS, type ExportFormat } from '../exportFormats';
+import { EXPORT_FORMATS, type CellStyle, type ExportFormat } from '../exportFormats';
 import { cellText } from '../cellText';
+import { readableCellText } from '../results/cellSummary';
 
 /** The file name extension of an export format. */
 export function exportExtension(format: ExportFormat): string {
@@ -47,14 +48,27 @@ export function exportCellText(value: unknown): string {
 }
 
 /**
+ * A cell of a CSV, TSV, wikitable or text table: `readable` (the default)
+ * writes a nested list as the panel shows its joined names
+ * (results/cellSummary.ts readableCellText), `json` every nested value as JSON.
+ */
+export function tableCellText(value: unknown, cells: CellStyle = 'readable'): string {
+  const unwritable = (error: unknown): string => {
+    if (error instanceof RangeError) throw tooDeep();
+    throw error;
+  };
+  return cells === 'json' ? cellText(value, unwritable) : readableCellText(value, unwritable);
+}
+
+/**
  * One CSV field, quoted when it holds a comma, a quote, a line break or
  * surrounding blanks. A text a spreadsheet would run as a formula (starting
  * with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, as
  * spreadsheet-safe CSV writers do; numbers (and texts that are plain numbers)
  * stay as they are.
  */
-export function csvField(value: unknown): string {
-  let text = exportCellText(value);
+export function csvField(value: unknown, cells?: CellStyle): string {
+  let text = tableCellText(value, cells);
   if (typeof value !== 'number' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   if (/[",\r\n]/.test(text) || /^\s|\s$/.test(text)) return `"${text.replace(/"/g, '""')}"`;
   return text;
@@ -96,8 +110,8 @@ function tooDeep(): RunnerError {
   return new RunnerError('write', `A row is nested more than ${MAX_JSON_DEPTH} levels deep; it cannot be written.`);
 }
 
-export function csvLine(fields: readonly unknown[]): string {
-  return fields.map(csvField).join(',') + '\r\n';
+export function csvLine(fields: readonly unknown[], cells?: CellStyle): string {
+  return fields.map((f) => csvField(f, cells)).join(',') + '\r\n';
 }
 
 /**
@@ -105,14 +119,14 @@ export function csvLine(fields: readonly unknown[]): string {
  * as `\t`, `\n`, `\r`, `\\` (a TSV field cannot hold them); formulas are
  * neutralised with a leading `'` as in CSV.
  */
-export function tsvField(value: unknown): string {
-  let text = exportCellText(value);
+export function tsvField(value: unknown, cells?: CellStyle): string {
+  let text = tableCellText(value, cells);
   if (typeof value !== 'number' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
-export function tsvLine(fields: readonly unknown[]): string {
-  return fields.map(tsvField).join('\t') + '\n';
+export function tsvLine(fields: readonly unknown[], cells?: CellStyle): string {
+  return fields.map((f) => tsvField(f, cells)).join('\t') + '\n';
 }
 
 /**
@@ -123,8 +137,8 @@ export function tsvLine(fields: readonly unknown[]): string {
  * so `*` `#` `=` need nothing), line breaks become `<br />`.
  * Nothing of a wiki value runs as wikitext when the table is saved.
  */
-export function wikitextCell(value: unknown): string {
-  return exportCellText(value)
+export function wikitextCell(value: unknown, cells?: CellStyle): string {
+  return tableCellText(value, cells)
     .replace(/[&|!{}[\]<>'~]/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/__/g, '&#95;&#95;')
     .replace(/\r\n|\r|\n/g, '<br />');
@@ -133,8 +147,8 @@ export function wikitextCell(value: unknown): string {
 /** The text of a sortable wikitable, piece by piece. */
 export const wikitable = {
   start: (columns: readonly string[]) =>
-    `{| class="wikitable sortable"\n${columns.length ? `! ${columns.map(wikitextCell).join(' !! ')}\n` : ''}`,
-  row: (cells: readonly unknown[]) => `|-\n| ${cells.map(wikitextCell).join(' || ')}\n`,
+    `{| class="wikitable sortable"\n${columns.length ? `! ${columns.map((c) => wikitextCell(c)).join(' !! ')}\n` : ''}`,
+  row: (cells: readonly unknown[], style?: CellStyle) => `|-\n| ${cells.map((c) => wikitextCell(c, style)).join(' || ')}\n`,
   end: () => '|}\n',
 };
 
@@ -151,8 +165,8 @@ export function unionKeys(rows: Iterable<Row>, into: string[] = [], seen = new S
   return into;
 }
 
-/** Opens a streaming writer for `file`. */
-export async function openExport(file: string, format: ExportFormat): Promise<RowWriter> {
+/** Opens a streaming writer for `file`; `cells`: how a table format writes nested values (tableCellText). */
+export async function openExport(file: string, format: ExportFormat, cells: CellStyle = 'readable'): Promise<RowWriter> {
   if (!EXPORT_FORMATS.includes(format))
     throw new RunnerError('usage', `Unknown export format "${String(format).slice(0, 40)}": use ${EXPORT_FORMATS.join(', ')}.`);
   const target = path.resolve(file);
@@ -167,14 +181,19 @@ export async function openExport(file: string, format: ExportFormat): Promise<Ro
       await out.discard();
       throw error;
     }
-    return new ColumnsWriter(format, TABLE_TEXT[format], target, out.file, out, spool);
+    return new ColumnsWriter(format, tableText(format, cells), target, out.file, out, spool);
   }
   return new LineWriter(format, target, out.file, out);
 }
 
 /** Writes all rows (from an array, a generator or an async generator) to `file`. */
-export async function exportRows(file: string, format: ExportFormat, rows: Iterable<Row> | AsyncIterable<Row>): Promise<number> {
-  const writer = await openExport(file, format);
+export async function exportRows(
+  file: string,
+  format: ExportFormat,
+  rows: Iterable<Row> | AsyncIterable<Row>,
+  cells: CellStyle = 'readable',
+): Promise<number> {
+  const writer = await openExport(file, format, cells);
   try {
     if (Symbol.asyncIterator in rows) {
       for await (const row of rows as AsyncIterable<Row>) await writer.write([row]);
@@ -300,11 +319,11 @@ interface TableText {
   end(): string;
 }
 
-const TABLE_TEXT: Record<'csv' | 'tsv' | 'wikitable', TableText> = {
-  csv: { start: (columns) => (columns.length ? csvLine(columns) : ''), row: csvLine, end: () => '' },
-  tsv: { start: (columns) => (columns.length ? tsvLine(columns) : ''), row: tsvLine, end: () => '' },
-  wikitable,
-};
+function tableText(format: 'csv' | 'tsv' | 'wikitable', cells: CellStyle): TableText {
+  if (format === 'wikitable') return { ...wikitable, row: (fields) => wikitable.row(fields, cells) };
+  const line = format === 'csv' ? csvLine : tsvLine;
+  return { start: (columns) => (columns.length ? line(columns) : ''), row: (fields) => line(fields, cells), end: () => '' };
+}
 
 class ColumnsWriter implements RowWriter {
   count = 0;

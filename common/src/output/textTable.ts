@@ -2,7 +2,7 @@
 // single-line (control characters and line breaks shown as spaces) and
 // truncated; wide characters are counted as one column each.
 
-import { exportCellText, unionKeys } from './rowWriters';
+import { tableCellText, unionKeys } from './rowWriters';
 import type { Row } from '../row';
 
 export interface TextTableOptions {
@@ -16,7 +16,7 @@ export function formatTextTable(rows: readonly Row[], options: TextTableOptions 
   const columns = options.columns ?? unionKeys(rows);
   if (!columns.length) return '';
   const maxCell = options.maxCell ?? 60;
-  const cells = rows.map((row) => columns.map((c) => clean(exportCellText(row[c]), maxCell)));
+  const cells = rows.map((row) => columns.map((c) => clean(tableCellText(row[c]), maxCell)));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
   const line = (values: string[]) =>
     values

@@ -44,19 +44,31 @@ function joined(texts: Iterable<string>, total: number): string {
   return out;
 }
 
+/** The texts a list shows joined: its values, or its items' names; undefined when it shows a count. */
+function itemNames(items: readonly unknown[]): string[] | undefined {
+  if (items.every(isScalar)) return items.map(String);
+  if (!items.every(isPlainObject)) return undefined;
+  const objects = items as Record<string, unknown>[];
+  const naming = NAMING_FIELDS.find((f) => objects.every((o) => isScalar(o[f])));
+  return naming ? objects.map((o) => String(o[naming])) : undefined;
+}
+
 function summariseList(items: readonly unknown[], field: string): string {
   if (items.length === 0) return '';
-  if (items.every(isScalar)) return joined(items.map(String), items.length);
-  if (items.every(isPlainObject)) {
-    const objects = items as Record<string, unknown>[];
-    const naming = NAMING_FIELDS.find((f) => objects.every((o) => isScalar(o[f])));
-    if (naming)
-      return joined(
-        objects.map((o) => String(o[naming])),
-        objects.length,
-      );
-  }
-  return countOf(items.length, field);
+  const names = itemNames(items);
+  return names ? joined(names, names.length) : countOf(items.length, field);
+}
+
+/**
+ * A cell of a CSV, TSV or wikitable export, readable (the default of the
+ * panel's export and `mwq run`, docs/results-views.md "Cells in exports"):
+ * a nested list the panel shows as joined values or names is written so,
+ * whole (`Category:A · Category:B`); any other nested value (objects, lists
+ * the panel counts) as compact JSON, which loses nothing; scalars as cellText.
+ */
+export function readableCellText(value: unknown, unwritable?: (error: unknown) => string): string {
+  const names = Array.isArray(value) ? itemNames(value) : undefined;
+  return names ? names.join(SEPARATOR) : cellText(value, unwritable);
 }
 
 function summariseObject(value: Record<string, unknown>): string {

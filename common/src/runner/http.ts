@@ -22,6 +22,7 @@ import { toWire, type ParamPairs, type HttpMethod } from './wire';
 import { RetryPolicy } from './retryPolicy';
 import { cancelled, exchange } from './transport';
 import { hostOf } from '../url';
+import { onAbort } from './onAbort';
 import { MWQUERY_VERSION, DEFAULT_CONTACT } from './version';
 
 export interface HttpOptions {
@@ -220,15 +221,14 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(cancelled());
     const done = () => {
-      signal?.removeEventListener('abort', onAbort);
+      forgetAbort();
       resolve();
     };
     const timer = setTimeout(done, ms);
-    const onAbort = () => {
+    const forgetAbort = onAbort(signal, () => {
       clearTimeout(timer);
       reject(cancelled());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    });
   });
 }
 

@@ -15,6 +15,7 @@ import { describeNetworkError, timeoutMessage, tooLargeMessage, formatBytes } fr
 import type { AnswerHeaders } from './classify';
 import { endpointProblem, urlProblem } from './request';
 import type { WireRequest } from './wire';
+import { onAbort } from './onAbort';
 
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
 /** Stateless between calls (decode() without `stream`): one for every answer. */
@@ -72,7 +73,7 @@ export async function exchange(wire: WireRequest, options: TransportOptions): Pr
     timedOut = true;
     stop();
   }, options.timeoutMs);
-  options.signal?.addEventListener('abort', stop, { once: true });
+  const forgetAbort = onAbort(options.signal, stop);
   try {
     let url = wire.url;
     let target = first;
@@ -120,7 +121,7 @@ export async function exchange(wire: WireRequest, options: TransportOptions): Pr
     }
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener('abort', stop);
+    forgetAbort();
   }
 }
 

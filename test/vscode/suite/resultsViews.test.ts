@@ -256,8 +256,10 @@ suite('results views: readable defaults', () => {
       20_000,
       'namespaces filtered by name',
     );
-    shown = await probePanel({ steps: [{ tab: '' }] });
-    shown = await waitForPanel((s) => s.part === '', 20_000, 'the result rows');
+    // The rows are general's properties: no "result rows" tab repeats the general tab.
+    assert.ok(!labels.some((l) => l.startsWith('result rows')), `no tab repeats another: ${labels.join(' | ')}`);
+    shown = await probePanel({ steps: [{ tab: 'general' }] });
+    shown = await waitForPanel((s) => s.part === 'general', 20_000, 'general again');
     assert.equal(shown.filter, '', `the filter was dropped: ${describePanel(shown)}`);
     assert.notEqual(shown.emptyNote, 'No rows match the filter.');
   });
