@@ -140,6 +140,8 @@ describe("the README's mwq commands, run as written in the examples workspace", 
       assert.doesNotMatch(r.stderr, /No endpoint|mwquery\.endpoint|unknown option|Usage:/, said);
       // On the local wiki a run prints rows (redirected from Wikipedia, its rows may be none).
       if (args[0] === 'run' && !redirected) assert.ok(r.stdout.trim().length > 0, `no rows: ${said}`);
+      // A chart of the local wiki draws every row it fetched (none left out for want of a value in --x).
+      if (args[0] === 'chart' && !redirected) assert.doesNotMatch(r.stderr, /rows without a (value|time)|\b0 bars/, said);
       const output = args[args.indexOf('-o') + 1];
       if (args.includes('-o') && output) assert.ok(existsSync(path.join(workspace, output)), `${output} not written: ${said}`);
     });
