@@ -24,6 +24,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeExamplesWorkspace } from './examplesWorkspace.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const startDir = path.join(root, '.vscode-test', 'start');
@@ -78,47 +79,6 @@ function freePort() {
 function desktopCode() {
   const r = spawnSync('code', ['--version'], { encoding: 'utf8', timeout: 20_000, env: { ...process.env, VSCODE_IPC_HOOK_CLI: '' } });
   return r.status === 0 && /^\d+\.\d+\.\d+/.test(r.stdout) && !/code-server/i.test(r.stdout) ? 'code' : undefined;
-}
-
-/** The examples workspace: the repo's examples, a first file for the local wiki, and the wiki as default environment. */
-function writeWorkspace(endpoint, facts) {
-  fs.rmSync(workspace, { recursive: true, force: true });
-  fs.mkdirSync(workspace, { recursive: true });
-  for (const f of fs.readdirSync(path.join(root, 'examples'))) {
-    if (f.endsWith('.mwq')) fs.copyFileSync(path.join(root, 'examples', f), path.join(workspace, f));
-  }
-  const even = Object.keys(facts.categories ?? {}).find((c) => /Even$/.test(c)) ?? 'Category:Even';
-  fs.writeFileSync(
-    path.join(workspace, 'start-here.mwq'),
-    `### Pages of the local test wiki
-# Ctrl+Enter (Cmd+Enter) in a query runs it, or "Run query" above it.
-# Queries without an @endpoint line go to the environment in the status bar:
-# "local test wiki", set in .mwquery.json. The other files query Wikipedia.
-list=allpages
-aplimit=10
-
-### Members of a category, with their last edit
-generator=categorymembers
-gcmtitle=${even}
-gcmlimit=5
-prop=revisions
-rvprop=timestamp|user
-
-### A mistake to fix: the cursor on the squiggle, then Ctrl+. (Cmd+.)
-list=allpage
-`,
-  );
-  fs.writeFileSync(
-    path.join(workspace, '.mwquery.json'),
-    `// Written by npm start: the local MediaWiki it started, as this folder's default wiki.
-{
-  "default": "local test wiki",
-  "environments": {
-    "local test wiki": { "endpoint": "${endpoint}" }
-  }
-}
-`,
-  );
 }
 
 async function startCodeServer(port, opts) {
@@ -220,7 +180,7 @@ async function main() {
   process.on('SIGTERM', () => void stop(0));
 
   try {
-    writeWorkspace(wiki.endpoint, wiki.facts);
+    writeExamplesWorkspace(workspace, wiki.endpoint, wiki.facts);
     const code = opts.browser ? undefined : desktopCode();
     say(`MediaWiki ${wiki.facts.mediawikiVersion} at ${wiki.endpoint} (${wiki.facts.totalPages} pages)`);
     say(`examples workspace: ${path.relative(root, workspace)} (its .mwquery.json makes that wiki the default)`);

@@ -4,13 +4,10 @@
 // or PNG through @resvg/resvg-js (a prebuilt native module, loaded only here).
 // Exit codes: 0 written, 2 usage, 1 the run failed or the file was not written.
 
-import { chainRequests, isChained } from '../../common/src/runner/chainedSession';
-import { startRun } from '../../common/src/runner/startRun';
 import { parseDocument } from '../../common/src/parser';
-import { VariableScope } from '../../common/src/resolve';
 import type { PageResult } from '../../common/src/runner/sessionTypes';
 import { RunnerError } from '../../common/src/runner/errors';
-import { buildRequest, redactorOf, withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
+import { redactorOf } from '../../common/src/runner/request';
 import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
 import { applyView, NamingError, viewForNames } from '../../common/src/results/columnNames';
 import type { Row } from '../../common/src/row';
@@ -20,10 +17,17 @@ import { CHART_KIND_MODULES, CHART_KINDS, chartKind, isChartKind } from '../../c
 import { TIME_UNITS, type TimeUnit } from '../../common/src/chart/time';
 import { DEFAULT_WIDTH, drawChart, MAX_WIDTH, MIN_WIDTH } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
-import { endpointOption, positiveInt, readArgs, readQueryFile, shown, stringOption, timeoutOption, UsageError } from './args';
+import { positiveInt, readArgs, readQueryFile, shown, stringOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
-import { selectQuery } from './runScaffold';
-import { cliLookup, secretHostRefusal } from './cliSecrets';
+import {
+  prepareQuery,
+  readRequestOptions,
+  REQUEST_OPTIONS,
+  selectQuery,
+  sessionOf,
+  type PreparedQuery,
+  type RequestOptions,
+} from './runScaffold';
 import { Messages } from './terminal';
 import { count } from '../../common/src/text';
 import { pushAll } from '../../common/src/arrays';
@@ -46,27 +50,23 @@ ${KIND_LINES}
       --expand FIELD     one row per item of the nested list FIELD first
       --width N          width in pixels (default ${DEFAULT_WIDTH})
       -o, --output OUT   the file to write: OUT.svg or OUT.png
-      --query NAME, --line N, --endpoint URL, --all, --max-pages N, --max-items N,
-      --timeout S, --contact C   as for mwq run`;
+      --query NAME, --line N, --endpoint URL, --env NAME, --all, --max-pages N,
+      --max-items N, --timeout S, --contact C   as for mwq run`;
 
 /** The spec as the options give it: --x and --y may be left to the kind's defaults (chart/defaults.ts). */
 type GivenSpec = Omit<ChartSpec, 'x'> & { x?: string };
 
-interface ChartArgs {
+interface ChartArgs extends RequestOptions {
   file: string;
   query?: string;
   line?: number;
-  endpoint?: string;
   all: boolean;
-  maxPages?: number;
   maxItems?: number;
   expand?: string;
   spec: GivenSpec;
   width: number;
   output: string;
   format: 'svg' | 'png';
-  timeoutMs: number;
-  contact?: string;
 }
 
 const FIELD = /^[A-Za-z0-9_*-][A-Za-z0-9_.*-]{0,127}$/;
@@ -82,8 +82,7 @@ function parseChartArgs(args: string[]): ChartArgs {
   const { values, positionals } = readArgs(args, {
     query: { type: 'string' },
     line: { type: 'string' },
-    endpoint: { type: 'string' },
-    'max-pages': { type: 'string' },
+    ...REQUEST_OPTIONS,
     'max-items': { type: 'string' },
     x: { type: 'string' },
     y: { type: 'string' },
@@ -94,8 +93,6 @@ function parseChartArgs(args: string[]): ChartArgs {
     expand: { type: 'string' },
     width: { type: 'string' },
     output: { type: 'string', short: 'o' },
-    timeout: { type: 'string' },
-    contact: { type: 'string' },
     all: { type: 'boolean' },
   });
   const get = (name: string) => stringOption(values, name);
@@ -123,7 +120,7 @@ function parseChartArgs(args: string[]): ChartArgs {
     file: positionals[0]!,
     query: get('query'),
     line: positiveInt('line', get('line')),
-    endpoint: endpointOption(get('endpoint')),
+    ...readRequestOptions(values),
     all: values.all === true || get('max-pages') !== undefined || get('max-items') !== undefined,
     maxPages: positiveInt('max-pages', get('max-pages')),
     maxItems: positiveInt('max-items', get('max-items')),
@@ -139,8 +136,6 @@ function parseChartArgs(args: string[]): ChartArgs {
     width,
     output,
     format,
-    timeoutMs: timeoutOption(get('timeout')),
-    contact: get('contact'),
   };
 }
 
@@ -158,23 +153,14 @@ async function rasterise(svg: string): Promise<Uint8Array> {
 export async function chartCommand(args: string[]): Promise<number> {
   const say = new Messages('mwq chart');
   let parsed: ChartArgs;
-  let request: PreparedRequest;
+  let prepared: PreparedQuery;
   let doc;
   let query;
   try {
     parsed = parseChartArgs(args);
     doc = parseDocument(readQueryFile(parsed.file));
     query = selectQuery(doc, parsed);
-    request = buildRequest(query, new VariableScope(doc), { external: cliLookup, defaultEndpoint: parsed.endpoint });
-    if (parsed.endpoint) request = withEndpoint(request, parsed.endpoint);
-    const chain = {
-      doc,
-      scope: new VariableScope(doc),
-      build: { external: cliLookup, defaultEndpoint: parsed.endpoint },
-      endpoint: parsed.endpoint,
-    };
-    const refused = secretHostRefusal(isChained(query) ? chainRequests(query, { ...chain, session: {} }) : [request], parsed.endpoint);
-    if (refused) throw new RunnerError('usage', refused);
+    prepared = prepareQuery(doc, query, { ...parsed, safeEnv: [] });
   } catch (error) {
     if (error instanceof UsageError || error instanceof RunnerError) {
       say.say(error.message);
@@ -183,24 +169,12 @@ export async function chartCommand(args: string[]): Promise<number> {
     }
     throw error;
   }
-  say.useRedactor(redactorOf(request, []));
+  say.useRedactor(redactorOf(prepared.request, []));
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
   const sessionOptions = { maxlag: 5, http: { timeoutMs: parsed.timeoutMs, contact: parsed.contact }, redact: say.redactor };
-  const session = startRun(
-    {
-      query,
-      request,
-      chain: {
-        doc,
-        scope: new VariableScope(doc),
-        build: { external: cliLookup, defaultEndpoint: parsed.endpoint },
-        endpoint: parsed.endpoint,
-      },
-    },
-    { session: sessionOptions },
-  );
+  const session = sessionOf(prepared, sessionOptions);
   const rows: Row[] = [];
   let firstRows: Row[] | undefined;
   const callbacks = {

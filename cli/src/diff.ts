@@ -34,8 +34,8 @@ import { errnoOf } from '../../common/src/output/atomicWrite';
 import { pushAll } from '../../common/src/arrays';
 
 export const DIFF_USAGE = `  mwq diff FILE [options]                  run one query and compare it with its last stored run
-      --query NAME | --line N | --endpoint URL | --all | --max-pages N | --timeout S
-      --contact C | --safe-env NAME          as for mwq run
+      --query NAME | --line N | --endpoint URL | --env NAME | --all | --max-pages N
+      --timeout S | --contact C | --safe-env NAME          as for mwq run
       --format F         text (default) or json
       --no-save          do not store this run in the history
     Runs are stored in .mwquery/runs/ beside the file (see docs/running.md).

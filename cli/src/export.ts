@@ -9,6 +9,7 @@ import { readArgs, readQueryFile, stringOption, UsageError } from './args';
 import { CODE_TARGETS, codeTarget, exportQueryAsCode } from '../../common/src/codegen';
 import { parseDocument } from '../../common/src/parser';
 import { selectQuery } from './runScaffold';
+import { workspaceFallback } from './workspaceEndpoint';
 import { VariableScope } from '../../common/src/resolve';
 import { RunnerError } from '../../common/src/runner/errors';
 
@@ -18,6 +19,8 @@ export const EXPORT_USAGE = `  mwq export FILE --to LANG [options]      write on
       --line N           the query that contains line N (1-based)
                          (default: the first query)
       --endpoint URL     the wiki's api.php (overrides the file's URL line and @endpoint)
+      --env NAME         the environment of .mwquery.json for a query with no endpoint
+                         of its own (default: its "default")
       --contact C        contact for the User-Agent (URL or e-mail)
       -o, --output OUT   write to OUT instead of stdout
     {{$env NAME}} becomes a read of NAME, {{$secret NAME}} of MWQ_SECRET_NAME, and a
@@ -33,6 +36,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       query: { type: 'string' },
       line: { type: 'string' },
       endpoint: { type: 'string' },
+      env: { type: 'string' },
       contact: { type: 'string' },
       output: { type: 'string', short: 'o' },
     });
@@ -43,6 +47,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       query: get('query'),
       line: get('line'),
       endpoint: get('endpoint'),
+      env: get('env'),
       contact: get('contact'),
       output: get('output'),
     };
@@ -54,13 +59,16 @@ export async function exportCommand(args: string[]): Promise<number> {
     if (values.endpoint !== undefined && !isHttpUrl(values.endpoint)) {
       throw new UsageError(`--endpoint must be an http(s) URL of the wiki's api.php, not "${values.endpoint}"`);
     }
+    if (values.endpoint !== undefined && values.env !== undefined) throw new UsageError('give --endpoint or --env, not both');
     const text = readQueryFile(file);
     const doc = parseDocument(text);
     const query = selectQuery(doc, { file, query: values.query, line: values.line });
     program = exportQueryAsCode(query, new VariableScope(doc), target, {
       contact: values.contact,
       endpoint: values.endpoint,
-      defaultEndpoint: values.endpoint,
+      // A query that names no endpoint: --env, else .mwquery.json's default (as mwq run, endpointChoice.ts).
+      defaultEndpoint: values.endpoint ?? workspaceFallback(file, values.env).endpoint,
+      surface: 'cli',
     });
     output = values.output;
   } catch (error) {

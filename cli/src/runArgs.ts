@@ -13,6 +13,9 @@ export const RUN_USAGE = `  mwq run FILE [options]                   run one que
                          (default: the only query, else the first)
       --endpoint URL     the wiki's api.php (overrides the file's URL line, @endpoint
                          and @endpoints)
+      --env NAME         the environment NAME of .mwquery.json (beside FILE or above
+                         it) for a query with no endpoint of its own (default: the
+                         file's "default")
       --endpoints LIST   run on many wikis: api.php URLs (blanks or commas between),
                          or a file of them, one a line (overrides the file's)
       --wikis SELECTOR   run on the open wikis of Wikimedia's sitematrix: a family

@@ -15,11 +15,13 @@ import { startRun } from '../../common/src/runner/startRun';
 import { endpointOption, positiveInt, readQueryFile, shown, stringOption, timeoutOption, UsageError, type ParsedArgs } from './args';
 import { cliLookup, secretHostRefusal } from './cliSecrets';
 import { EXIT } from './exitCodes';
+import { workspaceFallback } from './workspaceEndpoint';
 import type { Messages } from './terminal';
 
 /** The options about where and how the requests go (every query-running command, mwq test included). */
 export const REQUEST_OPTIONS = {
   endpoint: { type: 'string' },
+  env: { type: 'string' },
   'max-pages': { type: 'string' },
   timeout: { type: 'string' },
   contact: { type: 'string' },
@@ -34,7 +36,10 @@ export const SHARED_RUN_OPTIONS = {
 } as const;
 
 export interface RequestOptions {
+  /** --endpoint: over the file's URL lines and `@endpoint` too. */
   endpoint?: string;
+  /** --env NAME: the environment of `.mwquery.json` for queries that name no endpoint (common/src/endpointChoice.ts). */
+  env?: string;
   maxPages?: number;
   timeoutMs: number;
   contact?: string;
@@ -51,8 +56,10 @@ export interface SharedRunOptions extends RequestOptions {
 /** The options of REQUEST_OPTIONS, checked. */
 export function readRequestOptions(values: ParsedArgs['values']): RequestOptions {
   const get = (name: string) => stringOption(values, name);
+  if (get('endpoint') !== undefined && get('env') !== undefined) throw new UsageError('give --endpoint or --env, not both');
   return {
     endpoint: endpointOption(get('endpoint')),
+    env: get('env'),
     maxPages: positiveInt('max-pages', get('max-pages')),
     timeoutMs: timeoutOption(get('timeout')),
     contact: get('contact'),
@@ -122,16 +129,20 @@ export interface PrepareOptions {
 export function prepareQuery(doc: ParsedDocument, query: QueryNode, shared: SharedRunOptions, options: PrepareOptions = {}): PreparedQuery {
   const external = options.external ?? cliLookup;
   const endpoint = options.endpoint ?? shared.endpoint;
-  let request = buildRequest(query, new VariableScope(doc), { external, defaultEndpoint: endpoint, safeEnvNames: shared.safeEnv });
+  // Queries that name no endpoint: --env, else `.mwquery.json`'s default (the editor's rule, endpointChoice.ts).
+  const fallback = endpoint ? undefined : workspaceFallback(shared.file, shared.env).endpoint;
+  const build = { external, defaultEndpoint: endpoint ?? fallback, safeEnvNames: shared.safeEnv, surface: 'cli' as const };
+  let request = buildRequest(query, new VariableScope(doc), build);
   if (endpoint) request = withEndpoint(request, endpoint);
   const chain = {
     doc,
     scope: new VariableScope(doc),
-    build: { external, defaultEndpoint: shared.endpoint, safeEnvNames: shared.safeEnv },
+    build: { ...build, defaultEndpoint: shared.endpoint ?? fallback },
     endpoint: shared.endpoint,
   };
   if (!options.noRefusal) {
     const requests = isChained(query) ? chainRequests(query, { ...chain, session: {} }) : [request];
+    // Only --endpoint is the person's own host: an environment's comes from a file, like the query's (--trust-file-endpoint).
     const refused = secretHostRefusal(requests, shared.endpoint ?? (options.trustFileEndpoint ? request.endpoint : undefined));
     if (refused) throw new RunnerError('usage', refused);
   }

@@ -27,6 +27,8 @@ import {
 export const TEST_USAGE = `  mwq test FILE... [options]               run the queries that have @expect lines and check them
       --junit OUT        also write the results as JUnit XML to OUT
       --endpoint URL     the wiki's api.php (overrides the files' URL lines and @endpoint)
+      --env NAME         the environment of .mwquery.json for queries with no endpoint
+                         of their own (default: its "default")
       --max-pages N      stop a query after N pages (default ${DEFAULT_TEST_MAX_PAGES}; its row checks then fail)
       --maxlag N         maxlag sent (default 5)
       --timeout S        per-request time-out in seconds (default 30)

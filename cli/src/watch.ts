@@ -34,8 +34,8 @@ import { jsonTerminalSafe, Messages, terminalSafe, writeOut } from './terminal';
 export const WATCH_USAGE = `  mwq watch FILE [options]                 run one query every period and print what changed, until Ctrl+C
       --every P          the period: 90s, 15m, 2h, 1d (1 minute to 1 day; default:
                          the query's @watch line)
-      --query NAME | --line N | --endpoint URL | --timeout S | --contact C | --safe-env NAME
-                         as for mwq run
+      --query NAME | --line N | --endpoint URL | --env NAME | --timeout S | --contact C
+      --safe-env NAME    as for mwq run
       --max-pages N      pages per tick at most (default 100)
       --max-items N      items per tick at most (default 100000)
       --format F         text (default) or ndjson (one JSON object per tick that changed something)

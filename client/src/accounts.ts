@@ -11,7 +11,7 @@ import type { CookieJars } from '../../common/src/runner/cookies';
 import type { HttpOptions } from '../../common/src/runner/http';
 import { boundPasswordKey, LEGACY_PASSWORD_PREFIX } from '../../common/src/accounts/passwordBinding';
 import { hostOf } from '../../common/src/url';
-import type { Environment } from './environments';
+import type { Environment } from '../../common/src/endpointChoice';
 
 const SET_PASSWORD = 'Enter the bot password';
 

@@ -4,48 +4,26 @@
 // and an optional bot-password account. A status item shows and picks it.
 
 import * as vscode from 'vscode';
-import { EXAMPLE_WORKSPACE_FILE, parseJsonc } from './jsonc';
-import { isHttpUrl } from '../../common/src/url';
+import { EXAMPLE_WORKSPACE_FILE } from './jsonc';
+import {
+  readWorkspaceFile,
+  WORKSPACE_FILE,
+  type Environment,
+  type Fallback,
+  type WorkspaceEnvironments,
+} from '../../common/src/endpointChoice';
 import { parseDocument } from '../../common/src/parser';
 import type { ParsedDocument } from '../../common/src/syntaxTree';
-import { environmentStatusText, ownEndpointAt, type StatusText } from './queryEndpoint';
+import { editorEnvironments, editorFallback, environmentStatusText, ownEndpointAt, type StatusText } from './queryEndpoint';
 import { writeNewFileSync } from '../../common/src/output/ownFiles';
 
-export interface Environment {
-  name: string;
-  endpoint: string;
-  /** Bot-password login name (`User@appid`); the password lives in secret storage. */
-  user?: string;
-  /** Where it was defined, for the picker. */
-  source: 'settings' | '.mwquery.json';
-}
-
 const STATE_KEY = 'mwquery.environment';
-const WORKSPACE_FILE = '.mwquery.json';
 /** Cursor moves and keystrokes repaint the status item after this pause, not each time. */
 const PAINT_DELAY_MS = 120;
 
-/** Reads `{ name: { endpoint, user? } }` (or an array of `{ name, endpoint, user? }`). */
-export function readEnvironments(value: unknown, source: Environment['source']): Environment[] {
-  const entries: [string, unknown][] = Array.isArray(value)
-    ? value.map((v) => [String((v as { name?: unknown })?.name ?? ''), v])
-    : value && typeof value === 'object'
-      ? Object.entries(value)
-      : [];
-  const result: Environment[] = [];
-  for (const [name, raw] of entries) {
-    if (!name || !raw || typeof raw !== 'object') continue;
-    const { endpoint, user } = raw as { endpoint?: unknown; user?: unknown };
-    if (typeof endpoint !== 'string' || !isHttpUrl(endpoint.trim())) continue;
-    result.push({ name, endpoint: endpoint.trim(), ...(typeof user === 'string' && user ? { user } : {}), source });
-  }
-  return result;
-}
-
 export class Environments implements vscode.Disposable {
-  private fromFile: Environment[] = [];
-  /** `.mwquery.json`'s `"default"`: the environment used until one is picked. */
-  private fileDefault?: string;
+  /** The workspace's `.mwquery.json`, read: its environments and `"default"` (the one used until one is picked). */
+  private workspaceFile?: WorkspaceEnvironments;
   private readonly changed = new vscode.EventEmitter<Environment | undefined>();
   /** Fires when the selected environment (or its definition) changes. */
   readonly onDidChange = this.changed.event;
@@ -85,15 +63,23 @@ export class Environments implements vscode.Disposable {
   }
 
   list(): Environment[] {
-    const fromSettings = readEnvironments(vscode.workspace.getConfiguration('mwquery').get('environments'), 'settings');
-    const names = new Set(fromSettings.map((e) => e.name));
-    return [...fromSettings, ...this.fromFile.filter((e) => !names.has(e.name))];
+    return editorEnvironments(vscode.workspace.getConfiguration('mwquery').get('environments'), this.workspaceFile);
   }
 
   current(): Environment | undefined {
-    // Never picked: the folder's default. Picked "None": '' (so the default does not come back).
-    const name = this.state.get<string>(STATE_KEY) ?? this.fileDefault;
-    return name ? this.list().find((e) => e.name === name) : undefined;
+    return this.fallback().environment;
+  }
+
+  /** Where queries that name no endpoint go (endpointChoice.ts: the pick, else the folder's default, else the setting). */
+  fallback(): Fallback {
+    const settings = vscode.workspace.getConfiguration('mwquery');
+    return editorFallback({
+      settingsEnvironments: settings.get('environments'),
+      workspaceFile: this.workspaceFile,
+      // Never picked: undefined (the folder's default applies). Picked "None": '' (so the default does not come back).
+      picked: this.state.get<string>(STATE_KEY),
+      setting: settings.get<string>('endpoint', ''),
+    });
   }
 
   /** Name and endpoint of each environment: what the language server compares catalogues by (unknown-elsewhere hints). */
@@ -103,7 +89,7 @@ export class Environments implements vscode.Disposable {
 
   /** The endpoint for queries that name none: the selected environment's, else the setting. */
   defaultEndpoint(): string | undefined {
-    return this.current()?.endpoint ?? (vscode.workspace.getConfiguration('mwquery').get<string>('endpoint', '').trim() || undefined);
+    return this.fallback().endpoint;
   }
 
   async select(name: string | undefined): Promise<void> {
@@ -170,16 +156,11 @@ export class Environments implements vscode.Disposable {
 
   private async reloadFile(): Promise<void> {
     const folder = vscode.workspace.workspaceFolders?.[0];
-    this.fromFile = [];
-    this.fileDefault = undefined;
+    this.workspaceFile = undefined;
     if (folder) {
       try {
         const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, WORKSPACE_FILE));
-        const json = parseJsonc(new TextDecoder().decode(bytes)) as { environments?: unknown } | null;
-        if (!json || typeof json !== 'object') throw new SyntaxError('it holds no object');
-        this.fromFile = readEnvironments(json.environments, '.mwquery.json');
-        const def = (json as { default?: unknown }).default;
-        if (typeof def === 'string' && def) this.fileDefault = def;
+        this.workspaceFile = readWorkspaceFile(new TextDecoder().decode(bytes));
       } catch (error) {
         if (!(error instanceof vscode.FileSystemError)) {
           void vscode.window.showWarningMessage(

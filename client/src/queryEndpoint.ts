@@ -1,8 +1,16 @@
 // Which wiki the query under the cursor will really go to, for the status
 // item: its URL line, else the file's `@endpoint` above it, else the selected
-// environment (else the `mwquery.endpoint` setting). Pure: no editor API.
+// environment (else the `mwquery.endpoint` setting); and the editor's inputs to
+// that fallback (common/src/endpointChoice.ts). Pure: no editor API.
 
 import { queryAtLine } from '../../common/src/parser';
+import {
+  fallbackEndpoint,
+  readEnvironments,
+  type Environment,
+  type Fallback,
+  type WorkspaceEnvironments,
+} from '../../common/src/endpointChoice';
 import type { ParsedDocument } from '../../common/src/syntaxTree';
 import { hostOf, isHttpUrl } from '../../common/src/url';
 
@@ -80,4 +88,33 @@ export function environmentStatusText(
       ? 'Click to pick the wiki for queries without an endpoint of their own'
       : 'No wiki set up yet: click to create .mwquery.json or open the settings',
   };
+}
+
+/** What the editor reads for the fallback: its settings, the workspace's `.mwquery.json` (read), and the status bar's pick. */
+export interface EditorFallbackInputs {
+  /** The `mwquery.environments` setting, as written. */
+  settingsEnvironments: unknown;
+  /** The workspace's `.mwquery.json`, read (none: no file). */
+  workspaceFile?: WorkspaceEnvironments;
+  /** The name picked in the status bar ('' for None; undefined: never picked). */
+  picked?: string;
+  /** The `mwquery.endpoint` setting. */
+  setting?: string;
+}
+
+/** The environments the editor knows: the settings' first, then `.mwquery.json`'s of other names. */
+export function editorEnvironments(settingsEnvironments: unknown, workspaceFile: WorkspaceEnvironments | undefined): Environment[] {
+  const fromSettings = readEnvironments(settingsEnvironments, 'settings');
+  const names = new Set(fromSettings.map((e) => e.name));
+  return [...fromSettings, ...(workspaceFile?.environments ?? []).filter((e) => !names.has(e.name))];
+}
+
+/** Where the editor sends a query that names no endpoint: endpointChoice.ts's rule on the editor's inputs. */
+export function editorFallback(inputs: EditorFallbackInputs): Fallback {
+  return fallbackEndpoint({
+    environments: editorEnvironments(inputs.settingsEnvironments, inputs.workspaceFile),
+    picked: inputs.picked,
+    fileDefault: inputs.workspaceFile?.default,
+    setting: inputs.setting,
+  });
 }

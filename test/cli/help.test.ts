@@ -5,7 +5,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { COMMANDS, usage } from '../../cli/src/main';
 
@@ -45,6 +46,39 @@ describe('mwq help for every command of the registry', () => {
         const others = names.filter((n) => n !== name);
         assert.doesNotMatch(r.stdout, new RegExp(`mwq (${others.join('|')}) `), 'only that command');
       }
+    });
+  }
+});
+
+describe('--env NAME in every command that runs queries', () => {
+  /** The commands that send a query (or write one as a program): each takes the environment of .mwquery.json. */
+  const RUNNERS: [string, ...string[]][] = [
+    ['run'],
+    ['run', '--dry-run'],
+    ['chart', '--x', 'title', '-o', 'c.svg'],
+    ['diff'],
+    ['test'],
+    ['watch', '--every', '15m'],
+    ['export', '--to', 'python'],
+  ];
+  const dir = mkdtempSync(path.join(tmpdir(), 'mwq-help-env-'));
+  writeFileSync(path.join(dir, '.mwquery.json'), '{ "environments": { "local": { "endpoint": "http://127.0.0.1:1/api.php" } } }');
+  writeFileSync(path.join(dir, 'q.mwq'), '### Q\nlist=allpages\n@expect count >= 1\n');
+
+  for (const [name, ...rest] of RUNNERS) {
+    it(`mwq ${[name, ...rest].join(' ')}: its usage names --env NAME, and it reads it (an unknown one is refused)`, () => {
+      assert.ok(COMMANDS[name], name);
+      assert.match(COMMANDS[name]!.usage, /--env NAME/);
+      const r = spawnSync(process.execPath, [cli, name, 'q.mwq', ...rest, '--env', 'nope'], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      assert.doesNotMatch(r.stderr, /unknown option/);
+      // mwq test says it on the query's line (stdout), the others as their error (stderr).
+      assert.match(r.stdout + r.stderr, /--env nope names no environment of .*\.mwquery\.json \(environments: "local"\)/);
+      // mwq test reports a query that cannot run as failed (1); the others refuse before anything is sent (2).
+      assert.equal(r.status, name === 'test' ? 1 : 2, r.stderr);
     });
   }
 });

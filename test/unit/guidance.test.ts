@@ -5,7 +5,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXAMPLE_WORKSPACE_FILE, parseJsonc } from '../../client/src/jsonc';
+import { EXAMPLE_WORKSPACE_FILE } from '../../client/src/jsonc';
+import { parseJsonc } from '../../common/src/jsonc';
 import { isWikimediaEndpoint, looksLikeContact } from '../../common/src/wikimediaHosts';
 import { userAgent } from '../../common/src/runner/http';
 import { MWQUERY_VERSION } from '../../common/src/runner/version';

@@ -119,7 +119,7 @@ describe('request: endpoint', () => {
     const e = usageError(() => build('### Mine\nlist=allpages\n'));
     assert.match(
       e.message,
-      /No endpoint for query "Mine": add a URL line or "@endpoint = https:\/\/…\/api\.php" above it, or set mwquery\.endpoint\./,
+      /No endpoint for query "Mine": add a URL line or "@endpoint = https:\/\/…\/api\.php" above it, or pick an environment in the status bar \(\.mwquery\.json\), or set mwquery\.endpoint\./,
     );
   });
 

@@ -18,6 +18,7 @@ import { RunnerError } from '../runner/errors';
 import { chainedParams } from '../chain/chainRef';
 import { buildRequest, endpointProblem, type PreparedRequest } from '../runner/request';
 import type { VariableUse } from '../syntaxTree';
+import type { Surface } from '../endpointChoice';
 
 export type ValuePart = { kind: 'text'; text: string } | { kind: 'env'; name: string };
 
@@ -42,8 +43,10 @@ export interface ExportModel {
 export interface ExportModelOptions {
   /** The contact (URL or e-mail) for the User-Agent; without one, a placeholder the user must fill in. */
   contact?: string;
-  /** Used when the query has no URL line and no `@endpoint` (the `mwquery.endpoint` setting, `--endpoint`). */
+  /** Used when the query has no URL line and no `@endpoint` (endpointChoice.ts `fallbackEndpoint`). */
   defaultEndpoint?: string;
+  /** Whose options a missing endpoint's message names (buildRequest's `surface`). */
+  surface?: Surface;
   /** Overrides the endpoint the file names (like `mwq run --endpoint`). */
   endpoint?: string;
   /** Extra sensitive parameter names. */
@@ -87,7 +90,12 @@ export function exportModel(query: QueryNode, scope: VariableScope, options: Exp
     return wrap ? `http://${marker}.invalid/` : marker;
   };
   const build = () =>
-    buildRequest(query, scope, { external: lookup, defaultEndpoint: options.defaultEndpoint, sensitiveNames: options.sensitiveNames });
+    buildRequest(query, scope, {
+      external: lookup,
+      defaultEndpoint: options.defaultEndpoint,
+      sensitiveNames: options.sensitiveNames,
+      surface: options.surface,
+    });
   try {
     request = build();
   } catch (error) {

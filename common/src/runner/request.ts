@@ -13,6 +13,7 @@ import { MASK, redactorFor, type Redactor } from '../redact';
 import { RunnerError } from './errors';
 import { isHttpUrl, maskUrlCredentials } from '../url';
 import { RUNNER_PARAMETERS, runnerParameterNote, runnerSentParameters } from '../runnerParameters';
+import { noEndpointMessage, type Surface } from '../endpointChoice';
 
 // The request on the wire and its copyable forms (URL, cURL, ApiSandbox) live in wire.ts.
 
@@ -58,8 +59,10 @@ export interface PreparedRequest {
 export interface BuildRequestOptions {
   /** `$env` / `$secret` values; without one, such references are unresolved (an error). */
   external?: ExternalLookup;
-  /** Used when the query has no URL line and no `@endpoint` above it (the `mwquery.endpoint` setting). */
+  /** Used when the query has no URL line and no `@endpoint` above it (endpointChoice.ts `fallbackEndpoint`). */
   defaultEndpoint?: string;
+  /** Whose options a missing endpoint's message names (default the editor's). */
+  surface?: Surface;
   /** Extra sensitive parameter names (e.g. from the catalogue's `sensitive` markers). */
   sensitiveNames?: Iterable<string>;
   /**
@@ -200,10 +203,7 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
   const endpoint = choice.endpoint;
   const queryLabel = query.name ? `query "${query.name}"` : `the query on line ${query.firstLine + 1}`;
   if (endpoint === undefined || endpoint === '') {
-    throw new RunnerError(
-      'usage',
-      `No endpoint for ${queryLabel}: add a URL line or "@endpoint = https://…/api.php" above it, or set mwquery.endpoint.`,
-    );
+    throw new RunnerError('usage', noEndpointMessage(queryLabel, options.surface ?? 'editor'));
   }
   const endpointProblemText = problems.length ? undefined : endpointLineProblem(endpoint, choice);
   if (endpointProblemText) problems.push(endpointProblemText);
