@@ -55,6 +55,20 @@ suite('settings editor: the extension\'s group reads "MediaWiki Query"', functio
     assert.ok(categories.includes('Catalogue: '), `categories: ${categories.join(' | ')}`);
   });
 
+  test('searching "MediaWiki Query" (the display name) finds every setting of the extension', async function () {
+    this.timeout(90_000);
+    const manifest = vscode.extensions.getExtension('mwquery.mwquery')!.packageJSON as {
+      contributes: { configuration: { properties: Record<string, unknown> } };
+    };
+    const contributed = Object.keys(manifest.contributes.configuration.properties).length;
+    await vscode.commands.executeCommand('workbench.action.openSettings', 'MediaWiki Query');
+    await typeKeys([{ waitForSelector: '.settings-count-widget' }, { waitForText: 'Found', within: '.settings-count-widget' }, { pause: 1500 }]);
+    const found = (await readTexts('.settings-count-widget')).join(' ');
+    await screenshot('64-settings-search');
+    // VS Code matches every word of the search in a setting's key or description (1.100: the group's title is not enough).
+    assert.equal(found, `${contributed} Settings Found`, `the search box says "${found}"; the extension contributes ${contributed}`);
+  });
+
   test('searching @ext:mwquery.mwquery: the table of contents names the group "MediaWiki Query"', async function () {
     this.timeout(90_000);
     await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:mwquery.mwquery');
