@@ -54,6 +54,8 @@ export class PanelHeader {
   private readonly mapTab: HTMLButtonElement;
   private readonly detailsToggle: HTMLButtonElement;
   private readonly details = el('div', 'header-details');
+  /** Actions of other views (the run history's toggle). */
+  private readonly actions = el('span', 'group more-actions');
   /** How many errors and warnings the details hold, beside the toggle. */
   private readonly problemBadge = el('span', 'problem-badge');
   private problems = new Map<string, Problem>();
@@ -62,9 +64,10 @@ export class PanelHeader {
     this.element = el('header', 'panel-header');
     this.copyUrl = makeButton('Copy URL', () => events.post({ type: 'copy', what: 'url' }), 'btn secondary small');
     this.copyCurl = makeButton('Copy as cURL', () => events.post({ type: 'copy', what: 'curl' }), 'btn secondary small');
-    this.next = makeButton('Next page', () => events.post({ type: 'next' }));
-    this.all = makeButton('All pages', () => events.post({ type: 'all' }));
-    this.cancel = makeButton('Cancel', () => events.post({ type: 'cancel' }), 'btn secondary');
+    this.next = makeButton('Next page', () => events.post({ type: 'next' }), 'btn small');
+    this.all = makeButton('All pages', () => events.post({ type: 'all' }), 'btn small');
+    this.cancel = makeButton('Cancel', () => events.post({ type: 'cancel' }), 'btn secondary small');
+    this.cancel.hidden = true;
     this.exports = EXPORT_FORMATS.map((format) =>
       makeButton(
         `Export ${EXPORT_FORMAT_LABELS[format]}`,
@@ -105,7 +108,7 @@ export class PanelHeader {
     viewGroup.append(this.tableTab, this.chartTab, this.mapTab, this.rawTab);
     const counts = el('span', 'header-counts');
     counts.append(this.countInfo, this.progressInfo);
-    line.append(this.queryTitle, counts, fetchGroup, viewGroup, this.detailsToggle, this.problemBadge);
+    line.append(this.queryTitle, counts, this.detailsToggle, this.problemBadge, fetchGroup, this.actions, viewGroup);
     return line;
   }
 
@@ -129,9 +132,9 @@ export class PanelHeader {
     this.details.append(requestRow, metaRow, this.summaryLine, exportGroup, this.problemsBox);
   }
 
-  /** Another view's action on the header's line (the run history's toggle), before Details. */
+  /** Another view's action on the header's line (the run history's toggle), after paging. */
   addAction(action: HTMLElement): void {
-    this.detailsToggle.before(action);
+    this.actions.append(action);
   }
 
   /** Opens or closes the details (a new run starts with them closed; an API error opens them). */
@@ -256,6 +259,8 @@ export class PanelHeader {
     this.next.disabled = !canFetch;
     this.all.disabled = !canFetch;
     this.cancel.disabled = !running;
+    // Only while something runs: a disabled Cancel took room on the header's one line.
+    this.cancel.hidden = !running;
     for (const b of this.exports) b.disabled = pages.length === 0;
     this.copyUrl.disabled = !run;
     this.copyCurl.disabled = !run;
