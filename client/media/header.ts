@@ -52,37 +52,22 @@ export class PanelHeader {
   private readonly rawTab: HTMLButtonElement;
   private readonly chartTab: HTMLButtonElement;
   private readonly mapTab: HTMLButtonElement;
+  private readonly detailsToggle: HTMLButtonElement;
+  private readonly details = el('div', 'header-details');
+  /** Actions of other views (the run history's toggle). */
+  private readonly actions = el('span', 'group more-actions');
+  /** How many errors and warnings the details hold, beside the toggle. */
+  private readonly problemBadge = el('span', 'problem-badge');
   private problems = new Map<string, Problem>();
 
   constructor(events: HeaderEvents) {
     this.element = el('header', 'panel-header');
-    const titleRow = el('div', 'title-row');
-    titleRow.append(this.queryTitle, this.runInfo);
-
-    const requestRow = el('div', 'request-row');
     this.copyUrl = makeButton('Copy URL', () => events.post({ type: 'copy', what: 'url' }), 'btn secondary small');
     this.copyCurl = makeButton('Copy as cURL', () => events.post({ type: 'copy', what: 'curl' }), 'btn secondary small');
-    const copies = el('span', 'request-actions');
-    copies.append(this.copyUrl, this.copyCurl);
-    requestRow.append(this.methodBadge, this.requestUrl, copies);
-
-    const metaRow = el('div', 'meta-row');
-    metaRow.append(this.httpInfo, this.countInfo, this.progressInfo);
-
-    this.statusLine.setAttribute('role', 'status');
-    this.statusLine.setAttribute('aria-live', 'polite');
-    this.problemsList.setAttribute('aria-label', 'API errors and warnings');
-    this.problemsBox.append(this.problemsList);
-
-    const toolbar = el('div', 'toolbar');
-    toolbar.setAttribute('role', 'toolbar');
-    toolbar.setAttribute('aria-label', 'Results actions');
-    this.next = makeButton('Next page', () => events.post({ type: 'next' }));
-    this.all = makeButton('All pages', () => events.post({ type: 'all' }));
-    this.cancel = makeButton('Cancel', () => events.post({ type: 'cancel' }), 'btn secondary');
-    const fetchGroup = el('span', 'group');
-    fetchGroup.append(this.next, this.all, this.cancel);
-    const exportGroup = el('span', 'group');
+    this.next = makeButton('Next page', () => events.post({ type: 'next' }), 'btn small');
+    this.all = makeButton('All pages', () => events.post({ type: 'all' }), 'btn small');
+    this.cancel = makeButton('Cancel', () => events.post({ type: 'cancel' }), 'btn secondary small');
+    this.cancel.hidden = true;
     this.exports = EXPORT_FORMATS.map((format) =>
       makeButton(
         `Export ${EXPORT_FORMAT_LABELS[format]}`,
@@ -90,6 +75,51 @@ export class PanelHeader {
         'btn secondary',
       ),
     );
+    this.tableTab = makeButton('Table', () => events.showView('table'), 'btn tab small');
+    this.rawTab = makeButton('Raw JSON', () => events.showView('raw'), 'btn tab small');
+    this.chartTab = makeButton('Chart', () => events.showView('chart'), 'btn tab small');
+    this.mapTab = makeButton('Map', () => events.showView('map'), 'btn tab small');
+    this.detailsToggle = makeButton('Details', () => this.setDetailsOpen(this.details.hidden), 'btn secondary small details-toggle');
+    this.detailsToggle.title = 'The request, its HTTP status, the exports and the API’s errors and warnings';
+    this.detailsToggle.setAttribute('aria-controls', 'header-details');
+    this.details.id = 'header-details';
+
+    this.statusLine.setAttribute('role', 'status');
+    this.statusLine.setAttribute('aria-live', 'polite');
+    this.problemsList.setAttribute('aria-label', 'API errors and warnings');
+    this.problemsBox.append(this.problemsList);
+    this.summaryLine.setAttribute('aria-label', 'Summary of the run');
+    // One line of what a person does most (name, counts, paging, views); the rest on demand.
+    this.element.append(this.actionLine(), this.statusLine, this.details);
+    this.fillDetails();
+    this.setDetailsOpen(false);
+  }
+
+  /** The header's first line: the query's name and counts, paging, the views, and the Details toggle. */
+  private actionLine(): HTMLElement {
+    const line = el('div', 'header-line toolbar');
+    line.setAttribute('role', 'toolbar');
+    line.setAttribute('aria-label', 'Results actions');
+    const fetchGroup = el('span', 'group');
+    fetchGroup.append(this.next, this.all, this.cancel);
+    const viewGroup = el('span', 'group view-switch');
+    viewGroup.setAttribute('role', 'group');
+    viewGroup.setAttribute('aria-label', 'View');
+    viewGroup.append(this.tableTab, this.chartTab, this.mapTab, this.rawTab);
+    const counts = el('span', 'header-counts');
+    counts.append(this.countInfo, this.progressInfo);
+    line.append(this.queryTitle, counts, this.detailsToggle, this.problemBadge, fetchGroup, this.actions, viewGroup);
+    return line;
+  }
+
+  /** Behind "Details": where the query went and how, the summary, the exports and the API's messages. */
+  private fillDetails(): void {
+    const requestRow = el('div', 'request-row');
+    const copies = el('span', 'request-actions');
+    copies.append(this.copyUrl, this.copyCurl);
+    requestRow.append(this.methodBadge, this.requestUrl, copies);
+    const metaRow = el('div', 'meta-row');
+    metaRow.append(this.runInfo, this.httpInfo);
     this.exportScope.append(
       Object.assign(el('option', undefined, 'this view'), { value: 'view' }),
       Object.assign(el('option', undefined, 'all rows'), { value: 'all' }),
@@ -97,19 +127,20 @@ export class PanelHeader {
     this.exportScope.setAttribute('aria-label', 'Export which rows');
     this.exportScope.title =
       'this view: the rows and columns shown (part, filter, sort, expansion, shown columns); all rows: every row of the part, every column';
+    const exportGroup = el('div', 'group export-group');
     exportGroup.append(labelled('Export', this.exportScope), ...this.exports);
-    const viewGroup = el('span', 'group view-switch');
-    viewGroup.setAttribute('role', 'group');
-    viewGroup.setAttribute('aria-label', 'View');
-    this.tableTab = makeButton('Table', () => events.showView('table'), 'btn tab');
-    this.rawTab = makeButton('Raw JSON', () => events.showView('raw'), 'btn tab');
-    this.chartTab = makeButton('Chart', () => events.showView('chart'), 'btn tab');
-    this.mapTab = makeButton('Map', () => events.showView('map'), 'btn tab');
-    viewGroup.append(this.tableTab, this.chartTab, this.mapTab, this.rawTab);
-    toolbar.append(fetchGroup, exportGroup, viewGroup);
+    this.details.append(requestRow, metaRow, this.summaryLine, exportGroup, this.problemsBox);
+  }
 
-    this.summaryLine.setAttribute('aria-label', 'Summary of the run');
-    this.element.append(titleRow, requestRow, metaRow, this.summaryLine, this.statusLine, this.problemsBox, toolbar);
+  /** Another view's action on the header's line (the run history's toggle), after paging. */
+  addAction(action: HTMLElement): void {
+    this.actions.append(action);
+  }
+
+  /** Opens or closes the details (a new run starts with them closed; an API error opens them). */
+  private setDetailsOpen(open: boolean): void {
+    this.details.hidden = !open;
+    this.detailsToggle.setAttribute('aria-expanded', String(open));
   }
 
   setView(view: View): void {
@@ -119,7 +150,9 @@ export class PanelHeader {
     this.mapTab.setAttribute('aria-pressed', String(view === 'map'));
   }
 
+  /** A new run: no problems yet, the details closed. */
   clearProblems(): void {
+    this.setDetailsOpen(false);
     this.problems = new Map();
     this.renderProblems();
   }
@@ -135,6 +168,8 @@ export class PanelHeader {
         const known = this.problems.get(key);
         if (known) known.count++;
         else this.problems.set(key, { level, message, count: 1 });
+        // An error is what the person must read: the details open for it.
+        if (level === 'error' && !known) this.setDetailsOpen(true);
         changed = true;
       }
     }
@@ -159,6 +194,12 @@ export class PanelHeader {
     if (all.length > PROBLEMS_SHOWN)
       this.problemsList.append(el('li', 'problem more', `and ${all.length - PROBLEMS_SHOWN} more (see Raw JSON)`));
     this.problemsBox.hidden = all.length === 0;
+    const errors = all.filter((p) => p.level === 'error').length;
+    const warnings = all.length - errors;
+    this.problemBadge.textContent = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : '']
+      .filter(Boolean)
+      .join(', ');
+    this.problemBadge.className = `problem-badge${errors ? ' error' : warnings ? ' warning' : ''}`;
   }
 
   render(run: PanelRunInfo | undefined, status: PanelStatus | undefined, pages: readonly PanelPage[], rowCount: number): void {
@@ -218,6 +259,8 @@ export class PanelHeader {
     this.next.disabled = !canFetch;
     this.all.disabled = !canFetch;
     this.cancel.disabled = !running;
+    // Only while something runs: a disabled Cancel took room on the header's one line.
+    this.cancel.hidden = !running;
     for (const b of this.exports) b.disabled = pages.length === 0;
     this.copyUrl.disabled = !run;
     this.copyCurl.disabled = !run;

@@ -142,6 +142,7 @@ class PanelController {
     // The chart and the map take the table's place under the same tools (part, filter, expand).
     this.tableView.append(this.tools.partTabs, this.tools.element, main, this.chart.element, this.map.element, this.details.element);
     this.history = new HistoryView((m) => this.post(m));
+    this.header.addAction(this.history.toggle);
     this.app.append(this.header.element, this.wikis.element, this.history.element, this.tableView, this.raw.element);
 
     document.addEventListener('keydown', (e) => {

@@ -34,6 +34,14 @@ describe('the manifest and walkthrough as shown', () => {
     }
   });
 
+  it('settings: each description names a MediaWiki query, so searching Settings for "MediaWiki Query" finds them all', () => {
+    // VS Code (1.100) matches every word of a search in a setting's key or description; the group's title is not searched.
+    for (const [key, setting] of Object.entries(manifest.contributes.configuration.properties)) {
+      const text = `${setting.description ?? ''} ${setting.markdownDescription ?? ''}`.toLowerCase();
+      assert.ok(text.includes('mediawiki') && text.includes('query'), `${key}: "${text.trim()}"`);
+    }
+  });
+
   it("settings that unmask or widen what is sent are the person's own: a workspace cannot set them (application or machine scope)", () => {
     // Unmasking: safeEnvironmentVariables. Widening what goes out, and to where: the contact in every
     // User-Agent, catalogues fetched from any wiki a file names, the file's titles and users sent for content checks.

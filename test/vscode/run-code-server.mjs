@@ -1019,6 +1019,11 @@ function readPanel() {
       const r = head.getBoundingClientRect();
       return { name: head.textContent ?? '', left: r.left - box.left, right: r.right - box.left, viewWidth: box.width };
     })(),
+    // Where the table's first row starts in the panel's page (px from its top), and the page's height.
+    layout: (() => {
+      const first = [...document.querySelectorAll('.vt-body > .vt-row')].find((r) => !r.hidden);
+      return { height: window.innerHeight, firstRowTop: first ? first.getBoundingClientRect().top : -1 };
+    })(),
     expandOptions: [...document.querySelectorAll('.expand-select > option')].map((o) => o.value),
     expand: q('.expand-select')?.value ?? '',
     filter: q('.filter-input')?.value ?? '',

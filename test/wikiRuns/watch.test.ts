@@ -50,7 +50,9 @@ describe('real wiki: watching a query', () => {
     const request = requestOf('### Changes\nlist=recentchanges\nrclimit=max\nrcprop=title|ids|timestamp|comment\n', proxy.endpoint);
     const watch = new QueryWatch({ session: { maxlag: null }, limits: { maxPages: 100 } });
     const first = await watch.tick(request);
-    assert.equal(first.outcome.stopped, 'complete', first.outcome.error?.message);
+    // The first page (rclimit=max: 500 of the wiki's changes), as "Run".
+    assert.equal(first.outcome.error, undefined, first.outcome.error?.message);
+    assert.equal(first.requests, 1);
     assert.equal(first.comparison, undefined, 'nothing to compare the first tick with');
     assert.equal(first.incremental, false);
     const firstAnswer = proxy.requests.at(-1)!;
@@ -80,6 +82,29 @@ describe('real wiki: watching a query', () => {
     assert.match(changed.comparison!.keyField, /^(revid|rcid)$/, 'matched by an id of the entries');
     assert.equal(changed.rows.length, first.rows.length + 1);
     assert.equal(changed.rows[0]!.title, 'Page 0007', 'newest first, as the list goes');
+  });
+
+  it('rclimit=50: a tick asks once for the first 50, not every page; more new entries than the limit are followed until the seen ones', async () => {
+    const all = await fetch(`${wiki.endpoint}?action=query&format=json&list=recentchanges&rclimit=max&rcprop=ids`);
+    const listed = ((await all.json()) as { query: { recentchanges: unknown[] } }).query.recentchanges.length;
+    assert.ok(listed > 100, `the wiki has more than two pages of 50 changes (${listed}), else this checks nothing`);
+    const request = requestOf('### Changes\nlist=recentchanges\nrclimit=50\nrcprop=title|ids|timestamp\n', proxy.endpoint);
+    const watch = new QueryWatch({ session: { maxlag: null }, limits: { maxPages: 100 } });
+    const start = proxy.requests.length;
+    const first = await watch.tick(request);
+    assert.equal(proxy.requests.length - start, 1, 'the first tick is one request, as "Run"');
+    assert.equal(first.requests, 1);
+    assert.equal(first.rows.length, 50, 'the query’s own limit');
+
+    const small = requestOf('### Changes\nlist=recentchanges\nrclimit=2\nrcprop=title|ids|timestamp|comment\n', proxy.endpoint);
+    const few = new QueryWatch({ session: { maxlag: null }, limits: { maxPages: 100 } });
+    await few.tick(small);
+    for (const n of [1, 2, 3]) await editWithRc(`Page 003${n}`, `Edit ${n} while watched.`, `watched edit ${n}`);
+    const from = proxy.requests.length;
+    const next = await few.tick(small);
+    const sent = proxy.requests.length - from;
+    assert.ok(sent >= 2 && sent <= 3, `three new entries at 2 a request: ${sent} requests`);
+    assert.deepEqual(next.comparison!.added.map((a) => a.row.comment).sort(), ['watched edit 1', 'watched edit 2', 'watched edit 3']);
   });
 
   it('a whole query: the page edited with edit.php is one changed row', async () => {

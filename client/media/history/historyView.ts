@@ -10,6 +10,7 @@
 import type { PanelComparison, PanelHistoryEntry, PanelToHost } from '../../../common/src/panelProtocol';
 import { isRecord } from '../../../common/src/json';
 import { cellChange } from '../../../common/src/results/cellChange';
+import { runLineText } from '../../../common/src/results/runLine';
 import { el, makeButton, numberFormat, plural } from '../dom';
 
 /** Rows of a comparison listed in the panel; the rest is counted. */
@@ -29,14 +30,17 @@ function cellText(value: unknown): string {
 
 export class HistoryView {
   readonly element = el('section', 'history');
-  private readonly toggle: HTMLButtonElement;
+  /** "Run history (N runs)": placed by the panel among the header's actions. */
+  readonly toggle: HTMLButtonElement;
   private readonly list = el('ol', 'history-list');
   private readonly comparison = el('section', 'comparison');
 
   constructor(private readonly post: (message: PanelToHost) => void) {
     this.toggle = makeButton('Run history', () => this.setOpen(this.list.hidden), 'btn secondary small history-toggle');
     this.toggle.setAttribute('aria-expanded', 'false');
-    this.element.append(this.toggle, this.list, this.comparison);
+    this.toggle.hidden = true;
+    // The toggle sits on the header's line of actions (panel.ts); the list and a comparison open here.
+    this.element.append(this.list, this.comparison);
     this.element.setAttribute('aria-label', 'Run history');
     this.element.hidden = true;
     this.list.hidden = true;
@@ -53,11 +57,11 @@ export class HistoryView {
   setRuns(runs: readonly PanelHistoryEntry[], shownStartedAt: string | undefined): void {
     this.list.replaceChildren();
     this.element.hidden = runs.length === 0;
+    this.toggle.hidden = runs.length === 0;
     this.toggle.textContent = `Run history (${plural(runs.length, 'run')})`;
     for (const run of runs) {
       const item = el('li', `history-run status-${run.status.replace(/[^a-z-]/g, '')}`);
-      const facts = `${when(run.startedAt)} · ${plural(run.items, 'item')} · ${plural(run.pages, 'page')} · ${run.status}${run.truncated ? ` · ${numberFormat.format(run.rows)} rows kept` : ''}${run.error ? ` · ${run.error.slice(0, 200)}` : ''}`;
-      item.append(el('span', 'history-facts', facts));
+      item.append(el('span', 'history-facts', runLineText(run, when)));
       if (run.startedAt === shownStartedAt) {
         item.append(el('span', 'history-shown', '(shown)'));
       } else {

@@ -1,5 +1,8 @@
-// A watched query: each tick runs it (all pages, within the limits), keeps its
-// rows and says what changed since the tick before. Shared by the editor's
+// A watched query: each tick runs it as "Run" does (the first page: the
+// query's own limit, `rclimit=50`), keeps its rows and says what changed since
+// the tick before. A tick of a time-ordered list asks only for entries newer
+// than the tick before (incremental.ts) and follows `continue` only until it
+// reaches an entry already seen (within the limits). Shared by the editor's
 // *Watch Query* and `mwq watch`; they bring the request (prepared again at
 // each tick, so an edit of the file counts), the session's options (account,
 // contact, redactor) and what to do with a tick (history, notification,
@@ -80,15 +83,23 @@ export class QueryWatch {
     const fresh: Row[] = [];
     let list: string | undefined;
     let since: string | undefined;
+    // An incremental tick stops following `continue` once a page brings an entry the rows already hold.
+    const keyField = incremental ? TIME_ORDERED_LISTS[plan.list!]!.key : undefined;
+    const seen = keyField ? new Set(this.rows!.map((row) => String(row[keyField]))) : undefined;
+    let reachedSeen = false;
     const startedAt = new Date().toISOString();
-    const outcome = await session.fetchAll(this.options.limits ?? {}, {
+    const outcome = await fetchNew(session, incremental ? (this.options.limits ?? {}) : undefined, () => reachedSeen, {
       ...callbacks,
       onPage: (page: PageResult) => {
         // The first answer's time: entries after it may be missing from later pages, so the next tick starts there.
         since ??= curtimestampOf(page.json);
         for (const batch of page.batches) {
           list ??= batch.list;
-          if (batch.list === list) for (const row of batch.rows) fresh.push(row);
+          if (batch.list !== list) continue;
+          for (const row of batch.rows) {
+            fresh.push(row);
+            if (seen?.has(String(row[keyField!]))) reachedSeen = true;
+          }
         }
         callbacks.onPage?.(page);
       },
@@ -134,6 +145,43 @@ export class QueryWatch {
     this.extent = undefined;
     this.since = undefined;
   }
+}
+
+/**
+ * The requests of one tick: the first page ("Run"), and with `limits` (an
+ * incremental tick) the next pages while none reached an entry seen before
+ * and the limits allow. One outcome for them all.
+ */
+async function fetchNew(
+  session: QuerySession,
+  limits: FetchAllLimits | undefined,
+  reachedSeen: () => boolean,
+  callbacks: RunCallbacks,
+): Promise<RunOutcome> {
+  const total = await session.nextPage(callbacks);
+  const maxPages = limits?.maxPages ?? Infinity;
+  const maxItems = limits?.maxItems ?? Infinity;
+  while (limits && !session.done && !reachedSeen() && total.stopped === 'page' && total.apiErrors === 0) {
+    if (total.pages >= maxPages || total.items >= maxItems) {
+      total.stopped = total.pages >= maxPages ? 'max-pages' : 'max-items';
+      break;
+    }
+    const more = await session.nextPage(callbacks);
+    Object.assign(total, {
+      stopped: more.stopped,
+      pages: total.pages + more.pages,
+      items: total.items + more.items,
+      apiErrors: total.apiErrors + more.apiErrors,
+      apiWarnings: total.apiWarnings + more.apiWarnings,
+      requestMs: total.requestMs + more.requestMs,
+      done: more.done,
+      error: more.error,
+      incomplete: more.incomplete,
+      lagged: more.lagged,
+      hint: more.hint,
+    });
+  }
+  return total;
 }
 
 /** A tick's record for the run history (results/history.ts): the rows after the tick. */

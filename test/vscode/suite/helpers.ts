@@ -213,6 +213,8 @@ export interface PanelSnapshot {
   scrollLeft: number;
   /** The naming column's header: its name and where it sits, px from the table's left edge. */
   pinned?: { name: string; left: number; right: number; viewWidth: number };
+  /** The panel page's height and the top of the table's first row in it, px (-1: no row). */
+  layout: { height: number; firstRowTop: number };
   /** Fields offered by "Expand" ('' = none) and the one chosen. */
   expandOptions: string[];
   expand: string;

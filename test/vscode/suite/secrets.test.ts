@@ -148,8 +148,8 @@ suite('secrets: never in logs, the panel, copies or exports', () => {
       titles.slice(0, shown.rows.length),
     );
 
-    // The panel's own buttons (real clicks), then the commands.
-    const panelUrl = await clipboardAfter(() => probePanel({ click: ['Copy URL'] }), 'panel "Copy URL"');
+    // The panel's own buttons (real clicks; the copies are behind Details), then the commands.
+    const panelUrl = await clipboardAfter(() => probePanel({ click: ['Details', 'Copy URL'] }), 'panel "Copy URL"');
     assert.match(panelUrl, /^http:\/\/127\.0\.0\.1:\d+\/api\.php\?.*apprefix=\*\*\*/);
     const panelCurl = await clipboardAfter(() => probePanel({ click: ['Copy as cURL'] }), 'panel "Copy as cURL"');
     assert.match(panelCurl, /^curl .*apprefix=\*\*\*/);

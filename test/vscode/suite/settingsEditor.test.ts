@@ -55,6 +55,42 @@ suite('settings editor: the extension\'s group reads "MediaWiki Query"', functio
     assert.ok(categories.includes('Catalogue: '), `categories: ${categories.join(' | ')}`);
   });
 
+  test('searching "MediaWiki Query" (the display name) finds every setting of the extension', async function () {
+    this.timeout(90_000);
+    const manifest = vscode.extensions.getExtension('mwquery.mwquery')!.packageJSON as {
+      contributes: { configuration: { properties: Record<string, unknown> } };
+    };
+    const contributed = Object.keys(manifest.contributes.configuration.properties).length;
+    await vscode.commands.executeCommand('workbench.action.openSettings', 'MediaWiki Query');
+    await typeKeys([
+      { waitForSelector: '.settings-count-widget' },
+      { waitForText: 'Found', within: '.settings-count-widget' },
+      { pause: 1500 },
+    ]);
+    const found = (await readTexts('.settings-count-widget')).join(' ');
+    await screenshot('64-settings-search');
+    // VS Code matches every word of the search in a setting's key or description (1.100: the group's title is not enough).
+    assert.equal(found, `${contributed} Settings Found`, `the search box says "${found}"; the extension contributes ${contributed}`);
+  });
+
+  test('"Open Walkthrough…" filtered by "MediaWiki Query" offers the extension\'s walkthrough', async function () {
+    this.timeout(60_000);
+    // Not awaited: the command's promise may wait for the pick.
+    void vscode.commands.executeCommand('welcome.showAllWalkthroughs');
+    await typeKeys([
+      { waitForSelector: '.quick-input-widget .quick-input-list .monaco-list-row' },
+      { text: 'MediaWiki Query', delay: 20 },
+      { pause: 800 },
+    ]);
+    const rows = await readTexts('.quick-input-list .monaco-list-row', { within: '.quick-input-widget' });
+    await screenshot('settings-03-walkthrough-pick');
+    await typeKeys([{ press: 'Escape' }]);
+    assert.ok(
+      rows.some((r) => r.includes('Your first wiki query')),
+      `the pick offers: ${rows.join(' | ') || 'nothing'}`,
+    );
+  });
+
   test('searching @ext:mwquery.mwquery: the table of contents names the group "MediaWiki Query"', async function () {
     this.timeout(90_000);
     await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:mwquery.mwquery');
