@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { CatalogueCache, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';
 import { describeSnapshot, type CatalogueSnapshot } from '../../common/src/catalogue/snapshot';
-import { documentEndpoint } from '../../common/src/catalogue/documentEndpoint';
+import { documentEndpoint, queryEndpoints } from '../../common/src/catalogue/documentEndpoint';
 import { parseDocument } from '../../common/src/parser';
 import {
   CatalogueInfoRequest,
@@ -114,16 +114,19 @@ export class Catalogues implements vscode.Disposable {
   }
 
   /**
-   * The catalogues of the wikis a file's `@endpoints` lines list as URLs, so
-   * that each query is checked against each of its wikis: those the user
-   * named before (a run, an environment), or all with autoFetch `always`;
-   * never more than QUERY_WIKI_CATALOGUES of them.
+   * The catalogues of the wikis a file's queries name (a URL line, an
+   * `@endpoint` below the first) and its `@endpoints` lines list as URLs, so
+   * that each query is checked against its own wiki and each of its wikis:
+   * those the user named before (a run, an environment), or all with
+   * autoFetch `always`; quietly (a failure is logged, never asked about: it
+   * touches its query only); never more than QUERY_WIKI_CATALOGUES of them.
    */
   private async ensureQueryWikis(document: vscode.TextDocument): Promise<void> {
     const mode = this.autoFetch();
     if (mode === 'never' || !trustGate('fetchCatalogueAutomatically', vscode.workspace.isTrusted).allowed) return;
     const doc = parseDocument(document.getText());
     const urls = new Set<string>();
+    for (const endpoint of queryEndpoints(doc)) if (endpoint !== undefined) urls.add(endpoint);
     for (const def of doc.variables) {
       if (def.endpoints?.kind !== 'urls') continue;
       for (const item of def.endpoints.items) urls.add(item.text);

@@ -17,3 +17,6 @@ export function isModuleGroup(name: string): name is ModuleGroup {
 export function isModuleSlot(name: string): name is ModuleSlot {
   return (MODULE_SLOTS as readonly string[]).includes(name);
 }
+
+/** The parameters of `action=query` that name pages directly (one way each; one limit of values, the catalogue's). */
+export const PAGE_LISTS: readonly string[] = ['titles', 'pageids', 'revids'];

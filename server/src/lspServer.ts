@@ -63,6 +63,7 @@ export function startServer(connection: Connection): void {
   const catalogues = new CatalogueStore();
   const service: LanguageService = createLanguageService({
     catalogueFor: (d) => catalogues.catalogueFor(service.parse(d)),
+    queryCatalogues: (d) => catalogues.queryCatalogues(service.parse(d)),
     otherEnvironments: (d) => catalogues.otherEnvironments(service.parse(d)),
     queryWikis: (d) => catalogues.queryWikis(service.parse(d)),
   });

@@ -149,6 +149,39 @@ describe('live catalogues in the language server', () => {
     assert.ok(!labels.includes('mmcontent'));
   });
 
+  it('checks each query against its own wiki: a dead URL line puts its own query alone on the bundled catalogue', async () => {
+    const uri = 'file:///live/one-dead-line.mwq';
+    const text = [
+      '### On the default wiki',
+      'list=abusefilters',
+      '',
+      '### A dead URL line',
+      'http://127.0.0.1:9/api.php?action=query&list=abusefilters',
+      '',
+      '### On the default wiki again',
+      'prop=mmcontent',
+      '',
+    ].join('\n');
+    await open(uri, text);
+    const now = published.filter((p) => p.uri === uri).at(-1)!;
+    // Only the dead line's query is checked against the bundled catalogue (which lacks AbuseFilter);
+    // the others keep the wiki's (which has AbuseFilter and lacks mmcontent).
+    assert.deepEqual(
+      now.diagnostics.map((d) => [d.range.start.line, String(d.code)]),
+      [
+        [4, 'unrecognizedvalues'],
+        [7, 'unrecognizedvalues'],
+      ],
+    );
+    // The file's catalogue (the status item) stays the wiki's.
+    assert.equal((await info(uri)).origin, 'live');
+    const list = (await connection.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 1, character: 5 },
+    })) as { items: { label: string }[] };
+    assert.ok(list.items.some((i) => i.label === 'abusefilters'));
+  });
+
   it('follows a changed default endpoint, and forgets a removed catalogue', async () => {
     const changed = nextDiagnostics(viaDefault, (c) => c.includes('unrecognizedvalues'));
     await connection.sendNotification('workspace/didChangeConfiguration', {

@@ -3,7 +3,14 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeEstimate, estimateLabel, estimateLookup, planEstimate, readEstimate } from '../../common/src/runner/estimate';
+import {
+  describeEstimate,
+  estimateLabel,
+  estimateLookup,
+  planEstimate,
+  readEstimate,
+  sumEstimates,
+} from '../../common/src/runner/estimate';
 import type { PreparedRequest } from '../../common/src/runner/request';
 
 function request(params: Record<string, string>): PreparedRequest {
@@ -116,5 +123,40 @@ describe('cost estimate', () => {
       'All pages: 1 request, 3 items',
     );
     assert.equal(estimateLabel(readEstimate(planEstimate(request({ action: 'query', list: 'backlinks' })), {})), 'All pages: unknown');
+  });
+});
+
+describe('cost estimate across the wikis of @endpoints', () => {
+  const module = 'list=allpages';
+  const a = { module, requests: 3, items: 120, bound: 'at most' as const, perRequest: 50, basis: '120 pages' };
+  const b = { module, requests: 2, items: 80, bound: 'exactly' as const, perRequest: 50, basis: '80 members' };
+
+  it('sums requests and items; "at most" when one of them is a bound; each wiki named in the sentence', () => {
+    const total = sumEstimates(module, [
+      { wiki: 'a.example', estimate: a },
+      { wiki: 'b.example', estimate: b },
+    ]);
+    assert.equal(total.requests, 5);
+    assert.equal(total.items, 200);
+    assert.equal(estimateLabel(total), 'All pages: 2 wikis: ≤ 5 requests, ≤ 200 items in total');
+    assert.equal(
+      describeEstimate(total),
+      'All pages of list=allpages on 2 wikis: at most 5 requests, at most 200 items in total. a.example: 3 requests, 120 items (120 pages); b.example: 2 requests, 80 items (80 members)',
+    );
+  });
+
+  it('a wiki that cannot tell is counted apart; none that can: unknown, saying so', () => {
+    const partial = sumEstimates(module, [
+      { wiki: 'a.example', estimate: b },
+      { wiki: 'down.example', estimate: { module, unknown: 'the wiki could not be asked: refused' } },
+    ]);
+    assert.equal(estimateLabel(partial), 'All pages: 2 wikis: 2 requests, 80 items in total (1 unknown)');
+    assert.match(describeEstimate(partial), /down\.example: unknown \(the wiki could not be asked: refused\)/);
+    const none = sumEstimates(module, [
+      { wiki: 'x', estimate: { module, unknown: 'not asked: run it once to choose this wiki' } },
+      { wiki: 'y', estimate: { module, unknown: 'not asked: run it once to choose this wiki' } },
+    ]);
+    assert.equal(estimateLabel(none), 'All pages: 2 wikis: unknown');
+    assert.match(describeEstimate(none), /on none of 2 wikis: not asked/);
   });
 });

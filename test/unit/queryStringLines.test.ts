@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
 import { buildRequest } from '../../common/src/runner/request';
-import { documentEndpoint } from '../../common/src/catalogue/documentEndpoint';
+import { documentEndpoint, queryEndpoints } from '../../common/src/catalogue/documentEndpoint';
 import { requestPairs } from '../../common/src/runner/wire';
 import { applyEdits, diagnose, documentOf, service } from './serviceHelpers';
 
@@ -157,9 +157,13 @@ describe('a pasted ApiSandbox link', () => {
     assert.equal(otherRequest.endpointPage, 'https://wiki.example.org/wiki/Spezial:ApiSandbox');
     assert.equal(otherRequest.endpoint, 'https://wiki.example.org/w/api.php');
     assert.equal(buildRequest(doc.queries[0]!, new VariableScope(doc)).endpointPage, undefined, 'a Wikimedia link needs no look-up');
-    // The file's catalogue: a Wikimedia link's wiki; a link naming no script path is not known before a run (the environment's).
-    assert.equal(documentEndpoint(doc, 'http://127.0.0.1:9/api.php'), 'https://en.wikipedia.org/w/api.php');
-    assert.equal(documentEndpoint(otherDoc, 'http://127.0.0.1:9/api.php'), 'http://127.0.0.1:9/api.php');
+    // The query's catalogue: a Wikimedia link's wiki; a link naming no script path is not known before a run (the environment's).
+    assert.deepEqual(queryEndpoints(doc, 'http://127.0.0.1:9/api.php'), ['https://en.wikipedia.org/w/api.php']);
+    assert.deepEqual(queryEndpoints(otherDoc, 'http://127.0.0.1:9/api.php'), ['http://127.0.0.1:9/api.php']);
+    assert.deepEqual(queryEndpoints(otherDoc), [undefined]);
+    // The file's (status item, the question to fetch): the environment's when there is one, else the link's wiki.
+    assert.equal(documentEndpoint(doc, 'http://127.0.0.1:9/api.php'), 'http://127.0.0.1:9/api.php');
+    assert.equal(documentEndpoint(doc), 'https://en.wikipedia.org/w/api.php');
     assert.equal(documentEndpoint(otherDoc), undefined);
     // An api.php URL with a fragment is still an api.php URL.
     assert.deepEqual(

@@ -36,6 +36,14 @@ export interface Estimate {
   basis?: string;
   /** Why there is no number. */
   unknown?: string;
+  /** Summed across the wikis of an `@endpoints` query (sumEstimates): how many, and each one's estimate. */
+  wikis?: readonly WikiEstimate[];
+}
+
+/** One wiki's estimate, named as the rows of a many-wiki run name it (runner/manyWikis.ts). */
+export interface WikiEstimate {
+  wiki: string;
+  estimate: Estimate;
 }
 
 /** Default `limit` of list modules. */
@@ -200,18 +208,74 @@ export function readEstimate(plan: EstimatePlan, json: unknown): Estimate {
   };
 }
 
-/** One line for people: `All pages: at most 14 requests, 670 items (…)`. */
-export function describeEstimate(e: Estimate): string {
-  if (e.requests === undefined) return `All pages of ${e.module}: unknown (${e.unknown ?? NOT_TOLD})`;
-  const n = (x: number) => x.toLocaleString('en-US');
-  const bound = e.bound === 'at most' ? 'at most ' : '';
-  return `All pages of ${e.module}: ${bound}${n(e.requests)} request${e.requests === 1 ? '' : 's'}, ${bound}${n(e.items ?? 0)} items (${e.basis})`;
+/**
+ * The estimates of every wiki of an `@endpoints` query as one: requests and
+ * items summed over the wikis that could tell (`at most` if any is a bound);
+ * unknown only when none could; the wikis that could not are named by
+ * describeEstimate and counted by estimateLabel.
+ */
+export function sumEstimates(module: string, wikis: readonly WikiEstimate[]): Estimate {
+  const known = wikis.filter((w) => w.estimate.requests !== undefined);
+  if (!known.length) {
+    const why = wikis[0]?.estimate.unknown ?? NOT_TOLD;
+    return { module, unknown: wikis.length > 1 ? `on none of ${wikis.length} wikis: ${why}` : why, wikis };
+  }
+  let requests = 0;
+  let items = 0;
+  for (const { estimate } of known) {
+    requests += estimate.requests!;
+    items += estimate.items ?? 0;
+  }
+  const bound = known.some((w) => w.estimate.bound === 'at most') ? 'at most' : 'exactly';
+  return { module, requests, items, bound, wikis };
 }
 
-/** A few words for a lens: `All pages: ≤ 14 requests, ≤ 670 items`, or `All pages: unknown`. */
+const count = (x: number) => x.toLocaleString('en-US');
+
+/** One line for people: `All pages: at most 14 requests, 670 items (…)`; summed, with each wiki's figures. */
+export function describeEstimate(e: Estimate): string {
+  const on = e.wikis ? ` on ${e.wikis.length} wikis` : '';
+  if (e.requests === undefined) return `All pages of ${e.module}${on}: unknown (${e.unknown ?? NOT_TOLD})`;
+  const bound = e.bound === 'at most' ? 'at most ' : '';
+  const figures = `${bound}${count(e.requests)} request${e.requests === 1 ? '' : 's'}, ${bound}${count(e.items ?? 0)} items`;
+  if (!e.wikis) return `All pages of ${e.module}: ${figures} (${e.basis})`;
+  const each = e.wikis.map(({ wiki, estimate: w }) =>
+    w.requests === undefined
+      ? `${wiki}: unknown (${w.unknown ?? NOT_TOLD})`
+      : `${wiki}: ${count(w.requests)} request${w.requests === 1 ? '' : 's'}, ${count(w.items ?? 0)} items (${w.basis})`,
+  );
+  return `All pages of ${e.module}${on}: ${figures} in total. ${each.join('; ')}`;
+}
+
+/** A few words for a lens: `All pages: ≤ 14 requests, ≤ 670 items`, `All pages: 3 wikis: ≤ 40 requests, ≤ 2,000 items in total`, or `All pages: unknown`. */
 export function estimateLabel(e: Estimate): string {
-  if (e.requests === undefined) return 'All pages: unknown';
-  const n = (x: number) => x.toLocaleString('en-US');
+  const wikis = e.wikis ? `${e.wikis.length} wikis: ` : '';
+  if (e.requests === undefined) return `All pages: ${wikis}unknown`;
   const bound = e.bound === 'at most' ? '≤ ' : '';
-  return `All pages: ${bound}${n(e.requests)} request${e.requests === 1 ? '' : 's'}, ${bound}${n(e.items ?? 0)} items`;
+  const unknown = e.wikis?.filter((w) => w.estimate.requests === undefined).length ?? 0;
+  const figures = `${bound}${count(e.requests)} request${e.requests === 1 ? '' : 's'}, ${bound}${count(e.items ?? 0)} items`;
+  return `All pages: ${wikis}${figures}${e.wikis ? ` in total${unknown ? ` (${unknown} unknown)` : ''}` : ''}`;
+}
+
+/**
+ * The estimate of a query on each of `targets` (its `@endpoints` wikis),
+ * asked by `askOne` (the caller's gate, cache and lookup; it never rejects),
+ * a few wikis at a time, summed.
+ */
+export async function estimateAcrossWikis(
+  module: string,
+  targets: readonly { wiki: string; endpoint: string }[],
+  askOne: (endpoint: string) => Promise<Estimate>,
+  parallel = 4,
+): Promise<Estimate> {
+  const out: WikiEstimate[] = new Array<WikiEstimate>(targets.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length) {
+      const i = next++;
+      out[i] = { wiki: targets[i]!.wiki, estimate: await askOne(targets[i]!.endpoint) };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, targets.length) }, worker));
+  return sumEstimates(module, out);
 }

@@ -4,12 +4,12 @@
 // known for that endpoint. The server never fetches: the client sends
 // snapshots (mwquery/catalogueSnapshot).
 
-import { documentEndpoint } from '../../../common/src/catalogue/documentEndpoint';
+import { documentEndpoint, queryEndpoints } from '../../../common/src/catalogue/documentEndpoint';
 import { ENDPOINTS_NAME, endpointsListOf } from '../../../common/src/endpointsList';
 import { VariableScope } from '../../../common/src/resolve';
 import { hostOf } from '../../../common/src/url';
 import type { CatalogueSnapshot } from '../../../common/src/catalogue/snapshot';
-import type { ParsedDocument, VariableDef } from '../../../common/src/syntaxTree';
+import type { ParsedDocument, QueryNode, VariableDef } from '../../../common/src/syntaxTree';
 import type { CatalogueInfo, WorkspaceEnvironment } from '../../../common/src/protocol';
 import type { OtherEnvironment } from '../service/environmentHints';
 import { bundledCatalogue } from '../service/bundledCatalogue';
@@ -34,6 +34,8 @@ export class CatalogueStore {
   private generation = 0;
   /** queryWikis by parsed document (the parse is cached per version), for this generation. */
   private readonly wikisCache = new WeakMap<ParsedDocument, { generation: number; wikis: Map<number, OtherEnvironment[]> }>();
+  /** queryCatalogues by parsed document, for this generation and default endpoint (the same function while nothing changed). */
+  private readonly pickCache = new WeakMap<ParsedDocument, { key: string; pick: (query: QueryNode) => Catalogue }>();
 
   constructor(private readonly bundled: () => Catalogue = bundledCatalogue) {}
 
@@ -164,6 +166,26 @@ export class CatalogueStore {
 
   endpointOf(doc: ParsedDocument): string | undefined {
     return documentEndpoint(doc, this.defaultEndpointValue);
+  }
+
+  /**
+   * The catalogue of each query: its own wiki's (its URL line, the `@endpoint`
+   * above it, else the default; documentEndpoint.ts), else the bundled one. A
+   * query whose URL line names a wiki with no known catalogue is checked
+   * against the bundled one alone: the others keep theirs.
+   */
+  queryCatalogues(doc: ParsedDocument): (query: QueryNode) => Catalogue {
+    const key = `${this.generation}\u0000${this.defaultEndpointValue ?? ''}`;
+    const cached = this.pickCache.get(doc);
+    if (cached?.key === key) return cached.pick;
+    const endpoints = queryEndpoints(doc, this.defaultEndpointValue);
+    const bundled = this.bundled();
+    const pick = (query: QueryNode): Catalogue => {
+      const endpoint = endpoints[query.index];
+      return (endpoint !== undefined ? this.live.get(endpoint)?.catalogue : undefined) ?? bundled;
+    };
+    this.pickCache.set(doc, { key, pick });
+    return pick;
   }
 
   catalogueFor(doc: ParsedDocument): Catalogue {

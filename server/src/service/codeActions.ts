@@ -6,6 +6,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParamNode, ParsedDocument, QueryNode, ValueItem } from '../../../common/src/syntaxTree';
 import type { FixData } from './fixes';
 import { queryAtLine } from '../../../common/src/parser';
+import { pushAll } from '../../../common/src/arrays';
 
 export function codeActions(
   document: TextDocument,
@@ -18,8 +19,9 @@ export function codeActions(
     if (!overlaps(diagnostic.range, range)) continue;
     const fix = diagnostic.data as FixData | undefined;
     if (!fix || typeof fix !== 'object' || !('fix' in fix)) continue;
-    const action = new FixBuilder(document, parsed, diagnostic).build(fix);
-    if (action) actions.push(action);
+    const built = new FixBuilder(document, parsed, diagnostic).build(fix);
+    if (Array.isArray(built)) pushAll(actions, built);
+    else if (built) actions.push(built);
   }
   return actions;
 }
@@ -49,7 +51,7 @@ class FixBuilder {
     );
   }
 
-  build(fix: FixData): CodeAction | undefined {
+  build(fix: FixData): CodeAction | CodeAction[] | undefined {
     switch (fix.fix) {
       case 'replace':
         return this.action(`Change to \`${fix.replacement}\``, [this.edit(this.start, this.end, fix.replacement)], true);
@@ -58,6 +60,10 @@ class FixBuilder {
           this.param &&
           this.action(`Remove \`${this.param.name}\``, [this.removeLines(this.param)], this.diagnostic.code !== 'duplicate-parameter')
         );
+      case 'replaceParam':
+        return this.replaceParam(fix.name, fix.value);
+      case 'splitQueries':
+        return this.splitQueries(fix.limit);
       case 'removeValue': {
         const item = this.item();
         if (!this.param || !item) return undefined;
@@ -97,6 +103,53 @@ class FixBuilder {
           )
         );
     }
+  }
+
+  /** A deprecated parameter: *Replace with* its successor (preferred), or *Remove*. */
+  private replaceParam(name: string, value: string | undefined): CodeAction[] | undefined {
+    const param = this.param;
+    if (!param) return undefined;
+    const replace =
+      value === undefined
+        ? this.action(`Replace with \`${name}\` (same value)`, [this.edit(param.nameSpan.start, param.nameSpan.end, name)], true)
+        : this.action(
+            `Replace with \`${name}=${value}\``,
+            [this.edit(param.nameSpan.start, param.hasEquals ? param.valueSpan.end : param.nameSpan.end, `${name}=${value}`)],
+            true,
+          );
+    return [replace, this.action(`Remove \`${param.name}\``, [this.removeLines(param)])];
+  }
+
+  /**
+   * A query naming more pages than `limit` (`titles`, `pageids`, `revids`) as
+   * several queries of at most `limit` each, one after the other: the first
+   * keeps its name (a `{{#Name.field}}` elsewhere still finds it), the others
+   * are `Name (2 of 3)`; every other line of the query is repeated as it is.
+   */
+  private splitQueries(limit: number): CodeAction | undefined {
+    const query = this.query;
+    const param = this.param;
+    if (!query || !param || limit < 1 || param.items.length <= limit) return undefined;
+    const eol = this.eol();
+    const lines = this.parsed.lines;
+    const start = lines[query.firstLine]!.start;
+    const end = lines[query.lastLine]!.end;
+    const text = this.parsed.text;
+    const headerEnd = query.header ? lines[query.firstLine]!.end : start;
+    const values = param.items.map((i) => i.text);
+    const parts = Math.ceil(values.length / limit);
+    const name = query.name || 'Query';
+    const chunks: string[] = [];
+    for (let k = 0; k < parts; k++) {
+      const header = k === 0 ? text.slice(start, headerEnd) : `### ${name} (${k + 1} of ${parts})${query.header ? '' : eol}`;
+      const value = values.slice(k * limit, (k + 1) * limit).join('|');
+      chunks.push(header + text.slice(headerEnd, param.valueSpan.start) + value + text.slice(param.valueSpan.end, end));
+    }
+    return this.action(
+      `Split into ${parts} queries of at most ${limit} \`${param.name}\` each`,
+      [this.edit(start, end, chunks.join(eol + eol))],
+      true,
+    );
   }
 
   /**

@@ -10,7 +10,7 @@
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument } from '../../../common/src/syntaxTree';
+import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 import { VariableScope } from '../../../common/src/resolve';
 import type { Catalogue } from './catalogue';
 import { QueryContext } from './queryContext';
@@ -45,28 +45,30 @@ export const QUERY_RULES: readonly QueryRule[] = [
 export function validate(
   document: TextDocument,
   parsed: ParsedDocument,
-  catalogue: Catalogue,
+  /** One catalogue for the file, or each query's own (its wiki's). */
+  catalogue: Catalogue | ((query: QueryNode) => Catalogue),
   cache?: QueryDiagnosticsCache,
 ): Diagnostic[] {
   const out = new Collector(document);
   const scope = new VariableScope(parsed);
   for (const rule of DOCUMENT_RULES) rule(parsed, scope, out);
   const all = out.diagnostics;
-  cache?.begin(catalogue);
+  const catalogueOf = typeof catalogue === 'function' ? catalogue : () => catalogue;
   // Indexed loops: the first check of a big file runs before the JIT has
   // optimised anything, and for…of allocates per step there.
   const queries = parsed.queries;
   for (let q = 0; q < queries.length; q++) {
     const query = queries[q]!;
     const inputs = cache ? variableInputs(query, scope) : '';
-    let diagnostics = cache?.take(query, inputs);
+    const queryCatalogue = catalogueOf(query);
+    let diagnostics = cache?.take(query, inputs, queryCatalogue);
     if (!diagnostics) {
       const queryOut = new Collector(document);
-      const ctx = new QueryContext(query, catalogue);
-      const check: QueryCheck = { ctx, catalogue, query, scope, out: queryOut };
+      const ctx = new QueryContext(query, queryCatalogue);
+      const check: QueryCheck = { ctx, catalogue: queryCatalogue, query, scope, out: queryOut };
       for (let r = 0; r < QUERY_RULES.length; r++) QUERY_RULES[r]!(check);
       diagnostics = queryOut.diagnostics;
-      cache?.put(query, inputs, diagnostics);
+      cache?.put(query, inputs, queryCatalogue, diagnostics);
     }
     for (let d = 0; d < diagnostics.length; d++) all.push(diagnostics[d]!);
   }

@@ -6,6 +6,10 @@ export type FixData =
   | { fix: 'moveModule'; module: string; from: string; to: string }
   | { fix: 'addModule'; slot: string; module: string }
   | { fix: 'removeParam' }
+  /** A deprecated parameter: *Replace with `name`* (`value`: the new line's value; absent: only the name changes), and *Remove*. */
+  | { fix: 'replaceParam'; name: string; value?: string }
+  /** More values than `limit` in `titles`/`pageids`/`revids`: the query as several queries of at most `limit` values each. */
+  | { fix: 'splitQueries'; limit: number }
   | { fix: 'removeValue' }
   | { fix: 'addParam'; name: string }
   | { fix: 'addFlag'; name: string }

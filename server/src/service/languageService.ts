@@ -38,6 +38,13 @@ import { documentSymbols, foldingRanges } from './outline';
 export interface LanguageServiceOptions {
   /** The catalogue a document is checked against (bundled unless a wiki's is known). */
   catalogueFor?: (document: TextDocument) => Catalogue;
+  /**
+   * Each query's own catalogue (its URL line's wiki, the `@endpoint` above
+   * it, else the file's): checks, completion and hover use it, so one query's
+   * unknown wiki leaves the others on theirs. Absent: `catalogueFor` for all.
+   * The same function while nothing changed (it is compared to reuse checks).
+   */
+  queryCatalogues?: (document: TextDocument) => (query: QueryNode) => Catalogue;
   /** The workspace's other environments with a known catalogue: their unknown modules and parameters are hints (environmentHints.ts). */
   otherEnvironments?: (document: TextDocument) => readonly OtherEnvironment[];
   /**
@@ -70,27 +77,38 @@ export interface LanguageService {
   liveValueCompletions(answer: LiveValuesAnswer, site: LiveValueSite): CompletionItem[];
 }
 
+/** A document's last diagnostics and what they were made with. */
+interface CheckedDocument {
+  version: number;
+  catalogue: Catalogue;
+  pick: (query: QueryNode) => Catalogue;
+  others: readonly OtherEnvironment[];
+  wikis: ReadonlyMap<number, readonly OtherEnvironment[]>;
+  diagnostics: Diagnostic[];
+}
+
+function sameOthers(a: readonly OtherEnvironment[], b: readonly OtherEnvironment[]): boolean {
+  return a.length === b.length && a.every((o, i) => o.name === b[i]!.name && o.catalogue === b[i]!.catalogue);
+}
+
+function sameWikis(a: ReadonlyMap<number, readonly OtherEnvironment[]>, b: ReadonlyMap<number, readonly OtherEnvironment[]>): boolean {
+  return a.size === b.size && [...a].every(([index, list]) => sameOthers(list, b.get(index) ?? []));
+}
+
 export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
   const cache = new DocumentCache();
   const catalogueFor = options.catalogueFor ?? (() => bundledCatalogue());
+  const picksFor = options.queryCatalogues ?? ((document: TextDocument) => singlePick(catalogueFor(document)));
+  /** The catalogue of the query at `position` (the file's outside any query). */
+  const catalogueAt = (document: TextDocument, parsed: ParsedDocument, position: Position): Catalogue => {
+    const query = queryAtLine(parsed, position.line);
+    return query ? picksFor(document)(query) : catalogueFor(document);
+  };
   // The last diagnostics per document version, reused by code actions.
-  const diagnosticsCache = new Map<
-    string,
-    {
-      version: number;
-      catalogue: Catalogue;
-      others: readonly OtherEnvironment[];
-      wikis: ReadonlyMap<number, readonly OtherEnvironment[]>;
-      diagnostics: Diagnostic[];
-    }
-  >();
+  const diagnosticsCache = new Map<string, CheckedDocument>();
   const othersFor = options.otherEnvironments ?? (() => []);
   const noWikis: ReadonlyMap<number, readonly OtherEnvironment[]> = new Map();
   const wikisFor = options.queryWikis ?? (() => noWikis);
-  const sameOthers = (a: readonly OtherEnvironment[], b: readonly OtherEnvironment[]) =>
-    a.length === b.length && a.every((o, i) => o.name === b[i]!.name && o.catalogue === b[i]!.catalogue);
-  const sameWikis = (a: ReadonlyMap<number, readonly OtherEnvironment[]>, b: ReadonlyMap<number, readonly OtherEnvironment[]>) =>
-    a.size === b.size && [...a].every(([index, list]) => sameOthers(list, b.get(index) ?? []));
   const queryCaches = new Map<string, QueryDiagnosticsCache>();
   const wikiHintCaches = new Map<string, WikiHintsCache>();
   const wikiHintsOf = (uri: string): WikiHintsCache => {
@@ -100,6 +118,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   };
   const diagnosticsOf = (document: TextDocument): Diagnostic[] => {
     const catalogue = catalogueFor(document);
+    const pick = picksFor(document);
     const others = othersFor(document);
     const wikis = wikisFor(document);
     const cached = diagnosticsCache.get(document.uri);
@@ -107,6 +126,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       cached &&
       cached.version === document.version &&
       cached.catalogue === catalogue &&
+      cached.pick === pick &&
       sameOthers(cached.others, others) &&
       sameWikis(cached.wikis, wikis)
     )
@@ -114,7 +134,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     let queryCache = queryCaches.get(document.uri);
     if (!queryCache) queryCaches.set(document.uri, (queryCache = new QueryDiagnosticsCache()));
     const parsed = cache.get(document);
-    const own = validate(document, parsed, catalogue, queryCache);
+    const own = validate(document, parsed, pick, queryCache);
     const diagnostics =
       others.length || wikis.size
         ? [
@@ -125,7 +145,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
               : []),
           ]
         : own;
-    diagnosticsCache.set(document.uri, { version: document.version, catalogue, others, wikis, diagnostics });
+    diagnosticsCache.set(document.uri, { version: document.version, catalogue, pick, others, wikis, diagnostics });
     return diagnostics;
   };
   // The last content diagnostics per document, for their quick fixes.
@@ -140,13 +160,16 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     validate: diagnosticsOf,
     complete: (document, position) => {
       const parsed = cache.get(document);
-      const items = complete(document, parsed, catalogueFor(document), position);
+      const items = complete(document, parsed, catalogueAt(document, parsed, position), position);
       // Under `@endpoints`: what some of the query's wikis lack says so.
       const query = queryAtLine(parsed, position.line);
       const wikis = query ? wikisFor(document).get(query.index) : undefined;
       return query && wikis?.length ? markWikiGaps(items, query, wikis) : items;
     },
-    hover: (document, position) => hover(document, cache.get(document), catalogueFor(document), position),
+    hover: (document, position) => {
+      const parsed = cache.get(document);
+      return hover(document, parsed, catalogueAt(document, parsed, position), position);
+    },
     codeActions: (document, range) => codeActions(document, cache.get(document), fixableOf(document), range),
     documentSymbols: (document) => documentSymbols(document, cache.get(document)),
     foldingRanges: (document) => foldingRanges(cache.get(document)),
@@ -169,4 +192,12 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     liveValueQuestionAt: (document, position) => liveValueQuestionAt(document, cache.get(document), catalogueFor(document), position),
     liveValueCompletions,
   };
+}
+
+/** One catalogue for every query, the same function for the same catalogue (it is compared to reuse checks). */
+const singlePicks = new WeakMap<Catalogue, (query: QueryNode) => Catalogue>();
+function singlePick(catalogue: Catalogue): (query: QueryNode) => Catalogue {
+  let pick = singlePicks.get(catalogue);
+  if (!pick) singlePicks.set(catalogue, (pick = () => catalogue));
+  return pick;
 }

@@ -12,6 +12,8 @@ interface Entry {
   diagnostics: Diagnostic[];
   /** The values of the variables the query uses, as they were then. */
   inputs: string;
+  /** The catalogue it was checked against (each query has its wiki's). */
+  catalogue: Catalogue;
 }
 
 /**
@@ -19,24 +21,17 @@ interface Entry {
  * (reparseDocument) hands back the same node for every query outside the
  * `###` sections an edit touched, so the node stands for its text: no hashing,
  * and an entry goes when its node does (a WeakMap sweeps itself). What else a
- * query's diagnostics depend on is compared: the catalogue, and the values of
+ * query's diagnostics depend on is compared: its catalogue, and the values of
  * the variables it uses. A query that did not move hands back the same
  * objects; a moved one gets shifted copies.
  */
 export class QueryDiagnosticsCache {
-  private catalogue?: Catalogue;
-  private entries = new WeakMap<QueryNode, Entry>();
+  private readonly entries = new WeakMap<QueryNode, Entry>();
 
-  /** Starts a validation pass against `catalogue` (another one empties the cache). */
-  begin(catalogue: Catalogue): void {
-    if (this.catalogue !== catalogue) this.entries = new WeakMap();
-    this.catalogue = catalogue;
-  }
-
-  /** The diagnostics made for `query` with the same `inputs`, moved to where it starts now. */
-  take(query: QueryNode, inputs: string): Diagnostic[] | undefined {
+  /** The diagnostics made for `query` against `catalogue` with the same `inputs`, moved to where it starts now. */
+  take(query: QueryNode, inputs: string, catalogue: Catalogue): Diagnostic[] | undefined {
     const entry = this.entries.get(query);
-    if (!entry || entry.inputs !== inputs) return undefined;
+    if (!entry || entry.inputs !== inputs || entry.catalogue !== catalogue) return undefined;
     if (entry.line !== query.firstLine) {
       const by = query.firstLine - entry.line;
       const moved = new Array<Diagnostic>(entry.diagnostics.length);
@@ -47,8 +42,8 @@ export class QueryDiagnosticsCache {
     return entry.diagnostics;
   }
 
-  put(query: QueryNode, inputs: string, diagnostics: Diagnostic[]): void {
-    this.entries.set(query, { line: query.firstLine, diagnostics, inputs });
+  put(query: QueryNode, inputs: string, catalogue: Catalogue, diagnostics: Diagnostic[]): void {
+    this.entries.set(query, { line: query.firstLine, diagnostics, inputs, catalogue });
   }
 }
 

@@ -12,11 +12,8 @@ import type { FixData } from '../fixes';
 import type { QueryCheck } from './ruleTypes';
 import { checkMultiCount, checkValue, describeCatalogue, describeOwner } from './valueRules';
 import { isModuleGroup, type ModuleGroup } from '../../../../common/src/moduleSlots';
-
-/** Successors named in deprecation messages. */
-const REPLACEMENTS: Record<string, string> = {
-  deletedrevs: 'use `list=alldeletedrevisions` or `prop=deletedrevisions`',
-};
+import { DEPRECATED_MODULE_SUCCESSORS, paramSuccessor, successorValue } from '../../../../common/src/deprecatedSuccessors';
+import type { ResolvedParam } from '../queryContext';
 
 /** Rule: every parameter line, on its own. */
 export function checkParams(c: QueryCheck): void {
@@ -75,12 +72,26 @@ function checkParam(c: QueryCheck, node: ParamNode): void {
     return;
   }
   const { param } = resolved;
-  if (param.deprecated) {
-    c.out.deprecation(node.nameSpan, `\`${node.name}\` is deprecated${resolved.module ? ` (${describeOwner(resolved)})` : ''}.`, {
-      fix: 'removeParam',
-    });
-  }
+  if (param.deprecated) deprecatedParam(c, node, resolved);
   checkValue(c, node, resolved);
+}
+
+/** `deprecation` on a parameter: *Replace with* its successor where core names one (and the query has no such line yet), else *Remove*. */
+function deprecatedParam(c: QueryCheck, node: ParamNode, resolved: ResolvedParam): void {
+  const successor = paramSuccessor(resolved.module?.name, resolved.param.name);
+  const name = successor && node.name.slice(0, node.name.length - resolved.param.name.length) + successor.name;
+  const owner = resolved.module ? ` (${describeOwner(resolved)})` : '';
+  const instead = name ? `; use \`${name}${successor?.value !== undefined ? `=${successor.value}` : ''}\` instead` : '';
+  const replaceable = name && !node.fromUrl && !node.uses.length && !c.ctx.has(name);
+  const fix: FixData =
+    replaceable && successor
+      ? {
+          fix: 'replaceParam',
+          name,
+          ...(successor.value !== undefined || successor.encode ? { value: successorValue(successor, node.value) } : {}),
+        }
+      : { fix: 'removeParam' };
+  c.out.deprecation(node.nameSpan, `\`${node.name}\` is deprecated${owner}${instead}.`, fix);
 }
 
 function checkModuleList(c: QueryCheck, node: ParamNode, group: ModuleGroup): void {
@@ -111,7 +122,7 @@ function checkModuleList(c: QueryCheck, node: ParamNode, group: ModuleGroup): vo
 }
 
 function deprecatedModule(c: QueryCheck, item: ValueItem, module: ModuleInfo): void {
-  const replacement = REPLACEMENTS[module.name];
+  const replacement = DEPRECATED_MODULE_SUCCESSORS[module.name];
   c.out.deprecation(item, `The ${module.group ?? ''} module \`${module.name}\` is deprecated${replacement ? `; ${replacement}` : ''}.`, {
     fix: 'removeValue',
   });

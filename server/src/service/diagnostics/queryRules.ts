@@ -6,9 +6,7 @@ import type { FixData } from '../fixes';
 import type { ModuleInfo, ParamInfo } from '../catalogue';
 import type { QueryCheck } from './ruleTypes';
 import { sandboxEndpointNote } from '../../../../common/src/apiSandbox';
-import { MODULE_SLOTS } from '../../../../common/src/moduleSlots';
-
-const PAGE_SOURCES = ['titles', 'pageids', 'revids'];
+import { MODULE_SLOTS, PAGE_LISTS } from '../../../../common/src/moduleSlots';
 
 const MODE_NAMES: Record<number, string> = { 1: 'revisions of given pages', 2: 'contributions of a user', 3: 'all deleted revisions' };
 
@@ -39,7 +37,7 @@ export function checkRequired(c: QueryCheck): void {
 }
 
 export function checkPageSources(c: QueryCheck): void {
-  const given = c.query.params.filter((p) => PAGE_SOURCES.includes(p.name) && c.ctx.lastByName.get(p.name) === p);
+  const given = c.query.params.filter((p) => PAGE_LISTS.includes(p.name) && c.ctx.lastByName.get(p.name) === p);
   for (const node of given.slice(1)) {
     c.out.add(node.nameSpan, 'multisource', `\`${node.name}\` cannot be used with \`${given[0]!.name}\`: give the pages one way only.`);
   }
@@ -151,7 +149,7 @@ export function checkSandboxLinks(c: QueryCheck): void {
 }
 
 /** What makes a query ask the wiki for something: a module, or pages. */
-const ASKING_PARAMS: readonly string[] = [...MODULE_SLOTS, 'titles', 'pageids', 'revids'];
+const ASKING_PARAMS: readonly string[] = [...MODULE_SLOTS, ...PAGE_LISTS];
 
 /** Rule: a query without a module or pages gets an empty answer; say what is missing. */
 export function checkAsksForNothing(c: QueryCheck): void {

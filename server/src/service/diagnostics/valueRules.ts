@@ -11,6 +11,7 @@ import type { ResolvedParam } from '../queryContext';
 import { isFalseLooking, isInteger, isTimestamp, isUserReference, normalisedTimestamp } from '../values';
 import type { FixData } from '../fixes';
 import type { QueryCheck } from './ruleTypes';
+import { PAGE_LISTS } from '../../../../common/src/moduleSlots';
 
 export function checkValue(c: QueryCheck, node: ParamNode, resolved: ResolvedParam): void {
   const { param } = resolved;
@@ -57,14 +58,16 @@ export function checkValue(c: QueryCheck, node: ParamNode, resolved: ResolvedPar
   checkSingle(c, node, param, value.text, valueSpan);
 }
 
-/** Reports `toomanyvalues`; true when reported. */
+/** Reports `toomanyvalues`; true when reported. Pages named as written (no URL line, no `{{…}}`) can be split into queries of `limit`. */
 export function checkMultiCount(c: QueryCheck, node: ParamNode, param: ParamInfo | undefined, count: number): boolean {
   const limit = param?.maxValues;
   if (limit === undefined || count <= limit) return false;
+  const splittable = PAGE_LISTS.includes(node.name) && !node.fromUrl && !node.uses.length;
   c.out.add(
     node.valueSpan,
     'toomanyvalues',
     `\`${node.name}\` takes at most ${limit} values${param?.highMaxValues ? ` (${param.highMaxValues} for accounts with apihighlimits)` : ''}; this gives ${count}.`,
+    splittable ? { data: { fix: 'splitQueries', limit } satisfies FixData } : {},
   );
   return true;
 }

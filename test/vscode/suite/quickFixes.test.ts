@@ -1,0 +1,35 @@
+// Quick fixes as a person gets them: the lightbulb (Ctrl+.) on a line the
+// language server flags, the fix chosen from its menu with the keyboard.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { codeOf, hasPanelProbe, openFixture, screenshot, typeKeys, waitForDiagnostics } from './helpers';
+
+suite('quick fixes in the lightbulb', () => {
+  test('too many titles: Ctrl+. offers the split into queries, Enter applies it, the error goes', async function () {
+    if (!hasPanelProbe()) this.skip(); // real key presses need the browser launcher
+    const editor = await openFixture('too-many-titles.mwq');
+    const doc = editor.document;
+    await waitForDiagnostics(doc.uri, (ds) => ds.some((d) => codeOf(d) === 'toomanyvalues'), 30_000, 'too many titles to be flagged');
+    const line = doc
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('titles='));
+    editor.selection = new vscode.Selection(line, 10, line, 10);
+    // As a person: the squiggle is seen, then Ctrl+. on it.
+    await typeKeys([
+      { waitForSelector: '.squiggly-error' },
+      { press: 'Control+.' },
+      { waitForText: 'Split into 2 queries of at most 50 `titles` each' },
+      { pause: 300 },
+    ]);
+    await screenshot('quickfix-01-too-many-titles');
+    await typeKeys([{ press: 'Enter' }]);
+    await waitForDiagnostics(doc.uri, (ds) => !ds.some((d) => codeOf(d) === 'toomanyvalues'), 30_000, 'the error to go');
+    const titles = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => `Page ${String(from + i).padStart(4, '0')}`).join('|');
+    const split = `### Too many titles\nprop=info\ntitles=${titles(1, 50)}\n\n### Too many titles (2 of 2)\nprop=info\ntitles=${titles(51, 60)}\n`;
+    assert.ok(doc.getText().endsWith(`\n\n${split}`), doc.getText());
+    await screenshot('quickfix-02-split');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+});
