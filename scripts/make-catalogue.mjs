@@ -6,7 +6,9 @@
 // Writes server/catalogue/paraminfo.json (the seed's 68 `query+` modules, in
 // the seed's paraminfo shape, formatversion-1 markers) and
 // server/catalogue/main-query.json (descriptors of the parent modules `main`
-// and `query`, in the same shape).
+// and `query`, in the same shape; `main`'s `action` names the actions of
+// server/catalogue/actions.json, which scripts/catalogue/fetch-actions.ts
+// builds from the test wiki).
 //
 // The seed's catalogue lines are parsed strictly: every phrase of a line must
 // be understood, otherwise the script stops with an error naming the line.
@@ -327,8 +329,13 @@ const submoduleParam = (name, names, extra = {}) => ({
   submodules: submodulesOf(names),
 });
 
+// The actions are the test wiki's (server/catalogue/actions.json, by scripts/catalogue/fetch-actions.ts).
+const actionNames = [
+  'query',
+  ...JSON.parse(readFileSync(join(outDir, 'actions.json'), 'utf8')).paraminfo.modules.map((m) => m.name),
+].sort();
 const mainParams = [
-  { name: 'action', type: ['query'], default: 'help' },
+  { name: 'action', type: actionNames, default: 'help', submodules: Object.fromEntries(actionNames.map((n) => [n, n])) },
   { name: 'format', type: ['json', 'jsonfm', 'none', 'php', 'phpfm', 'rawfm', 'xml', 'xmlfm'], default: 'jsonfm' },
   { name: 'maxlag', type: 'integer' },
   { name: 'smaxage', type: 'integer', default: 0, min: 0 },

@@ -43,6 +43,6 @@ describe('module rules', () => {
 
   it('every rule names where MediaWiki enforces it', () => {
     assert.ok(MODULE_RULES.length >= 20);
-    for (const rule of MODULE_RULES) assert.match(rule.source, /^ApiQuery\w+::\w+/, JSON.stringify(rule));
+    for (const rule of MODULE_RULES) assert.match(rule.source, rule.action ? /^Api\w+::\w+/ : /^ApiQuery\w+::\w+/, JSON.stringify(rule));
   });
 });

@@ -1,5 +1,5 @@
-// A wiki's own catalogue: its `action=paraminfo` for `main`, `query` and every
-// `query+…` submodule, and its namespaces from `meta=siteinfo`, as a snapshot
+// A wiki's own catalogue: its `action=paraminfo` for `main`, `query`, every
+// `query+…` submodule and every other action module (`parse`, `compare`, …), and its namespaces from `meta=siteinfo`, as a snapshot
 // (snapshot.ts). Network through the runner's `sendApiRequest` (User-Agent,
 // time-out, retries, cancellation). The extension and the CLI fetch; the
 // language server only receives snapshots. The cache is catalogueCache.ts.
@@ -37,8 +37,8 @@ type Json = Record<string, any>;
 
 /**
  * Fetches a wiki's catalogue: paraminfo of `main` and `query`, then of every
- * list/prop/meta submodule `query` names (in batches of 50), and siteinfo's
- * namespaces. Rejects with a RunnerError whose message is for people.
+ * list/prop/meta submodule `query` names and every action `main` names (in
+ * batches of 50), and siteinfo's namespaces. Rejects with a RunnerError whose message is for people.
  */
 export async function fetchLiveCatalogue(endpoint: string, options: FetchCatalogueOptions = {}): Promise<CatalogueSnapshot> {
   const formatversion = options.formatversion ?? 2;
@@ -100,10 +100,12 @@ export async function fetchLiveCatalogue(endpoint: string, options: FetchCatalog
   if (submodules.length === 0)
     throw new RunnerError('api', `Could not fetch the catalogue of ${host}: its query module lists no submodules.`);
 
-  // 2. every query+… module, 50 per request.
+  // 2. every query+… module and every other action (its read/write markers: common/src/apiActions.ts), 50 per request.
+  const main = base.find((m) => m.path === 'main' || m.name === 'main');
+  const wanted = [...submodules, ...(main ? actionPaths(main) : [])];
   const modules: Json[] = [...base];
-  for (let i = 0; i < submodules.length; i += PARAMINFO_BATCH) {
-    for (const module of await paraminfo(submodules.slice(i, i + PARAMINFO_BATCH))) modules.push(module);
+  for (let i = 0; i < wanted.length; i += PARAMINFO_BATCH) {
+    for (const module of await paraminfo(wanted.slice(i, i + PARAMINFO_BATCH))) modules.push(module);
   }
 
   // 3. namespaces and their aliases.
@@ -152,6 +154,19 @@ export function submodulePaths(queryModule: Json): string[] {
     }
   }
   return [...paths].sort();
+}
+
+/** `parse`, `compare`, … : the actions the `main` module names, but `query` (fetched with it). */
+export function actionPaths(mainModule: Json): string[] {
+  const action = (Array.isArray(mainModule.parameters) ? (mainModule.parameters as Json[]) : []).find((p) => p.name === 'action');
+  if (!action) return [];
+  const names =
+    action.submodules && typeof action.submodules === 'object'
+      ? Object.values(action.submodules as Record<string, unknown>)
+      : Array.isArray(action.type)
+        ? action.type
+        : [];
+  return [...new Set(names.filter((n): n is string => typeof n === 'string' && n !== 'query' && n !== '' && !n.includes('+')))].sort();
 }
 
 /** siteinfo's `namespaces` and `namespacealiases` (formatversion 1 or 2) as a list sorted by id. */

@@ -14,6 +14,7 @@ import { RunnerError } from './errors';
 import { isHttpUrl, maskUrlCredentials } from '../url';
 import { RUNNER_PARAMETERS, runnerParameterNote, runnerSentParameters } from '../runnerParameters';
 import { noEndpointMessage, type Surface } from '../endpointChoice';
+import { requestWriteRefusal } from '../apiActions';
 
 // The request on the wire and its copyable forms (URL, cURL, ApiSandbox) live in wire.ts.
 
@@ -171,7 +172,12 @@ function queryParams(query: QueryNode, r: RequestResolver, options: BuildRequest
     if (RUNNER_PARAMETERS.has(name)) {
       const written = param.value;
       if (name === 'action' && written !== '' && written !== 'query') {
-        r.problems.push(`line ${param.line + 1}: only action=query can be run, not action=${written}`);
+        // A write is refused with its reason (common/src/apiActions.ts), whatever else the query says.
+        const refusal = requestWriteRefusal(
+          written,
+          query.params.map((p) => p.name),
+        );
+        r.problems.push(`line ${param.line + 1}: ${refusal ?? `only action=query can be run, not action=${written}`}`);
       } else {
         const note = name === 'action' ? undefined : runnerParameterNote(name, written);
         if (note) notes.push(`line ${param.line + 1}: ${note}`);
@@ -193,7 +199,8 @@ function queryParams(query: QueryNode, r: RequestResolver, options: BuildRequest
 /**
  * Builds the request for one query of a parsed document. Throws a RunnerError
  * of kind `usage` (with a message naming the line) when the query cannot be
- * sent: no endpoint, an unresolved `{{…}}`, `rawcontinue`, another action.
+ * sent: no endpoint, an unresolved `{{…}}`, `rawcontinue`, another action
+ * (an action that writes with its reason: it is never sent).
  */
 export function buildRequest(query: QueryNode, scope: VariableScope, options: BuildRequestOptions = {}): PreparedRequest {
   const r = requestResolver(scope, options);

@@ -4,6 +4,7 @@
 
 import { modulesOfDocument } from '../../../common/src/catalogue/snapshot';
 import { isModuleGroup, type ModuleGroup } from '../../../common/src/moduleSlots';
+import type { ActionMarks } from '../../../common/src/apiActions';
 
 export interface InfoCondition {
   name: string;
@@ -55,10 +56,15 @@ export interface ModuleInfo {
   name: string;
   path: string;
   group?: ModuleGroup;
+  /** An action module other than `query` (`action=parse`), not a query submodule. */
+  isAction?: boolean;
   prefix: string;
   generator: boolean;
   deprecated: boolean;
   readRights: boolean;
+  /** paraminfo's `writerights` and `mustbeposted` (an action module's; common/src/apiActions.ts reads them). */
+  writeRights: boolean;
+  mustBePosted: boolean;
   source?: string;
   sourceName?: string;
   licenseTag?: string;
@@ -108,6 +114,7 @@ export interface ParamOwner {
 
 export class Catalogue {
   readonly modules: ReadonlyMap<string, ModuleInfo>;
+  readonly actions: ReadonlyMap<string, ModuleInfo>;
   readonly byGroup: Readonly<Record<ModuleGroup, readonly ModuleInfo[]>>;
   readonly generators: readonly ModuleInfo[];
   /** True when the modules carry the wiki's help texts (a live catalogue fetched with them). */
@@ -123,7 +130,10 @@ export class Catalogue {
     readonly namespaces: readonly Namespace[] = STANDARD_NAMESPACES,
     /** Where this catalogue came from, for messages ("bundled", a wiki's URL). */
     readonly origin = 'bundled',
+    /** The other action modules (`parse`, `compare`, `edit`, …), by name; `query` is not among them. */
+    actions: readonly ModuleInfo[] = [],
   ) {
+    this.actions = new Map([...actions].sort((a, b) => a.name.localeCompare(b.name)).map((m) => [m.name, m]));
     const sorted = [...modules].sort((a, b) => a.name.localeCompare(b.name));
     this.modules = new Map(sorted.map((m) => [m.name, m]));
     this.byGroup = {
@@ -137,6 +147,11 @@ export class Catalogue {
 
   module(name: string): ModuleInfo | undefined {
     return this.modules.get(name);
+  }
+
+  /** An action module other than `query` (`parse`, `edit`), as paraminfo describes it. */
+  action(name: string): ModuleInfo | undefined {
+    return this.actions.get(name);
   }
 
   /** The ids of the wiki's namespaces (not the virtual Special and Media): asked per namespace value, so made once. */
@@ -190,6 +205,16 @@ export class Catalogue {
 }
 
 type Json = Record<string, unknown>;
+
+/** What makes an action module write, for common/src/apiActions.ts (`writeRefusal`). */
+export function actionMarks(module: ModuleInfo): ActionMarks {
+  return { writeRights: module.writeRights, mustBePosted: module.mustBePosted, takesToken: module.paramByName.has('token') };
+}
+
+/** How a module is named where it is used: `list`, `prop`, `meta`, `action` (or `module` when unknown). */
+export function moduleRole(module: ModuleInfo): string {
+  return module.isAction ? 'action' : (module.group ?? 'module');
+}
 
 /** True for a formatversion-1 marker (`""`) or a formatversion-2 `true`. */
 function marker(value: unknown): boolean {
@@ -295,6 +320,8 @@ export function readModule(raw: Json): ModuleInfo {
     generator: marker(raw.generator),
     deprecated: marker(raw.deprecated),
     readRights: marker(raw.readrights),
+    writeRights: marker(raw.writerights),
+    mustBePosted: marker(raw.mustbeposted),
     source: typeof raw.source === 'string' ? raw.source : undefined,
     sourceName: typeof raw.sourcename === 'string' ? raw.sourcename : undefined,
     licenseTag: typeof raw.licensetag === 'string' ? raw.licensetag : undefined,
@@ -314,14 +341,15 @@ export function modulesOf(document: unknown): Json[] {
 }
 
 /**
- * Builds a catalogue from paraminfo documents: the `query+…` submodules and the
- * `main` and `query` modules, from one document or several.
+ * Builds a catalogue from paraminfo documents: the `query+…` submodules, the
+ * `main` and `query` modules and the other actions, from one document or several.
  */
 export function buildCatalogue(
   documents: readonly unknown[],
   options: { namespaces?: readonly Namespace[]; origin?: string } = {},
 ): Catalogue {
   const modules: ModuleInfo[] = [];
+  const actions: ModuleInfo[] = [];
   let main: ModuleInfo | undefined;
   let query: ModuleInfo | undefined;
   for (const document of documents) {
@@ -330,6 +358,7 @@ export function buildCatalogue(
       if (module.path === 'main') main = module;
       else if (module.path === 'query') query = module;
       else if (module.path.startsWith('query+')) modules.push(module);
+      else if (!module.path.includes('+')) actions.push({ ...module, isAction: true });
     }
   }
   const empty = (name: string): ModuleInfo => ({
@@ -339,11 +368,13 @@ export function buildCatalogue(
     generator: false,
     deprecated: false,
     readRights: false,
+    writeRights: false,
+    mustBePosted: false,
     helpUrls: [],
     examples: [],
     params: [],
     templatedParams: [],
     paramByName: new Map(),
   });
-  return new Catalogue(modules, main ?? empty('main'), query ?? empty('query'), options.namespaces, options.origin);
+  return new Catalogue(modules, main ?? empty('main'), query ?? empty('query'), options.namespaces, options.origin, actions);
 }

@@ -15,7 +15,8 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
 import { VariableScope } from '../../../common/src/resolve';
-import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue';
+import { actionMarks, type Catalogue, type ModuleInfo, type ParamInfo } from './catalogue';
+import { isWriteAction } from '../../../common/src/apiActions';
 import { RUNNER_PARAMETERS } from '../../../common/src/runnerParameters';
 import { describeModule, describeParam, describeValue, moduleSummary, ownerOf, paramSummary } from './docs';
 import { paramAtLine } from './locate';
@@ -102,7 +103,7 @@ function otherItems(items: readonly { text: string; start: number }[], currentSt
 }
 
 function isMulti(ctx: QueryContext, name: string): boolean {
-  if (isModuleGroup(name)) return true;
+  if (ctx.isQuery && isModuleGroup(name)) return true;
   return ctx.resolve(name)?.param.multi ?? false;
 }
 
@@ -119,12 +120,16 @@ function valueCompletion(
 ): CompletionList {
   const r = range(from, to);
   const items: CompletionItem[] = [];
-  if (isModuleGroup(name)) {
+  if (ctx.isQuery && isModuleGroup(name)) {
     for (const module of ctx.catalogue.byGroup[name]) if (!used.has(module.name)) items.push(moduleItem(module, r, ctx.catalogue));
-  } else if (name === 'generator') {
+  } else if (ctx.isQuery && name === 'generator') {
     for (const module of ctx.catalogue.generators) items.push(moduleItem(module, r, ctx.catalogue));
   } else if (name === 'action') {
-    items.push({ label: 'query', kind: CompletionItemKind.EnumMember, textEdit: { range: r, newText: 'query' } });
+    // `query` first, then the actions that only read: a write is never offered (common/src/apiActions.ts).
+    items.push({ label: 'query', kind: CompletionItemKind.EnumMember, sortText: ' query', textEdit: { range: r, newText: 'query' } });
+    for (const module of ctx.catalogue.actions.values()) {
+      if (!isWriteAction(actionMarks(module))) items.push(moduleItem(module, r, ctx.catalogue));
+    }
   } else {
     const resolved = ctx.resolve(name);
     // No spread: a hostile catalogue's enum may hold hundreds of thousands of values.

@@ -3,7 +3,8 @@
 // goes in through markdownText.ts (escaped, or as code; links only to the
 // catalogue's own wiki).
 
-import type { Catalogue, HelpExample, ModuleInfo, ParamInfo } from './catalogue';
+import { actionMarks, moduleRole, type Catalogue, type HelpExample, type ModuleInfo, type ParamInfo } from './catalogue';
+import { writeRefusal } from '../../../common/src/apiActions';
 import type { ResolvedParam } from './queryContext';
 import { exampleMarkdown, helpMarkdown, valueHelp } from './helpText';
 import { linkHostOf, mdCode, mdLink, mdText } from './markdownText';
@@ -26,7 +27,7 @@ const code = mdCode;
 
 /** One line of plain text (a completion item's detail, not Markdown). */
 export function moduleSummary(module: ModuleInfo): string {
-  const parts = [`${module.group ?? 'module'} module`];
+  const parts = [`${moduleRole(module)} module`];
   if (module.prefix) parts.push(`prefix ${module.prefix}`);
   if (module.generator) parts.push('generator');
   if (module.deprecated) parts.push('deprecated');
@@ -65,7 +66,7 @@ function exampleLines(examples: readonly HelpExample[], max: number): string[] {
  */
 export function describeModule(module: ModuleInfo, catalogue?: Catalogue, noteMissing = true): string {
   const linkHost = catalogue ? linkHostOf(catalogue.origin) : undefined;
-  const summary = [`${mdText(module.group ?? 'module')} module`];
+  const summary = [`${mdText(moduleRole(module))} module`];
   if (module.prefix) summary.push(`prefix ${code(module.prefix)}`);
   if (module.generator) summary.push('generator');
   if (module.deprecated) summary.push('deprecated');
@@ -73,7 +74,9 @@ export function describeModule(module: ModuleInfo, catalogue?: Catalogue, noteMi
   if (module.deprecated) lines.push('⚠️ **Deprecated.**', '');
   pushAll(lines, descriptionLines(module.description, catalogue, noteMissing));
   pushAll(lines, exampleLines(module.examples, MODULE_EXAMPLES));
-  const use = [`${code(`${module.group}=${module.name}`)} with parameters ${code(`${module.prefix}…`)}`];
+  const refusal = module.isAction ? writeRefusal(module.name, actionMarks(module)) : undefined;
+  if (refusal) lines.push(`⛔ ${mdText(refusal)}.`, '');
+  const use = [`${code(`${moduleRole(module)}=${module.name}`)} with parameters ${code(`${module.prefix}…`)}`];
   if (module.generator) use.push(`${code(`generator=${module.name}`)} with parameters ${code(`g${module.prefix}…`)}`);
   lines.push(`Use: ${use.join('; or ')}.`, '');
   const source = module.sourceName ?? module.source;
@@ -161,7 +164,7 @@ export function describeParam(fullName: string, param: ParamInfo, owner: string,
 
 export function ownerOf(resolved: ResolvedParam): string {
   if (!resolved.module) return 'parameter of the API itself (`main` / `query`)';
-  const slot = resolved.asGenerator ? 'generator' : (resolved.module.group ?? 'module');
+  const slot = resolved.asGenerator ? 'generator' : moduleRole(resolved.module);
   return `parameter of ${code(`${slot}=${resolved.module.name}`)}`;
 }
 

@@ -50,7 +50,11 @@ export function hover(document: TextDocument, parsed: ParsedDocument, catalogue:
     return null;
   }
   const { item } = target;
-  if (isModuleSlot(param.name)) {
+  if (param.name === 'action') {
+    const action = catalogue.action(item.text);
+    return action ? answer(describeModule(action, catalogue), item) : null;
+  }
+  if (ctx.isQuery && isModuleSlot(param.name)) {
     const module = catalogue.module(param.name === 'generator' ? param.value : item.text);
     return module ? answer(describeModule(module, catalogue), item) : null;
   }

@@ -1,15 +1,19 @@
-// What one query means against a catalogue: which modules it uses (as list,
-// prop, meta or generator) and which full parameter names that makes valid.
+// What one query means against a catalogue: its action (`query`, or another
+// action module such as `parse`), which modules it uses (as list, prop, meta
+// or generator, or the action itself) and which full parameter names that
+// makes valid.
 // Diagnostics, completion and hover all start from here.
 
 import type { ParamNode, QueryNode, ValueItem } from '../../../common/src/syntaxTree';
-import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue';
+import { actionMarks, type Catalogue, type ModuleInfo, type ParamInfo } from './catalogue';
+import { writeRefusal } from '../../../common/src/apiActions';
 import { MODULE_SLOTS, type ModuleSlot } from '../../../common/src/moduleSlots';
 
 export interface ModuleUse {
   module: ModuleInfo;
-  slot: ModuleSlot;
-  /** Where the module is named (`list=allpages|…`). */
+  /** `action` for an action module other than `query` (`action=parse`): its parameters have no prefix. */
+  slot: ModuleSlot | 'action';
+  /** Where the module is named (`list=allpages|…`, `action=parse`). */
   item: ValueItem;
   param: ParamNode;
 }
@@ -31,6 +35,14 @@ export class QueryContext {
   readonly uses: ModuleUse[] = [];
   /** Last occurrence of each parameter name (the one the API keeps). */
   readonly lastByName = new Map<string, ParamNode>();
+  /** The action as written (`query` when the query has no `action=` line or an empty one). */
+  readonly action: string;
+  /** The action is `query`: list, prop, meta, generator and the pages parameters apply. */
+  readonly isQuery: boolean;
+  /** The action's module, for an action other than `query` the catalogue knows. */
+  readonly actionModule?: ModuleInfo;
+  /** Why the action is never sent (it writes: common/src/apiActions.ts), or undefined. */
+  readonly writeRefusal?: string;
   private names?: Map<string, ResolvedParam>;
   private templated?: Map<string, ResolvedParam>;
 
@@ -39,6 +51,16 @@ export class QueryContext {
     readonly catalogue: Catalogue,
   ) {
     for (const param of query.params) this.lastByName.set(param.name, param);
+    const actionNode = this.lastByName.get('action');
+    this.action = actionNode?.hasEquals && actionNode.value !== '' ? actionNode.value : 'query';
+    this.isQuery = this.action === 'query';
+    if (!this.isQuery) {
+      this.actionModule = catalogue.action(this.action);
+      this.writeRefusal = this.actionModule && writeRefusal(this.actionModule.name, actionMarks(this.actionModule));
+      const item = { text: this.action, start: actionNode!.valueSpan.start, end: actionNode!.valueSpan.end };
+      if (this.actionModule) this.uses.push({ module: this.actionModule, slot: 'action', item, param: actionNode! });
+      return;
+    }
     for (const slot of MODULE_SLOTS) {
       const param = this.lastByName.get(slot);
       if (!param || !param.hasEquals || param.value === '') continue;
@@ -58,7 +80,7 @@ export class QueryContext {
   /** Every full name this query can send, mapped to its descriptor (for completion and suggestions). */
   available(): ReadonlyMap<string, ResolvedParam> {
     if (!this.names) {
-      this.names = new Map(baseNames(this.catalogue));
+      this.names = new Map(baseNames(this.catalogue, this.isQuery));
       for (const use of this.uses)
         for (const [name, resolved] of moduleNames(use.module, use.slot === 'generator')) this.names.set(name, resolved);
       for (const [name, resolved] of this.templatedNames()) this.names.set(name, resolved);
@@ -73,7 +95,7 @@ export class QueryContext {
       const hit = moduleNames(use.module, use.slot === 'generator').get(fullName);
       if (hit) return hit;
     }
-    return baseNames(this.catalogue).get(fullName) ?? this.templatedNames().get(fullName);
+    return baseNames(this.catalogue, this.isQuery).get(fullName) ?? this.templatedNames().get(fullName);
   }
 
   /** Values given to a module's parameter in this query (for template placeholders). */
@@ -123,18 +145,22 @@ export class QueryContext {
 
 // Name tables that depend only on the catalogue, built once and shared by
 // every query (validation of big files would otherwise rebuild them per query).
-const baseTables = new WeakMap<Catalogue, Map<string, ResolvedParam>>();
+const baseTables = new WeakMap<Catalogue, Map<string, ResolvedParam>[]>();
 const moduleTables = new WeakMap<ModuleInfo, Map<string, ResolvedParam>[]>();
 
-function baseNames(catalogue: Catalogue): Map<string, ResolvedParam> {
-  let table = baseTables.get(catalogue);
-  if (!table) {
-    table = new Map();
-    for (const param of catalogue.main.params) table.set(param.name, { fullName: param.name, param, asGenerator: false, fromMain: true });
-    for (const param of catalogue.query.params) table.set(param.name, { fullName: param.name, param, asGenerator: false });
-    baseTables.set(catalogue, table);
+/** The `main` module's parameters, and the `query` module's when the action is `query`. */
+function baseNames(catalogue: Catalogue, withQuery: boolean): Map<string, ResolvedParam> {
+  let tables = baseTables.get(catalogue);
+  if (!tables) {
+    tables = [false, true].map((query) => {
+      const table = new Map<string, ResolvedParam>();
+      for (const param of catalogue.main.params) table.set(param.name, { fullName: param.name, param, asGenerator: false, fromMain: true });
+      if (query) for (const param of catalogue.query.params) table.set(param.name, { fullName: param.name, param, asGenerator: false });
+      return table;
+    });
+    baseTables.set(catalogue, tables);
   }
-  return table;
+  return tables[withQuery ? 1 : 0]!;
 }
 
 function moduleNames(module: ModuleInfo, asGenerator: boolean): Map<string, ResolvedParam> {

@@ -28,7 +28,12 @@ export const DIAGNOSTIC_CODES = {
     origin: 'editor',
     what: '`{{name}}` whose value reaches through more variables than the nesting limit (10); the query does not run.',
   },
-  'unsupported-action': { severity: 'error', origin: 'editor', what: '`action=` other than `query`.' },
+  'unsupported-action': { severity: 'error', origin: 'editor', what: '`action=` naming no action the catalogue knows.' },
+  'write-action': {
+    severity: 'error',
+    origin: 'editor',
+    what: '`action=` of an action that writes (paraminfo: write rights, must be posted, a token); never sent.',
+  },
   'runner-parameter': {
     severity: 'hint',
     origin: 'editor',

@@ -1,5 +1,6 @@
 // Rules that live in the API modules' code, not in their paraminfo: which
-// parameters exclude or need each other. Data, one row per rule, each with
+// parameters exclude or need each other, in query modules and in the other
+// read actions (`parse`, `compare`, `expandtemplates`). Data, one row per rule, each with
 // where MediaWiki 1.39 enforces it (file and function; the same code is in the
 // current release) and the API's own code and severity. The checker applies
 // them per module use, with the query's prefix (`cm`, or `gcm` as a
@@ -11,8 +12,8 @@ import type { ModuleUse } from '../queryContext';
 import type { FixData } from '../fixes';
 import type { QueryCheck } from './ruleTypes';
 
-type Rule =
-  /** requireOnlyOneParameter: none → missingparam, more than one → invalidparammix. */
+type Rule = /** requireOnlyOneParameter: none → missingparam, more than one → invalidparammix. */
+(
   | { kind: 'exactly-one-of'; modules: string[]; params: string[]; source: string }
   /** requireMaxOneParameter: more than one → invalidparammix. */
   | { kind: 'at-most-one-of'; modules: string[]; params: string[]; source: string }
@@ -25,14 +26,18 @@ type Rule =
   /** `flag` with `other` holding one of `values` (apierror-invalidparammix-cannotusewith) → invalidparammix. */
   | { kind: 'excludes-values'; modules: string[]; flag: string; other: string; values: string[]; source: string }
   /** `other` holding one of `values` without `param` → the API's `deprecation` warning (addDeprecation). */
-  | { kind: 'deprecated-without'; modules: string[]; param: string; other: string; values: string[]; source: string };
+  | { kind: 'deprecated-without'; modules: string[]; param: string; other: string; values: string[]; source: string }
+) & {
+  /** The modules are actions (`action=parse`), not query submodules of the same name. */
+  action?: true;
+};
 
 const BACKLINKS = ['backlinks', 'embeddedin', 'imageusage'];
 const REVISIONS = ['revisions', 'allrevisions', 'deletedrevisions', 'alldeletedrevisions'];
 const LINK_LISTS = ['alllinks', 'alltransclusions', 'allfileusages', 'allredirects'];
 
-/** Where MediaWiki 1.39 enforces each rule (includes/api/). */
-export const MODULE_RULES: readonly Rule[] = [
+/** Where MediaWiki 1.39 enforces each rule (includes/api/): the query modules'. */
+const QUERY_MODULE_RULES: readonly Rule[] = [
   {
     kind: 'exactly-one-of',
     modules: ['categorymembers'],
@@ -170,6 +175,57 @@ export const MODULE_RULES: readonly Rule[] = [
   },
 ];
 
+const PARSE_SOURCES = ['page', 'pageid', 'oldid'];
+
+/** The actions' rules (ApiParse, ApiComparePages, ApiExpandTemplates). */
+const ACTION_RULES: readonly Rule[] = [
+  {
+    kind: 'at-most-one-of',
+    action: true,
+    modules: ['parse'],
+    params: [...PARSE_SOURCES, 'text'],
+    source: 'ApiParse::execute: requireMaxOneParameter (page, pageid, oldid, text)',
+  },
+  {
+    kind: 'at-most-one-of',
+    action: true,
+    modules: ['parse'],
+    params: [...PARSE_SOURCES, 'title'],
+    source: 'ApiParse::execute: requireMaxOneParameter (page, pageid, oldid, title)',
+  },
+  {
+    kind: 'at-most-one-of',
+    action: true,
+    modules: ['parse'],
+    params: [...PARSE_SOURCES, 'revid'],
+    source: 'ApiParse::execute: requireMaxOneParameter (page, pageid, oldid, revid)',
+  },
+  {
+    kind: 'at-least-one-of',
+    action: true,
+    modules: ['compare'],
+    params: ['fromtitle', 'fromid', 'fromrev', 'fromtext', 'fromslots'],
+    source: 'ApiComparePages::execute: requireAtLeastOneParameter (from…)',
+  },
+  {
+    kind: 'at-least-one-of',
+    action: true,
+    modules: ['compare'],
+    params: ['totitle', 'toid', 'torev', 'totext', 'torelative', 'toslots'],
+    source: 'ApiComparePages::execute: requireAtLeastOneParameter (to…)',
+  },
+  {
+    kind: 'at-most-one-of',
+    action: true,
+    modules: ['expandtemplates'],
+    params: ['prop', 'generatexml'],
+    source: 'ApiExpandTemplates::execute: requireMaxOneParameter',
+  },
+];
+
+/** Every rule, the query modules' and the actions'. */
+export const MODULE_RULES: readonly Rule[] = [...QUERY_MODULE_RULES, ...ACTION_RULES];
+
 const byModule = new Map<string, Rule[]>();
 for (const rule of MODULE_RULES) {
   for (const module of rule.modules) {
@@ -181,8 +237,9 @@ for (const rule of MODULE_RULES) {
 
 /** Rule list entry: every module rule of every module the query uses. */
 export function checkModuleRules(c: QueryCheck): void {
+  if (c.ctx.writeRefusal) return;
   for (const use of c.ctx.uses) {
-    for (const rule of byModule.get(use.module.name) ?? []) applyRule(c, use, rule);
+    for (const rule of byModule.get(use.module.name) ?? []) if (!rule.action === (use.slot !== 'action')) applyRule(c, use, rule);
   }
 }
 

@@ -5,7 +5,8 @@
 import { DiagnosticTag } from 'vscode-languageserver-types';
 import type { ParamNode, ValueItem } from '../../../../common/src/syntaxTree';
 import { RUNNER_PARAMETERS, runnerParameterNote } from '../../../../common/src/runnerParameters';
-import type { ModuleInfo } from '../catalogue';
+import { actionMarks, type ModuleInfo } from '../catalogue';
+import { isWriteAction } from '../../../../common/src/apiActions';
 import { nearest } from '../nearest';
 import { count } from '../../../../common/src/text';
 import type { FixData } from '../fixes';
@@ -48,27 +49,22 @@ function checkParam(c: QueryCheck, node: ParamNode): void {
     return;
   }
   if (node.name === 'action') {
-    if (node.value !== 'query') {
-      c.out.add(
-        node.hasEquals ? node.valueSpan : node.nameSpan,
-        'unsupported-action',
-        'Query files run `action=query`; other actions are not supported.',
-      );
-    }
+    checkAction(c, node);
     return;
   }
-  if (isModuleGroup(node.name)) {
+  if (c.ctx.isQuery && isModuleGroup(node.name)) {
     checkModuleList(c, node, node.name);
     checkMultiCount(c, node, c.catalogue.query.paramByName.get(node.name), node.items.length);
     return;
   }
-  if (node.name === 'generator') {
+  if (c.ctx.isQuery && node.name === 'generator') {
     checkGenerator(c, node);
     return;
   }
   const resolved = c.ctx.resolve(node.name);
   if (!resolved) {
-    reportUnknownParam(c, node);
+    // An action the catalogue does not know is reported once, on its line; its parameters are not guessed at.
+    if (c.ctx.isQuery || c.ctx.actionModule) reportUnknownParam(c, node);
     return;
   }
   const { param } = resolved;
@@ -121,6 +117,33 @@ function checkModuleList(c: QueryCheck, node: ParamNode, group: ModuleGroup): vo
   }
 }
 
+/**
+ * `action=`: `query`, or another action of the wiki that only reads. A write
+ * (paraminfo: write rights, must be posted, a token) is refused with the
+ * runner's own sentence (common/src/apiActions.ts); an unknown action is not one.
+ */
+function checkAction(c: QueryCheck, node: ParamNode): void {
+  if (c.ctx.isQuery) return;
+  const span = node.hasEquals ? node.valueSpan : node.nameSpan;
+  const module = c.ctx.actionModule;
+  if (!module) {
+    const reads = [...c.catalogue.actions.values()].filter((m) => !isWriteAction(actionMarks(m))).map((m) => m.name);
+    const suggestion = nearest(c.ctx.action, ['query', ...reads]);
+    c.out.add(
+      span,
+      'unsupported-action',
+      `\`${c.ctx.action}\` is not an action of ${describeCatalogue(c)}${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`,
+      suggestion ? { data: { fix: 'replace', replacement: suggestion } satisfies FixData } : {},
+    );
+    return;
+  }
+  if (c.ctx.writeRefusal) {
+    c.out.add(span, 'write-action', `${c.ctx.writeRefusal}.`);
+    return;
+  }
+  if (module.deprecated) c.out.deprecation(span, `The action \`${module.name}\` is deprecated.`, { fix: 'removeParam' });
+}
+
 function deprecatedModule(c: QueryCheck, item: ValueItem, module: ModuleInfo): void {
   const replacement = DEPRECATED_MODULE_SUCCESSORS[module.name];
   c.out.deprecation(item, `The ${module.group ?? ''} module \`${module.name}\` is deprecated${replacement ? `; ${replacement}` : ''}.`, {
@@ -162,7 +185,8 @@ function checkGenerator(c: QueryCheck, node: ParamNode): void {
 }
 
 function reportUnknownParam(c: QueryCheck, node: ParamNode): void {
-  const owners = c.catalogue.ownersOf(node.name);
+  // Another action takes no list, prop or meta module: their owners are no help there.
+  const owners = c.ctx.isQuery ? c.catalogue.ownersOf(node.name) : [];
   const owner = owners.find((o) => !o.asGenerator) ?? owners[0];
   if (owner) {
     const slot = owner.asGenerator ? 'generator' : (owner.module.group ?? 'list');

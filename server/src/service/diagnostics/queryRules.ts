@@ -20,6 +20,8 @@ function requiredParamsOf(module: ModuleInfo): readonly ParamInfo[] {
 }
 
 export function checkRequired(c: QueryCheck): void {
+  // A write is refused as a whole (paramRules.ts): what it would need to run is beside the point.
+  if (c.ctx.writeRefusal) return;
   const uses = c.ctx.uses;
   for (let u = 0; u < uses.length; u++) {
     const use = uses[u]!;
@@ -37,6 +39,7 @@ export function checkRequired(c: QueryCheck): void {
 }
 
 export function checkPageSources(c: QueryCheck): void {
+  if (!c.ctx.isQuery) return;
   const given = c.query.params.filter((p) => PAGE_LISTS.includes(p.name) && c.ctx.lastByName.get(p.name) === p);
   for (const node of given.slice(1)) {
     c.out.add(node.nameSpan, 'multisource', `\`${node.name}\` cannot be used with \`${given[0]!.name}\`: give the pages one way only.`);
@@ -153,7 +156,8 @@ const ASKING_PARAMS: readonly string[] = [...MODULE_SLOTS, ...PAGE_LISTS];
 
 /** Rule: a query without a module or pages gets an empty answer; say what is missing. */
 export function checkAsksForNothing(c: QueryCheck): void {
-  if (c.query.params.length === 0) return;
+  // Another action (`action=parse`) asks by being named.
+  if (c.query.params.length === 0 || !c.ctx.isQuery) return;
   if (ASKING_PARAMS.some((name) => (c.ctx.lastByName.get(name)?.value ?? '') !== '')) return;
   const at = c.query.urls[0]?.span ?? c.query.header ?? c.query.params[0]!.nameSpan;
   c.out.add(

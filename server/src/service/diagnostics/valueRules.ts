@@ -4,7 +4,7 @@
 
 import type { ParamNode, Span, ValueItem } from '../../../../common/src/syntaxTree';
 import { isOnlyReferences } from '../../../../common/src/variables';
-import type { ParamInfo } from '../catalogue';
+import { moduleRole, type ParamInfo } from '../catalogue';
 import { nearest } from '../nearest';
 import { chainRefOf } from '../../../../common/src/chain/chainRef';
 import type { ResolvedParam } from '../queryContext';
@@ -250,7 +250,7 @@ export function describeCatalogue(c: QueryCheck): string {
 
 export function describeOwner(resolved: ResolvedParam): string {
   if (!resolved.module) return '';
-  return `${resolved.asGenerator ? 'generator' : (resolved.module.group ?? 'module')}=${resolved.module.name}`;
+  return `${resolved.asGenerator ? 'generator' : moduleRole(resolved.module)}=${resolved.module.name}`;
 }
 
 function listValues(values: readonly string[]): string {
