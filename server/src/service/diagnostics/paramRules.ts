@@ -16,9 +16,9 @@ import { isModuleGroup, type ModuleGroup } from '../../../../common/src/moduleSl
 import { DEPRECATED_MODULE_SUCCESSORS, paramSuccessor, successorValue } from '../../../../common/src/deprecatedSuccessors';
 import type { ResolvedParam } from '../queryContext';
 
-/** Rule: every parameter line, on its own. */
+/** Rule: every parameter line, on its own. A write is refused as a whole, on its `action` line only. */
 export function checkParams(c: QueryCheck): void {
-  for (const node of c.query.params) checkParam(c, node);
+  for (const node of c.query.params) if (!c.ctx.writeRefusal || node.name === 'action') checkParam(c, node);
 }
 
 function checkParam(c: QueryCheck, node: ParamNode): void {
