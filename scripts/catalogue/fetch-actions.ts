@@ -1,7 +1,8 @@
 // Builds the bundled catalogue's action modules from the real test wiki
 // (MediaWiki 1.39, test/wiki/testWiki.ts): the paraminfo of every action its
 // `main` module names but `query` (whose submodules come from the seed,
-// scripts/make-catalogue.mjs), without help texts, and the read/write markers
+// scripts/make-catalogue.mjs), without help texts (a write action with its
+// markers and `token` only: it is refused whole), and the read/write markers
 // of the write actions for the runner (common/src/writeActions.ts).
 //
 //   node --import tsx scripts/catalogue/fetch-actions.ts
@@ -26,6 +27,17 @@ function withoutHelp(module: Json): Json {
   return { ...rest, parameters: strip(rest.parameters), templatedparameters: strip(rest.templatedparameters) };
 }
 
+/**
+ * A write action as the bundled catalogue keeps it: its markers, and its
+ * `token` parameter when it has one, not the rest of its parameters (it is
+ * refused as a whole; a wiki's own catalogue has them all).
+ */
+function markersOnly(module: Json): Json {
+  const { parameters, templatedparameters: _t, dynamicparameters: _dp, ...rest } = module;
+  const token = Array.isArray(parameters) ? (parameters as Json[]).filter((p) => p.name === 'token') : [];
+  return { ...rest, parameters: token, templatedparameters: [] };
+}
+
 /** The write markers of a module: paraminfo's `writerights`, `mustbeposted`, and a `token` parameter. */
 function writeMarks(module: Json): string[] {
   const marks: string[] = [];
@@ -44,7 +56,8 @@ async function main(): Promise<void> {
       .filter((m) => typeof m.path === 'string' && !m.path.includes('+') && m.path !== 'main' && m.path !== 'query')
       .sort((a, b) => String(a.name).localeCompare(String(b.name)));
     const file = path.join(root, 'server', 'catalogue', 'actions.json');
-    writeFileSync(file, JSON.stringify({ paraminfo: { helpformat: 'none', modules: actions.map(withoutHelp) } }, null, 2) + '\n');
+    const bundled = actions.map((m) => withoutHelp(writeMarks(m).length ? markersOnly(m) : m));
+    writeFileSync(file, JSON.stringify({ paraminfo: { helpformat: 'none', modules: bundled } }, null, 2) + '\n');
     const writes = actions.map((m) => [String(m.name), writeMarks(m)] as const).filter(([, marks]) => marks.length > 0);
     const table = writes.map(
       ([name, marks]) => `  ${/^[a-z]+$/.test(name) ? name : JSON.stringify(name)}: [${marks.map((m) => `'${m}'`).join(', ')}],`,

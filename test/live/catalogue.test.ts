@@ -84,7 +84,10 @@ describe('fetching a live catalogue', () => {
     const { send, calls } = countingSender();
     const fetched = await fetchLiveCatalogue(wiki.endpoint, { send });
     const paraminfo = calls.filter((c) => c.action === 'paraminfo');
-    const n = catalogueFromSnapshot(fetched).modules.size;
+    const fresh = catalogueFromSnapshot(fetched);
+    // The query submodules and the other actions (`parse`, `edit`, …), batched together.
+    const n = fresh.modules.size + fresh.actions.size;
+    assert.ok(fresh.action('parse') && fresh.action('edit'), 'the actions are in the catalogue');
     assert.equal(paraminfo.length, 1 + Math.ceil(n / PARAMINFO_BATCH));
     assert.equal(paraminfo[0]!.modules, 'main|query');
     for (const c of paraminfo) assert.ok(c.modules!.split('|').length <= PARAMINFO_BATCH);
