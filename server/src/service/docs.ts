@@ -75,8 +75,8 @@ export function describeModule(module: ModuleInfo, catalogue?: Catalogue, noteMi
   pushAll(lines, descriptionLines(module.description, catalogue, noteMissing));
   pushAll(lines, exampleLines(module.examples, MODULE_EXAMPLES));
   const refusal = module.isAction ? writeRefusal(module.name, actionMarks(module)) : undefined;
-  if (refusal) lines.push(`⛔ ${mdText(refusal)}.`, '');
-  const use = [`${code(`${moduleRole(module)}=${module.name}`)} with parameters ${code(`${module.prefix}…`)}`];
+  if (refusal) lines.push(`**Never sent:** ${mdText(refusal)}.`, '');
+  const use = [`${code(`${moduleRole(module)}=${module.name}`)}${module.prefix ? ` with parameters ${code(`${module.prefix}…`)}` : ''}`];
   if (module.generator) use.push(`${code(`generator=${module.name}`)} with parameters ${code(`g${module.prefix}…`)}`);
   lines.push(`Use: ${use.join('; or ')}.`, '');
   const source = module.sourceName ?? module.source;

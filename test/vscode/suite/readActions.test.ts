@@ -1,0 +1,43 @@
+// Read actions beside `action=query` in the real editor: a write is one Error
+// saying why (paraminfo's markers), the read queries are clean, and `action=`
+// completes with the read actions only (screenshots readActions-01 completion, -02 the refusal's hover).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { codeOf, describeDiagnostics, openFixture, screenshot, waitForDiagnostics } from './helpers';
+
+suite('read actions: the write refusal and action= completion', () => {
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  test('action=edit is refused with its reason; action= offers parse and compare, not edit', async () => {
+    const editor = await openFixture('actions.mwq');
+    const doc = editor.document;
+    const ds = await waitForDiagnostics(doc.uri, (d) => d.some((x) => codeOf(x) === 'write-action'), 30_000, 'the write refusal');
+    assert.deepEqual(
+      ds.map((d) => [codeOf(d), d.severity, doc.getText(d.range)]),
+      [['write-action', vscode.DiagnosticSeverity.Error, 'edit']],
+      describeDiagnostics(ds),
+    );
+    assert.match(ds[0]!.message, /action=edit writes to the wiki \(paraminfo: it needs write rights, must be posted and takes a token\)/);
+    const end = doc.positionAt(doc.getText().length);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, end, '\n### Another\naction=');
+    assert.equal(await vscode.workspace.applyEdit(edit), true);
+    const cursor = doc.positionAt(doc.getText().length);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, cursor);
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    for (const read of ['query', 'parse', 'compare', 'expandtemplates', 'opensearch']) assert.ok(labels.includes(read), labels.join(', '));
+    for (const write of ['edit', 'delete', 'move', 'upload', 'options', 'purge']) assert.ok(!labels.includes(write), write);
+    editor.selection = new vscode.Selection(cursor, cursor);
+    await vscode.commands.executeCommand('editor.action.triggerSuggest');
+    await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, cursor); // one more round trip for the widget
+    await screenshot('readActions-01-action-completion');
+    await vscode.commands.executeCommand('hideSuggestWidget');
+    // The error as a person sees it: the hover on the squiggle.
+    const onEdit = doc.positionAt(doc.getText().indexOf('action=edit') + 'action=ed'.length);
+    editor.selection = new vscode.Selection(onEdit, onEdit);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    await screenshot('readActions-02-write-refused');
+  });
+});
