@@ -140,6 +140,29 @@ describe('diffCatalogues: what changes from one wiki to another', () => {
     );
   });
 
+  it('the actions beside query: added, removed, their parameters, and a read that now writes', () => {
+    const parse = (params: Module[]): Module => ({ name: 'parse', path: 'parse', prefix: '', parameters: params });
+    const a = catalogue([main(), query(['allusers']), parse([{ name: 'page', type: 'string' }])]);
+    const b = catalogue([
+      main(),
+      query(['allusers']),
+      {
+        ...parse([
+          { name: 'page', type: 'string' },
+          { name: 'useskin', type: ['vector'] },
+        ]),
+        mustbeposted: true,
+      },
+      { name: 'wbgetentities', path: 'wbgetentities', prefix: '', parameters: [{ name: 'ids', type: 'string', multi: true }] },
+    ]);
+    const diff = diffCatalogues(a, b);
+    assert.deepEqual(diff.modulesAdded, ['action=wbgetentities']);
+    assert.deepEqual(diff.modulesChanged, [
+      { module: 'action=parse', changes: ['now to be posted'], paramsAdded: ['useskin'], paramsRemoved: [], paramsChanged: [] },
+    ]);
+    assert.deepEqual(diffCatalogues(b, a).modulesRemoved, ['action=wbgetentities']);
+  });
+
   it('limits and flags: deprecation, required, ranges', () => {
     const a = catalogue([
       main(),

@@ -1,5 +1,5 @@
-// What changes between two wikis' catalogues: the query modules and the
-// parameters one has and the other lacks, and the parameters both have but
+// What changes between two wikis' catalogues: the query modules, the other
+// actions (`action=parse`) and the parameters one has and the other lacks, and the parameters both have but
 // read differently (type, values, limits, deprecation). What a user checks
 // before moving a query file from one wiki (or MediaWiki release) to another.
 // Pure: two Catalogues in, plain data out; catalogueDiffText() words it.
@@ -14,7 +14,7 @@ export interface ParamChange {
 }
 
 export interface ModuleChange {
-  /** `list=allpages`, `prop=revisions`, or `main` / `query` for the top-level parameters. */
+  /** `list=allpages`, `prop=revisions`, `action=parse`, or `main` / `query` for the top-level parameters. */
   module: string;
   /** Differences of the module itself (`now deprecated`, `no longer a generator`). */
   changes: string[];
@@ -36,13 +36,14 @@ export interface CatalogueDiff {
   namespacesRemoved: string[];
 }
 
-/** The modules as the file format names them: `list=allpages`, plus `main` and `query` for the top-level parameters. */
+/** The modules as the file format names them: `list=allpages`, `action=parse`, plus `main` and `query` for the top-level parameters. */
 function modulesByLabel(catalogue: Catalogue): Map<string, ModuleInfo> {
   const map = new Map<string, ModuleInfo>([
     ['main', catalogue.main],
     ['query', catalogue.query],
   ]);
   for (const module of catalogue.modules.values()) map.set(`${module.group ?? 'query'}=${module.name}`, module);
+  for (const action of catalogue.actions.values()) map.set(`action=${action.name}`, action);
   return map;
 }
 
@@ -85,6 +86,9 @@ function diffModule(label: string, a: ModuleInfo, b: ModuleInfo): ModuleChange |
   const changes: string[] = [];
   flag(changes, a.deprecated, b.deprecated, 'deprecated');
   flag(changes, a.generator, b.generator, 'a generator');
+  // An action's read/write markers (common/src/apiActions.ts): a read that now writes is refused there.
+  flag(changes, a.writeRights, b.writeRights, 'needing write rights');
+  flag(changes, a.mustBePosted, b.mustBePosted, 'to be posted');
   if (a.prefix !== b.prefix) changes.push(`prefix ${a.prefix || '(none)'} → ${b.prefix || '(none)'}`);
   // Parameters by the name sent on the wire, templated ones (`{slot}`) included.
   const full = (m: ModuleInfo) => new Map([...m.params, ...m.templatedParams].map((p) => [m.prefix + p.name, p] as const));

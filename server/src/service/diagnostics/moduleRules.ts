@@ -12,25 +12,26 @@ import type { ModuleUse } from '../queryContext';
 import type { FixData } from '../fixes';
 import type { QueryCheck } from './ruleTypes';
 
-type Rule = /** requireOnlyOneParameter: none → missingparam, more than one → invalidparammix. */
-(
-  | { kind: 'exactly-one-of'; modules: string[]; params: string[]; source: string }
-  /** requireMaxOneParameter: more than one → invalidparammix. */
-  | { kind: 'at-most-one-of'; modules: string[]; params: string[]; source: string }
-  /** requireAtLeastOneParameter: none → missingparam. */
-  | { kind: 'at-least-one-of'; modules: string[]; params: string[]; source: string }
-  /** `param` only with `needs` (dieWithError apierror-invalidparammix-mustusewith) → invalidparammix. */
-  | { kind: 'requires'; modules: string[]; param: string; needs: string; source: string }
-  /** `params` only with `other=value` (its default counts when `other` is not given) → invalidparammix. */
-  | { kind: 'requires-value'; modules: string[]; params: string[]; other: string; value: string; byDefault: string; source: string }
-  /** `flag` with `other` holding one of `values` (apierror-invalidparammix-cannotusewith) → invalidparammix. */
-  | { kind: 'excludes-values'; modules: string[]; flag: string; other: string; values: string[]; source: string }
-  /** `other` holding one of `values` without `param` → the API's `deprecation` warning (addDeprecation). */
-  | { kind: 'deprecated-without'; modules: string[]; param: string; other: string; values: string[]; source: string }
-) & {
-  /** The modules are actions (`action=parse`), not query submodules of the same name. */
-  action?: true;
-};
+type Rule =
+  /** requireOnlyOneParameter: none → missingparam, more than one → invalidparammix. */
+  (
+    | { kind: 'exactly-one-of'; modules: string[]; params: string[]; source: string }
+    /** requireMaxOneParameter: more than one → invalidparammix. */
+    | { kind: 'at-most-one-of'; modules: string[]; params: string[]; source: string }
+    /** requireAtLeastOneParameter: none → missingparam. */
+    | { kind: 'at-least-one-of'; modules: string[]; params: string[]; source: string }
+    /** `param` only with `needs` (dieWithError apierror-invalidparammix-mustusewith) → invalidparammix. */
+    | { kind: 'requires'; modules: string[]; param: string; needs: string; source: string }
+    /** `params` only with `other=value` (its default counts when `other` is not given) → invalidparammix. */
+    | { kind: 'requires-value'; modules: string[]; params: string[]; other: string; value: string; byDefault: string; source: string }
+    /** `flag` with `other` holding one of `values` (apierror-invalidparammix-cannotusewith) → invalidparammix. */
+    | { kind: 'excludes-values'; modules: string[]; flag: string; other: string; values: string[]; source: string }
+    /** `other` holding one of `values` without `param` → the API's `deprecation` warning (addDeprecation). */
+    | { kind: 'deprecated-without'; modules: string[]; param: string; other: string; values: string[]; source: string }
+  ) & {
+    /** The modules are actions (`action=parse`), not query submodules of the same name. */
+    action?: true;
+  };
 
 const BACKLINKS = ['backlinks', 'embeddedin', 'imageusage'];
 const REVISIONS = ['revisions', 'allrevisions', 'deletedrevisions', 'alldeletedrevisions'];
