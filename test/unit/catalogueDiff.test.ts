@@ -276,6 +276,19 @@ describe('hints naming another environment that does not know a module or parame
     assert.deepEqual(hints('list=allusers\naubogus=1\n'), []);
   });
 
+  it('an action both wikis have is no module the other lacks; one only this wiki has is', () => {
+    const parse: Module = { name: 'parse', path: 'parse', prefix: '', parameters: [{ name: 'page', type: 'string' }] };
+    const wb: Module = { name: 'wbgetentities', path: 'wbgetentities', prefix: '', parameters: [{ name: 'ids', type: 'string' }] };
+    const here = catalogue([main(), query(['allusers']), parse, wb]);
+    const there = catalogue([main(), query(['allusers']), parse]);
+    const on = (text: string) =>
+      environmentHints(doc(text), parseDocument(text), here, [{ name: 'old', catalogue: there }]).map((h) => String(h.message));
+    assert.deepEqual(on('action=parse\npage=A\n'), []);
+    assert.deepEqual(on('action=wbgetentities\nids=Q1\n'), [
+      'Environment "old" does not have the module `wbgetentities` (unrecognizedvalues there).',
+    ]);
+  });
+
   it('several environments lacking it are named in one hint; hostile names are cut', () => {
     const long = 'x'.repeat(100);
     const [h] = hints('list=allusers\nauexcludenamed\n', [

@@ -52,7 +52,8 @@ function lacksOf(query: QueryNode, own: Catalogue, others: readonly OtherEnviron
   // Modules: named in list/prop/meta/generator, known here, unknown there.
   const missingModule = new Map<string, string[]>();
   for (const use of mine.uses) {
-    const lacking = theirs.filter((t) => !t.catalogue.module(use.module.name)).map((t) => t.name);
+    const has = (c: Catalogue) => (use.slot === 'action' ? c.action(use.module.name) : c.module(use.module.name));
+    const lacking = theirs.filter((t) => !has(t.catalogue)).map((t) => t.name);
     if (!lacking.length) continue;
     missingModule.set(use.module.name, lacking);
     lacks.push({ span: use.item, kind: 'module', name: use.module.name, lacking });

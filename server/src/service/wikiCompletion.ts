@@ -22,7 +22,9 @@ export function markWikiGaps(list: CompletionList, query: QueryNode, wikis: read
   const items = list.items.map((item): CompletionItem => {
     const label = item.label;
     let lacking: string[];
-    if (item.kind === CompletionItemKind.Module) lacking = contexts.filter((c) => !c.catalogue.module(label)).map((c) => c.name);
+    // A module item is a query module or an action (`action=` completion); the other wiki lacks it when it has neither.
+    if (item.kind === CompletionItemKind.Module)
+      lacking = contexts.filter((c) => !c.catalogue.module(label) && !c.catalogue.action(label)).map((c) => c.name);
     else if (item.kind === CompletionItemKind.Property || item.kind === CompletionItemKind.Keyword)
       lacking = contexts.filter((c) => !c.context.resolve(label)).map((c) => c.name);
     else return item;
