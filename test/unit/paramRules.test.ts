@@ -92,10 +92,11 @@ describe('paramRules: parameters the runner sets', () => {
     );
   });
 
-  it('action=query is fine; any other action is refused on its value', () => {
+  it('action=query is fine; a write is refused on its value, an unknown action is not one', () => {
     assert.deepEqual(paramProblems('action=query\nlist=allpages\n'), []);
-    const d = one('action=edit\nlist=allpages\n', 'unsupported-action');
+    const d = one('action=edit\nlist=allpages\n', 'write-action');
     assert.equal(d.covered, 'edit');
+    assert.equal(one('action=bogus\n', 'unsupported-action').covered, 'bogus');
   });
 });
 
