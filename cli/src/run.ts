@@ -300,8 +300,10 @@ class RunStream {
     if (this.expandChosen) return;
     const rows = page.batches.flatMap((b) => b.rows);
     if (!rows.length && this.parsed.expand === undefined) return;
-    // A part (--part) is other rows than the result rows: only --expand reshapes it.
-    this.expand = this.parsed.expand ?? (this.parsed.part === undefined ? onePageList(rows) : undefined);
+    // A part (--part) is other rows than the result rows: only --expand reshapes it. JSON and NDJSON are
+    // data for scripts: their rows keep the answer's shape whatever the count of pages (docs/cli.md).
+    const tabular = this.parsed.format !== 'json' && this.parsed.format !== 'ndjson';
+    this.expand = this.parsed.expand ?? (this.parsed.part === undefined && tabular ? onePageList(rows) : undefined);
     this.expandChosen = true;
   }
 
