@@ -320,7 +320,8 @@ describe('real wiki: the parameters the runner owns', () => {
     for (const written of ['callback=foo', 'errorformat=html']) {
       const [name, value] = written.split('=') as [string, string];
       const line = lines.indexOf(written);
-      const hint = hints.find((d) => d.range.start.line === line)?.message ?? '';
+      const message = hints.find((d) => d.range.start.line === line)?.message ?? '';
+      const hint = typeof message === 'string' ? message : message.value;
       const sent = sentParams.get(name) === value;
       const ignored = /\bignored\b/.test(hint);
       assert.notEqual(sent, ignored, `${written}: sent ${sent}, the editor says "${hint}"`);

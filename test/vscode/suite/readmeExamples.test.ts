@@ -115,6 +115,8 @@ suite("readme examples: the README's examples in the editor, from the examples w
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The examples name Wikipedia: its catalogue question is left for no later test to answer.
+    await vscode.commands.executeCommand('notifications.clearAll');
     for (const name of written) fs.rmSync(path.join(fixturesDir(), name), { force: true });
   });
 
