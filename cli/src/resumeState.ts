@@ -11,6 +11,7 @@ import type { PreparedRequest } from '../../common/src/runner/request';
 import { isCount, isRecord, isSha256Hex, parseVersionedRecord } from '../../common/src/json';
 import { OUTPUT_SIDECAR_SUFFIXES, removeOwnFileSync, replaceFileSync } from '../../common/src/output/ownFiles';
 import { readBoundedFileSync, UnreadableFileError } from '../../common/src/output/boundedRead';
+import type { RowsView } from '../../common/src/results/columnNames';
 
 export interface ResumeIdentity {
   /** Digest of the query's parameters (secrets masked) and the row options. */
@@ -29,6 +30,8 @@ export interface ResumeState extends ResumeIdentity {
   pages: number;
   /** The last page has been written: only the final file is missing. */
   complete: boolean;
+  /** The view the rows were written in (runView.ts), decided on the run's first rows. */
+  view?: RowsView;
 }
 
 /** Largest state file read (a wiki's `continue` can be big, not this big). */
@@ -89,6 +92,8 @@ export function parseState(text: string): ResumeState | undefined {
       cont[key] = value;
     }
   }
+  const view = viewOf(json.view);
+  if (view === null) return undefined;
   return {
     version: 1,
     query: json.query as string,
@@ -98,7 +103,16 @@ export function parseState(text: string): ResumeState | undefined {
     bytes: json.bytes as number,
     pages: json.pages as number,
     complete: json.complete as boolean,
+    ...(view ? { view } : {}),
   };
+}
+
+/** A state's view: undefined when it has none, null when it is not one. */
+function viewOf(value: unknown): RowsView | undefined | null {
+  if (value === undefined) return undefined;
+  if (!isRecord(value) || typeof value.expand !== 'string' || !Array.isArray(value.flatten)) return null;
+  const flatten = value.flatten as unknown[];
+  return flatten.every((f) => typeof f === 'string') ? { expand: value.expand, flatten: flatten as string[] } : null;
 }
 
 /**

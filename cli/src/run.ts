@@ -26,8 +26,7 @@ import { Messages, terminalSafeLine } from './terminal';
 import { count } from '../../common/src/text';
 import type { ExportFormat } from '../../common/src/exportFormats';
 import { exportRows } from '../../common/src/output/rowWriters';
-import { expandRows } from '../../common/src/results/expand';
-import { onePageList } from '../../common/src/results/columnNames';
+import { RunView } from './runView';
 import { errnoOf } from '../../common/src/output/atomicWrite';
 import type { Row } from '../../common/src/row';
 import { RunOutput } from './runOutput';
@@ -233,9 +232,8 @@ class RunStream {
   private listChosen = false;
   /** With --part: the answers, read at the end. */
   private readonly answers: unknown[] = [];
-  /** The nested list expanded into rows: --expand, else one page's list (results/columnNames.ts), chosen on the first rows. */
-  private expand: string | undefined;
-  private expandChosen = false;
+  /** The view rows are written in (runView.ts), decided on the first rows. */
+  private readonly view: RunView;
   private writing: Promise<void> = Promise.resolve();
   private readonly alreadyComplete: boolean;
 
@@ -247,7 +245,10 @@ class RunStream {
     private readonly user: string | undefined,
     private readonly say: Messages,
   ) {
-    this.sink = output ? NO_SINK : makeSink(parsed.format, process.stdout.isTTY === true, () => this.expand, parsed.cells);
+    // A part (--part) is other rows than the result rows: no page's list is expanded in it.
+    const onePageList = parsed.part === undefined;
+    this.view = new RunView({ format: parsed.format, expand: parsed.expand, onePageList, decided: output?.resumed.view });
+    this.sink = output ? NO_SINK : makeSink(parsed.format, process.stdout.isTTY === true, this.view.shape, parsed.cells);
     // The result rows are one part (runner/rowParts.ts); the others are named at the end.
     this.plan = rowPlan(prepared.request.params);
     this.rowsPart = this.plan.main;
@@ -286,7 +287,7 @@ class RunStream {
     const chosen = this.listChosen ? undefined : chooseList(this.plan, (page.json as { query?: unknown } | null)?.query);
     if (chosen !== undefined) [this.rowsPart, this.listChosen] = [chosen, true];
     this.rowsPart ??= page.batches[0]?.list;
-    this.chooseExpand(page);
+    if (parsed.part === undefined) this.view.choose(page.batches.flatMap((b) => b.rows));
     this.otherParts.add(page.json);
     if (parsed.part !== undefined) this.answers.push(page.json);
     else if (output) {
@@ -296,17 +297,11 @@ class RunStream {
     } else this.writing = this.writing.then(() => this.sink.page(page));
   }
 
-  private chooseExpand(page: PageResult): void {
-    if (this.expandChosen) return;
-    const rows = page.batches.flatMap((b) => b.rows);
-    if (!rows.length && this.parsed.expand === undefined) return;
-    // A part (--part) is other rows than the result rows: only --expand reshapes it.
-    this.expand = this.parsed.expand ?? (this.parsed.part === undefined ? onePageList(rows) : undefined);
-    this.expandChosen = true;
-  }
-
   private toOutput(rows: Row[]): void {
-    this.output?.write(this.expand === undefined ? rows : expandRows(rows, this.expand));
+    if (!this.output) return;
+    // Kept with the position, so that a --resume writes its rows in the same view.
+    if (this.view.decided) this.output.keepView(this.view.decided);
+    this.output.write(this.view.shape(rows));
   }
 
   /** Writes what is left (the part, an unfinished batch); the rows of an unfinished batch, or an exit code. */
@@ -356,8 +351,10 @@ class RunStream {
       );
       return false;
     }
-    const rows = parsed.expand === undefined ? chosen.rows : expandRows(chosen.rows, parsed.expand);
-    if (parsed.output !== undefined) await exportRows(parsed.output, parsed.format as ExportFormat, rows, parsed.cells);
+    // An object's key/value rows are the panel's property view: no columns made of them.
+    if (chosen.kind === 'list' || parsed.expand !== undefined) this.view.choose(chosen.rows);
+    if (parsed.output !== undefined)
+      await exportRows(parsed.output, parsed.format as ExportFormat, this.view.shape(chosen.rows), parsed.cells);
     else await sink.rows(chosen.rows, chosen.name);
     return true;
   }

@@ -22,7 +22,7 @@ import {
 import type { PageResult, RunCallbacks } from '../../common/src/runner/sessionTypes';
 import type { RowBatch } from '../../common/src/runner/merge';
 import { openExport, type RowWriter } from '../../common/src/output/rowWriters';
-import { expandRows } from '../../common/src/results/expand';
+import { RunView } from './runView';
 import type { CellStyle, ExportFormat } from '../../common/src/exportFormats';
 import { errnoOf } from '../../common/src/output/atomicWrite';
 import { readBoundedFile, UnreadableFileError } from '../../common/src/output/boundedRead';
@@ -125,17 +125,20 @@ async function findTargets(run: ManyWikisRun, args: ManyWikisArgs, say: Messages
 async function openOutput(args: ManyWikisArgs, say: Messages): Promise<{ queue: RowQueue; close(): Promise<boolean> } | undefined> {
   let writer: RowWriter | undefined;
   let sink: RowSink | undefined;
+  // The panel's view (runView.ts), decided on the first rows of any wiki; each wiki's pages are rows of their own.
+  const view = new RunView({ format: args.format, expand: args.expand, onePageList: false });
   try {
     if (args.output !== undefined) writer = await openExport(args.output, args.format as ExportFormat, args.cells);
-    else sink = makeSink(args.format, process.stdout.isTTY === true, args.expand, args.cells);
+    else sink = makeSink(args.format, process.stdout.isTTY === true, view.shape, args.cells);
   } catch (error) {
     say.say(`cannot write ${args.output}: ${errnoOf(error)}`);
     return undefined;
   }
   const queue = new RowQueue(async (lists) => {
-    if (sink) return sink.batches(lists.map((l) => ({ rows: l.rows, label: l.wiki })));
     const rows = lists.length === 1 ? lists[0]!.rows : lists.flatMap((l) => l.rows);
-    await writer!.write(args.expand === undefined ? rows : expandRows(rows, args.expand));
+    view.choose(rows);
+    if (sink) return sink.batches(lists.map((l) => ({ rows: l.rows, label: l.wiki })));
+    await writer!.write(view.shape(rows));
   });
   const close = async () => {
     const failure = await queue.settled();

@@ -17,6 +17,7 @@ import { closeSync, createReadStream, existsSync, fstatSync, ftruncateSync, rmSy
 import { createInterface } from 'node:readline';
 import { openExport, rowJson } from '../../common/src/output/rowWriters';
 import type { Row } from '../../common/src/row';
+import type { RowsView } from '../../common/src/results/columnNames';
 import type { CellStyle, ExportFormat } from '../../common/src/exportFormats';
 import { moveInto } from '../../common/src/output/atomicWrite';
 import { createFreshSync, ForeignFileError, openOwnFileSync, writeAllSync } from '../../common/src/output/ownFiles';
@@ -127,9 +128,14 @@ export class RunOutput {
     return existsSync(out) && !existsSync(statePath(out)) && !existsSync(rowsPath(out));
   }
 
-  /** Rows and pages already in the file when this process started (a resumed run). */
-  get resumed(): { rows: number; pages: number; continue?: Record<string, string>; complete: boolean } {
+  /** Rows and pages already in the file when this process started (a resumed run), and the view they were written in. */
+  get resumed(): { rows: number; pages: number; continue?: Record<string, string>; complete: boolean; view?: RowsView } {
     return this.state;
+  }
+
+  /** The view the rows are written in, kept in the state with the position. */
+  keepView(view: RowsView): void {
+    this.state.view = view;
   }
 
   get rows(): number {

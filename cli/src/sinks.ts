@@ -2,9 +2,9 @@
 // formats (JSON/NDJSON through the export files' encoder, CSV/TSV/wikitable
 // through the export writer, both export.ts) or as text tables. CSV, TSV and
 // wikitable need every column first, so they are written through the export
-// writer to a private temporary folder and printed at the end. With
-// `--expand FIELD` (or one page's nested list, results/columnNames.ts) every
-// row goes through expandRows (results/expand.ts) first.
+// writer to a private temporary folder and printed at the end. Every row
+// goes through the run's view first (runView.ts: the panel's, with one-item
+// lists as columns and one page's list or `--expand FIELD` expanded).
 
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,7 +14,6 @@ import { formatTextTable } from '../../common/src/output/textTable';
 import { lineEncoder, openExport, type RowWriter } from '../../common/src/output/rowWriters';
 import type { PageResult } from '../../common/src/runner/sessionTypes';
 import type { Row } from '../../common/src/row';
-import { expandRows } from '../../common/src/results/expand';
 import { EXPORT_FORMATS, type CellStyle } from '../../common/src/exportFormats';
 import { jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
 
@@ -46,28 +45,18 @@ export const NO_SINK: RowSink = {
 };
 
 /**
- * A sink of the format; `terminal`: stdout is a terminal (CSV is made safe for it too); `expand`: one row per
- * item of that field (a function: read at each write, for a field chosen once the first rows came);
- * `cells`: how CSV, TSV and wikitable write nested values (rowWriters.ts tableCellText).
+ * A sink of the format; `terminal`: stdout is a terminal (CSV is made safe for it too); `shape`: the rows in
+ * the view they are printed in (runView.ts: one-item lists as columns, a nested list expanded), applied at
+ * each write; `cells`: how CSV, TSV and wikitable write nested values (rowWriters.ts tableCellText).
  */
-export function makeSink(
-  format: RunFormat,
-  terminal: boolean,
-  expand?: string | (() => string | undefined),
-  cells: CellStyle = 'readable',
-): RowSink {
+export function makeSink(format: RunFormat, terminal: boolean, shape?: (rows: Row[]) => Row[], cells: CellStyle = 'readable'): RowSink {
   const sink = formatSink(format, terminal, cells);
-  if (expand === undefined) return sink;
-  const field = typeof expand === 'function' ? expand : () => expand;
-  const shaped = (rows: Row[]): Row[] => {
-    const f = field();
-    return f === undefined ? rows : [...expandRows(rows, f)];
-  };
+  if (shape === undefined) return sink;
   return {
     ...sink,
-    page: (page) => sink.page({ ...page, batches: page.batches.map((b) => ({ ...b, rows: shaped(b.rows) })) }),
-    rows: (rows, label) => sink.rows(shaped(rows), label),
-    batches: (lists) => sink.batches(lists.map((l) => ({ rows: shaped(l.rows), label: l.label }))),
+    page: (page) => sink.page({ ...page, batches: page.batches.map((b) => ({ ...b, rows: shape(b.rows) })) }),
+    rows: (rows, label) => sink.rows(shape(rows), label),
+    batches: (lists) => sink.batches(lists.map((l) => ({ rows: shape(l.rows), label: l.label }))),
   };
 }
 

@@ -84,7 +84,9 @@ let workspace: string;
 
 function mwq(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: workspace });
+    // mwq check fetches the local wiki's catalogue (.mwquery.json): cached in the workspace, not the user's cache.
+    const env = { ...process.env, MWQ_CACHE_DIR: path.join(workspace, '.cache') };
+    const child = spawn(process.execPath, [cli, ...args], { cwd: workspace, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

@@ -93,6 +93,41 @@ describe('mwq without --endpoint: the workspace file, as in the editor', () => {
   });
 });
 
+describe('mwq check: the catalogue of the wiki the queries go to, as mwq run picks it', () => {
+  // TextExtracts is on the test wiki, not in the bundled catalogue: `extracts` is flagged only there.
+  const FILE =
+    '### Intro\ntitles=Main Page\nprop=extracts\n\n### Elsewhere\nhttps://en.wikipedia.org/w/api.php?action=query&titles=X&prop=extracts\n';
+  const flaggedLines = (stdout: string) =>
+    [...stdout.matchAll(/^q\.mwq:(\d+):\d+ warning unrecognizedvalues `extracts`/gm)].map((m) => m[1]);
+
+  it('.mwquery.json\'s "default", --env NAME: checked against that wiki\'s catalogue; a query naming its own wiki keeps the bundled one', async () => {
+    const ws = workspace(
+      'check',
+      JSON.stringify({ default: 'wiki', environments: { dead: { endpoint: DEAD }, wiki: { endpoint: wiki.endpoint } } }),
+    );
+    writeFileSync(path.join(ws.sub, 'q.mwq'), FILE);
+    const check = (...args: string[]) => mwq(ws.sub, 'check', 'q.mwq', ...args, '--no-content');
+    process.env.MWQ_CACHE_DIR = path.join(dir, 'cache');
+    try {
+      const byDefault = await check();
+      assert.equal(byDefault.code, 0, byDefault.stdout + byDefault.stderr);
+      assert.deepEqual(flaggedLines(byDefault.stdout), ['6'], `only the query with its own wiki: ${byDefault.stdout}${byDefault.stderr}`);
+      const byEnv = await check('--env', 'wiki');
+      assert.equal(byEnv.stdout, byDefault.stdout, byEnv.stderr);
+      // The dead environment: said, and the bundled catalogue for both.
+      const dead = await check('--env', 'dead', '--timeout', '2');
+      assert.equal(dead.code, 0, dead.stdout + dead.stderr);
+      assert.deepEqual(flaggedLines(dead.stdout), ['3', '6'], dead.stdout);
+      assert.match(dead.stderr, /checking against the bundled catalogue instead/);
+      const unknown = await check('--env', 'staging');
+      assert.equal(unknown.code, 2);
+      assert.match(unknown.stderr, /--env staging names no environment/);
+    } finally {
+      delete process.env.MWQ_CACHE_DIR;
+    }
+  });
+});
+
 describe('mwq with no endpoint anywhere', () => {
   it("names the CLI's options (--endpoint, --env, .mwquery.json), never the editor's setting", async () => {
     const lone = path.join(dir, 'lone');

@@ -2,7 +2,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { classify, depthExceeds, parseRetryAfter } from '../../common/src/runner/classify';
+import { asksForText, classify, depthExceeds, parseRetryAfter, textAnswer, textAnswerSentence } from '../../common/src/runner/classify';
 
 describe('classify', () => {
   it('HTTP 429 with Retry-After and a text body: busy, the wait asked, the text', () => {
@@ -88,5 +88,50 @@ describe('classify', () => {
   it('Retry-After as an HTTP date, and unreadable', () => {
     assert.equal(parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')), 10);
     assert.equal(parseRetryAfter('soon'), undefined);
+  });
+});
+
+describe('classify: answers that are not JSON by design (feeds, rsd)', () => {
+  const rss = '<?xml version="1.0"?>\n<rss version="2.0"><channel><title>W - Recent changes</title></channel></rss>';
+
+  it('an XML Content-Type: a text answer (never a parse error), its format read from the first element', () => {
+    const outcome = classify(200, { 'content-type': 'application/xml; charset=UTF-8' }, rss);
+    assert.deepEqual(outcome, { kind: 'text', status: 200, bytes: Buffer.byteLength(rss), body: rss, format: 'RSS' });
+    assert.equal(
+      (classify(200, { 'content-type': 'application/rsd+xml' }, '<?xml version="1.0"?><rsd version="1.0">') as { format: string }).format,
+      'RSD',
+    );
+    assert.equal(
+      (classify(200, { 'content-type': 'text/xml' }, '<feed xmlns="http://www.w3.org/2005/Atom">') as { format: string }).format,
+      'Atom',
+    );
+  });
+
+  it('a request that asked for a feed (feedformat): text whatever the Content-Type', () => {
+    assert.equal(asksForText(['action', 'feedformat']), true);
+    assert.equal(asksForText(['action', 'format', 'list']), false);
+    assert.equal(classify(200, {}, rss, Date.now(), true).kind, 'text');
+    assert.equal(classify(200, {}, rss).kind, 'not-json');
+  });
+
+  it('HTML, or XML with an error status, is still not JSON; JSON with an XML Content-Type is still JSON', () => {
+    assert.equal(classify(200, { 'content-type': 'text/html' }, '<!DOCTYPE html><html>').kind, 'not-json');
+    assert.equal(classify(500, { 'content-type': 'application/xml' }, rss).kind, 'not-json');
+    assert.equal(classify(200, { 'content-type': 'application/xml' }, '{"a":1}').kind, 'ok');
+  });
+
+  it('the text part: one sentence, the format and the body as sent', () => {
+    const outcome = classify(200, { 'content-type': 'application/xml' }, rss);
+    assert.equal(outcome.kind, 'text');
+    const answer = textAnswer(outcome as Extract<typeof outcome, { kind: 'text' }>);
+    assert.equal(
+      answer.text.sentence,
+      `The wiki answered an RSS feed, not JSON (${Buffer.byteLength(rss)} bytes): shown as text, without rows.`,
+    );
+    assert.equal(answer.text.body, rss);
+    assert.equal(
+      textAnswerSentence('RSD', 2048),
+      'The wiki answered an RSD document (XML), not JSON (2 KiB): shown as text, without rows.',
+    );
   });
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { applyView, defaultView, NamingError, onePageList, viewForNames } from '../../common/src/results/columnNames';
 import { readableCellText } from '../../common/src/results/cellSummary';
 import { csvField } from '../../common/src/output/rowWriters';
+import { RunView } from '../../cli/src/runView';
 
 const PAGE = {
   pageid: 7,
@@ -60,4 +61,28 @@ test('readable cells: the names or values the panel joins, whole; JSON where the
   assert.equal(readableCellText(12), '12');
   assert.equal(csvField([{ title: 'A' }, { title: 'B' }], 'json'), '"[{""title"":""A""},{""title"":""B""}]"');
   assert.equal(csvField([{ title: '=A' }]), "'=A", 'a formula in a name is neutralised as any cell');
+});
+
+test("mwq run's view (cli/src/runView.ts): decided on the first page; a later page's longer list is one cell; --expand wins; JSON raw", () => {
+  const first = [{ pageid: 1, title: 'A', revisions: [{ user: 'Ann', timestamp: 't1' }] }];
+  const later = [{ pageid: 2, title: 'B', revisions: [{ user: 'Bob' }, { user: 'Cy' }] }];
+  const csv = new RunView({ format: 'csv', onePageList: true });
+  csv.choose([]);
+  assert.equal(csv.decided, undefined, 'no rows: nothing decided yet');
+  csv.choose(first);
+  csv.choose(later);
+  assert.deepEqual(csv.shape(first), [{ pageid: 1, title: 'A', 'revisions.user': 'Ann', 'revisions.timestamp': 't1' }]);
+  assert.deepEqual(csv.shape(later), later, 'two items: the list stays one (readable) cell, nothing dropped');
+  const json = new RunView({ format: 'json', onePageList: true });
+  json.choose(first);
+  assert.deepEqual(json.shape(first), first);
+  const onePage = new RunView({ format: 'ndjson', onePageList: true });
+  onePage.choose([PAGE]);
+  assert.deepEqual(onePage.shape([PAGE]), [PAGE], "NDJSON keeps one page's list in its page: one shape for one page as for many");
+  const expanded = new RunView({ format: 'csv', expand: 'revisions', onePageList: true });
+  expanded.choose([{ ...first[0]!, categories: [{ title: 'C' }] }]);
+  assert.deepEqual(expanded.decided, { expand: 'revisions', flatten: ['categories'] });
+  const part = new RunView({ format: 'tsv', onePageList: false });
+  part.choose([PAGE]);
+  assert.equal(part.decided?.expand, '', "a part's rows are not one page's list");
 });

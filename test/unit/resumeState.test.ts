@@ -39,6 +39,8 @@ describe('resume state', () => {
     const done = { ...good, complete: true } as Record<string, unknown>;
     delete done.continue;
     assert.deepEqual(parseState(JSON.stringify(done)), done);
+    const viewed = { ...good, view: { expand: '', flatten: ['revisions'] } };
+    assert.deepEqual(parseState(JSON.stringify(viewed)), viewed, 'the view the rows were written in');
   });
 
   it('refuses files that are not a state: other versions, bad digests, negative or fractional counts, non-string continue values', () => {
@@ -54,6 +56,8 @@ describe('resume state', () => {
       { ...good, complete: 'no' },
       { ...good, continue: { apcontinue: 5 } },
       { ...good, continue: ['a'] },
+      { ...good, view: { expand: 1, flatten: [] } },
+      { ...good, view: { expand: '', flatten: [2] } },
     ];
     for (const b of bad) assert.equal(parseState(typeof b === 'string' ? b : JSON.stringify(b)), undefined, JSON.stringify(b));
   });

@@ -86,16 +86,54 @@ describe('real wiki: the panel names columns, mwq run and mwq chart take them', 
     for (const [user, n] of perUser) assert.ok(svg.includes(`${user}: ${n}`), `the bar of ${user} says ${n}: ${r.stderr}`);
   });
 
-  it("one page's revisions are the rows of mwq run (json and csv), the page's title on each", async () => {
+  it("mwq run --format csv (and -o OUT.csv, tsv, table) of the generator query: the panel's columns revisions.user, revisions.timestamp", async () => {
+    const answer = await direct({
+      generator: 'categorymembers',
+      gcmtitle: 'Category:Even',
+      gcmlimit: '5',
+      prop: 'revisions',
+      rvprop: 'timestamp|user',
+    });
+    const pages = answer.query.pages as { title: string; revisions: { user: string; timestamp: string }[] }[];
+    const args = ['run', file, '--query', 'Members of a category, with their last edit', '--endpoint', wiki.endpoint];
+    const csv = await runCli(...args, '--format', 'csv');
+    assert.equal(csv.code, 0, csv.stderr);
+    const [header, ...lines] = csv.stdout.trimEnd().split('\r\n');
+    const columns = header!.split(',');
+    // The panel's columns (an anonymous edit adds revisions.anon), never the list as one cell.
+    assert.deepEqual(columns.slice(0, 5), ['pageid', 'ns', 'title', 'revisions.user', 'revisions.timestamp'], header);
+    assert.ok(!columns.includes('revisions'), header);
+    for (const page of pages) {
+      const line = lines.find((l) => l.includes(`,${page.title},`));
+      const rev = page.revisions[0]!;
+      assert.ok(line?.includes(`,${page.title},${rev.user},${rev.timestamp}`), `${page.title}: ${line}`);
+    }
+    const out = path.join(dir, 'members.csv');
+    const written = await runCli(...args, '-o', out);
+    assert.equal(written.code, 0, written.stderr);
+    assert.equal((await readFile(out, 'utf8')).split('\r\n')[0], header, 'the file has the same header as stdout');
+    const tsv = await runCli(...args, '--format', 'tsv');
+    assert.equal(tsv.stdout.split('\n')[0], columns.join('\t'));
+    const table = await runCli(...args, '--format', 'table');
+    assert.match(table.stdout, /revisions\.user +revisions\.timestamp/);
+    const json = await runCli(...args, '--format', 'json');
+    assert.ok(
+      Array.isArray((JSON.parse(json.stdout) as Record<string, unknown>[])[0]!.revisions),
+      'JSON keeps the rows as the wiki gave them',
+    );
+  });
+
+  it("one page's revisions are the rows of mwq run's csv, the page's title on each; json keeps the answer's one page", async () => {
     const answer = await direct({ prop: 'revisions', titles: 'Page 0002', rvprop: 'ids|timestamp|user|comment|size', rvlimit: '20' });
     const revisions = answer.query.pages[0].revisions as { revid: number; user: string }[];
     assert.ok(revisions.length > 1, 'the page has several revisions (else this checks nothing)');
     const json = await runCli('run', file, '--query', 'Revisions of one page', '--endpoint', wiki.endpoint, '--format', 'json');
     assert.equal(json.code, 0, json.stderr);
-    const rows = JSON.parse(json.stdout) as Record<string, unknown>[];
-    assert.equal(rows.length, revisions.length);
+    // JSON is data for scripts: the same shape for one page as for many (docs/cli.md, --expand).
+    const rows = JSON.parse(json.stdout) as { title: string; revisions: { revid: number; user: string }[] }[];
+    assert.equal(rows.length, 1);
     assert.deepEqual(
-      rows.map((r) => [r.title, r['revisions.revid'], r['revisions.user']]),
+      rows[0]!.revisions.map((r) => [rows[0]!.title, r.revid, r.user]),
       revisions.map((v) => ['Page 0002', v.revid, v.user]),
     );
     const csv = await runCli('run', file, '--query', 'Revisions of one page', '--endpoint', wiki.endpoint, '--format', 'csv');

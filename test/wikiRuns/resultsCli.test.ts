@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { runCli } from './cliHelpers';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createLanguageService } from '../../server/src/service/languageService';
 
 let wiki: TestWiki;
 let dir: string;
@@ -302,5 +304,29 @@ describe('real wiki: the parameters the runner owns', () => {
     assert.equal(r.stdout.trim().split('\n').length, 3);
     assert.match(r.stderr, /callback=foo is ignored: the runner never sends callback/);
     assert.match(r.stderr, /errorformat=html is ignored: the runner sends errorformat=plaintext/);
+  });
+
+  // Issue 32, item 3: the editor said "this line is ignored" on callback=foo while the run sent it.
+  it('each such line is either sent (the request --dry-run prints) or called ignored by the editor on that line, never both', async () => {
+    const dry = await runCli('run', file, '--query', 'JSONP asked', '--endpoint', wiki.endpoint, '--dry-run');
+    assert.equal(dry.code, 0, dry.stderr);
+    const sentParams = new URL(dry.stdout.split('\n')[0]!.replace(/^GET /, '')).searchParams;
+    // What the editor shows on the line (its hover lists the line's diagnostics): the language service's hint.
+    const document = TextDocument.create('file:///results.mwq', 'mwquery', 1, FILE);
+    const hints = createLanguageService()
+      .validate(document)
+      .filter((d) => d.code === 'runner-parameter');
+    const lines = FILE.split('\n');
+    for (const written of ['callback=foo', 'errorformat=html']) {
+      const [name, value] = written.split('=') as [string, string];
+      const line = lines.indexOf(written);
+      const message = hints.find((d) => d.range.start.line === line)?.message ?? '';
+      const hint = typeof message === 'string' ? message : message.value;
+      const sent = sentParams.get(name) === value;
+      const ignored = /\bignored\b/.test(hint);
+      assert.notEqual(sent, ignored, `${written}: sent ${sent}, the editor says "${hint}"`);
+      assert.ok(ignored, `${written}: not sent, and the editor says so`);
+      assert.ok(dry.stderr.includes(hint), `the run's note is the editor's sentence: ${dry.stderr}`);
+    }
   });
 });

@@ -1,14 +1,16 @@
 // What a table cell shows for a nested value: a short text a person reads,
 // never JSON. A list of named items shows their names joined
 // (`Category:A · Category:B`), a list of values the values, any other list a
-// count (`3 revisions`); an object its simple fields (`user: Bob · size: 12`)
-// or a count of fields. The full data stays in the details pane, Raw JSON and
+// count (`3 revisions`); an object its simple fields (`user: Bob · size: 12`),
+// its named items by key (Wikibase's labels `{ en: { language, value } }` →
+// `en: Douglas Adams`; sitelinks by title; aliases `en: A, B`) or a count of
+// fields. The full data stays in the details pane, Raw JSON and
 // the exports (cellText). Pure; runs in the webview.
 
 import { cellText } from '../cellText';
 
 /** Fields that name an item of a nested list, in order of preference. */
-const NAMING_FIELDS = ['title', 'name', 'lang', 'url'] as const;
+const NAMING_FIELDS = ['title', 'name', 'lang', 'url', 'value'] as const;
 /** Characters of a summary: enough to fill any column (the cell cuts it with an ellipsis). */
 const SUMMARY_MAX = 400;
 const SEPARATOR = ' · ';
@@ -53,6 +55,19 @@ function itemNames(items: readonly unknown[]): string[] | undefined {
   return naming ? objects.map((o) => String(o[naming])) : undefined;
 }
 
+/** The name an object gives itself (its first naming field), else undefined. */
+function nameOf(value: Record<string, unknown>): string | undefined {
+  const naming = NAMING_FIELDS.find((f) => isScalar(value[f]));
+  return naming ? String(value[naming]) : undefined;
+}
+
+/** A list of objects that name themselves, their names joined (aliases `en: A, B`); undefined for any other list (counted). */
+function namedItems(items: readonly unknown[]): string | undefined {
+  if (items.length === 0 || !items.every(isPlainObject)) return undefined;
+  const names = (items as Record<string, unknown>[]).map(nameOf);
+  return names.every((n) => n !== undefined) ? names.join(', ') : undefined;
+}
+
 function summariseList(items: readonly unknown[], field: string): string {
   if (items.length === 0) return '';
   const names = itemNames(items);
@@ -78,8 +93,8 @@ function summariseObject(value: Record<string, unknown>): string {
   for (const key of keys) {
     const v = value[key];
     if (isScalar(v)) texts.push(`${key}: ${String(v)}`);
-    else if (Array.isArray(v)) texts.push(`${key}: ${countOf(v.length, key)}`);
-    else if (isPlainObject(v)) texts.push(`${key}: ${countOf(Object.keys(v).length, 'fields')}`);
+    else if (Array.isArray(v)) texts.push(`${key}: ${namedItems(v) ?? countOf(v.length, key)}`);
+    else if (isPlainObject(v)) texts.push(`${key}: ${nameOf(v) ?? countOf(Object.keys(v).length, 'fields')}`);
     else if (v === null) texts.push(`${key}: `);
   }
   return joined(texts, keys.length);

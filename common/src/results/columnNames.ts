@@ -36,10 +36,14 @@ export function onePageList(firstRows: readonly Row[]): string | undefined {
   return lists.length === 1 ? lists[0]![0] : undefined;
 }
 
-/** The view the panel opens rows on: one page's list expanded, the other one-item lists as columns. */
-export function defaultView(rows: readonly Row[], firstRows: readonly Row[] = rows): RowsView {
-  const expand = onePageList(firstRows) ?? '';
-  return { expand, flatten: oneItemFields(rows).filter((f) => f !== expand) };
+/**
+ * The view the panel opens rows on: one page's list expanded (in `firstRows`,
+ * the first page's rows), the other one-item lists of `rows` as columns.
+ * `expand`: the list asked for instead (`--expand FIELD`; '' none), which wins.
+ */
+export function defaultView(rows: readonly Row[], firstRows: readonly Row[] = rows, expand?: string): RowsView {
+  const field = expand ?? onePageList(firstRows) ?? '';
+  return { expand: field, flatten: oneItemFields(rows).filter((f) => f !== field) };
 }
 
 /** The rows of a view: one-item lists as columns, then expanded. */
@@ -61,9 +65,7 @@ export function viewForNames(
   names: readonly string[],
   options: { expand?: string; firstRows?: readonly Row[] } = {},
 ): RowsView & { columns: string[]; missing: string[] } {
-  const base = defaultView(rows, options.firstRows);
-  let view: RowsView =
-    options.expand !== undefined ? { expand: options.expand, flatten: oneItemFields(rows).filter((f) => f !== options.expand) } : base;
+  let view = defaultView(rows, options.firstRows, options.expand);
   let columns = columnsOf(applyView(rows, view));
   const lists = expandableFields(rows);
   for (const name of names) {

@@ -84,8 +84,8 @@ function putItem(out: Row, prefix: string, item: Record<string, unknown>, depth:
 
 /**
  * A row with each of `fields` replaced, where it stands, by its item's fields
- * as `field.key` columns (an empty list: no columns). Other fields are kept
- * as they are. Made with plain assignment (fast at 100,000 rows); a key
+ * as `field.key` columns (an empty list: no columns; a list of more items,
+ * or of other values, stays the one field). Other fields are kept as they are. Made with plain assignment (fast at 100,000 rows); a key
  * such as `__proto__` stays an ordinary column.
  */
 export function flattenOneItemLists(row: Row, fields: ReadonlySet<string>): Row {
@@ -96,7 +96,9 @@ export function flattenOneItemLists(row: Row, fields: ReadonlySet<string>): Row 
     const value = row[key];
     if (!fields.has(key)) put(out, key, value);
     else if (Array.isArray(value)) {
-      if (isPlainObject(value[0])) putItem(out, `${key}.`, value[0], 1);
+      if (value.length === 1 && isPlainObject(value[0])) putItem(out, `${key}.`, value[0], 1);
+      // More items than the fields were chosen on (a later page of a streamed run): one cell, nothing lost.
+      else if (value.length > 0) put(out, key, value);
     } else if (isPlainObject(value)) putItem(out, `${key}.`, value, 1);
     else if (value !== undefined && value !== null) put(out, key, value);
   }

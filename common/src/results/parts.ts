@@ -10,11 +10,15 @@
 // - any other object (`query.general`, `query.userinfo`) → key/value rows
 //   `{ key, value }`, for a two-column property view;
 // - `query.pages` → pages merged across answers by page id (or title), prop
-//   lists concatenated, as the runner merges them.
+//   lists concatenated, as the runner merges them;
+// - every other action's answer (`parse`, `compare`, `opensearch`, Wikibase's
+//   `entities`) by the rows rule by answer shape (runner/actionRows.ts):
+//   lists are rows, a module's other members its key/value part.
 // Several answers (pages of a run): lists are concatenated, objects merged
 // key by key (the first answer's value stays). Members that describe the
 // answer rather than hold results (`continue`, `warnings`, …) are no parts.
 
+import { actionParts, type ShapedPart } from '../runner/actionRows';
 import { mergePage, pageKey } from '../runner/merge';
 import type { Row } from '../row';
 import { isRecord } from '../json';
@@ -28,22 +32,9 @@ export interface AnswerPart {
   /** 'list': rows of items; 'object': `{ key, value }` rows (a property view). */
   kind: PartKind;
   rows: Row[];
+  /** The module it was found in when not at the top or under `query` (`parse` for `sections`): `--part parse.sections` names it too. */
+  parent?: string;
 }
-
-/** Top-level members that describe the answer rather than hold results. */
-const ANSWER_META = new Set([
-  'batchcomplete',
-  'continue',
-  'query-continue',
-  'warnings',
-  'errors',
-  'error',
-  'servedby',
-  'requestid',
-  'curtimestamp',
-  'limits',
-  'docref',
-]);
 
 /** What one answer changed: rows appended to list parts, and parts whose earlier rows changed (merged pages, objects). */
 export interface PartsAdded {
@@ -63,16 +54,15 @@ export class AnswerParts {
   /** Adds one answer; what it appended and changed. */
   add(answer: unknown): PartsAdded {
     const added: PartsAdded = { appended: new Map(), changed: new Set() };
-    if (!isRecord(answer)) return added;
-    if (isRecord(answer.query)) for (const [name, value] of Object.entries(answer.query)) this.addPart(name, value, added);
-    for (const [name, value] of Object.entries(answer))
-      if (name !== 'query' && !ANSWER_META.has(name) && (isRecord(value) || Array.isArray(value))) this.addPart(name, value, added);
+    if (isRecord(answer) && isRecord(answer.query))
+      for (const [name, value] of Object.entries(answer.query)) this.addPart(name, value, added);
+    for (const shaped of actionParts(answer)) this.addShaped(shaped, added);
     return added;
   }
 
   /** Every part, in order of first appearance. */
   list(): AnswerPart[] {
-    return [...this.parts.values()].map(({ name, kind, rows }) => ({ name, kind, rows }));
+    return [...this.parts.values()].map(({ name, kind, rows, parent }) => ({ name, kind, rows, ...(parent ? { parent } : {}) }));
   }
 
   get size(): number {
@@ -81,6 +71,22 @@ export class AnswerParts {
 
   get(name: string): AnswerPart | undefined {
     return this.parts.get(name);
+  }
+
+  /** A part of another action's answer, by the rows rule by answer shape. */
+  private addShaped(shaped: ShapedPart, added: PartsAdded): void {
+    let part = this.parts.get(shaped.name);
+    if (!part)
+      this.parts.set(
+        shaped.name,
+        (part = { name: shaped.name, kind: shaped.kind, rows: [], ...(shaped.parent ? { parent: shaped.parent } : {}) }),
+      );
+    if (part.kind === 'object') {
+      if (addProperties(part, shaped.kind === 'object' ? shaped.fields : shaped.rows)) added.changed.add(part.name);
+    } else if (shaped.kind === 'list') {
+      pushAll(part.rows, shaped.rows);
+      if (shaped.rows.length) pushAll(getOrSet(added.appended, part.name), shaped.rows);
+    }
   }
 
   private addPart(name: string, value: unknown, added: PartsAdded): void {
@@ -103,10 +109,10 @@ export function answerParts(answers: readonly unknown[]): AnswerPart[] {
   return parts.list();
 }
 
-/** The part named `name` (`namespaces` or `query.namespaces`), or undefined. */
+/** The part named `name` (`namespaces` or `query.namespaces`; `sections` or `parse.sections`), or undefined. */
 export function findPart(parts: readonly AnswerPart[], name: string): AnswerPart | undefined {
   const wanted = name.startsWith('query.') ? name.slice('query.'.length) : name;
-  return parts.find((p) => p.name === wanted);
+  return parts.find((p) => p.name === wanted) ?? parts.find((p) => p.parent !== undefined && `${p.parent}.${p.name}` === wanted);
 }
 
 /** An object part's `{ key, value }` rows as the object they came from (for the property view). */

@@ -5,10 +5,12 @@
 //   `maxlag` / `ratelimited` API error → busy (wait, retry)
 //   HTTP 429/502/503/504, not an API answer, or an API answer without errors → busy
 //   JSON that stops mid-way            → truncated (retried: a connection closed early)
+//   not JSON, and XML (Content-Type), or the request asked for a text answer
+//   (a feed's `feedformat`)            → text (kept as it is, with a sentence: a feed, `action=rsd`)
 //   anything else                      → not-json (final: an HTML page, JSON that is complete but invalid)
 
 import { parseApiMessages, type ApiMessages } from './apiMessages';
-import { bodyExcerpt } from './httpMessages';
+import { bodyExcerpt, formatBytes } from './httpMessages';
 
 export type RetryReason =
   'maxlag' | 'ratelimited' | 'http-429' | 'http-502' | 'http-503' | 'http-504' | 'timeout' | 'network' | 'truncated';
@@ -27,20 +29,38 @@ export type Classified =
     }
   | { kind: 'truncated'; status: number; bytes: number; parseError: string }
   | { kind: 'not-json'; status: number; excerpt: string }
+  /** An answer in another format, kept as text: a feed (RSS, Atom), `action=rsd`'s XML. */
+  | { kind: 'text'; status: number; bytes: number; body: string; format: TextFormat }
   /** Valid JSON nested deeper than MAX_ANSWER_DEPTH: final (every consumer would have to recurse through it). */
   | { kind: 'too-deep'; status: number; bytes: number };
 
 /** Deepest nesting accepted in an answer; MediaWiki's own answers stay under 20. */
 export const MAX_ANSWER_DEPTH = 100;
 
-/** Header values by lower-case name (only `retry-after` is read). */
+/** Header values by lower-case name (`retry-after` and `content-type` are read). */
 export type AnswerHeaders = Readonly<Record<string, string | undefined>>;
+
+/** What a text answer is, read from its Content-Type and its first element. */
+export type TextFormat = 'RSS' | 'Atom' | 'RSD' | 'XML' | 'text';
+
+/** Parameters by which a request asks for an answer that is not JSON: a feed's format (`feedrecentchanges`, `feedcontributions`, `feedwatchlist`). */
+const TEXT_FORMAT_PARAMETERS: readonly string[] = ['feedformat'];
+
+/** Whether a request asks for an answer in a format other than JSON (its parameters' names as sent). */
+export function asksForText(names: Iterable<string>): boolean {
+  for (const name of names) if (TEXT_FORMAT_PARAMETERS.includes(name)) return true;
+  return false;
+}
 
 const BUSY_STATUS = new Set([429, 502, 503, 504]);
 /** maxlag answers without Retry-After: MediaWiki's own suggestion. */
 const MAXLAG_DEFAULT_WAIT_SECONDS = 5;
 
-export function classify(status: number, headers: AnswerHeaders, body: string, now = Date.now()): Classified {
+/**
+ * `textAsked`: the request asked for a text answer (asksForText): a body that
+ * is not JSON is then kept as text whatever its Content-Type says.
+ */
+export function classify(status: number, headers: AnswerHeaders, body: string, now = Date.now(), textAsked = false): Classified {
   const bytes = Buffer.byteLength(body, 'utf8');
   const retryAfterSeconds = parseRetryAfter(headers['retry-after'], now);
   const parsed = parseJson(body);
@@ -52,6 +72,8 @@ export function classify(status: number, headers: AnswerHeaders, body: string, n
   if (!parsed.ok && parsed.truncated && status < 400) {
     return { kind: 'truncated', status, bytes, parseError: parsed.error };
   }
+  if (!parsed.ok && status < 400 && (textAsked || isXmlType(headers['content-type'])))
+    return { kind: 'text', status, bytes, body, format: textFormat(headers['content-type'], body) };
   if (!parsed.ok) return { kind: 'not-json', status, excerpt: bodyExcerpt(body) };
   if (depthExceeds(json, MAX_ANSWER_DEPTH)) return { kind: 'too-deep', status, bytes };
   const messages = parseApiMessages(json);
@@ -78,6 +100,42 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   const date = Date.parse(trimmed);
   if (!Number.isNaN(date)) return Math.max(0, (date - now) / 1000);
   return undefined;
+}
+
+/** The sentence shown above a text answer (the `text` part). */
+export function textAnswerSentence(format: TextFormat, bytes: number): string {
+  const what =
+    format === 'RSS' || format === 'Atom'
+      ? `an ${format} feed`
+      : format === 'RSD'
+        ? 'an RSD document (XML)'
+        : format === 'XML'
+          ? 'XML'
+          : 'text';
+  return `The wiki answered ${what}, not JSON (${formatBytes(bytes)}): shown as text, without rows.`;
+}
+
+/** A text answer as the answer the parts read: one `text` part, its sentence and the body as the wiki sent it. */
+export function textAnswer(outcome: Extract<Classified, { kind: 'text' }>): {
+  text: { sentence: string; format: TextFormat; body: string };
+} {
+  return { text: { sentence: textAnswerSentence(outcome.format, outcome.bytes), format: outcome.format, body: outcome.body } };
+}
+
+/** `application/xml`, `text/xml`, `application/rss+xml`, `application/atom+xml`, `application/rsd+xml`. */
+function isXmlType(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return /^(application|text)\/([a-z0-9.-]+\+)?xml$/.test(type);
+}
+
+function textFormat(contentType: string | undefined, body: string): TextFormat {
+  const type = (contentType ?? '').toLowerCase();
+  // The first element names it (a feed is served as `application/xml` by MediaWiki 1.39).
+  const root = /<(rss|feed|rsd)[\s>]/i.exec(body.slice(0, 4096))?.[1]?.toLowerCase();
+  if (type.includes('rss+xml') || root === 'rss') return 'RSS';
+  if (type.includes('atom+xml') || root === 'feed') return 'Atom';
+  if (type.includes('rsd+xml') || root === 'rsd') return 'RSD';
+  return isXmlType(contentType) || body.trimStart().startsWith('<?xml') ? 'XML' : 'text';
 }
 
 type ParsedJson = { ok: true; value: unknown } | { ok: false; truncated: boolean; error: string };

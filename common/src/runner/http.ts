@@ -17,7 +17,7 @@ import type { ApiMessages } from './apiMessages';
 import { classify, MAX_ANSWER_DEPTH, type Classified, type RetryReason } from './classify';
 import type { CookieJar } from './cookies';
 import { RunnerError } from './errors';
-import { formatBytes, isLookupFailure, retryingMessage } from './httpMessages';
+import { bodyExcerpt, formatBytes, isLookupFailure, retryingMessage } from './httpMessages';
 import { toWire, type ParamPairs, type HttpMethod } from './wire';
 import { RetryPolicy } from './retryPolicy';
 import { cancelled, exchange } from './transport';
@@ -145,6 +145,9 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
       // Named only when something is said about it: no URL parse for an answer that is fine.
       const host = hostOf(endpoint);
       if (outcome.kind === 'not-json') throw withAttempts(notJsonError(host, outcome), attempt);
+      // A text answer (a feed) is read as one when the runner sends other actions; until then it is not JSON, as before.
+      if (outcome.kind === 'text')
+        throw withAttempts(notJsonError(host, { kind: 'not-json', status: outcome.status, excerpt: bodyExcerpt(outcome.body) }), attempt);
       if (outcome.kind === 'too-deep') {
         throw new RunnerError(
           'not-json',

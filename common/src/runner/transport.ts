@@ -114,9 +114,17 @@ export async function exchange(wire: WireRequest, options: TransportOptions): Pr
         continue;
       }
       const retryAfter = got.headers['retry-after'];
+      const contentType = got.headers['content-type'];
       return {
         kind: 'answer',
-        answer: { status: got.status, headers: { 'retry-after': typeof retryAfter === 'string' ? retryAfter : undefined }, body: got.body },
+        answer: {
+          status: got.status,
+          headers: {
+            'retry-after': typeof retryAfter === 'string' ? retryAfter : undefined,
+            'content-type': typeof contentType === 'string' ? contentType : undefined,
+          },
+          body: got.body,
+        },
       };
     }
   } finally {

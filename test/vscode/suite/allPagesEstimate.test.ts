@@ -131,6 +131,57 @@ suite('all pages: what it will cost, in the lens', () => {
   });
 });
 
+// Issue 32, item 10: above an `@endpoints` query the lens sums what every wiki
+// of the list will cost. The list names the test wiki twice: by its own URL
+// and through a loopback forwarder on another port (startFaultProxy: another
+// host to the gate, the same wiki's numbers), so the sum is twice one wiki's.
+suite('all pages: the lens sums across @endpoints', () => {
+  let forwarder: FaultProxy;
+  let file: string;
+
+  suiteSetup(async function () {
+    if (!endpoint) this.skip();
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    forwarder = await startFaultProxy(endpoint!);
+    file = path.join(fixturesDir(), 'estimate-wikis.mwq');
+    fs.writeFileSync(
+      file,
+      [`@endpoints = ${endpoint} ${forwarder.endpoint}`, '', '### Every page on both', 'list=allpages', 'aplimit=50', ''].join('\n'),
+    );
+  });
+
+  suiteTeardown(async () => {
+    await forwarder?.stop();
+    if (file) fs.rmSync(file, { force: true });
+  });
+
+  test('estimate across wikis: "2 wikis: … in total" with the sum of both, each wiki in the tooltip', async () => {
+    const doc = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    // One run of the query chooses both hosts (the gate: only chosen hosts are asked).
+    forwarder.requests.length = 0;
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, 3);
+    const lens = (await estimateLenses(doc)).get('Every page on both');
+
+    // What one wiki says, asked directly.
+    const url = new URL(endpoint!);
+    url.search = 'action=query&format=json&formatversion=2&meta=siteinfo&siprop=statistics';
+    const pages = ((await (await fetch(url)).json()) as { query: { statistics: { pages: number } } }).query.statistics.pages;
+    const n = (x: number) => x.toLocaleString('en-US');
+    const requests = Math.ceil(pages / 50);
+    assert.equal(lens?.title, `All pages: 2 wikis: ≤ ${n(2 * requests)} requests, ≤ ${n(2 * pages)} items in total`);
+    for (const host of [new URL(endpoint!).host, new URL(forwarder.endpoint).host])
+      assert.ok(lens?.tooltip?.includes(`${host}: ${n(requests)} requests, ${n(pages)} items`), `${host} in: ${lens?.tooltip}`);
+    assert.equal(forwarder.requests.filter((r) => r.params.get('uiprop') === 'rights').length, 1, 'the second URL was asked too');
+
+    // As a person sees it: the lens line, the run's panel closed so the line shows whole.
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    await vscode.commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
+    if (hasPanelProbe()) await typeKeys([{ waitForText: 'All pages: 2 wikis:' }]);
+    await screenshot('all-pages-estimate-two-wikis');
+  });
+});
+
 // Issue 30, item 2: looking at a file sends nothing to the host it names. A
 // loopback listener counts what arrives; the file's endpoint takes an `$env`
 // value and its query a `$secret` stored for another host.

@@ -1,8 +1,9 @@
 // One naming of columns and parts (issue 32, item 5), for the same run: the
 // results panel's column names and part tabs, read from its DOM after a run
 // against the test wiki, are taken as they are by the built CLI (`mwq run
-// --part`, `mwq chart --x`) and by the panel's CSV export; the bars `mwq
-// chart --x revisions.user` draws are the panel's Chart bars.
+// --part`, `mwq chart --x`) and by the panel's CSV export, whose header is
+// `mwq run --format csv`'s; the bars `mwq chart --x revisions.user` draws are
+// the panel's Chart bars.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -73,6 +74,9 @@ suite('one naming: the panel, mwq run, mwq chart and the exports', () => {
     await vscode.commands.executeCommand('mwquery.exportResults', 'csv', csv, 'view');
     const header = fs.readFileSync(csv.fsPath, 'utf8').split('\r\n')[0]!;
     assert.deepEqual(header.split(','), shown.columns, 'the export names the columns as the panel does');
+    const cliCsv = mwq('run', ...common, '--format', 'csv');
+    assert.equal(cliCsv.code, 0, cliCsv.stderr);
+    assert.equal(cliCsv.stdout.split('\r\n')[0], header, "mwq run --format csv writes the panel's export header");
 
     // The same bars: the panel's Chart of revisions.user and mwq chart --x revisions.user.
     const chart = await probePanel({ click: [{ name: 'Chart', exact: true }], steps: [{ select: ['Column', 'revisions.user'] }] });
