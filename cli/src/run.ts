@@ -28,6 +28,8 @@ import type { ExportFormat } from '../../common/src/exportFormats';
 import { exportRows } from '../../common/src/output/rowWriters';
 import { expandRows } from '../../common/src/results/expand';
 import { onePageList } from '../../common/src/results/columnNames';
+import { countListItems, type ListItems } from '../../common/src/results/itemsText';
+import { summarize } from './runSummary';
 import { errnoOf } from '../../common/src/output/atomicWrite';
 import type { Row } from '../../common/src/row';
 import { RunOutput } from './runOutput';
@@ -236,6 +238,8 @@ class RunStream {
   /** The nested list expanded into rows: --expand, else one page's list (results/columnNames.ts), chosen on the first rows. */
   private expand: string | undefined;
   private expandChosen = false;
+  /** When the rows are one page's nested list (not --expand): how many rows its items made, for the summary (results/itemsText.ts). */
+  listItems: ListItems | undefined;
   private writing: Promise<void> = Promise.resolve();
   private readonly alreadyComplete: boolean;
 
@@ -287,6 +291,7 @@ class RunStream {
     if (chosen !== undefined) [this.rowsPart, this.listChosen] = [chosen, true];
     this.rowsPart ??= page.batches[0]?.list;
     this.chooseExpand(page);
+    for (const b of page.batches) this.countList(b.rows);
     this.otherParts.add(page.json);
     if (parsed.part !== undefined) this.answers.push(page.json);
     else if (output) {
@@ -303,6 +308,12 @@ class RunStream {
     // A part (--part) is other rows than the result rows: only --expand reshapes it.
     this.expand = this.parsed.expand ?? (this.parsed.part === undefined ? onePageList(rows) : undefined);
     this.expandChosen = true;
+  }
+
+  /** Counts the rows one page's nested list makes (the summary says them, not the one page). */
+  private countList(rows: Row[]): void {
+    if (this.expand === undefined || this.parsed.expand !== undefined || this.parsed.part !== undefined) return;
+    this.listItems = countListItems(rows, this.expand, this.listItems);
   }
 
   private toOutput(rows: Row[]): void {
@@ -323,6 +334,7 @@ class RunStream {
       // The CLI stops for good: pages of an unfinished generator/prop batch are printed with the properties fetched so far.
       const partial = this.moreAvailable && parsed.part === undefined && !resumable ? this.session.finish() : [];
       for (const b of partial) {
+        this.countList(b.rows);
         if (output) this.toOutput(b.rows);
         else await sink.rows(b.rows, `${b.list}, incomplete batch`);
       }
@@ -361,39 +373,4 @@ class RunStream {
     else await sink.rows(chosen.rows, chosen.name);
     return true;
   }
-}
-
-/** The run's last lines on stderr, and its exit code. */
-function summarize(
-  parsed: RunArgs,
-  session: RunSession,
-  outcome: RunOutcome,
-  stream: RunStream,
-  ended: { partialCount: number },
-  started: number,
-  say: Messages,
-): number {
-  const others = stream.otherParts.names;
-  if (parsed.part === undefined && others.length)
-    say.say(`also: ${stream.otherParts.describe()}; use --part ${others.length === 1 ? others[0] : 'NAME'}`);
-  const parts = session.summary();
-  if (parts) say.say(parts);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  // After a failure "--all" would not help: the error below says what to do.
-  const failed = outcome.stopped === 'failed';
-  const more = !stream.moreAvailable || failed ? '' : parsed.all ? ', more available' : ', more available (use --all)';
-  const items = session.itemCount + ended.partialCount;
-  // Wall time, and the requests' own time (each request with its retries; without the CLI's own work).
-  const requestSeconds = (outcome.requestMs / 1000).toFixed(1);
-  // Nothing arrived and the run failed: the error alone says it (no "0 pages, 0 items" before it).
-  if (!(failed && session.pageCount === 0))
-    say.say(`${count(session.pageCount, 'page')}, ${count(items, 'item')} in ${seconds} s (requests ${requestSeconds} s)${more}`);
-  if (outcome.error) {
-    say.say(outcome.error.message);
-    if (outcome.hint) say.say(outcome.hint);
-    // The byte cap is a stop like --max-pages: what was printed is whole.
-    if (outcome.stopped === 'max-bytes') return outcome.apiErrors > 0 ? EXIT.failed : EXIT.ok;
-    return outcome.stopped === 'cancelled' ? EXIT.cancelled : EXIT.failed;
-  }
-  return outcome.apiErrors > 0 ? EXIT.failed : EXIT.ok;
 }

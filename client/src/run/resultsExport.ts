@@ -3,7 +3,7 @@
 // answers (results/parts.ts), expanded by a nested field or not.
 
 import * as vscode from 'vscode';
-import { EXPORT_FORMATS, type ExportFormat } from '../../../common/src/exportFormats';
+import { EXPORT_FORMATS, type CellStyle, type ExportFormat } from '../../../common/src/exportFormats';
 import { csvLine, exportExtension, exportRows, unionKeys } from '../../../common/src/output/rowWriters';
 import { isRunnerError } from '../../../common/src/runner/errors';
 import { toApiSandboxUrl, toCurl, toUrl } from '../../../common/src/runner/wire';
@@ -34,13 +34,14 @@ export function chosenRows(run: ActiveRun, choice: RowChoice = {}): Iterable<Row
   return choice.expand !== undefined ? expandRows(rows, choice.expand) : rows;
 }
 
-/** Writes the chosen rows of a run to a file (asked for, unless `given`), and says so. */
+/** Writes the chosen rows of a run to a file (asked for, unless `given`), and says so; `cells`: how table formats write nested values. */
 export async function exportRun(
   run: ActiveRun,
   format: ExportFormat,
   log: vscode.LogOutputChannel,
   given?: vscode.Uri,
   choice: RowChoice = {},
+  cells: CellStyle = 'readable',
 ): Promise<void> {
   const rows = chosenRows(run, choice);
   if (!rows) return;
@@ -55,7 +56,7 @@ export async function exportRun(
     }));
   if (!target) return;
   try {
-    const count = await exportRows(target.fsPath, format, rows);
+    const count = await exportRows(target.fsPath, format, rows, cells);
     const written = { rows: count, columns: choice.view?.columns.length };
     log.info(`${exportedText(written, choice, target.fsPath)} (${format})`);
     // Automation (a given target) is not interrupted by a notification that waits for a click.
