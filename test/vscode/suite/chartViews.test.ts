@@ -142,7 +142,11 @@ suite('results panel: chart and map views', () => {
       assert.ok(beside.numbers!.left >= beside.canvas!.right - 1, `wide: the numbers beside the chart (${JSON.stringify(beside)})`);
     } finally {
       await vscode.commands.executeCommand('workbench.action.toggleMaximizeEditorGroup');
+      // The file's group active again, as the next tests expect (files open there, the panel beside).
+      await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
     }
+    await waitForPanel((s) => (s.chartLayout?.width ?? 0) < 900, 20_000, 'the panel beside the file again');
+    await screenshot('chart-numbers-restored');
   });
 
   test('Save as SVG writes the chart through the save dialog', async () => {
