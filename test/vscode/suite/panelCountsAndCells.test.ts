@@ -83,5 +83,7 @@ suite('results panel: counts and export cells', () => {
     await screenshot('panel-export-cells-json');
     const json = await exported();
     assert.match(json, /"\[\{""ns"":14,""title"":""Category:/, `JSON cells: ${json}`);
+    // The message after the export says it.
+    await typeKeys([{ waitForText: 'Nested cells as JSON.' }]);
   });
 });
