@@ -27,6 +27,9 @@ import { count } from '../../common/src/text';
 import type { ExportFormat } from '../../common/src/exportFormats';
 import { exportRows } from '../../common/src/output/rowWriters';
 import { RunView } from './runView';
+import { onePageList } from '../../common/src/results/columnNames';
+import { countListItems, type ListItems } from '../../common/src/results/itemsText';
+import { summarize } from './runSummary';
 import { errnoOf } from '../../common/src/output/atomicWrite';
 import type { Row } from '../../common/src/row';
 import { RunOutput } from './runOutput';
@@ -234,6 +237,10 @@ class RunStream {
   private readonly answers: unknown[] = [];
   /** The view rows are written in (runView.ts), decided on the first rows. */
   private readonly view: RunView;
+  /** One page's nested list (results/columnNames.ts), chosen on the first rows when neither --expand nor --part is given; null: none. */
+  private countedList: string | null | undefined;
+  /** When the rows are one page's nested list: how many rows its items make, for the summary (results/itemsText.ts), whatever the format writes. */
+  listItems: ListItems | undefined;
   private writing: Promise<void> = Promise.resolve();
   private readonly alreadyComplete: boolean;
 
@@ -288,6 +295,7 @@ class RunStream {
     if (chosen !== undefined) [this.rowsPart, this.listChosen] = [chosen, true];
     this.rowsPart ??= page.batches[0]?.list;
     if (parsed.part === undefined) this.view.choose(page.batches.flatMap((b) => b.rows));
+    for (const b of page.batches) this.countList(b.rows);
     this.otherParts.add(page.json);
     if (parsed.part !== undefined) this.answers.push(page.json);
     else if (output) {
@@ -295,6 +303,13 @@ class RunStream {
       // A batch boundary: resuming from here loses no page of the batch.
       if (!page.incomplete) output.checkpoint(this.session.resumable?.continueParams, (output.resumed.pages ?? 0) + this.session.pageCount);
     } else this.writing = this.writing.then(() => this.sink.page(page));
+  }
+
+  /** Counts the rows one page's nested list makes (the summary says them, not the one page). */
+  private countList(rows: Row[]): void {
+    if (this.parsed.expand !== undefined || this.parsed.part !== undefined) return;
+    if (this.countedList === undefined && rows.length) this.countedList = onePageList(rows) ?? null;
+    if (this.countedList) this.listItems = countListItems(rows, this.countedList, this.listItems);
   }
 
   private toOutput(rows: Row[]): void {
@@ -318,6 +333,7 @@ class RunStream {
       // The CLI stops for good: pages of an unfinished generator/prop batch are printed with the properties fetched so far.
       const partial = this.moreAvailable && parsed.part === undefined && !resumable ? this.session.finish() : [];
       for (const b of partial) {
+        this.countList(b.rows);
         if (output) this.toOutput(b.rows);
         else await sink.rows(b.rows, `${b.list}, incomplete batch`);
       }
@@ -358,39 +374,4 @@ class RunStream {
     else await sink.rows(chosen.rows, chosen.name);
     return true;
   }
-}
-
-/** The run's last lines on stderr, and its exit code. */
-function summarize(
-  parsed: RunArgs,
-  session: RunSession,
-  outcome: RunOutcome,
-  stream: RunStream,
-  ended: { partialCount: number },
-  started: number,
-  say: Messages,
-): number {
-  const others = stream.otherParts.names;
-  if (parsed.part === undefined && others.length)
-    say.say(`also: ${stream.otherParts.describe()}; use --part ${others.length === 1 ? others[0] : 'NAME'}`);
-  const parts = session.summary();
-  if (parts) say.say(parts);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  // After a failure "--all" would not help: the error below says what to do.
-  const failed = outcome.stopped === 'failed';
-  const more = !stream.moreAvailable || failed ? '' : parsed.all ? ', more available' : ', more available (use --all)';
-  const items = session.itemCount + ended.partialCount;
-  // Wall time, and the requests' own time (each request with its retries; without the CLI's own work).
-  const requestSeconds = (outcome.requestMs / 1000).toFixed(1);
-  // Nothing arrived and the run failed: the error alone says it (no "0 pages, 0 items" before it).
-  if (!(failed && session.pageCount === 0))
-    say.say(`${count(session.pageCount, 'page')}, ${count(items, 'item')} in ${seconds} s (requests ${requestSeconds} s)${more}`);
-  if (outcome.error) {
-    say.say(outcome.error.message);
-    if (outcome.hint) say.say(outcome.hint);
-    // The byte cap is a stop like --max-pages: what was printed is whole.
-    if (outcome.stopped === 'max-bytes') return outcome.apiErrors > 0 ? EXIT.failed : EXIT.ok;
-    return outcome.stopped === 'cancelled' ? EXIT.cancelled : EXIT.failed;
-  }
-  return outcome.apiErrors > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -1,8 +1,9 @@
 // The panel's header: query name, request URL, counts, status, the API's
 // errors and warnings, and the toolbar (paging, export, view switch).
 
-import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from '../../common/src/exportFormats';
+import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type CellStyle, type ExportFormat } from '../../common/src/exportFormats';
 import type { ApiMessage, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
+import { itemsText, type ListItems } from '../../common/src/results/itemsText';
 import { el, labelled, makeButton, numberFormat, plural } from './dom';
 import type { View } from './model/uiState';
 
@@ -18,8 +19,8 @@ interface Problem {
 export interface HeaderEvents {
   post(message: PanelToHost): void;
   showView(view: View): void;
-  /** Export the rows: those of the view shown, or all rows of the part shown. */
-  exportRows(format: ExportFormat, scope: 'view' | 'all'): void;
+  /** Export the rows: those of the view shown, or all rows of the part shown; nested values in table cells readable or as JSON. */
+  exportRows(format: ExportFormat, scope: 'view' | 'all', cells: CellStyle): void;
 }
 
 function formatTime(iso: string): string {
@@ -41,6 +42,8 @@ export class PanelHeader {
   /** The query's one-line summary (as after its first line in the editor), expectations included. */
   private readonly summaryLine = el('div', 'summary-line');
   private readonly exportScope = el('select', 'export-scope');
+  /** How CSV, TSV and wikitable exports write nested values: as the table shows them, or as JSON (`mwq run --cells`). */
+  private readonly exportCells = el('select', 'export-cells');
   private readonly statusLine = el('div', 'status-line');
   private readonly problemsBox = el('div', 'problems');
   private readonly problemsList = el('ul', 'problems-list');
@@ -71,7 +74,12 @@ export class PanelHeader {
     this.exports = EXPORT_FORMATS.map((format) =>
       makeButton(
         `Export ${EXPORT_FORMAT_LABELS[format]}`,
-        () => events.exportRows(format, this.exportScope.value === 'all' ? 'all' : 'view'),
+        () =>
+          events.exportRows(
+            format,
+            this.exportScope.value === 'all' ? 'all' : 'view',
+            this.exportCells.value === 'json' ? 'json' : 'readable',
+          ),
         'btn secondary',
       ),
     );
@@ -127,8 +135,15 @@ export class PanelHeader {
     this.exportScope.setAttribute('aria-label', 'Export which rows');
     this.exportScope.title =
       'this view: the rows and columns shown (part, filter, sort, expansion, shown columns); all rows: every row of the part, every column';
+    this.exportCells.append(
+      Object.assign(el('option', undefined, 'readable'), { value: 'readable' }),
+      Object.assign(el('option', undefined, 'JSON'), { value: 'json' }),
+    );
+    this.exportCells.setAttribute('aria-label', 'Nested cells as');
+    this.exportCells.title =
+      'CSV, TSV and wikitable cells: nested values as the table shows them (joined names), or as JSON (mwq run --cells json); JSON and NDJSON keep values as they are';
     const exportGroup = el('div', 'group export-group');
-    exportGroup.append(labelled('Export', this.exportScope), ...this.exports);
+    exportGroup.append(labelled('Export', this.exportScope), labelled('Cells', this.exportCells), ...this.exports);
     this.details.append(requestRow, metaRow, this.summaryLine, exportGroup, this.problemsBox);
   }
 
@@ -202,7 +217,14 @@ export class PanelHeader {
     this.problemBadge.className = `problem-badge${errors ? ' error' : warnings ? ' warning' : ''}`;
   }
 
-  render(run: PanelRunInfo | undefined, status: PanelStatus | undefined, pages: readonly PanelPage[], rowCount: number): void {
+  /** `list`: the rows are one page's nested list, counted as the rows shown ("12 revisions of Page 0002"). */
+  render(
+    run: PanelRunInfo | undefined,
+    status: PanelStatus | undefined,
+    pages: readonly PanelPage[],
+    rowCount: number,
+    list?: ListItems,
+  ): void {
     this.queryTitle.textContent = run?.queryName || 'Query results';
     this.runInfo.textContent = run ? `${run.endpoint}${run.startedAt ? ` · started ${formatTime(run.startedAt)}` : ''}` : '';
 
@@ -219,7 +241,7 @@ export class PanelHeader {
     const items = status?.items ?? rowCount;
     const pageCount = status?.pages ?? pages.length;
     this.countInfo.textContent = run
-      ? `${plural(items, 'item')} · ${plural(pageCount, 'page')}` +
+      ? `${itemsText(items, list, (n) => numberFormat.format(n))} · ${plural(pageCount, 'page')}` +
         (status
           ? status.hasMore
             ? ' · more available'

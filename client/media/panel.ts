@@ -23,7 +23,7 @@
 // every page, status.
 
 import type { PanelComparison, PanelPage, PanelRunInfo, PanelStatus, PanelToHost } from '../../common/src/panelProtocol';
-import type { ExportFormat } from '../../common/src/exportFormats';
+import type { CellStyle, ExportFormat } from '../../common/src/exportFormats';
 import { partObject } from '../../common/src/results/parts';
 import type { Row } from '../../common/src/row';
 import { DetailsPane } from './table/detailsPane';
@@ -75,7 +75,7 @@ class PanelController {
     this.header = new PanelHeader({
       post: (m) => this.post(m),
       showView: (v) => this.showView(v),
-      exportRows: (format, scope) => this.exportRows(format, scope),
+      exportRows: (format, scope, cells) => this.exportRows(format, scope, cells),
     });
     this.table = new VirtualTable({
       onSelect: (row) => this.details.show(row, row ? rowHeading(row) : ''),
@@ -192,8 +192,8 @@ class PanelController {
   }
 
   /** Export: "this view" (what the table shows) or "all rows" of the part shown. */
-  private exportRows(format: ExportFormat, scope: 'view' | 'all'): void {
-    this.post(this.model.exportMessage(format, scope, this.tableShows()));
+  private exportRows(format: ExportFormat, scope: 'view' | 'all', cells: CellStyle): void {
+    this.post(this.model.exportMessage(format, scope, this.tableShows(), cells));
   }
 
   /** Tells the host what the table shows (for "Export Results" of this view from a command), once per burst of changes. */
@@ -289,7 +289,7 @@ class PanelController {
   }
 
   private render(): void {
-    this.header.render(this.model.run, this.model.status, this.model.pages, this.model.rows.length);
+    this.header.render(this.model.run, this.model.status, this.model.pages, this.model.rows.length, this.model.listItems());
     this.renderEmptyNote();
   }
 

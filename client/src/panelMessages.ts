@@ -5,7 +5,7 @@
 // the others it hands on as PanelRequest (the command handlers route them).
 
 import type { PanelToHost } from '../../common/src/panelProtocol';
-import { EXPORT_FORMATS } from '../../common/src/exportFormats';
+import { CELL_STYLES, EXPORT_FORMATS } from '../../common/src/exportFormats';
 import { isViewSpec } from '../../common/src/results/viewChoice';
 
 /** What the page asks the run's side to do (the panel host itself answers 'ready', 'openText', 'copyText', 'saveChart' and 'viewChanged'). */
@@ -43,7 +43,8 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
         EXPORT_FORMAT_NAMES.has(message.format) &&
         optionalName(message.expand) &&
         optionalName(message.part) &&
-        (message.view === undefined || isViewSpec(message.view))
+        (message.view === undefined || isViewSpec(message.view)) &&
+        (message.cells === undefined || (CELL_STYLES as readonly unknown[]).includes(message.cells))
       );
     case 'copy':
       return typeof message.what === 'string' && COPY_WHATS.has(message.what);

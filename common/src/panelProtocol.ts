@@ -18,7 +18,7 @@
 // (the rows of "this view"). docs/running.md describes what users see.
 
 import type { ApiMessage as RunnerApiMessage } from './runner/apiMessages';
-import type { ExportFormat } from './exportFormats';
+import type { CellStyle, ExportFormat } from './exportFormats';
 
 /** One fetched page of results, already flattened into rows. */
 export interface PanelPage {
@@ -163,9 +163,10 @@ export type PanelToHost =
   /**
    * `expand`: one row per item of that nested list (results/expand.ts);
    * `part`: the answer part to export (results/parts.ts, e.g. `query.namespaces`); default the main list;
-   * `view`: only the rows and columns the table shows ("this view"); without it, all rows.
+   * `view`: only the rows and columns the table shows ("this view"); without it, all rows;
+   * `cells`: how CSV, TSV and wikitable cells write nested values (exportFormats.ts CellStyle; default readable).
    */
-  | { type: 'export'; format: ExportFormat; expand?: string; part?: string; view?: PanelViewSpec }
+  | { type: 'export'; format: ExportFormat; expand?: string; part?: string; view?: PanelViewSpec; cells?: CellStyle }
   | { type: 'copy'; what: 'url' | 'curl' }
   /** Asks for the 'history' message. */
   | { type: 'history' }

@@ -1024,6 +1024,24 @@ function readPanel() {
       const first = [...document.querySelectorAll('.vt-body > .vt-row')].find((r) => !r.hidden);
       return { height: window.innerHeight, firstRowTop: first ? first.getBoundingClientRect().top : -1 };
     })(),
+    // Where the shown chart's canvas and numbers table sit (px in the panel's page), and the part of the page
+    // the chart's scroller shows: a person sees the numbers when their top is inside both.
+    chartLayout: (() => {
+      const view = q('.chart-view:not([hidden])');
+      if (!view) return undefined;
+      const rect = (node) => {
+        if (!node || node.hidden) return undefined;
+        const r = node.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+      };
+      return {
+        view: rect(view),
+        canvas: rect(view.querySelector('.chart-canvas')),
+        numbers: rect(view.querySelector('.chart-numbers')),
+        height: window.innerHeight,
+        width: window.innerWidth,
+      };
+    })(),
     expandOptions: [...document.querySelectorAll('.expand-select > option')].map((o) => o.value),
     expand: q('.expand-select')?.value ?? '',
     filter: q('.filter-input')?.value ?? '',

@@ -1,6 +1,9 @@
 // What the Chart and Map views share: the toolbar's Show numbers and Save
 // buttons, the status line, the canvas the drawing is shown in (updated in
 // place), the numbers table, and reading the marks by keyboard and pointer.
+// The numbers open where they are seen at once: beside the chart when the
+// view is wide, else directly under the controls, above the chart
+// (panel.css, .chart-body); never below a tall chart, off screen.
 // The rows are the table's (after filter and Expand), drawn by the shared
 // chart code (common/src/chart), the same code as `mwq chart`. Each view
 // says what to draw (its spec) and adds its own tools and keys.
@@ -51,6 +54,8 @@ export class ChartPane {
   readonly tools = el('div', 'chart-tools');
   readonly status = el('div', 'chart-status');
   readonly canvas = el('div', 'chart-canvas');
+  /** The canvas and the numbers table, laid out side by side or numbers first (panel.css). */
+  private readonly body = el('div', 'chart-body');
   private readonly numbers = el('div', 'chart-numbers');
   private readonly numbersButton: HTMLButtonElement;
   private data: ChartData | undefined;
@@ -88,7 +93,10 @@ export class ChartPane {
     this.canvas.addEventListener('mouseover', (e) => this.onHover(e));
     this.canvas.addEventListener('click', (e) => this.onClick(e));
     this.numbers.hidden = true;
-    this.element.append(this.tools, this.status, this.canvas, this.numbers);
+    this.numbers.setAttribute('role', 'region');
+    this.numbers.setAttribute('aria-label', 'The numbers behind the picture');
+    this.body.append(this.canvas, this.numbers);
+    this.element.append(this.tools, this.status, this.body);
     onThemeChange(() => this.refresh());
     window.addEventListener('resize', () => this.refresh());
   }
@@ -171,10 +179,10 @@ export class ChartPane {
     this.numbers.hidden = !this.numbers.hidden;
     this.numbersButton.textContent = this.numbers.hidden ? 'Show numbers' : 'Hide numbers';
     this.numbersButton.setAttribute('aria-expanded', String(!this.numbers.hidden));
-    if (this.numbers.hidden) return;
-    this.renderNumbers();
-    // The table opens below the chart: brought into view, not left off screen.
-    this.numbers.scrollIntoView({ block: 'start' });
+    this.body.classList.toggle('with-numbers', !this.numbers.hidden);
+    // The table first, then the chart drawn again for the width the table leaves it (beside it, when wide).
+    if (!this.numbers.hidden) this.renderNumbers();
+    this.redraw();
   }
 
   /** The numbers behind the picture as a table, as the kind that drew it lays them out. */

@@ -11,7 +11,7 @@
 // answers (a part wanted before a replay has brought it shows once it comes).
 
 import type { PanelPage, PanelRunInfo, PanelStatus, PanelToHost, PanelViewSpec } from '../../../common/src/panelProtocol';
-import type { ExportFormat } from '../../../common/src/exportFormats';
+import type { CellStyle, ExportFormat } from '../../../common/src/exportFormats';
 import { AnswerParts, type AnswerPart } from '../../../common/src/results/parts';
 import type { Row } from '../../../common/src/row';
 import type { SortSpec } from '../../../common/src/results/sortRows';
@@ -19,6 +19,7 @@ import { expandableFields, expandRows } from '../../../common/src/results/expand
 import { flattenRows, OneItemLists, oneItemFields } from '../../../common/src/results/oneItemLists';
 import { filterCarries, openingPart } from '../../../common/src/results/viewChoice';
 import { onePageList } from '../../../common/src/results/columnNames';
+import { countListItems, type ListItems } from '../../../common/src/results/itemsText';
 import { forgetRun, type PanelState } from './uiState';
 
 /** What the table shows besides the rows: its filter, sort and shown columns (for "this view"). */
@@ -104,6 +105,13 @@ export class PanelModel {
     return wanted && this.part === this.state.part && this.expandable().includes(wanted) ? wanted : '';
   }
 
+  /** When the rows shown are one page's nested list (onePageList): how many rows it makes, for the header's count (results/itemsText.ts). */
+  listItems(): ListItems | undefined {
+    const expand = this.expand;
+    if (!expand || this.part !== '' || expand !== onePageList(this.pages.find((p) => p.rows.length)?.rows ?? [])) return undefined;
+    return countListItems(this.baseRows(), expand);
+  }
+
   /** The rows of the part shown, before flatten and expand. */
   baseRows(): Row[] {
     const part = this.shownPart;
@@ -164,9 +172,15 @@ export class PanelModel {
   }
 
   /** Export: "this view" (what the table shows) or "all rows" of the part shown. */
-  exportMessage(format: ExportFormat, scope: 'view' | 'all', table: TableView): PanelToHost {
+  exportMessage(format: ExportFormat, scope: 'view' | 'all', table: TableView, cells: CellStyle = 'readable'): PanelToHost {
     const part = this.part || undefined;
-    return { type: 'export', format, ...(part ? { part } : {}), ...(scope === 'view' ? { view: this.viewSpec(table) } : {}) };
+    return {
+      type: 'export',
+      format,
+      ...(part ? { part } : {}),
+      ...(scope === 'view' ? { view: this.viewSpec(table) } : {}),
+      ...(cells !== 'readable' ? { cells } : {}),
+    };
   }
 
   /** Tells the host what the table shows (for "Export Results" of this view from a command); undefined before a run. */

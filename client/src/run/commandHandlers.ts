@@ -53,7 +53,14 @@ export class CommandHandlers {
         run.abort?.abort();
         return;
       case 'export':
-        return exportRun(run, request.format, this.to.log, undefined, { expand: request.expand, part: request.part, view: request.view });
+        return exportRun(
+          run,
+          request.format,
+          this.to.log,
+          undefined,
+          { expand: request.expand, part: request.part, view: request.view },
+          request.cells,
+        );
       case 'copy':
         return copyRequest(request.what, run.request, this.to.preparation.settings().contact);
     }

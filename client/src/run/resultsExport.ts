@@ -3,7 +3,7 @@
 // answers (results/parts.ts), expanded by a nested field or not.
 
 import * as vscode from 'vscode';
-import { EXPORT_FORMATS, type ExportFormat } from '../../../common/src/exportFormats';
+import { EXPORT_FORMATS, type CellStyle, type ExportFormat } from '../../../common/src/exportFormats';
 import { csvLine, exportExtension, exportRows, unionKeys } from '../../../common/src/output/rowWriters';
 import { isRunnerError } from '../../../common/src/runner/errors';
 import { toApiSandboxUrl, toCurl, toUrl } from '../../../common/src/runner/wire';
@@ -34,13 +34,14 @@ export function chosenRows(run: ActiveRun, choice: RowChoice = {}): Iterable<Row
   return choice.expand !== undefined ? expandRows(rows, choice.expand) : rows;
 }
 
-/** Writes the chosen rows of a run to a file (asked for, unless `given`), and says so. */
+/** Writes the chosen rows of a run to a file (asked for, unless `given`), and says so; `cells`: how table formats write nested values. */
 export async function exportRun(
   run: ActiveRun,
   format: ExportFormat,
   log: vscode.LogOutputChannel,
   given?: vscode.Uri,
   choice: RowChoice = {},
+  cells: CellStyle = 'readable',
 ): Promise<void> {
   const rows = chosenRows(run, choice);
   if (!rows) return;
@@ -55,11 +56,16 @@ export async function exportRun(
     }));
   if (!target) return;
   try {
-    const count = await exportRows(target.fsPath, format, rows);
+    const count = await exportRows(target.fsPath, format, rows, cells);
     const written = { rows: count, columns: choice.view?.columns.length };
-    log.info(`${exportedText(written, choice, target.fsPath)} (${format})`);
+    // JSON and NDJSON keep values as they are: only a table format's cells are said.
+    const how = cells === 'json' && format !== 'json' && format !== 'ndjson' ? ' Nested cells as JSON.' : '';
+    log.info(`${exportedText(written, choice, target.fsPath)}${how} (${format})`);
     // Automation (a given target) is not interrupted by a notification that waits for a click.
-    const notice = vscode.window.showInformationMessage(exportedText(written, choice, vscode.workspace.asRelativePath(target)), 'Open');
+    const notice = vscode.window.showInformationMessage(
+      `${exportedText(written, choice, vscode.workspace.asRelativePath(target))}${how}`,
+      'Open',
+    );
     if (!given) void notice.then((choice) => (choice === 'Open' ? vscode.window.showTextDocument(target, { preview: false }) : undefined));
   } catch (error) {
     void vscode.window.showErrorMessage(`Export failed: ${isRunnerError(error) ? error.message : String(error)}`);
@@ -110,7 +116,8 @@ function csvText(rows: readonly Row[]): string {
  * The command `mwquery.exportResults(format?, target?, choice?)`: the rows of
  * the shown run, as the panel's Export buttons do; with a `target` file URI
  * (automation, tests) without the save dialog. `choice`: `'view'` for what
- * the panel's table shows now, else `{ part, expand, view }`; none: all rows.
+ * the panel's table shows now, else `{ part, expand, view, cells }` (`cells:
+ * 'json'`: nested values in table cells as JSON); none: all rows.
  */
 export async function exportResultsCommand(
   run: ActiveRun | undefined,
@@ -139,7 +146,13 @@ export async function exportResultsCommand(
     log,
     target instanceof vscode.Uri && target.scheme === 'file' ? target : undefined,
     shown ?? rowChoice(choice),
+    cellsOf(choice),
   );
+}
+
+/** `{ cells: 'json' }` in a command's choice: nested values in table cells as JSON (the panel's Cells choice). */
+function cellsOf(choice: unknown): CellStyle {
+  return typeof choice === 'object' && choice !== null && (choice as { cells?: unknown }).cells === 'json' ? 'json' : 'readable';
 }
 
 /** Copies the request as a URL or a cURL command (secrets masked), and says so. */

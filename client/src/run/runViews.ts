@@ -11,6 +11,7 @@ import { pushAll } from '../../../common/src/arrays';
 import type { ResultsPanel } from '../resultsPanel';
 import type { ActiveRun } from './activeRun';
 import { summaryText } from './summaryText';
+import { onePageListItems } from '../../../common/src/results/itemsText';
 import { expectationSummary } from '../testing/runSummary';
 import { wikiSummary } from '../../../common/src/wikiSummary';
 
@@ -115,6 +116,7 @@ export function inlineSummary(run: ActiveRun, outcome: RunOutcome, hasMore: bool
     apiErrors: outcome.apiErrors,
     apiWarnings: outcome.apiWarnings,
     items: run.store.total,
+    list: onePageListItems(run.store.rows(run.mainList), run.panelPages.find((p) => p.rows.length)?.rows ?? []),
     pages: run.session.pageCount,
     // Request time, not wall time: the pauses between "Next page" clicks do not count.
     requestMs: Math.round(run.requestMs),

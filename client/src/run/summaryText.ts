@@ -3,6 +3,7 @@
 // requests' durations), never the wall time between clicks.
 
 import { count } from '../../../common/src/text';
+import { itemsText, type ListItems } from '../../../common/src/results/itemsText';
 
 export interface SummaryFacts {
   failed: boolean;
@@ -10,6 +11,8 @@ export interface SummaryFacts {
   apiErrors: number;
   apiWarnings: number;
   items: number;
+  /** The rows are one page's nested list: they are counted, not the one page (results/itemsText.ts). */
+  list?: ListItems;
   pages: number;
   requestMs: number;
   hasMore: boolean;
@@ -18,7 +21,7 @@ export interface SummaryFacts {
 export function summaryText(f: SummaryFacts): string {
   if (f.failed) return `✗ ${f.errorMessage ?? 'failed'}`;
   return [
-    `${f.apiErrors ? '✗' : '✓'} ${count(f.items, 'item')}`,
+    `${f.apiErrors ? '✗' : '✓'} ${itemsText(f.items, f.list)}`,
     count(f.pages, 'page'),
     `${Math.round(f.requestMs)} ms`,
     ...(f.hasMore ? ['more available'] : []),

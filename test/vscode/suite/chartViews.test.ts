@@ -114,6 +114,41 @@ suite('results panel: chart and map views', () => {
     assert.ok(numbers.buttons.some((b) => b.label === 'Hide numbers'));
   });
 
+  test('Show numbers: the numbers are in view at once, above the chart in a narrow panel, beside it in a wide one', async () => {
+    // The chart per user of the first test, taller than the panel; its numbers hidden again, then asked for.
+    await probePanel({ click: ['Hide numbers'] });
+    const narrow = await probePanel({ click: ['Show numbers'] });
+    await screenshot('chart-numbers-narrow');
+    const seen = (s: typeof narrow, where: string) => {
+      const layout = s.chartLayout;
+      assert.ok(layout?.numbers, `${where}: a numbers table (${JSON.stringify(layout)})`);
+      const bottom = Math.min(layout.view.bottom, layout.height);
+      // Its caption and first rows show: the top inside the chart's scroller, 60 px of it above the fold.
+      assert.ok(
+        layout.numbers.top >= layout.view.top - 1 && layout.numbers.top + 60 <= bottom,
+        `${where}: the numbers start at ${Math.round(layout.numbers.top)} px, the view shows ${Math.round(layout.view.top)}–${Math.round(bottom)} px`,
+      );
+      return layout;
+    };
+    const above = seen(narrow, 'narrow');
+    assert.ok(above.numbers!.top < above.canvas!.top, 'narrow: the numbers above the chart, under its controls');
+    // A wide panel (its group maximised): the numbers beside the chart.
+    await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+    await vscode.commands.executeCommand('workbench.action.toggleMaximizeEditorGroup');
+    try {
+      const wide = await waitForPanel((s) => (s.chartLayout?.width ?? 0) >= 900, 20_000, 'a wide panel');
+      await screenshot('chart-numbers-wide');
+      const beside = seen(wide, 'wide');
+      assert.ok(beside.numbers!.left >= beside.canvas!.right - 1, `wide: the numbers beside the chart (${JSON.stringify(beside)})`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.toggleMaximizeEditorGroup');
+      // The file's group active again, as the next tests expect (files open there, the panel beside).
+      await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
+    }
+    await waitForPanel((s) => (s.chartLayout?.width ?? 0) < 900, 20_000, 'the panel beside the file again');
+    await screenshot('chart-numbers-restored');
+  });
+
   test('Save as SVG writes the chart through the save dialog', async () => {
     await probePanel({ click: ['Save as SVG'] });
     // The save dialog offers <workspace>/Recent-changes-chart.svg: accept it.

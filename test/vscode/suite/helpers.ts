@@ -167,6 +167,14 @@ export interface PanelRow {
   changedCells?: string[];
 }
 
+/** An element's place in the panel's page, px. */
+export interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
 /** What the panel shows, read from its real DOM (see readPanel in run-code-server.mjs). */
 export interface PanelSnapshot {
   /** A results panel's page was found in the browser. */
@@ -215,6 +223,8 @@ export interface PanelSnapshot {
   pinned?: { name: string; left: number; right: number; viewWidth: number };
   /** The panel page's height and the top of the table's first row in it, px (-1: no row). */
   layout: { height: number; firstRowTop: number };
+  /** The shown chart's scroller, canvas and numbers table (undefined while hidden), px in the panel's page of `width` × `height`. */
+  chartLayout?: { view: Box; canvas?: Box; numbers?: Box; height: number; width: number };
   /** Fields offered by "Expand" ('' = none) and the one chosen. */
   expandOptions: string[];
   expand: string;
