@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { startFaultProxy } from '../../wikiRuns/faultProxy';
 import { codeOf, fixturesDir, hasPanelProbe, screenshot, typeKeys, waitForDiagnostics } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
@@ -22,24 +23,34 @@ suite('catalogue on open: ask once per host', function () {
   });
 
   test('opening a file with a literal endpoint asks "Fetch the catalogue of HOST?"; Always fetches it', async () => {
-    const host = new URL(endpoint!).host;
-    const uri = vscode.Uri.file(path.join(fixturesDir(), 'names-its-wiki.mwq'));
-    await vscode.workspace.fs.writeFile(
-      uri,
-      new TextEncoder().encode(`@endpoint = ${endpoint}\n\n### Abuse filters\nlist=abusefilters\nabflimit=5\n`),
-    );
-    const document = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(document, { preview: false });
-    // Until the answer: the bundled catalogue, which does not know the module.
-    // (So this suite runs before any that runs a query against the test wiki:
-    // a run makes its catalogue known and fetched without asking. Suites run in
-    // file-name order.)
-    await waitForDiagnostics(uri, flagged, 30_000, 'abusefilters flagged by the bundled catalogue');
-    await typeKeys([{ waitForText: `Fetch the catalogue of ${host}?` }, { waitForText: 'This time' }, { pause: 500 }]);
-    await screenshot('catalogue-01-ask-on-open');
-    await typeKeys([{ clickButton: 'Always' }]);
-    const ds = await waitForDiagnostics(uri, (all) => !flagged(all), 60_000, "abusefilters accepted by the wiki's own catalogue");
-    assert.equal(ds.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length, 0);
-    await screenshot('catalogue-02-fetched');
+    // The test wiki behind a forwarder on a port of its own: a host no other
+    // suite chose (a run there makes its catalogue fetched without asking),
+    // whatever order the suites run in.
+    const proxy = await startFaultProxy(endpoint!);
+    try {
+      await askOnOpen(proxy.endpoint);
+    } finally {
+      await proxy.stop();
+    }
   });
 });
+
+/** Opens a file naming `wikiEndpoint`: the bundled catalogue until asked, then the wiki's own after "Always". */
+async function askOnOpen(wikiEndpoint: string): Promise<void> {
+  const host = new URL(wikiEndpoint).host;
+  const uri = vscode.Uri.file(path.join(fixturesDir(), 'names-its-wiki.mwq'));
+  await vscode.workspace.fs.writeFile(
+    uri,
+    new TextEncoder().encode(`@endpoint = ${wikiEndpoint}\n\n### Abuse filters\nlist=abusefilters\nabflimit=5\n`),
+  );
+  const document = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(document, { preview: false });
+  // Until the answer: the bundled catalogue, which does not know the module.
+  await waitForDiagnostics(uri, flagged, 30_000, 'abusefilters flagged by the bundled catalogue');
+  await typeKeys([{ waitForText: `Fetch the catalogue of ${host}?` }, { waitForText: 'This time' }, { pause: 500 }]);
+  await screenshot('catalogue-01-ask-on-open');
+  await typeKeys([{ clickButton: 'Always' }]);
+  const ds = await waitForDiagnostics(uri, (all) => !flagged(all), 60_000, "abusefilters accepted by the wiki's own catalogue");
+  assert.equal(ds.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length, 0);
+  await screenshot('catalogue-02-fetched');
+}

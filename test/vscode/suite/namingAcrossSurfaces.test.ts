@@ -71,7 +71,12 @@ suite('one naming: the panel, mwq run, mwq chart and the exports', () => {
 
     // The CSV export of the view: the panel's columns as its header.
     const csv = vscode.Uri.file(path.join(fixturesDir(), 'naming-view.csv'));
-    await vscode.commands.executeCommand('mwquery.exportResults', 'csv', csv, 'view');
+    // The panel tells the extension the view it shows once it has drawn it: a person's click comes later than
+    // this test's, so it asks again until the view is known (at most 10 s).
+    for (let tries = 0; tries < 20 && !fs.existsSync(csv.fsPath); tries++) {
+      if (tries) await new Promise((resolve) => setTimeout(resolve, 500));
+      await vscode.commands.executeCommand('mwquery.exportResults', 'csv', csv, 'view');
+    }
     const header = fs.readFileSync(csv.fsPath, 'utf8').split('\r\n')[0]!;
     assert.deepEqual(header.split(','), shown.columns, 'the export names the columns as the panel does');
     const cliCsv = mwq('run', ...common, '--format', 'csv');

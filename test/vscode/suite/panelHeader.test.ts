@@ -17,7 +17,7 @@ suite('results panel: a compact header', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  test('after a run the first row starts within a quarter of the panel; Details shows the request', async function () {
+  test("after a run the first row starts within 200 px of the panel top (the header's rows are fixed, the panel's height is not); Details shows the request", async function () {
     this.timeout(120_000);
     const doc = (await openFixture('run.mwq')).document;
     await vscode.extensions.getExtension('mwquery.mwquery')!.activate();
@@ -34,8 +34,9 @@ suite('results panel: a compact header', () => {
     await screenshot('panel-header-compact');
     const { height, firstRowTop } = shown.layout;
     console.log(`panelHeader.test: the first row starts at ${Math.round(firstRowTop)} px of ${height} px`);
+    // Was 407 px (50 % of an 808 px panel); now one line of actions: about 145-175 px whatever the panel's height.
     assert.ok(
-      firstRowTop / height < 0.25,
+      firstRowTop < 200,
       `the first row starts at ${Math.round(firstRowTop)} px of ${height} px (${Math.round((100 * firstRowTop) / height)} %): ${describePanel(shown)}`,
     );
     const opened = await probePanel({ click: ['Details'] });

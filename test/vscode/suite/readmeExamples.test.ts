@@ -17,6 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
+import { parseJsonc } from '../../../common/src/jsonc';
 import {
   codeOf,
   describeDiagnostics,
@@ -115,6 +116,7 @@ suite("readme examples: the README's examples in the editor, from the examples w
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('mwquery.selectEnvironment', null);
     // The examples name Wikipedia: its catalogue question is left for no later test to answer.
     await vscode.commands.executeCommand('notifications.clearAll');
     for (const name of written) fs.rmSync(path.join(fixturesDir(), name), { force: true });
@@ -147,6 +149,11 @@ suite("readme examples: the README's examples in the editor, from the examples w
 
   test('readme examples: Ctrl+Enter in start-here.mwq and in the README first block (its @endpoint on the test wiki) shows the wiki rows', async function () {
     this.timeout(120_000);
+    // The examples' .mwquery.json names "local test wiki" its default; an earlier suite may have picked
+    // "no environment" in this window, and a person's pick wins over the default: pick it as a person would.
+    const names = parseJsonc(fs.readFileSync(path.join(fixturesDir(), '.mwquery.json'), 'utf8')) as { default?: string };
+    assert.ok(names.default, 'the examples workspace names a default environment');
+    await vscode.commands.executeCommand('mwquery.selectEnvironment', names.default);
     const start = await vscode.workspace.openTextDocument(path.join(fixturesDir(), 'start-here.mwq'));
     await runWithKeys(start, start.getText().split('\n').indexOf('list=allpages'));
     const pages = (await wikiItems('allpages', { aplimit: '10' })) as { title: string }[];
