@@ -21,6 +21,7 @@ import { readQueryFile, shown, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { makeSink, NO_SINK, type RowSink } from './sinks';
 import { answerParts, findPart } from '../../common/src/results/parts';
+import { printTextAnswer } from './textAnswerOut';
 import { chooseList, OtherParts, rowPlan } from '../../common/src/runner/rowParts';
 import { Messages, terminalSafeLine } from './terminal';
 import { count } from '../../common/src/text';
@@ -302,7 +303,7 @@ class RunStream {
       for (const b of page.batches) this.toOutput(b.rows);
       // A batch boundary: resuming from here loses no page of the batch.
       if (!page.incomplete) output.checkpoint(this.session.resumable?.continueParams, (output.resumed.pages ?? 0) + this.session.pageCount);
-    } else this.writing = this.writing.then(() => this.sink.page(page));
+    } else this.writing = this.writing.then(printTextAnswer(page.json, this.say) ?? (() => this.sink.page(page)));
   }
 
   /** Counts the rows one page's nested list makes (the summary says them, not the one page). */

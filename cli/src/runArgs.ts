@@ -47,7 +47,9 @@ export const RUN_USAGE = `  mwq run FILE [options]                   run one que
                          general, namespaces, pages, a second list, …; objects
                          as key/value rows) instead of the result rows, at the end.
                          The result rows: the first list=, else the pages, else
-                         (meta only) the first part; stderr names the others
+                         (meta only) the first part; another action's (parse):
+                         its first list (sections, links: --part parse.links
+                         too), else its key/value part; stderr names the others
       --expand FIELD     one row per item of the nested list FIELD (revisions,
                          categories, …), the page's columns repeated; one page's
                          nested list (titles=ONE&prop=revisions) is the rows by itself
@@ -149,7 +151,7 @@ export function parseRunArgs(args: string[]): RunArgs {
   if (expand !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(expand))
     throw new UsageError(`--expand takes the name of a field of the rows (such as revisions), not "${shown(expand)}"`);
   const part = get('part');
-  if (part !== undefined && !/^(query\.)?[A-Za-z0-9_-]{1,64}$/.test(part))
+  if (part !== undefined && !/^([A-Za-z0-9_-]{1,64}\.)?[A-Za-z0-9_-]{1,64}$/.test(part))
     throw new UsageError(`--part takes the name of a part of the answer (such as namespaces), not "${shown(part)}"`);
   const cells = (get('cells') ?? 'readable') as CellStyle;
   if (!CELL_STYLES.includes(cells)) throw new UsageError(`--cells must be ${CELL_STYLES.join(' or ')}, not "${shown(cells)}"`);

@@ -10,9 +10,13 @@ export interface RunnerParameter {
   readonly why: string;
 }
 
-/** In sending order: `action` first (only `query` runs), then the answer's form. */
+/**
+ * In sending order: `action` first (`query`, unless the file's `action=` line
+ * names another action that only reads: request.ts sends that one), then the
+ * answer's form.
+ */
 export const RUNNER_PARAMETERS: ReadonlyMap<string, RunnerParameter> = new Map<string, RunnerParameter>([
-  ['action', { value: 'query', why: 'query files run action=query' }],
+  ['action', { value: 'query', why: 'a query is action=query unless its action= line names another action that only reads' }],
   ['format', { value: 'json', why: 'the runner reads JSON' }],
   ['formatversion', { value: '2', why: 'the runner reads formatversion 2' }],
   ['errorformat', { value: 'plaintext', why: 'the runner reads errors as plain text' }],

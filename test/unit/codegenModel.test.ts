@@ -47,6 +47,14 @@ describe('export model', () => {
     assert.deepEqual(param(m, 'apprefix'), [{ kind: 'text', text: 'mwqenv000000000000000000000000x0x' }]);
   });
 
+  it('refuses a read action other than query with a sentence (the programs read query rows only), and a write with its reason', () => {
+    assert.throws(
+      () => model('@endpoint = https://wiki.example/w/api.php\naction=parse\npage=A\n'),
+      /Code export writes programs for action=query only, not yet for action=parse/,
+    );
+    assert.throws(() => model('@endpoint = https://wiki.example/w/api.php\naction=edit\ntitle=A\n'), /action=edit writes to the wiki/);
+  });
+
   it("sends formatversion=2 and maxlag, the file's own maxlag kept", () => {
     const m = model('@endpoint = https://w.example/w/api.php\nlist=allpages\n');
     assert.deepEqual(param(m, 'formatversion'), [{ kind: 'text', text: '2' }]);

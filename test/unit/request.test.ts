@@ -97,8 +97,22 @@ describe('request: parameters', () => {
     });
   });
 
-  it('refuses other actions and rawcontinue with the line', () => {
-    assert.match(usageError(() => build(`@endpoint = ${EP}\naction=parse\npage=X\n`)).message, /line 2: only action=query can be run/);
+  it("sends a read action in place of query, with the runner's own parameters", () => {
+    const request = build(`@endpoint = ${EP}\naction=parse\npage=X\nformat=xml\n`);
+    assert.deepEqual(
+      request.params.map((p) => [p.name, p.value]),
+      [
+        ['action', 'parse'],
+        ['format', 'json'],
+        ['formatversion', '2'],
+        ['errorformat', 'plaintext'],
+        ['page', 'X'],
+      ],
+    );
+    assert.match(usageError(() => build(`@endpoint = ${EP}\naction=par se\npage=X\n`)).message, /line 2: "par se" is not an action name/);
+  });
+
+  it('refuses rawcontinue with the line', () => {
     assert.match(
       usageError(() => build(`@endpoint = ${EP}\nlist=allpages\nrawcontinue\n`)).message,
       /line 3: rawcontinue is not supported/,

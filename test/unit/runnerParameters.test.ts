@@ -29,7 +29,7 @@ function hintOf(name: string): string | undefined {
 
 describe('runner-owned parameters: the editor says what the runner does', () => {
   const names = new Set<string>([...bundledCatalogue().main.params.map((p) => p.name), ...RUNNER_PARAMETERS.keys()]);
-  names.delete('action'); // its own rule: only action=query runs
+  names.delete('action'); // its own rule: query, or the read action the file names
 
   for (const name of [...names].sort()) {
     it(`${name}=${VALUE} is either sent or called ignored, never both, and the sentences agree`, () => {

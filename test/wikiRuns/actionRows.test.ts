@@ -135,7 +135,7 @@ describe(`other actions' answers by shape (MediaWiki ${process.env.MWQ_MEDIAWIKI
       assert.deepEqual(names(parts), ['text:object'], params.action);
       const text = partObject(parts[0]!);
       assert.equal(text.format, format);
-      assert.match(String(text.sentence), /^The wiki answered .+, not JSON \(.+\): shown as text, without rows\.$/);
+      assert.match(String(text.sentence), /^The wiki answered .+, not JSON \(.+\): shown as text\.$/);
       assert.match(String(text.body), /^<\?xml/);
     }
   });

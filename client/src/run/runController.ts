@@ -238,7 +238,7 @@ export class RunController implements vscode.Disposable {
       items,
       hasMore,
       running: false,
-      message: statusMessage(outcome, incomplete),
+      message: statusMessage(outcome, incomplete, run.answers[run.answers.length - 1]),
       requestMs: run.requestMs,
       summary,
       ...(incomplete ? { incomplete } : {}),

@@ -5,6 +5,7 @@
 import type { PanelPage, PanelStatus } from '../../../common/src/panelProtocol';
 import type { PageResult, RunOutcome } from '../../../common/src/runner/sessionTypes';
 import type { Row } from '../../../common/src/row';
+import { textAnswerOf } from '../../../common/src/runner/classify';
 import type { StoredRun } from '../../../common/src/results/history';
 import { count } from '../../../common/src/text';
 import { pushAll } from '../../../common/src/arrays';
@@ -31,8 +32,12 @@ export function panelPageOf(page: PageResult, rows: Row[], rowsPart?: string): P
   };
 }
 
-/** The status line's message after a fetch: the failure, the cap, the wiki's errors, or pages still waiting for properties. */
-export function statusMessage(outcome: RunOutcome, incomplete: RunOutcome['incomplete']): PanelStatus['message'] {
+/**
+ * The status line's message after a fetch: the failure, the cap, the wiki's
+ * errors, pages still waiting for properties, or the sentence of a text
+ * answer (a feed, `action=rsd`: classify.ts) given as `lastAnswer`.
+ */
+export function statusMessage(outcome: RunOutcome, incomplete: RunOutcome['incomplete'], lastAnswer?: unknown): PanelStatus['message'] {
   if (outcome.error) {
     return {
       level: outcome.stopped === 'cancelled' ? 'warning' : 'error',
@@ -53,7 +58,8 @@ export function statusMessage(outcome: RunOutcome, incomplete: RunOutcome['incom
       text: `${count(incomplete.pages, 'page')} still waiting for ${coming} (stopped at mwquery.maxPages); shown below with what has arrived. "Next page" completes them.`,
     };
   }
-  return undefined;
+  const text = textAnswerOf(lastAnswer);
+  return text ? { level: 'info', text: text.sentence } : undefined;
 }
 
 /** The run as its history stores it (masked by the history's redactor when saved). */

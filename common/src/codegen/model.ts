@@ -104,6 +104,13 @@ export function exportModel(query: QueryNode, scope: VariableScope, options: Exp
     uses.length = 0;
     request = build();
   }
+  // The programs read `query`'s rows and follow its continuation; another action's rows (by the answer's shape) are not written yet.
+  const action = request.params.find((p) => p.name === 'action')?.value;
+  if (action !== undefined && action !== 'query')
+    throw new RunnerError(
+      'usage',
+      `Code export writes programs for action=query only, not yet for action=${action}: run it with mwq run, or copy it as a URL or cURL.`,
+    );
   const markers = new RegExp(`(?:http://)?mwqenv${nonce}x(\\d+)x(?:\\.invalid/)?`, 'g');
   const split = (text: string): ValuePart[] => {
     const parts: ValuePart[] = [];

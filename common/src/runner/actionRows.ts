@@ -73,6 +73,37 @@ export function actionRowsPart(parts: readonly ShapedPart[]): string | undefined
   return (parts.find((p) => p.kind === 'list') ?? parts[0])?.name;
 }
 
+/**
+ * The rows of a run's answers outside `query`, answer by answer (the runner's
+ * merger): the rows part (actionRowsPart) of the first answer that has one; a
+ * list's items, or a key/value part's members as `{ key, value }` rows, each
+ * key once across answers (as a meta-only query's first part).
+ */
+export class ActionRows {
+  private part: string | undefined;
+  private readonly keys = new Set<string>();
+
+  /** The rows part's name, once an answer had one. */
+  get name(): string | undefined {
+    return this.part;
+  }
+
+  add(answer: unknown): Row[] {
+    const parts = actionParts(answer);
+    this.part ??= actionRowsPart(parts);
+    const part = parts.find((p) => p.name === this.part);
+    if (!part) return [];
+    if (part.kind === 'list') return part.rows;
+    const rows: Row[] = [];
+    for (const [key, value] of Object.entries(part.fields)) {
+      if (this.keys.has(key)) continue;
+      this.keys.add(key);
+      rows.push({ key, value });
+    }
+    return rows;
+  }
+}
+
 /** The rows of a value that is a list by its shape (see the file comment), else undefined. */
 export function shapeRows(value: unknown): Row[] | undefined {
   if (Array.isArray(value)) return value.map(itemRow);

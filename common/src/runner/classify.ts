@@ -112,7 +112,7 @@ export function textAnswerSentence(format: TextFormat, bytes: number): string {
         : format === 'XML'
           ? 'XML'
           : 'text';
-  return `The wiki answered ${what}, not JSON (${formatBytes(bytes)}): shown as text, without rows.`;
+  return `The wiki answered ${what}, not JSON (${formatBytes(bytes)}): shown as text.`;
 }
 
 /** A text answer as the answer the parts read: one `text` part, its sentence and the body as the wiki sent it. */
@@ -120,6 +120,19 @@ export function textAnswer(outcome: Extract<Classified, { kind: 'text' }>): {
   text: { sentence: string; format: TextFormat; body: string };
 } {
   return { text: { sentence: textAnswerSentence(outcome.format, outcome.bytes), format: outcome.format, body: outcome.body } };
+}
+
+const TEXT_FORMATS: readonly TextFormat[] = ['RSS', 'Atom', 'RSD', 'XML', 'text'];
+
+/** The text answer an answer is (textAnswer's shape, `{ text: { sentence, format, body } }` and nothing else), or undefined. */
+export function textAnswerOf(json: unknown): ReturnType<typeof textAnswer>['text'] | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const keys = Object.keys(json);
+  const text = (json as { text?: unknown }).text;
+  if (keys.length !== 1 || typeof text !== 'object' || text === null) return undefined;
+  const { sentence, format, body } = text as Record<string, unknown>;
+  if (typeof sentence !== 'string' || typeof body !== 'string' || !TEXT_FORMATS.includes(format as TextFormat)) return undefined;
+  return { sentence, format: format as TextFormat, body };
 }
 
 /** `application/xml`, `text/xml`, `application/rss+xml`, `application/atom+xml`, `application/rsd+xml`. */

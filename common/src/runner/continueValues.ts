@@ -34,9 +34,16 @@ export function continueDigest(cont: Readonly<Record<string, string>>): string {
   return text.length <= DIGEST_ABOVE ? text : createHash('sha256').update(text).digest('base64');
 }
 
-/** The answer's `continue` object as strings, or undefined. (`query-continue` of rawcontinue is not followed.) */
+/**
+ * The answer's `continue` object as strings, or undefined. (`query-continue`
+ * of rawcontinue is not followed.) Wikibase's `wbsearchentities` says where
+ * to go on as a top-level `search-continue` offset, which its `continue`
+ * parameter takes: read as `{ continue: offset }`.
+ */
 export function readContinue(json: unknown): Record<string, string> | undefined {
   if (typeof json !== 'object' || json === null) return undefined;
+  const offset = (json as Record<string, unknown>)['search-continue'];
+  if (typeof offset === 'number' || (typeof offset === 'string' && /^\d+$/.test(offset))) return { continue: String(offset) };
   const cont = (json as Record<string, unknown>).continue;
   if (typeof cont !== 'object' || cont === null || Array.isArray(cont)) return undefined;
   const out: Record<string, string> = {};

@@ -5,6 +5,7 @@
 //   `maxlag`/`ratelimited` error → wait (Retry-After), retry; a few times, then RunnerError 'busy'
 //   HTTP 429/502/503/504         → the same
 //   not JSON                     → RunnerError 'not-json' / 'http' with the status and the body's first lines
+//   XML, or text a feed asked for → the answer: its `text` part (classify.ts textAnswer: the sentence, the format, the body)
 //   refused/reset/dropped/time-out → exponential back-off, retry, then RunnerError 'network' / 'timeout'
 //   JSON that ends early          → the same back-off and retries, then RunnerError 'not-json'
 //   a redirect to the same host   → followed by hand (method and body kept; http → https allowed), at most 5
@@ -14,10 +15,10 @@
 // A cancellation (the caller's AbortSignal) ends everything at once with RunnerError 'cancelled'.
 
 import type { ApiMessages } from './apiMessages';
-import { classify, MAX_ANSWER_DEPTH, type Classified, type RetryReason } from './classify';
+import { asksForText, classify, MAX_ANSWER_DEPTH, textAnswer, type Classified, type RetryReason } from './classify';
 import type { CookieJar } from './cookies';
 import { RunnerError } from './errors';
-import { bodyExcerpt, formatBytes, isLookupFailure, retryingMessage } from './httpMessages';
+import { formatBytes, isLookupFailure, retryingMessage } from './httpMessages';
 import { toWire, type ParamPairs, type HttpMethod } from './wire';
 import { RetryPolicy } from './retryPolicy';
 import { cancelled, exchange } from './transport';
@@ -88,7 +89,7 @@ export function userAgent(options: Pick<HttpOptions, 'userAgent' | 'contact'> = 
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_REDIRECTS = 5;
 
-/** Sends one API request (with its retries). Resolves with a JSON answer; rejects with a RunnerError. */
+/** Sends one API request (with its retries). Resolves with a JSON answer (a text answer as its `text` part); rejects with a RunnerError. */
 export async function sendApiRequest(endpoint: string, pairs: ParamPairs, options: HttpOptions = {}): Promise<ApiResponse> {
   const started = Date.now();
   const wire = toWire(endpoint, pairs, options.maxGetBytes);
@@ -100,6 +101,8 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
     waitScale: options.waitScale ?? 1,
   });
   const timeoutMs = options.timeoutMs ?? 30_000;
+  // A feed's `feedformat` asks for RSS or Atom: a body that is not JSON is then its answer (classify.ts).
+  const textAsked = asksForText(pairs.map(([name]) => name));
   const transport = {
     headers: { 'User-Agent': userAgent(options), Accept: 'application/json', 'Accept-Encoding': 'gzip' },
     timeoutMs,
@@ -129,12 +132,13 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
         });
       }
     } else {
-      const outcome = classify(sent.answer.status, sent.answer.headers, sent.answer.body);
-      if (outcome.kind === 'ok') {
+      const outcome = classify(sent.answer.status, sent.answer.headers, sent.answer.body, Date.now(), textAsked);
+      if (outcome.kind === 'ok' || outcome.kind === 'text') {
         return {
           status: outcome.status,
-          json: outcome.json,
-          messages: outcome.messages,
+          // A text answer (a feed, `action=rsd`) is kept whole as the answer's `text` part, with its sentence.
+          json: outcome.kind === 'ok' ? outcome.json : textAnswer(outcome),
+          messages: outcome.kind === 'ok' ? outcome.messages : { errors: [], warnings: [] },
           bytes: outcome.bytes,
           method: wire.method,
           url: wire.url,
@@ -145,9 +149,6 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
       // Named only when something is said about it: no URL parse for an answer that is fine.
       const host = hostOf(endpoint);
       if (outcome.kind === 'not-json') throw withAttempts(notJsonError(host, outcome), attempt);
-      // A text answer (a feed) is read as one when the runner sends other actions; until then it is not JSON, as before.
-      if (outcome.kind === 'text')
-        throw withAttempts(notJsonError(host, { kind: 'not-json', status: outcome.status, excerpt: bodyExcerpt(outcome.body) }), attempt);
       if (outcome.kind === 'too-deep') {
         throw new RunnerError(
           'not-json',

@@ -16,12 +16,15 @@
 // - A meta-only query's first part: a list's items, an object of objects
 //   (`query.namespaces`) one row per value, an object (`query.general`) one
 //   `{ key, value }` row per property.
+// - Another action's answer (`parse`, `compare`, `opensearch`): the part the
+//   rows rule by answer shape makes its rows (actionRows.ts), the same way.
 // Rows are the answer's own objects (no copies), except merged pages, which
 // are shallow copies made when the second fragment arrives, so the raw answer
 // stays as the wiki sent it.
 
 import { isRecord } from '../json';
 import { chooseList, listItemRows, MetaRows, type RowPlan } from './rowParts';
+import { ActionRows } from './actionRows';
 import { PageIdSet } from './pageIdSet';
 import type { Row } from '../row';
 
@@ -35,6 +38,7 @@ export class ResultMerger {
   private readonly pending = new Map<string, Row>();
   private readonly owned = new WeakSet<Row>();
   private readonly meta = new MetaRows();
+  private readonly actionRows = new ActionRows();
   /**
    * Pages already handed out: a generator that yields a page again in a later
    * batch (`generator=alllinks` without `galunique`) gives it no second row.
@@ -50,6 +54,13 @@ export class ResultMerger {
   /** Feeds one answer; returns the rows it completed (one batch of the rows' part, or none). */
   add(json: unknown): RowBatch[] {
     const out: RowBatch[] = [];
+    if (this.plan.action !== undefined) {
+      // Another action's answer (an object, or opensearch's array): its rows by shape (actionRows.ts).
+      const rows = this.actionRows.add(json);
+      const name = this.actionRows.name;
+      if (rows.length && name !== undefined) out.push({ list: name, rows });
+      return out;
+    }
     if (!isRecord(json)) return out;
     const query = json.query;
     // The first named list the answers hold (not an unknown module's name).

@@ -164,24 +164,19 @@ function endpointLineProblem(endpoint: string, choice: EndpointChoice): string |
 }
 
 /** The query's own parameters, resolved (the last of a name wins, in its place); runner-owned ones noted or refused. */
-function queryParams(query: QueryNode, r: RequestResolver, options: BuildRequestOptions, notes: string[]): Map<string, RequestParam> {
+function queryParams(query: QueryNode, r: RequestResolver, options: BuildRequestOptions, notes: string[]): QueryParams {
   const sensitiveNames = new Set(options.sensitiveNames ?? []);
   const byName = new Map<string, RequestParam>();
+  let action: string | undefined;
   for (const param of query.params) {
     const name = param.name;
+    if (name === 'action') {
+      action = readAction(query, param, r);
+      continue;
+    }
     if (RUNNER_PARAMETERS.has(name)) {
-      const written = param.value;
-      if (name === 'action' && written !== '' && written !== 'query') {
-        // A write is refused with its reason (common/src/apiActions.ts), whatever else the query says.
-        const refusal = requestWriteRefusal(
-          written,
-          query.params.map((p) => p.name),
-        );
-        r.problems.push(`line ${param.line + 1}: ${refusal ?? `only action=query can be run, not action=${written}`}`);
-      } else {
-        const note = name === 'action' ? undefined : runnerParameterNote(name, written);
-        if (note) notes.push(`line ${param.line + 1}: ${note}`);
-      }
+      const note = runnerParameterNote(name, param.value);
+      if (note) notes.push(`line ${param.line + 1}: ${note}`);
       continue;
     }
     if (name === 'rawcontinue') {
@@ -193,14 +188,35 @@ function queryParams(query: QueryNode, r: RequestResolver, options: BuildRequest
     byName.delete(name); // the last one wins, in its own place
     byName.set(name, { name, value: value.text, sensitive, line: param.line });
   }
-  return byName;
+  return { byName, action };
+}
+
+interface QueryParams {
+  byName: Map<string, RequestParam>;
+  /** The action the query's `action=` line names, when not `query` (it only reads: a write is a problem). */
+  action?: string;
+}
+
+/** The action an `action=` line names (resolved), or undefined for `query`; a write is refused with its reason (common/src/apiActions.ts). */
+function readAction(query: QueryNode, param: QueryNode['params'][number], r: RequestResolver): string | undefined {
+  const written = resolveValue(param, r.resolve).text.trim();
+  if (written === '' || written === 'query') return undefined;
+  const refusal = requestWriteRefusal(
+    written,
+    query.params.map((p) => p.name),
+  );
+  if (refusal) r.problems.push(`line ${param.line + 1}: ${refusal}`);
+  else if (!/^[a-z0-9_-]{1,64}$/i.test(written))
+    r.problems.push(`line ${param.line + 1}: "${param.value.slice(0, 64)}" is not an action name`);
+  return written;
 }
 
 /**
  * Builds the request for one query of a parsed document. Throws a RunnerError
  * of kind `usage` (with a message naming the line) when the query cannot be
- * sent: no endpoint, an unresolved `{{…}}`, `rawcontinue`, another action
- * (an action that writes with its reason: it is never sent).
+ * sent: no endpoint, an unresolved `{{…}}`, `rawcontinue`, an action that
+ * writes (with its reason: it is never sent). Any other action only reads
+ * and is sent as `action=NAME` with the runner's own parameters.
  */
 export function buildRequest(query: QueryNode, scope: VariableScope, options: BuildRequestOptions = {}): PreparedRequest {
   const r = requestResolver(scope, options);
@@ -220,13 +236,18 @@ export function buildRequest(query: QueryNode, scope: VariableScope, options: Bu
     const line = lineIndexAt(scope.doc.lines, problem.span.start);
     problems.push(`line ${line + 1} is not a parameter (${problem.message.replace(/\.$/, '')})`);
   }
-  const byName = queryParams(query, r, options, notes);
+  const { byName, action } = queryParams(query, r, options, notes);
   if (query.params.length === 0 && !query.urls.length) problems.push(`${queryLabel} has no parameters`);
   if (problems.length) {
     throw new RunnerError('usage', `Cannot run ${queryLabel}: ${problems.join('; ')}.`);
   }
 
-  const params: RequestParam[] = runnerSentParameters().map(({ name, value }) => ({ name, value, sensitive: false }));
+  // `action` first: the runner's `query`, or the read action the file names.
+  const params: RequestParam[] = runnerSentParameters().map(({ name, value }) => ({
+    name,
+    value: name === 'action' && action !== undefined ? action : value,
+    sensitive: false,
+  }));
   for (const param of byName.values()) params.push(param);
   for (const credential of credentialsOf(endpoint)) r.hidden.add(credential);
   const request: PreparedRequest = {

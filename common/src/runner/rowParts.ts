@@ -18,6 +18,7 @@
 
 import { isRecord } from '../json';
 import type { Row } from '../row';
+import { actionParts } from './actionRows';
 
 /** Parameters that give a query pages (`query.pages`). */
 const PAGE_SOURCES = ['generator', 'titles', 'pageids', 'revids'];
@@ -30,6 +31,8 @@ export interface RowPlan {
   main: string | undefined;
   /** The list modules the query names, in order; the rows are the first one the answers hold (chooseList). */
   lists?: string[];
+  /** Another action than `query` (`parse`, `opensearch`): its rows by the answer's shape (actionRows.ts). */
+  action?: string;
 }
 
 /** The first list of the plan that the answer holds (an unknown module, `list=allpagez|allpages`, has no key), else undefined. */
@@ -42,10 +45,13 @@ export function chooseList(plan: RowPlan, query: unknown): string | undefined {
 export function rowPlan(params: Iterable<{ name: string; value: string }>): RowPlan {
   let lists: string[] = [];
   let pages = false;
+  let action: string | undefined;
   for (const { name, value } of params) {
     if (name === 'list') lists = splitValues(value);
     else if (PAGE_SOURCES.includes(name) && value !== '') pages = true;
+    else if (name === 'action') action = value === 'query' || value === '' ? undefined : value;
   }
+  if (action !== undefined) return { main: undefined, action };
   return { main: lists[0] ?? (pages ? 'pages' : undefined), lists };
 }
 
@@ -120,15 +126,27 @@ export class OtherParts {
   constructor(private readonly main: () => string | undefined) {}
 
   add(answer: unknown): void {
-    if (!isRecord(answer) || !isRecord(answer.query)) return;
     const main = this.main();
+    // Another action's parts, by the answer's shape (`sections`, `links`, `search`).
+    for (const part of actionParts(answer)) {
+      if (part.name === main) continue;
+      const entry = this.entry(part.name);
+      if (part.kind === 'list') entry.rows += part.rows.length;
+      else entry.object = part.fields;
+    }
+    if (!isRecord(answer) || !isRecord(answer.query)) return;
     for (const [key, value] of Object.entries(answer.query)) {
       if (key === main || (!isRecord(value) && !Array.isArray(value))) continue;
-      let entry = this.seen.get(key);
-      if (!entry) this.seen.set(key, (entry = { rows: 0 }));
+      const entry = this.entry(key);
       if (isListValue(value)) entry.rows += Array.isArray(value) ? value.length : Object.keys(value).length;
       else if (isRecord(value)) entry.object = value;
     }
+  }
+
+  private entry(name: string): { rows: number; object?: Record<string, unknown> } {
+    let entry = this.seen.get(name);
+    if (!entry) this.seen.set(name, (entry = { rows: 0 }));
+    return entry;
   }
 
   get names(): string[] {

@@ -1,9 +1,20 @@
 // Read actions beside `action=query` in the real editor: a write is one Error
 // saying why (paraminfo's markers), the read queries are clean, and `action=`
-// completes with the read actions only (screenshots readActions-01 completion, -02 the refusal's hover).
+// completes with the read actions only (screenshots readActions-01 completion, -02 the refusal's hover);
+// a parse runs with its lists as part tabs, a feed shows as text with its sentence (-03, -04).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { codeOf, describeDiagnostics, openFixture, screenshot, waitForDiagnostics } from './helpers';
+import {
+  codeOf,
+  describeDiagnostics,
+  describePanel,
+  hasPanelProbe,
+  openFixture,
+  probePanel,
+  screenshot,
+  waitForDiagnostics,
+  waitForPanel,
+} from './helpers';
 
 suite('read actions: the write refusal and action= completion', () => {
   suiteTeardown(async () => {
@@ -39,5 +50,42 @@ suite('read actions: the write refusal and action= completion', () => {
     editor.selection = new vscode.Selection(onEdit, onEdit);
     await vscode.commands.executeCommand('editor.action.showHover');
     await screenshot('readActions-02-write-refused');
+  });
+});
+
+suite('read actions: runs in the panel', () => {
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('action=parse shows its sections and links as part tabs; a feed shows as text with its sentence', async function () {
+    if (!process.env.MWQ_TEST_ENDPOINT || !hasPanelProbe()) this.skip();
+    this.timeout(120_000);
+    const doc = (await openFixture('read-action-runs.mwq')).document;
+    const lineOf = (heading: string) => doc.positionAt(doc.getText().indexOf(heading)).line + 1;
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, lineOf('### Parse two sections'));
+    // The rows: the answer's first list (links), the sections a tab of their own.
+    let shown = await waitForPanel((s) => s.title === 'Parse two sections' && s.rowCount === 2, 60_000, 'the parse rows');
+    assert.match(shown.requestUrl, /action=parse/);
+    assert.ok(
+      shown.parts.some((p) => p.value === 'sections' && /2 rows/.test(p.text)),
+      describePanel(shown),
+    );
+    assert.ok(
+      shown.parts.some((p) => p.value === 'parse'),
+      describePanel(shown),
+    );
+    shown = await probePanel({ steps: [{ tab: 'sections' }] });
+    assert.deepEqual(
+      shown.rows.map((r) => r.cells.line),
+      ['First', 'Second'],
+      describePanel(shown),
+    );
+    await screenshot('readActions-03-parse-sections');
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, lineOf('### Recent changes feed'));
+    shown = await waitForPanel((s) => s.title === 'Recent changes feed' && /not JSON/.test(s.statusText), 60_000, 'the feed as text');
+    assert.match(shown.statusText, /The wiki answered an RSS feed, not JSON \(.+\): shown as text\./);
+    assert.match(shown.text, /<rss|&lt;rss/);
+    await screenshot('readActions-04-feed-as-text');
   });
 });
