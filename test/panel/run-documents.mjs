@@ -144,6 +144,13 @@ try {
     await page.getByRole('button', { name: label, exact: true }).click();
     await settle();
   };
+  /** The frame of the Preview shown now, loaded. */
+  const previewFrame = async () => {
+    const handle = await page.waitForSelector('.preview-view:not([hidden]) iframe');
+    const frame = await handle.contentFrame();
+    await frame?.waitForLoadState('load');
+    return frame;
+  };
   const shot = (name) => page.screenshot({ path: path.join(screenshotDir, `panel-documents-${name}.png`) });
 
   for (const version of ['1.39', '1.43']) {
@@ -180,8 +187,7 @@ try {
       ),
       `${version} preview: the frame's strict policy, images from the wiki only`,
     );
-    const previewFrame = page.frames().find((f) => f.url() === 'about:srcdoc');
-    const text = await previewFrame?.evaluate(() => document.body.innerText);
+    const text = await (await previewFrame())?.evaluate(() => document.body.innerText);
     check(
       /Origins/.test(text ?? '') && /The quick red fox leaps over the lazy dog/.test(text ?? ''),
       `${version} preview: the page's text rendered (${(text ?? '').slice(0, 80)})`,
@@ -279,7 +285,7 @@ try {
     );
     await settle();
     await click('Preview');
-    const hostileFrame = page.frames().find((f) => f.url() === 'about:srcdoc');
+    const hostileFrame = await previewFrame();
     // A person clicks the link and the form's button in the preview.
     for (const selector of ['text=a link out', 'text=a script link', 'text=svg link'])
       await hostileFrame?.click(selector, { timeout: 2000 }).catch(() => {});
