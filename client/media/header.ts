@@ -55,6 +55,8 @@ export class PanelHeader {
   private readonly rawTab: HTMLButtonElement;
   private readonly chartTab: HTMLButtonElement;
   private readonly mapTab: HTMLButtonElement;
+  /** The document views' tabs (Preview, Source, Diff, Wikitext), shown when the answer offers them. */
+  private readonly documentTabs: Map<View, HTMLButtonElement>;
   private readonly detailsToggle: HTMLButtonElement;
   private readonly details = el('div', 'header-details');
   /** Actions of other views (the run history's toggle). */
@@ -87,6 +89,20 @@ export class PanelHeader {
     this.rawTab = makeButton('Raw JSON', () => events.showView('raw'), 'btn tab small');
     this.chartTab = makeButton('Chart', () => events.showView('chart'), 'btn tab small');
     this.mapTab = makeButton('Map', () => events.showView('map'), 'btn tab small');
+    this.documentTabs = new Map(
+      (
+        [
+          ['preview', 'Preview'],
+          ['source', 'Source'],
+          ['diff', 'Diff'],
+          ['wikitext', 'Wikitext'],
+        ] as const
+      ).map(([view, label]) => {
+        const tab = makeButton(label, () => events.showView(view), 'btn tab small');
+        tab.hidden = true;
+        return [view, tab];
+      }),
+    );
     this.detailsToggle = makeButton('Details', () => this.setDetailsOpen(this.details.hidden), 'btn secondary small details-toggle');
     this.detailsToggle.title = 'The request, its HTTP status, the exports and the API’s errors and warnings';
     this.detailsToggle.setAttribute('aria-controls', 'header-details');
@@ -113,7 +129,7 @@ export class PanelHeader {
     const viewGroup = el('span', 'group view-switch');
     viewGroup.setAttribute('role', 'group');
     viewGroup.setAttribute('aria-label', 'View');
-    viewGroup.append(this.tableTab, this.chartTab, this.mapTab, this.rawTab);
+    viewGroup.append(this.tableTab, this.chartTab, this.mapTab, ...this.documentTabs.values(), this.rawTab);
     const counts = el('span', 'header-counts');
     counts.append(this.countInfo, this.progressInfo);
     line.append(this.queryTitle, counts, this.detailsToggle, this.problemBadge, fetchGroup, this.actions, viewGroup);
@@ -163,6 +179,12 @@ export class PanelHeader {
     this.rawTab.setAttribute('aria-pressed', String(view === 'raw'));
     this.chartTab.setAttribute('aria-pressed', String(view === 'chart'));
     this.mapTab.setAttribute('aria-pressed', String(view === 'map'));
+    for (const [v, tab] of this.documentTabs) tab.setAttribute('aria-pressed', String(view === v));
+  }
+
+  /** Shows the tabs of the document views the answer offers. */
+  setDocumentViews(views: readonly View[]): void {
+    for (const [v, tab] of this.documentTabs) tab.hidden = !views.includes(v);
   }
 
   /** A new run: no problems yet, the details closed. */

@@ -12,6 +12,8 @@
 //   history/        the query's stored runs and a comparison with one
 //   chart/          the Chart and Map views of the rows the table shows
 //   wikis/          each wiki's state in a run across several wikis
+//   document/       Preview, Source, Diff and Wikitext where the answer is a
+//                   document (parse, compare, expandtemplates)
 //
 // Wiki content is hostile. Every node is made with document.createElement and
 // filled with textContent (dom.ts); nothing from a response is parsed as HTML.
@@ -40,6 +42,7 @@ import { VirtualTable } from './table/virtualTable';
 import { ChartView } from './chart/chartView';
 import { MapView } from './chart/mapView';
 import { WikiStatusView } from './wikis/wikiStatusView';
+import { DocumentViews, isDocumentView, type DocumentView } from './document/documentViews';
 
 declare function acquireVsCodeApi(): WebviewApi;
 
@@ -68,6 +71,11 @@ class PanelController {
   private readonly chart: ChartView;
   private readonly map: MapView;
   private readonly wikis = new WikiStatusView();
+  private readonly documents = new DocumentViews((text, what) =>
+    this.post({ type: 'copyText', text: text.slice(0, TEXT_TO_HOST_MAX), what }),
+  );
+  /** The document views the answer offers (document/documentViews.ts). */
+  private documentViews: DocumentView[] = [];
   private viewTimer: number | undefined;
 
   constructor() {
@@ -143,7 +151,14 @@ class PanelController {
     this.tableView.append(this.tools.partTabs, this.tools.element, main, this.chart.element, this.map.element, this.details.element);
     this.history = new HistoryView((m) => this.post(m));
     this.header.addAction(this.history.toggle);
-    this.app.append(this.header.element, this.wikis.element, this.history.element, this.tableView, this.raw.element);
+    this.app.append(
+      this.header.element,
+      this.wikis.element,
+      this.history.element,
+      this.tableView,
+      ...this.documents.elements,
+      this.raw.element,
+    );
 
     document.addEventListener('keydown', (e) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 'f' || e.key === 'F')) {
@@ -283,9 +298,18 @@ class PanelController {
     this.chart.element.hidden = view !== 'chart';
     this.map.element.hidden = view !== 'map';
     this.header.setView(view);
+    this.documents.show(view, this.model.run?.endpoint ?? '', this.model.run?.imageOrigin);
     if (view === 'table') this.table.requestRender();
     else if (graphic) (view === 'chart' ? this.chart : this.map).refresh();
-    else this.raw.sync(this.model.replaying);
+    else if (view === 'raw') this.raw.sync(this.model.replaying);
+  }
+
+  /** The document views the answer now offers: their tabs, and the one shown brought up to date. */
+  private updateDocuments(): void {
+    this.documentViews = this.documents.update(this.model.parts.list());
+    this.header.setDocumentViews(this.documentViews);
+    const view = this.store.state.view;
+    if (isDocumentView(view) && this.documentViews.includes(view)) this.showView(view);
   }
 
   private render(): void {
@@ -304,6 +328,8 @@ class PanelController {
   private onReset(next: PanelRunInfo): void {
     this.header.clearProblems();
     this.wikis.clear();
+    this.documents.clear();
+    this.header.setDocumentViews([]);
     // What the page holds of a run belongs to that run. The comparison goes on every reset (the host
     // replays it after the same run's pages); the UI state (filter, part, expand, the chart's choice:
     // model/uiState.ts forgetRun) goes as a whole when another run arrives.
@@ -336,6 +362,7 @@ class PanelController {
     else if (change.kind === 'append') this.table.appendRows(change.rows);
     this.renderChoices();
     this.render();
+    this.updateDocuments();
     if (this.store.state.view === 'raw') this.raw.sync(this.model.replaying);
   }
 
@@ -343,10 +370,13 @@ class PanelController {
     const endsReplay = this.model.setStatus(next);
     this.wikis.update(next.wikis);
     this.render();
+    // A document view the finished answer does not offer (a view kept from another run): the table.
+    const view = this.store.state.view;
+    if (!next.running && isDocumentView(view) && !this.documentViews.includes(view)) this.showView('table');
     if (endsReplay) {
       // End of a replay: restore the positions as far as the rows allow.
       if (this.store.state.view === 'table') this.table.requestRender();
-      else this.raw.applyPending(false);
+      else if (this.store.state.view === 'raw') this.raw.applyPending(false);
     }
   }
 }

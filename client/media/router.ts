@@ -85,6 +85,7 @@ function runOf(run: Record<string, unknown>): PanelRunInfo {
     endpoint: String(run.endpoint ?? ''),
     requestUrl: String(run.requestUrl ?? ''),
     startedAt: String(run.startedAt ?? ''),
+    ...(typeof run.imageOrigin === 'string' && /^https?:\/\/[^/\s;,'"]+$/.test(run.imageOrigin) ? { imageOrigin: run.imageOrigin } : {}),
   };
 }
 

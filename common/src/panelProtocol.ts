@@ -48,6 +48,8 @@ export interface PanelRunInfo {
   /** Full request URL of the first page, masked. */
   requestUrl: string;
   startedAt: string;
+  /** The wiki's origin (`https://host`) whose images the Preview of a parse answer may show: set by the host only where it trusts the wiki; none otherwise. */
+  imageOrigin?: string;
 }
 
 export interface PanelStatus {

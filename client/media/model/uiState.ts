@@ -11,7 +11,9 @@ import type { ChartSpec } from '../../../common/src/chart/aggregate';
 import { isChartKind } from '../../../common/src/chart/registry';
 import { TIME_UNITS, type TimeUnit } from '../../../common/src/chart/time';
 
-export type View = 'table' | 'raw' | 'chart' | 'map';
+/** The views: the rows (table, chart, map), the raw answers, and the documents (model of client/media/document/). */
+export type View = 'table' | 'raw' | 'chart' | 'map' | 'preview' | 'source' | 'diff' | 'wikitext';
+const VIEWS: ReadonlySet<string> = new Set<View>(['table', 'raw', 'chart', 'map', 'preview', 'source', 'diff', 'wikitext']);
 
 export interface PanelState {
   view: View;
@@ -65,7 +67,7 @@ function readChart(v: unknown): ChartSpec | undefined {
 export function readPanelState(saved: unknown): PanelState {
   const s = isRecord(saved) ? saved : {};
   return {
-    view: s.view === 'raw' || s.view === 'chart' || s.view === 'map' ? s.view : 'table',
+    view: typeof s.view === 'string' && VIEWS.has(s.view) ? (s.view as View) : 'table',
     runKey: typeof s.runKey === 'string' ? s.runKey : undefined,
     tableScrollTop: num(s.tableScrollTop),
     tableScrollLeft: num(s.tableScrollLeft),
