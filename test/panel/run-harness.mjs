@@ -674,7 +674,8 @@ try {
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter'); // Export NDJSON
   await page.getByRole('button', { name: 'Export JSON', exact: true }).click();
-  await page.getByRole('button', { name: 'Cancel' }).click({ force: true }); // disabled: must post nothing
+  // Cancel shows only while a run goes (the compact header): nothing to click, nothing posted.
+  check(!(await page.getByRole('button', { name: 'Cancel' }).isVisible()), 'not running: no Cancel button shown');
   // An export defaults to "this view": the message carries what the table shows (no filter now, the shown columns).
   const posted = (await page.evaluate(() => window.__posted)).map((m) =>
     m.type === 'export' ? { ...m, view: m.view && m.view.filter === '' && m.view.columns.includes('title') ? 'shown' : m.view } : m,
@@ -833,6 +834,8 @@ try {
   });
   await page.waitForFunction(() => document.querySelector('.query-name')?.textContent === 'Narrow');
   await page.setViewportSize({ width: 340, height: 640 });
+  // The request's URL is under Details (the compact header): open it to measure.
+  if (!(await page.locator('.request-url').isVisible())) await page.getByRole('button', { name: /^Details/ }).click();
   const narrow = await page.evaluate(async () => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const width = document.documentElement.clientWidth;
