@@ -91,7 +91,7 @@ suite('result rows: one kind of row; objects describing the answer are parts', (
     await screenshot('result-rows-02-searchinfo-part');
   });
 
-  test('meta=siteinfo&siprop=general alone: its rows are key/value rows, in the table and the export', async function () {
+  test('meta=siteinfo&siprop=general alone: the panel opens on its properties, the export has its key/value rows', async function () {
     this.timeout(120_000);
     const general = (await api({ meta: 'siteinfo', siprop: 'general' })).query.general as Record<string, unknown>;
     const keys = Object.keys(general);
@@ -103,11 +103,11 @@ suite('result rows: one kind of row; objects describing the answer are parts', (
       'the run of General only',
     );
     const shown = await waitForPanel(
-      (s) => s.title === 'General only' && s.rowCount === keys.length && !/Fetching/.test(s.progressText),
+      (s) => s.title === 'General only' && s.part === 'general' && s.properties?.length === keys.length && !/Fetching/.test(s.progressText),
       60_000,
-      `${keys.length} key/value rows`,
+      `general's ${keys.length} properties`,
     );
-    assert.deepEqual(shown.columns.slice(0, 2), ['key', 'value']);
+    assert.equal(new Map(shown.properties).get('sitename'), String(general.sitename));
     await screenshot('result-rows-03-general-key-value');
     const nd = target('general-rows.ndjson');
     await vscode.commands.executeCommand('mwquery.exportResults', 'ndjson', nd);
