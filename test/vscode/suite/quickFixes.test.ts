@@ -32,4 +32,27 @@ suite('quick fixes in the lightbulb', () => {
     await screenshot('quickfix-02-split');
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
+
+  test('a deprecated parameter: Ctrl+. offers "Replace with" its successor first, Enter applies it, the warning goes', async function () {
+    if (!hasPanelProbe()) this.skip();
+    const editor = await openFixture('deprecated-param.mwq');
+    const doc = editor.document;
+    await waitForDiagnostics(doc.uri, (ds) => ds.some((d) => codeOf(d) === 'deprecation'), 30_000, 'uctoponly to be flagged');
+    const line = doc
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('uctoponly'));
+    editor.selection = new vscode.Selection(line, 3, line, 3);
+    await typeKeys([
+      { waitForSelector: '.squiggly-warning' },
+      { press: 'Control+.' },
+      { waitForText: 'Replace with `ucshow=top`' },
+      { pause: 300 },
+    ]);
+    await screenshot('quickfix-03-replace-deprecated');
+    await typeKeys([{ press: 'Enter' }]);
+    await waitForDiagnostics(doc.uri, (ds) => !ds.some((d) => codeOf(d) === 'deprecation'), 30_000, 'the warning to go');
+    assert.equal(doc.lineAt(line).text, 'ucshow=top');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
 });
