@@ -49,8 +49,8 @@ ${KIND_LINES}
       --split FIELD      one series per value of FIELD (stacked; --grouped side by side)
       --grouped          series side by side instead of stacked
       --expand FIELD     one row per item of the nested list FIELD first
-      --part NAME        draw the rows of that part of the answers (as mwq run --part:
-                         sections of action=parse, a second list=, …) instead of the result rows
+      --part NAME        draw the rows of that part of the answers instead of the result rows
+                         (sections of an action=parse answer, a second list=, …; as run --part)
       --width N          width in pixels (default ${DEFAULT_WIDTH})
       -o, --output OUT   the file to write: OUT.svg or OUT.png
       --query NAME, --line N, --endpoint URL, --env NAME, --all, --max-pages N,
