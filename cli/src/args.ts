@@ -90,3 +90,15 @@ export function readQueryFile(file: string): string {
     throw new UsageError(`cannot read ${file}: ${errnoOf(error)}`);
   }
 }
+
+/** `--part NAME` of `mwq run` and `mwq chart`: a part of the answers (`sections`, `parse.links`; results/parts.ts). */
+export function partOption(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^([A-Za-z0-9_-]{1,64}\.)?[A-Za-z0-9_-]{1,64}$/.test(value))
+    throw new UsageError(`--part takes the name of a part of the answer (such as namespaces or sections), not "${shown(value)}"`);
+  return value;
+}
+
+/** What `--part NAME` says when the answers have no such part: the parts they have. */
+export function noPartText(name: string, partNames: readonly string[]): string {
+  return `the answers have no part "${shown(name)}"${partNames.length ? ` (parts: ${partNames.join(', ')})` : ''}`;
+}

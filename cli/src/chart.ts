@@ -11,13 +11,14 @@ import { redactorOf } from '../../common/src/runner/request';
 import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
 import { applyView, NamingError, viewForNames } from '../../common/src/results/columnNames';
 import type { Row } from '../../common/src/row';
+import { answerParts, findPart } from '../../common/src/results/parts';
 import { chartData, type ChartSpec } from '../../common/src/chart/aggregate';
 import { specForKind } from '../../common/src/chart/defaults';
 import { CHART_KIND_MODULES, CHART_KINDS, chartKind, isChartKind } from '../../common/src/chart/registry';
 import { TIME_UNITS, type TimeUnit } from '../../common/src/chart/time';
 import { DEFAULT_WIDTH, drawChart, MAX_WIDTH, MIN_WIDTH } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
-import { positiveInt, readArgs, readQueryFile, shown, stringOption, UsageError } from './args';
+import { noPartText, partOption, positiveInt, readArgs, readQueryFile, shown, stringOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import {
   prepareQuery,
@@ -48,6 +49,8 @@ ${KIND_LINES}
       --split FIELD      one series per value of FIELD (stacked; --grouped side by side)
       --grouped          series side by side instead of stacked
       --expand FIELD     one row per item of the nested list FIELD first
+      --part NAME        draw the rows of that part of the answers instead of the result rows
+                         (sections of an action=parse answer, a second list=, …; as run --part)
       --width N          width in pixels (default ${DEFAULT_WIDTH})
       -o, --output OUT   the file to write: OUT.svg or OUT.png
       --query NAME, --line N, --endpoint URL, --env NAME, --all, --max-pages N,
@@ -63,6 +66,8 @@ interface ChartArgs extends RequestOptions {
   all: boolean;
   maxItems?: number;
   expand?: string;
+  /** Draw this part of the answers (results/parts.ts) instead of the result rows. */
+  part?: string;
   spec: GivenSpec;
   width: number;
   output: string;
@@ -91,6 +96,7 @@ function parseChartArgs(args: string[]): ChartArgs {
     split: { type: 'string' },
     grouped: { type: 'boolean' },
     expand: { type: 'string' },
+    part: { type: 'string' },
     width: { type: 'string' },
     output: { type: 'string', short: 'o' },
     all: { type: 'boolean' },
@@ -116,6 +122,7 @@ function parseChartArgs(args: string[]): ChartArgs {
   const width = positiveInt('width', get('width')) ?? DEFAULT_WIDTH;
   if (width < MIN_WIDTH || width > MAX_WIDTH) throw new UsageError(`--width must be from ${MIN_WIDTH} to ${MAX_WIDTH}`);
   const split = field('split', get('split'));
+  const part = partOption(get('part'));
   return {
     file: positionals[0]!,
     query: get('query'),
@@ -125,6 +132,7 @@ function parseChartArgs(args: string[]): ChartArgs {
     maxPages: positiveInt('max-pages', get('max-pages')),
     maxItems: positiveInt('max-items', get('max-items')),
     expand,
+    ...(part !== undefined ? { part } : {}),
     spec: {
       kind,
       ...(x !== undefined ? { x } : {}),
@@ -177,9 +185,12 @@ export async function chartCommand(args: string[]): Promise<number> {
   const session = sessionOf(prepared, sessionOptions);
   const rows: Row[] = [];
   let firstRows: Row[] | undefined;
+  /** With --part: the answers, whose part is read at the end. */
+  const answers: unknown[] = [];
   const callbacks = {
     signal: controller.signal,
     onPage: (page: PageResult) => {
+      if (parsed.part !== undefined) answers.push(page.json);
       for (const b of page.batches) for (const row of b.rows) rows.push(row);
       if (!firstRows && rows.length) firstRows = [...rows];
     },
@@ -193,9 +204,14 @@ export async function chartCommand(args: string[]): Promise<number> {
     say.say(outcome.error.message);
     return outcome.stopped === 'cancelled' ? EXIT.cancelled : EXIT.failed;
   }
+  const drawn = parsed.part === undefined ? rows : partRows(answers, parsed.part);
+  if (typeof drawn === 'string') {
+    say.say(drawn);
+    return EXIT.usage;
+  }
   let chartRows: Row[];
   try {
-    chartRows = namedRows(rows, parsed, firstRows);
+    chartRows = namedRows(drawn, parsed, parsed.part === undefined ? firstRows : undefined);
   } catch (error) {
     if (!(error instanceof NamingError)) throw error;
     say.say(error.message);
@@ -215,6 +231,17 @@ export async function chartCommand(args: string[]): Promise<number> {
   }
   say.say(summary);
   return EXIT.ok;
+}
+
+/** The rows of the part `name` of the answers (as `mwq run --part` finds it), or what to say when they have none. */
+function partRows(answers: readonly unknown[], name: string): Row[] | string {
+  const parts = answerParts(answers);
+  const chosen = findPart(parts, name);
+  if (chosen) return chosen.rows;
+  return noPartText(
+    name,
+    parts.map((p) => p.name),
+  );
 }
 
 /**

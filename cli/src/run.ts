@@ -17,7 +17,7 @@ import { locateApiMessage, type ApiMessage } from '../../common/src/runner/apiMe
 import { parseDocument } from '../../common/src/parser';
 import { isWikimediaEndpoint } from '../../common/src/wikimediaHosts';
 import type { RunSession } from '../../common/src/runner/runSession';
-import { readQueryFile, shown, UsageError } from './args';
+import { noPartText, readQueryFile, shown, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { makeSink, NO_SINK, type RowSink } from './sinks';
 import { answerParts, findPart } from '../../common/src/results/parts';
@@ -364,7 +364,10 @@ class RunStream {
     if (!chosen) {
       await sink.abort();
       this.say.say(
-        `the answers have no part "${shown(parsed.part!)}"${parts.length ? ` (parts: ${parts.map((p) => p.name).join(', ')})` : ''}`,
+        noPartText(
+          parsed.part!,
+          parts.map((p) => p.name),
+        ),
       );
       return false;
     }

@@ -1,7 +1,7 @@
 // `mwq run`'s usage and options: the shared ones (runScaffold.ts) and what
 // only `run` takes (formats, -o, --resume, --part, many wikis, accounts).
 
-import { endpointOption, positiveInt, readArgs, shown, stringOption, UsageError } from './args';
+import { endpointOption, partOption, positiveInt, readArgs, shown, stringOption, UsageError } from './args';
 import { RUN_FORMATS, type RunFormat } from './sinks';
 import { MAX_PARALLEL } from '../../common/src/runner/manyWikis';
 import { CELL_STYLES, type CellStyle } from '../../common/src/exportFormats';
@@ -150,9 +150,7 @@ export function parseRunArgs(args: string[]): RunArgs {
   const expand = get('expand');
   if (expand !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(expand))
     throw new UsageError(`--expand takes the name of a field of the rows (such as revisions), not "${shown(expand)}"`);
-  const part = get('part');
-  if (part !== undefined && !/^([A-Za-z0-9_-]{1,64}\.)?[A-Za-z0-9_-]{1,64}$/.test(part))
-    throw new UsageError(`--part takes the name of a part of the answer (such as namespaces), not "${shown(part)}"`);
+  const part = partOption(get('part'));
   const cells = (get('cells') ?? 'readable') as CellStyle;
   if (!CELL_STYLES.includes(cells)) throw new UsageError(`--cells must be ${CELL_STYLES.join(' or ')}, not "${shown(cells)}"`);
   const megabytes = positiveInt('max-megabytes', get('max-megabytes'));

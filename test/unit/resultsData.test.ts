@@ -184,6 +184,33 @@ describe('compare: rows matched by key', () => {
     assert.deepEqual([byPosition.changed.length, byPosition.added.length, byPosition.unchanged], [1, 1, 1]);
     assert.equal(hasChanges(compareRows(before, before)), false);
   });
+
+  it("other actions' rows: parse's sections by anchor, categories by category, a key/value part by key; links by title", () => {
+    const section = (line: string, number: string) => ({ toclevel: 1, level: '2', line, number, anchor: line });
+    const sections = compareRows(
+      [section('First', '1'), section('Second', '2')],
+      [section('First', '1'), section('Added', '2'), section('Second', '3')],
+    );
+    assert.equal(sections.keyField, 'anchor');
+    assert.deepEqual(
+      [sections.added.map((a) => a.key), sections.changed.map((c) => [c.key, c.cells])],
+      [['Added'], [['Second', ['number']]]],
+    );
+    assert.equal(compareRows([{ sortkey: '', category: 'Small' }], [{ sortkey: 'x', category: 'Small' }]).keyField, 'category');
+    const keyValue = compareRows(
+      [
+        { key: 'fromrevid', value: 1 },
+        { key: 'torevid', value: 2 },
+      ],
+      [
+        { key: 'torevid', value: 3 },
+        { key: 'fromrevid', value: 1 },
+      ],
+    );
+    assert.deepEqual([keyValue.keyField, keyValue.changed.map((c) => c.key)], ['key', ['torevid']]);
+    // A link row has a title (and a section no title): title still comes first.
+    assert.equal(compareRows([{ ns: 0, title: 'A', exists: true }], [{ ns: 0, title: 'A', exists: false }]).keyField, 'title');
+  });
 });
 
 import { summaryText } from '../../client/src/run/summaryText';

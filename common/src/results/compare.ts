@@ -3,7 +3,9 @@
 //
 // Rows are matched by a key field: the first of KEY_FIELDS that every row of
 // both runs has, with no value twice in either run (pageid for pages, revid
-// for revisions, logid for log events, title otherwise). Without such a field
+// for revisions, logid for log events, title otherwise; rows of other actions'
+// answers: anchor for parse's sections, category for categories, key for a
+// key/value part such as compare's or expandtemplates'). Without such a field
 // rows are matched by position (`#1`, `#2`, …). A matched row whose cells
 // differ is "changed", with the names of the changed cells. Rows of a run
 // across several wikis (every row has a `wiki` field) are matched within
@@ -13,7 +15,7 @@
 import type { Row } from '../row';
 import { cellChange, itemsText } from './cellChange';
 
-export const KEY_FIELDS = ['pageid', 'revid', 'logid', 'rcid', 'title'] as const;
+export const KEY_FIELDS = ['pageid', 'revid', 'logid', 'rcid', 'title', 'anchor', 'category', 'key'] as const;
 
 export interface ChangedRow {
   key: string;
