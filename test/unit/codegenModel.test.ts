@@ -47,12 +47,36 @@ describe('export model', () => {
     assert.deepEqual(param(m, 'apprefix'), [{ kind: 'text', text: 'mwqenv000000000000000000000000x0x' }]);
   });
 
-  it('refuses a read action other than query with a sentence (the programs read query rows only), and a write with its reason', () => {
-    assert.throws(
-      () => model('@endpoint = https://wiki.example/w/api.php\naction=parse\npage=A\n'),
-      /Code export writes programs for action=query only, not yet for action=parse/,
+  it('a read action other than query is exported with its own action and the runner parameters; a write is refused with its reason', () => {
+    const m = model('@endpoint = https://wiki.example/w/api.php\naction=parse\npage=A\nprop=sections\n');
+    assert.equal(m.action, 'parse');
+    assert.equal(m.textAsked, false);
+    assert.deepEqual(
+      m.params.map((p) => [p.name, p.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('')]),
+      [
+        ['action', 'parse'],
+        ['format', 'json'],
+        ['formatversion', '2'],
+        ['errorformat', 'plaintext'],
+        ['page', 'A'],
+        ['prop', 'sections'],
+        ['maxlag', '5'],
+      ],
     );
+    assert.equal(model('@endpoint = https://wiki.example/w/api.php\naction=feedrecentchanges\nfeedformat=rss\n').textAsked, true);
+    assert.equal(model('@endpoint = https://wiki.example/w/api.php\nlist=allpages\n').action, 'query');
     assert.throws(() => model('@endpoint = https://wiki.example/w/api.php\naction=edit\ntitle=A\n'), /action=edit writes to the wiki/);
+  });
+
+  it('every target writes the rows rule by answer shape for a read action, and query rows for action=query', () => {
+    const parse = model('@endpoint = https://wiki.example/w/api.php\naction=parse\npage=A\n');
+    const query = model('@endpoint = https://wiki.example/w/api.php\nlist=allpages\n');
+    for (const target of CODE_TARGETS) {
+      assert.match(target.generate(parse), /ANSWER_META/, target.id);
+      assert.doesNotMatch(target.generate(parse), /INPUT_PARTS/, target.id);
+      assert.match(target.generate(query), /INPUT_PARTS/, target.id);
+      assert.doesNotMatch(target.generate(query), /ANSWER_META/, target.id);
+    }
   });
 
   it("sends formatversion=2 and maxlag, the file's own maxlag kept", () => {

@@ -163,6 +163,8 @@ function hostileModel(next: () => number, endpoint: string, values: number): Exp
     title: hostileText(next),
     endpoint: [{ kind: 'text', text: endpoint }],
     params,
+    action: 'query',
+    textAsked: false,
     maxlag: '5',
     userAgent: exportModel(parseDocument('list=allpages\n').queries[0]!, new VariableScope(parseDocument('')), {
       defaultEndpoint: endpoint,

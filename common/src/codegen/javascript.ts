@@ -3,6 +3,7 @@
 
 import type { ExportModel, ValuePart } from './model';
 import { commentText, jsKey, jsString } from './quote';
+import { JS_ACTION_MAIN, jsActionRows } from './actionRowsCode';
 
 function jsValue(parts: readonly ValuePart[]): string {
   return parts.map((p) => (p.kind === 'text' ? jsString(p.text) : `env(${jsString(p.name)})`)).join(' + ') || '""';
@@ -13,12 +14,24 @@ function jsParams(model: ExportModel, skip: ReadonlySet<string> = new Set()): st
   return `{\n${lines.join('\n')}\n}`;
 }
 
+/** What the program prints, by the action (query's rows, or the rows rule by answer shape). */
+function printsWhat(model: ExportModel): string {
+  return model.action === 'query'
+    ? 'Prints each result (list item or page; for meta modules only, their first part) as one line of JSON.'
+    : 'Prints each row (the first list of the answer, else its key/value pairs) as one line of JSON; a text answer as it came.';
+}
+
+/** The rows helper and the main loop: query's rows, or another action's by answer shape. */
+function rowsAndMain(model: ExportModel, main: string): string {
+  return model.action === 'query' ? `${ROWS_FUNCTIONS}\n\n${main}` : `${jsActionRows()}\n\n${JS_ACTION_MAIN}`;
+}
+
 function header(model: ExportModel, how: string, run: string): string {
   const env = model.envNames.length ? `// Reads from the environment: ${model.envNames.map((n) => commentText(n, 60)).join(', ')}.\n` : '';
   // Node reads a module as UTF-8 whatever it declares; the name comes after fixed text.
   return `// Exported from mwquery: ${commentText(model.title)}
 // ${how}
-// Prints each result (list item or page; for meta modules only, their first part) as one line of JSON.
+// ${printsWhat(model)}
 // Run: ${run}
 ${env}`;
 }
@@ -165,6 +178,8 @@ async function apiCall(params) {
       continue;
     }
     if (!response.ok) throw new Error(\`HTTP \${response.status} from \${API_URL}\`);
+    // A text answer (a feed) is printed as it came.
+    if (!(response.headers.get("content-type") ?? "").includes("json")) return await response.text();
     const data = await response.json();
     const errors = data.errors ?? [];
     if (errors.some((e) => e.code === "maxlag") && attempt < MAX_RETRIES) {
@@ -193,10 +208,30 @@ async function* answers() {
 
 ${CONTINUE_GUARD}
 
-${ROWS_FUNCTIONS}
-
-${MAIN}`;
+${rowsAndMain(model, MAIN)}`;
 }
+
+const MWN_MAIN = `for await (const row of rows(answers(), rowsPart(PARAMS))) {
+  process.stdout.write(JSON.stringify(row) + "\\n");
+}
+`;
+
+// mwn's request() reads JSON only: a feed's text answer comes through its raw HTTP call.
+const MWN_TEXT_ANSWER = `/** The text answer (a feed), as it came. */
+async function* answers() {
+  const response = await bot.rawRequest({ method: "post", url: bot.options.apiUrl, data: new URLSearchParams({ ...PARAMS, format: "json" }), responseType: "text" });
+  yield response.data;
+}`;
+
+const MWN_ANSWERS = `/** Every answer of the query, following "continue" to the end. */
+async function* answers() {
+  const seen = new Set();
+  for await (const data of bot.continuedQueryGen(PARAMS)) {
+    for (const warning of data.warnings ?? []) console.error(\`API warning (\${warning.module}): \${warning.text}\`);
+    yield data;
+    checkContinue(data, seen);
+  }
+}`;
 
 export function nodeMwn(model: ExportModel): string {
   return `${header(
@@ -225,22 +260,9 @@ const bot = new Mwn({
 // format and maxlag are mwn's to send.
 const PARAMS = ${jsParams(model, new Set(['format', 'maxlag']))};
 
-/** Every answer of the query, following "continue" to the end. */
-async function* answers() {
-  const seen = new Set();
-  for await (const data of bot.continuedQueryGen(PARAMS)) {
-    for (const warning of data.warnings ?? []) console.error(\`API warning (\${warning.module}): \${warning.text}\`);
-    yield data;
-    checkContinue(data, seen);
-  }
-}
+${model.textAsked ? MWN_TEXT_ANSWER : MWN_ANSWERS}
 
 ${CONTINUE_GUARD}
 
-${ROWS_FUNCTIONS}
-
-for await (const row of rows(answers(), rowsPart(PARAMS))) {
-  process.stdout.write(JSON.stringify(row) + "\\n");
-}
-`;
+${rowsAndMain(model, MWN_MAIN)}`;
 }

@@ -19,6 +19,7 @@ import { chainedParams } from '../chain/chainRef';
 import { buildRequest, endpointProblem, type PreparedRequest } from '../runner/request';
 import type { VariableUse } from '../syntaxTree';
 import type { Surface } from '../endpointChoice';
+import { asksForText } from '../runner/classify';
 
 export type ValuePart = { kind: 'text'; text: string } | { kind: 'env'; name: string };
 
@@ -33,6 +34,10 @@ export interface ExportModel {
   endpoint: ValuePart[];
   /** In sending order, the runner's own first (action, format, formatversion, errorformat), maxlag last unless the file set it. */
   params: ExportParam[];
+  /** The action sent (`query`, or a read action such as `parse`): other actions' programs print rows by answer shape. */
+  action: string;
+  /** The request asks for a text answer (a feed's `feedformat=`): runner/classify.ts asksForText. */
+  textAsked: boolean;
   /** The maxlag the program sends (the file's own value if it set one). */
   maxlag: string;
   userAgent: string;
@@ -104,13 +109,8 @@ export function exportModel(query: QueryNode, scope: VariableScope, options: Exp
     uses.length = 0;
     request = build();
   }
-  // The programs read `query`'s rows and follow its continuation; another action's rows (by the answer's shape) are not written yet.
-  const action = request.params.find((p) => p.name === 'action')?.value;
-  if (action !== undefined && action !== 'query')
-    throw new RunnerError(
-      'usage',
-      `Code export writes programs for action=query only, not yet for action=${action}: run it with mwq run, or copy it as a URL or cURL.`,
-    );
+  // A write was refused by buildRequest; any other action is exported with the rows rule by answer shape.
+  const action = request.params.find((p) => p.name === 'action')?.value ?? 'query';
   const markers = new RegExp(`(?:http://)?mwqenv${nonce}x(\\d+)x(?:\\.invalid/)?`, 'g');
   const split = (text: string): ValuePart[] => {
     const parts: ValuePart[] = [];
@@ -152,6 +152,8 @@ export function exportModel(query: QueryNode, scope: VariableScope, options: Exp
     title: query.name || `query on line ${query.firstLine + 1}`,
     endpoint,
     params,
+    action,
+    textAsked: asksForText(params.map((p) => p.name)),
     maxlag: /^\d+$/.test(maxlagText) ? maxlagText : String(DEFAULT_EXPORT_MAXLAG),
     userAgent: `mwquery-export/0.1 (${contact})`,
     envNames,

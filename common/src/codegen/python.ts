@@ -2,6 +2,7 @@
 
 import type { ExportModel, ValuePart } from './model';
 import { commentText, pyString } from './quote';
+import { PYTHON_ACTION_MAIN, pythonActionRows } from './actionRowsCode';
 
 function pyValue(parts: readonly ValuePart[]): string {
   return parts.map((p) => (p.kind === 'text' ? pyString(p.text) : `env(${pyString(p.name)})`)).join(' + ') || '""';
@@ -12,6 +13,18 @@ function pyParams(model: ExportModel, skip: ReadonlySet<string> = new Set()): st
   return `{\n${lines.join('\n')}\n}`;
 }
 
+/** What the program prints, by the action (query's rows, or the rows rule by answer shape). */
+function printsWhat(model: ExportModel): string {
+  return model.action === 'query'
+    ? 'Prints each result (list item or page; for meta modules only, their first part) as one line of JSON.'
+    : 'Prints each row (the first list of the answer, else its key/value pairs) as one line of JSON; a text answer as it came.';
+}
+
+/** The rows helper and the main block: query's rows, or another action's by answer shape. */
+function rowsAndMain(model: ExportModel): string {
+  return model.action === 'query' ? `${ROWS_FUNCTIONS}\n\n${MAIN}` : `${pythonActionRows()}\n\n${PYTHON_ACTION_MAIN}`;
+}
+
 function header(model: ExportModel, how: string): string {
   const env = model.envNames.length ? `# Reads from the environment: ${model.envNames.map((n) => commentText(n, 60)).join(', ')}.\n` : '';
   // Line 2 declares the encoding: Python reads a declaration only on lines 1-2,
@@ -20,7 +33,7 @@ function header(model: ExportModel, how: string): string {
 # -*- coding: utf-8 -*-
 # Exported from mwquery: ${commentText(model.title)}
 # ${how}
-# Prints each result (list item or page; for meta modules only, their first part) as one line of JSON.
+# ${printsWhat(model)}
 ${env}`;
 }
 
@@ -180,7 +193,11 @@ def api_call(session, params):
             time.sleep(retry_after(response))
             continue
         response.raise_for_status()
+        if "json" not in response.headers.get("Content-Type", ""):
+            return response.text  # a text answer (a feed), printed as it came
         data = response.json()
+        if not isinstance(data, dict):
+            return data  # opensearch's answer is an array
         errors = data.get("errors", [])
         if any(e.get("code") == "maxlag" for e in errors) and attempt < MAX_RETRIES:
             time.sleep(retry_after(response))
@@ -202,14 +219,12 @@ def answers():
         while True:
             data = api_call(session, {**PARAMS, **last_continue})
             yield data
-            if "continue" not in data:
+            if not isinstance(data, dict) or "continue" not in data:
                 break
             last_continue = next_continue(data, seen)
 
 
-${ROWS_FUNCTIONS}
-
-${MAIN}`;
+${rowsAndMain(model)}`;
 }
 
 export function pythonMwclient(model: ExportModel): string {
@@ -229,6 +244,7 @@ ${NEXT_CONTINUE_FUNCTION}
 
 API_URL = ${pyValue(model.endpoint)}
 USER_AGENT = ${pyString(model.userAgent)}
+ACTION = ${pyString(model.action)}
 # action and format are mwclient's to send; maxlag is ours (raw_api does not add it),
 # and mwclient waits as the wiki asks (Retry-After) when the answer says it is lagged.
 PARAMS = ${pyParams(model, new Set(['action', 'format']))}
@@ -254,22 +270,31 @@ def answers():
     last_continue = {}
     seen = set()
     while True:
-        # raw_api: site.api() would add meta=userinfo to every query.
-        data = site.raw_api("query", http_method="POST", **{**PARAMS, **last_continue})
-        errors = data.get("errors", [])
+        # raw_api: site.api() would add meta=userinfo to every query and reads warnings as formatversion 1.
+        try:
+            data = site.raw_api(ACTION, http_method="POST", **{**PARAMS, **last_continue})
+        except mwclient.errors.InvalidResponse as answer:
+            yield answer.response_text  # a text answer (a feed), printed as it came
+            break
+        errors = data.get("errors", []) if isinstance(data, dict) else []
         if errors:
             sys.exit("API error: " + "; ".join(f"{e.get('code')}: {e.get('text')}" for e in errors))
-        for warning in data.get("warnings", []):
+        for warning in data.get("warnings", []) if isinstance(data, dict) else []:
             print(f"API warning ({warning.get('module')}): {warning.get('text')}", file=sys.stderr)
         yield data
-        if "continue" not in data:
+        if not isinstance(data, dict) or "continue" not in data:
             break
         last_continue = next_continue(data, seen)
 
 
-${ROWS_FUNCTIONS}
+${rowsAndMain(model)}`;
+}
 
-${MAIN}`;
+/** Pywikibot's call: its Request (JSON), or for a text answer (a feed's feedformat=) its HTTP layer. */
+function pywikibotCall(model: ExportModel): string {
+  const params = `{"action": ${pyString(model.action)}, **PARAMS, **last_continue}`;
+  if (model.textAsked) return `data = http.fetch(site.base_url(site.apipath()), method="POST", data={**${params}, "format": "json"}).text`;
+  return `data = api.Request(site=site, parameters=${params}, use_get=False).submit()`;
 }
 
 export function pythonPywikibot(model: ExportModel): string {
@@ -285,6 +310,7 @@ import re
 import sys
 
 import pywikibot
+from pywikibot.comms import http
 from pywikibot.data import api
 
 
@@ -304,15 +330,12 @@ def answers():
     last_continue = {}
     seen = set()
     while True:
-        request = api.Request(site=site, parameters={"action": "query", **PARAMS, **last_continue}, use_get=False)
-        data = request.submit()
+        ${pywikibotCall(model)}
         yield data
-        if "continue" not in data:
+        if not isinstance(data, dict) or "continue" not in data:
             break
         last_continue = next_continue(data, seen)
 
 
-${ROWS_FUNCTIONS}
-
-${MAIN}`;
+${rowsAndMain(model)}`;
 }
