@@ -100,6 +100,8 @@ export class ResultsPanel implements vscode.Disposable {
   /** The comparison shown, replayed to a page that loads after it was sent (a panel opened for it). */
   private comparison?: PanelComparison;
   private pinnedPanel = false;
+  /** The wikis' origins whose images this page may load (img-src): those of runs the host gave an `imageOrigin`, nothing else. */
+  private readonly imageOrigins: string[] = [];
   /** What the page's table shows now (its last 'viewChanged'). */
   private view: { part?: string; view: PanelViewSpec } | undefined;
 
@@ -137,6 +139,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** Starts a new run: forgets the previous run's pages. */
   reset(run: PanelRunInfo): void {
     this.run = run;
+    this.allowImagesOf(run.imageOrigin);
     this.view = undefined;
     this.pages = [];
     this.status = undefined;
@@ -315,6 +318,17 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.queue.length && this.ready && !this.isDisposed) void this.pump();
   }
 
+  /**
+   * A run whose Preview may show its wiki's images: a new origin joins the
+   * page's img-src, and the page is rendered again with it (the preview's
+   * srcdoc frame inherits the page's policy, so it binds the frame too).
+   */
+  private allowImagesOf(origin: string | undefined): void {
+    if (!origin || !/^https?:\/\/[^/\s;,'"]+$/.test(origin) || this.imageOrigins.includes(origin)) return;
+    this.imageOrigins.push(origin);
+    this.render();
+  }
+
   /** Sets the page's HTML: static text, the bundled script and stylesheet, a fresh nonce. */
   private render(): void {
     this.notReady();
@@ -327,7 +341,7 @@ export class ResultsPanel implements vscode.Disposable {
       `default-src 'none'`,
       `style-src ${webview.cspSource}`,
       `script-src 'nonce-${nonce}'`,
-      `img-src ${webview.cspSource} data:`,
+      `img-src ${[webview.cspSource, 'data:', ...this.imageOrigins].join(' ')}`,
       `font-src ${webview.cspSource}`,
     ].join('; ');
     webview.html = `<!DOCTYPE html>

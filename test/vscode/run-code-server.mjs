@@ -764,7 +764,7 @@ function startProbeService(page, dir, verbose) {
     const t = timeout(10_000, 'reading the panel');
     try {
       const snapshot = await Promise.race([read, t]);
-      return { found: true, clicked, ...snapshot };
+      return { found: true, clicked, ...snapshot, documents: await readDocuments(frame) };
     } catch (err) {
       return { found: false, clicked, error: `reading the panel failed: ${err.message.split('\n')[0]}` };
     } finally {
@@ -1112,6 +1112,41 @@ function readPanel() {
     javascriptUrls,
     csp: [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].map((m) => m.getAttribute('content') ?? ''),
   };
+}
+
+// The document views (Preview, Source, Diff, Wikitext) as shown: the visible
+// view, the Diff's marked words, the texts, and inside the Preview's sandboxed
+// frame (an opaque origin the panel cannot read; Playwright can) its text and
+// images with their natural width (0: not loaded).
+async function readDocuments(frame) {
+  const shown = await frame.evaluate(() => {
+    const visible = (e) => !!e && !e.hidden && e.getClientRects().length > 0;
+    const view = [...document.querySelectorAll('.document-view')].find(visible);
+    const texts = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent ?? '');
+    return {
+      view: view?.getAttribute('aria-label') ?? '',
+      caption: view?.querySelector('.document-caption')?.textContent ?? '',
+      deleted: texts('.diff-view del'),
+      added: texts('.diff-view ins'),
+      text: view?.querySelector('pre.document-text')?.textContent?.slice(0, 20_000) ?? '',
+    };
+  });
+  const handle = await frame.$('.preview-view iframe.preview-frame');
+  const inner = await handle?.contentFrame();
+  const preview = inner
+    ? await inner
+        .evaluate(() => ({
+          text: (document.body?.innerText ?? '').slice(0, 20_000),
+          images: [...document.images].map((i) => ({
+            src: i.getAttribute('src') ?? '',
+            alt: i.alt,
+            complete: i.complete,
+            width: i.naturalWidth,
+          })),
+        }))
+        .catch((err) => ({ text: '', images: [], error: err.message.split('\n')[0] }))
+    : undefined;
+  return { ...shown, ...(preview ? { preview } : {}) };
 }
 
 // ---------------------------------------------------------------- test wiki

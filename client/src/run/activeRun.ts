@@ -12,6 +12,7 @@ import type { PreparedRequest } from '../../../common/src/runner/request';
 import { KeptMessages } from '../../../common/src/expect/keptMessages';
 import type { Row } from '../../../common/src/row';
 import { RunHistory } from '../../../common/src/results/history';
+import { imageOriginOf } from './imageOrigin';
 import type { WikiTarget } from '../../../common/src/runner/manyWikis';
 import type { RunSession } from '../../../common/src/runner/runSession';
 
@@ -81,6 +82,7 @@ export function queryLabel(query: QueryNode): string {
 
 /** What the panel's header shows of a run of a prepared query (its endpoint masked when a secret made it). */
 export function runInfoOf(prepared: Prepared): PanelRunInfo {
+  const imageOrigin = imageOriginOf(prepared.request, !!prepared.wikis);
   return {
     queryName: queryLabel(prepared.query),
     endpoint: prepared.wikis
@@ -90,6 +92,7 @@ export function runInfoOf(prepared: Prepared): PanelRunInfo {
         : prepared.request.endpoint,
     requestUrl: toUrl(prepared.request),
     startedAt: new Date().toISOString(),
+    ...(imageOrigin ? { imageOrigin } : {}),
   };
 }
 

@@ -265,6 +265,18 @@ export interface PanelSnapshot {
   dialogs: string[];
   /** Content-Security-Policy violations the browser reported since the workbench loaded (any frame). */
   cspViolations: string[];
+  /** The document view shown (Preview, Source, Diff, Wikitext: its name, '' for none) and what it shows (readDocuments in run-code-server.mjs). */
+  documents?: {
+    view: string;
+    caption: string;
+    /** The Diff's marked words: deleted (left) and added (right). */
+    deleted: string[];
+    added: string[];
+    /** Source's or Wikitext's text. */
+    text: string;
+    /** Inside the Preview's sandboxed frame: its text and images (`width`: natural width, 0 = not loaded). */
+    preview?: { text: string; images: { src: string; alt: string; complete: boolean; width: number }[]; error?: string };
+  };
 }
 
 /** A button of the panel to click: its accessible name, exactly or as a substring. */

@@ -1,0 +1,23 @@
+// Which wiki's images the Preview of a parse answer may show (the run's
+// `imageOrigin`; the panel adds it to its img-src, the preview frame to its
+// own policy). The gate of requests nobody asked for decides
+// (common/src/gate/unaskedGate.ts): an image the wiki's HTML names is a load
+// the person did not ask for one by one. The run's own wiki is chosen (the
+// person runs this query against it); the workspace must be trusted, and a
+// host made from a `{{$secret}}` never shows. Only the wiki's own origin:
+// images served from another host (an upload domain) stay blocked.
+
+import * as vscode from 'vscode';
+import { hostKey, unaskedGate } from '../../../common/src/gate/unaskedGate';
+import type { PreparedRequest } from '../../../common/src/runner/request';
+
+/** `https://host[:port]` of the run's wiki, when its images may show; undefined otherwise (and for runs across several wikis). */
+export function imageOriginOf(request: PreparedRequest, acrossWikis: boolean): string | undefined {
+  if (acrossWikis || hostKey(request.endpoint) === undefined) return undefined;
+  const verdict = unaskedGate({
+    trusted: vscode.workspace.isTrusted,
+    hostChosen: true,
+    carries: { secret: false, env: false, hostUnknown: request.endpointSensitive },
+  });
+  return verdict.allowed ? new URL(request.endpoint).origin : undefined;
+}
