@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { actionParts, actionRowsPart, shapeRows } from '../../common/src/runner/actionRows';
 import { answerParts, findPart } from '../../common/src/results/parts';
-import { cellSummary } from '../../common/src/results/cellSummary';
+import { cellSummary, languageCodes } from '../../common/src/results/cellSummary';
 import { WBGETCLAIMS, WBGETENTITIES, WBSEARCHENTITIES } from '../fixtures/wikibase/answers';
 
 const summary = (parts: ReturnType<typeof answerParts>) => parts.map((p) => `${p.name}:${p.kind}:${p.rows.length}`);
@@ -32,6 +32,19 @@ describe('rows by answer shape: Wikibase (answers written from the docs)', () =>
     );
     assert.equal(cellSummary(q42.aliases, 'aliases'), 'en: Douglas Noël Adams, Douglas Noel Adams');
     assert.equal(cellSummary(q42.sitelinks, 'sitelinks'), 'enwiki: Douglas Adams');
+  });
+
+  it("wbgetentities: labels and descriptions in the person's language first (the panel's languages, fr-CA read as fr)", () => {
+    const q42 = answerParts([WBGETENTITIES])[0]!.rows[0]!;
+    const french = languageCodes(['fr-CA', 'en']);
+    assert.deepEqual(french, ['fr-ca', 'fr', 'en']);
+    assert.equal(cellSummary(q42.labels, 'labels', french), 'fr: Douglas Adams · en: Douglas Adams');
+    assert.match(cellSummary(q42.descriptions, 'descriptions', french), /^fr: écrivain et humoriste britannique · en: English writer/);
+    assert.equal(
+      cellSummary(q42.labels, 'labels', ['de']),
+      'en: Douglas Adams · fr: Douglas Adams',
+      'no label in German: the answer order',
+    );
   });
 
   it('wbsearchentities: the matches are the rows, `searchinfo` a key/value part, `search-continue` no part', () => {

@@ -6,6 +6,7 @@
 // Nested values show as summaries (cellSummary), never as JSON.
 
 import { cellSummary } from '../../../common/src/results/cellSummary';
+import { PERSON_LANGUAGES } from './personLanguages';
 import type { Row } from '../../../common/src/row';
 import { el } from '../dom';
 import { clip } from '../../../common/src/text';
@@ -136,7 +137,7 @@ export class RowPool {
       const c = this.cols[k]!;
       const cell = slot.cells[k + 1]!;
       const column = columns.shown[c]!;
-      const text = Object.hasOwn(row, column.name) ? cellSummary(row[column.name], column.name) : '';
+      const text = Object.hasOwn(row, column.name) ? cellSummary(row[column.name], column.name, PERSON_LANGUAGES) : '';
       const shown = clip(text, column.chars);
       if (cell.textContent !== shown) cell.textContent = shown;
       cell.classList.toggle('cursor', c === cursorColumn);

@@ -3,6 +3,7 @@
 // widths come from the character width the table measured.
 
 import { cellSummary } from '../../../common/src/results/cellSummary';
+import { PERSON_LANGUAGES } from './personLanguages';
 import type { Row } from '../../../common/src/row';
 import { columnLefts } from './tableWindow';
 
@@ -86,7 +87,7 @@ export class ColumnSet {
         const n = Math.min(rows.length, WIDTH_SAMPLE_ROWS);
         for (let i = 0; i < n; i++) {
           const r = rows[i]!;
-          if (Object.hasOwn(r, name)) longest = Math.max(longest, Math.min(cellSummary(r[name], name).length, 64));
+          if (Object.hasOwn(r, name)) longest = Math.max(longest, Math.min(cellSummary(r[name], name, PERSON_LANGUAGES).length, 64));
         }
         const width = Math.max(AUTO_MIN_COL_PX, Math.min(AUTO_MAX_COL_PX, Math.ceil(longest * this.charWidth + 14)));
         const column = { name, width, chars: this.charsFor(width), hidden: this.hidden.has(name) };

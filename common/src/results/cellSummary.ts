@@ -86,8 +86,29 @@ export function readableCellText(value: unknown, unwritable?: (error: unknown) =
   return names ? names.join(SEPARATOR) : cellText(value, unwritable);
 }
 
-function summariseObject(value: Record<string, unknown>): string {
-  const keys = Object.keys(value);
+/**
+ * The keys in the order a person reads them: the person's languages first
+ * (Wikibase's labels and descriptions are keyed by language code), then the
+ * others as the answer has them.
+ */
+function inPersonsOrder(keys: string[], languages: readonly string[]): string[] {
+  if (!languages.length) return keys;
+  const first = languages.filter((l) => keys.includes(l));
+  return first.length ? [...first, ...keys.filter((k) => !first.includes(k))] : keys;
+}
+
+/** `de-AT`, `en-US` → `de-at`, `de`, `en-us`, `en`: the codes a wiki keys languages by, most specific first, each once. */
+export function languageCodes(preferred: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const tag of preferred) {
+    const code = tag.toLowerCase();
+    for (const c of [code, code.split('-')[0]!]) if (c && !out.includes(c)) out.push(c);
+  }
+  return out;
+}
+
+function summariseObject(value: Record<string, unknown>, languages: readonly string[]): string {
+  const keys = inPersonsOrder(Object.keys(value), languages);
   if (keys.length === 0) return '';
   const texts: string[] = [];
   for (const key of keys) {
@@ -102,10 +123,11 @@ function summariseObject(value: Record<string, unknown>): string {
 
 /**
  * The text a table cell shows for `value` in column `field`: scalars as
- * cellText writes them, lists and objects summarised (see the file comment).
+ * cellText writes them, lists and objects summarised (see the file comment);
+ * an object keyed by the person's `languages` (languageCodes) shows those first.
  */
-export function cellSummary(value: unknown, field = ''): string {
+export function cellSummary(value: unknown, field = '', languages: readonly string[] = []): string {
   if (Array.isArray(value)) return summariseList(value, field.slice(field.lastIndexOf('.') + 1));
-  if (isPlainObject(value)) return summariseObject(value);
+  if (isPlainObject(value)) return summariseObject(value, languages);
   return cellText(value);
 }
