@@ -11,9 +11,16 @@ import * as vscode from 'vscode';
 import { hostKey, unaskedGate } from '../../../common/src/gate/unaskedGate';
 import type { PreparedRequest } from '../../../common/src/runner/request';
 
-/** `https://host[:port]` of the run's wiki, when its images may show; undefined otherwise (and for runs across several wikis). */
+/**
+ * `https://host[:port]` of the run's wiki, when its images may show; undefined
+ * otherwise: runs across several wikis, and runs whose answers render no page
+ * (only `action=parse` answers with HTML), because a new origin makes the
+ * panel load its page again with the wider policy, which nothing else may cost.
+ */
 export function imageOriginOf(request: PreparedRequest, acrossWikis: boolean): string | undefined {
   if (acrossWikis || hostKey(request.endpoint) === undefined) return undefined;
+  const action = [...request.params].reverse().find((p) => p.name === 'action')?.value;
+  if (action !== 'parse') return undefined;
   const verdict = unaskedGate({
     trusted: vscode.workspace.isTrusted,
     hostChosen: true,
