@@ -4,7 +4,28 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { codeOf, hasPanelProbe, openFixture, screenshot, typeKeys, waitForDiagnostics } from './helpers';
 
+/**
+ * As a person: the squiggle is seen, then Ctrl+. on it, until the menu offers
+ * `fix`. A person who sees no menu presses again: so does this, once (under a
+ * loaded machine the first press can come before the editor takes the keys).
+ */
+async function openLightbulb(squiggle: string, fix: string): Promise<void> {
+  const open = () => typeKeys([{ waitForSelector: squiggle }, { press: 'Control+.' }, { waitForText: fix }, { pause: 300 }]);
+  try {
+    await open();
+  } catch {
+    await typeKeys([{ press: 'Escape' }]);
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    await open();
+  }
+}
+
 suite('quick fixes in the lightbulb', () => {
+  // A results panel left open by an earlier suite may hold the focus: Ctrl+. must reach the editor.
+  setup(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('too many titles: Ctrl+. offers the split into queries, Enter applies it, the error goes', async function () {
     if (!hasPanelProbe()) this.skip(); // real key presses need the browser launcher
     const editor = await openFixture('too-many-titles.mwq');
@@ -15,13 +36,8 @@ suite('quick fixes in the lightbulb', () => {
       .split('\n')
       .findIndex((l) => l.startsWith('titles='));
     editor.selection = new vscode.Selection(line, 10, line, 10);
-    // As a person: the squiggle is seen, then Ctrl+. on it.
-    await typeKeys([
-      { waitForSelector: '.squiggly-error' },
-      { press: 'Control+.' },
-      { waitForText: 'Split into 2 queries of at most 50 `titles` each' },
-      { pause: 300 },
-    ]);
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    await openLightbulb('.squiggly-error', 'Split into 2 queries of at most 50 `titles` each');
     await screenshot('quickfix-01-too-many-titles');
     await typeKeys([{ press: 'Enter' }]);
     await waitForDiagnostics(doc.uri, (ds) => !ds.some((d) => codeOf(d) === 'toomanyvalues'), 30_000, 'the error to go');
@@ -43,12 +59,8 @@ suite('quick fixes in the lightbulb', () => {
       .split('\n')
       .findIndex((l) => l.startsWith('uctoponly'));
     editor.selection = new vscode.Selection(line, 3, line, 3);
-    await typeKeys([
-      { waitForSelector: '.squiggly-warning' },
-      { press: 'Control+.' },
-      { waitForText: 'Replace with `ucshow=top`' },
-      { pause: 300 },
-    ]);
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    await openLightbulb('.squiggly-warning', 'Replace with `ucshow=top`');
     await screenshot('quickfix-03-replace-deprecated');
     await typeKeys([{ press: 'Enter' }]);
     await waitForDiagnostics(doc.uri, (ds) => !ds.some((d) => codeOf(d) === 'deprecation'), 30_000, 'the warning to go');
