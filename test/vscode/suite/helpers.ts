@@ -307,7 +307,27 @@ export type PanelStep =
   | { column: [name: string, shown: boolean] }
   | { clickSelector: string };
 
-export function probePanel(
+/**
+ * probePanelOnce, read again when the panel's page was being loaded anew
+ * (its frame detached: a run from a new wiki's origin widens the panel's
+ * image policy, which loads its page again and replays the run).
+ */
+export async function probePanel(
+  options: { click?: PanelClick[]; keys?: KeyStep[]; steps?: PanelStep[] } = {},
+  timeoutMs = 30_000,
+): Promise<PanelSnapshot> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await probePanelOnce(options, timeoutMs);
+    } catch (error) {
+      if (attempt >= 4 || !(error instanceof Error) || !/Frame was detached|Execution context was destroyed/.test(error.message))
+        throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+function probePanelOnce(
   options: { click?: PanelClick[]; keys?: KeyStep[]; steps?: PanelStep[] } = {},
   timeoutMs = 30_000,
 ): Promise<PanelSnapshot> {
