@@ -152,6 +152,7 @@ function draw(data: TimelineChart, context: DrawContext): Drawing {
         fill: seriesColour(theme, m.lane),
         'fill-opacity': px(opacity),
         'data-count': m.count,
+        'data-lane': m.lane,
       },
     };
     const node = markGroup(marks.length, `${words.label}: ${words.value}`, [shape]);
