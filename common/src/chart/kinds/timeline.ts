@@ -39,7 +39,9 @@ const LANE_GAP = 4;
 const LANE_LABEL_WIDTH = 130;
 const EVENT_WIDTH = 2;
 const MIN_OPACITY = 0.3;
+/** Time labels at most, and the space between two. */
 const X_TICKS = 6;
+const TICK_GAP = 24;
 
 /** A time as the API writes it, shorter where the span allows (minutes for a day, days for a year). */
 function timeText(ms: number, span = 0): string {
@@ -128,11 +130,19 @@ function draw(data: TimelineChart, context: DrawContext): Drawing {
     );
   });
   nodes.push(group('chart-lanes', laneNodes));
-  const ticks = span > 0 ? Array.from({ length: X_TICKS }, (_, i) => data.start + (span * i) / (X_TICKS - 1)) : [data.start];
+  // As many time labels as fit side by side (at most X_TICKS).
+  const labelWidth = timeText(data.start, span).length * LAYOUT.charWidth + TICK_GAP;
+  const count = Math.max(2, Math.min(X_TICKS, Math.floor(box.width / labelWidth) + 1));
+  const ticks = span > 0 ? Array.from({ length: count }, (_, i) => data.start + (span * i) / (count - 1)) : [data.start];
   nodes.push(
     group(
       'chart-x-labels',
-      ticks.map((t) => xTickLabel(span > 0 ? x(t) : (box.left + box.right) / 2, box, timeText(t, span), theme)),
+      ticks.map((t, i) => {
+        const label = xTickLabel(span > 0 ? x(t) : (box.left + box.right) / 2, box, timeText(t, span), theme);
+        // The last label ends at the plot's right edge instead of running past the drawing's.
+        if (span > 0 && i === ticks.length - 1) label.attrs['text-anchor'] = 'end';
+        return label;
+      }),
     ),
   );
   const most = data.marks.reduce((m, b) => Math.max(m, b.count), 1);
