@@ -83,3 +83,8 @@ export function tooLargeMessage(host: string, what: string, maxBytes: number): s
 export function retryingMessage(message: string, waitMs: number, nextAttempt: number): string {
   return `${message} Retrying in ${formatSeconds(waitMs)} (attempt ${nextAttempt}).`;
 }
+
+/** No entry point chose a transport (transport.ts): a mistake of the program, never of the person. */
+export function noTransportMessage(): string {
+  return 'No network transport is installed: the entry point must call installTransport() before any request (a bug of mwquery).';
+}
