@@ -11,7 +11,7 @@ import * as https from 'node:https';
 import * as zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { RunnerError } from './errors';
-import { describeNetworkError, timeoutMessage, tooLargeMessage, formatBytes } from './httpMessages';
+import { badHeaderMessage, describeNetworkError, timeoutMessage, tooLargeMessage, formatBytes } from './httpMessages';
 import type { WireRequest } from './wire';
 import { onAbort } from './onAbort';
 import {
@@ -167,12 +167,7 @@ function receive(
     } catch (error) {
       // Node's text quotes the offending value: only the code goes on.
       const code = errorCode(error);
-      reject(
-        new BadRequest(
-          `The request cannot be sent: a header holds a character HTTP does not allow (${code}). Check the contact and user agent settings.`,
-          code,
-        ),
-      );
+      reject(new BadRequest(badHeaderMessage(code), code));
       return;
     }
     let settled = false;
