@@ -15,5 +15,6 @@ import chart from './sections/chartSplit.mjs';
 import timeline from './sections/timeline.mjs';
 import bundles from './sections/bundles.mjs';
 import many from './sections/manyWikis.mjs';
+import transports from './sections/transports.mjs';
 
-export const SECTIONS = [lsp, peer, runner, synthetic, live, panel, results, chart, timeline, many, bundles];
+export const SECTIONS = [lsp, peer, runner, synthetic, transports, live, panel, results, chart, timeline, many, bundles];
