@@ -213,15 +213,15 @@ export class QuerySession implements RunSession, ResumableRun {
     }
     if (this.finished) return outcome;
     this.busy = true;
-    const progress = (message: string, retry?: RetryInfo) =>
-      callbacks.onProgress?.({
-        pages: outcome.pages,
-        items: outcome.items,
-        sessionPages: this.pages,
-        sessionItems: this.items,
-        retry,
-        message,
-      });
+    const { onProgress, onRetry } = callbacks;
+    const progress = (message: string, retry?: RetryInfo) => {
+      const p = { pages: outcome.pages, items: outcome.items, sessionPages: this.pages, sessionItems: this.items, retry, message };
+      onProgress?.(p);
+      if (retry) onRetry?.(p);
+    };
+    // One set of options for every request of the call (its signal and retry messages do not change).
+    const http: HttpOptions = { ...this.options.http, signal: callbacks.signal, onRetry: (info) => progress(info.message, info) };
+    const send = this.options.send ?? sendApiRequest;
     try {
       const maxlag = this.maxlag;
       const defaults = all && maxlag !== null ? { maxlag: String(maxlag) } : undefined;
@@ -242,27 +242,26 @@ export class QuerySession implements RunSession, ResumableRun {
         if (callbacks.beforeRequest) await callbacks.beforeRequest();
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
         // The same words as the panel's count ("N pages"), so the progress notification and the panel agree.
-        progress(
-          this.pages === 0
-            ? 'Requesting page 1…'
-            : `${count(this.pages, 'page')}, ${count(this.items, 'item')} so far; requesting page ${this.pages + 1}…`,
-        );
+        // Worded only for a listener: a run over 1,000 wikis that says only retries (onRetry) makes no text per page.
+        if (onProgress)
+          progress(
+            this.pages === 0
+              ? 'Requesting page 1…'
+              : `${count(this.pages, 'page')}, ${count(this.items, 'item')} so far; requesting page ${this.pages + 1}…`,
+          );
         const continueParams = this.cont;
         const pairs = requestPairs(this.request, { continueParams, defaults, mask: false });
-        const send = this.options.send ?? sendApiRequest;
-        const response = await send(this.request.endpoint, pairs, {
-          ...this.options.http,
-          signal: callbacks.signal,
-          onRetry: (info) => progress(info.message, info),
-        });
+        const response = await send(this.request.endpoint, pairs, http);
         // From here to the end of the iteration nothing awaits: an answer is applied whole or not at all.
         const page = this.apply(response, continueParams, defaults, outcome);
         bytes += response.bytes;
         callbacks.onPage?.(page);
-        const waiting = page.incomplete
-          ? `, ${count(page.incomplete.pages, 'page')} waiting for ${page.incomplete.stillComing.join(', ') || 'more properties'}`
-          : '';
-        progress(`${count(this.pages, 'page')}, ${count(this.items, 'item')}${page.continue ? '' : ' (complete)'}${waiting}`);
+        if (onProgress) {
+          const waiting = page.incomplete
+            ? `, ${count(page.incomplete.pages, 'page')} waiting for ${page.incomplete.stillComing.join(', ') || 'more properties'}`
+            : '';
+          progress(`${count(this.pages, 'page')}, ${count(this.items, 'item')}${page.continue ? '' : ' (complete)'}${waiting}`);
+        }
         const stop = this.stopAfterPage(outcome, all, caps, bytes);
         if (stop) {
           outcome.stopped = stop;

@@ -12,7 +12,7 @@ import { RunnerError } from './errors';
 import { withEndpoint, type PreparedRequest } from './request';
 import type { RowBatch } from './merge';
 import type { Row } from '../row';
-import type { FetchAllLimits, PageResult, RunCallbacks, RunOutcome, StopReason } from './sessionTypes';
+import type { FetchAllLimits, PageResult, Progress, RunCallbacks, RunOutcome, StopReason } from './sessionTypes';
 import type { RunSession, WikiStatus } from './runSession';
 import { count } from '../text';
 
@@ -187,6 +187,14 @@ export class WikisSession implements RunSession {
     signal: AbortSignal | undefined,
   ): RunCallbacks {
     const wiki = part.target.wiki;
+    const { onProgress, onRetry } = callbacks;
+    const named = (p: Progress): Progress => ({
+      ...p,
+      message: `${wiki}: ${p.message}`,
+      sessionPages: this.pages,
+      sessionItems: this.items,
+      wiki,
+    });
     return {
       signal,
       ...(callbacks.beforeRequest ? { beforeRequest: callbacks.beforeRequest } : {}),
@@ -196,8 +204,9 @@ export class WikisSession implements RunSession {
         callbacks.onPage?.(this.tagged(page, wiki));
         progress({ items: part.session.itemCount, pages: part.session.pageCount });
       },
-      onProgress: (p) =>
-        callbacks.onProgress?.({ ...p, message: `${wiki}: ${p.message}`, sessionPages: this.pages, sessionItems: this.items, wiki }),
+      // Only what the caller listens to: a wiki's session words no progress nobody reads.
+      ...(onProgress ? { onProgress: (p: Progress) => onProgress(named(p)) } : {}),
+      ...(onRetry ? { onRetry: (p: Progress) => onRetry(named(p)) } : {}),
     };
   }
 
