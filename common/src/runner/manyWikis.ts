@@ -144,6 +144,11 @@ export function withWiki(rows: readonly Row[], wiki: string): Row[] {
   const out: Row[] = new Array<Row>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
+    // Most rows have no `wiki` of their own: one copy by spread (every own field as it is, `__proto__` too).
+    if (!Object.prototype.hasOwnProperty.call(row, WIKI_FIELD)) {
+      out[i] = { [WIKI_FIELD]: wiki, ...row };
+      continue;
+    }
     const tagged: Row = { [WIKI_FIELD]: wiki };
     for (const key in row) {
       if (!Object.prototype.hasOwnProperty.call(row, key)) continue;

@@ -251,13 +251,14 @@ export class WikisSession implements RunSession {
     return { ...total, stopped: this.done ? 'complete' : 'page' };
   }
 
-  /** A wiki's page as the run's: its rows with the `wiki` field first, numbered in the whole run. */
+  /**
+   * A wiki's page as the run's: its rows with the `wiki` field first, numbered in the whole run.
+   * Changed in place, not copied: the wiki's session made it for this call alone and keeps nothing of it.
+   */
   private tagged(page: PageResult, wiki: string): PageResult {
-    return {
-      ...page,
-      index: this.pages,
-      batches: page.batches.map((b) => ({ list: b.list, rows: withWiki(b.rows, wiki) })),
-      wiki,
-    };
+    page.index = this.pages;
+    page.batches = page.batches.map((b) => ({ list: b.list, rows: withWiki(b.rows, wiki) }));
+    page.wiki = wiki;
+    return page;
   }
 }
