@@ -224,7 +224,13 @@ describe('request: URL, cURL, ApiSandbox', () => {
     const own = build(`@endpoint = ${EP}\nlist=allpages\naplimit=10\nmaxlag=1\n`);
     const defaults = { maxlag: '5', curtimestamp: '1' };
     const pairsOf = pairsMaker(own, { defaults, mask: false });
-    const continues = [undefined, { apcontinue: 'B', continue: '-||' }, { aplimit: 3, apcontinue: 'C', continue: '-||' }, {}, undefined];
+    const continues: (Record<string, string | number> | undefined)[] = [
+      undefined,
+      { apcontinue: 'B', continue: '-||' },
+      { aplimit: 3, apcontinue: 'C', continue: '-||' },
+      {},
+      undefined,
+    ];
     for (const continueParams of continues) {
       assert.deepEqual(pairsOf(continueParams), requestPairs(own, { defaults, continueParams, mask: false }));
     }
