@@ -189,4 +189,14 @@ describe('targets and rows', () => {
       ['ns', 0],
     ]);
   });
+
+  it('a row without a wiki of its own: wiki first, then every field in order, a __proto__ field kept as a field', () => {
+    const answered = JSON.parse('[{"title":"T","ns":0,"__proto__":{"x":1},"pageid":7}]') as Record<string, unknown>[];
+    const [row] = withWiki(answered, 'de.wikipedia.org');
+    assert.deepEqual(Object.keys(row!), ['wiki', 'title', 'ns', '__proto__', 'pageid']);
+    assert.equal(Object.getPrototypeOf(row), Object.prototype);
+    assert.deepEqual(Object.getOwnPropertyDescriptor(row, '__proto__')?.value, { x: 1 });
+    assert.notEqual(row, answered[0], 'a copy: the row as the session gave it is not changed');
+    assert.deepEqual(Object.keys(answered[0]!), ['title', 'ns', '__proto__', 'pageid']);
+  });
 });

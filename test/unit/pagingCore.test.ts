@@ -466,6 +466,21 @@ describe("paging core: retries and Retry-After (the wiki's recorded maxlag answe
     assert.equal(requests.length, 3);
   });
 
+  it('onRetry alone (the CLI) is told each retry as onProgress is, and no page progress', async () => {
+    reset(2);
+    const withProgress = collector();
+    await session(allpages, { http: http_ }, endpoint).fetchAll({ maxPages: 2 }, withProgress.callbacks);
+    reset(2);
+    const told: Progress[] = [];
+    const outcome = await session(allpages, { http: http_ }, endpoint).fetchAll({ maxPages: 2 }, { onRetry: (p) => told.push(p) });
+    assert.equal(outcome.pages, 2);
+    assert.deepEqual(
+      told.map((p) => [p.retry?.reason, p.retry?.attempt, p.message]),
+      withProgress.progress.filter((p) => p.retry).map((p) => [p.retry!.reason, p.retry!.attempt, p.message]),
+    );
+    assert.equal(told.length, 2);
+  });
+
   it('a Retry-After longer than the cap waits the cap', async () => {
     reset(1, '3600');
     const c = collector();

@@ -162,7 +162,17 @@ function receive(
     const lib = target.protocol === 'https:' ? https : http;
     let req: http.ClientRequest;
     try {
-      req = lib.request(target, { method, headers, agent: target.protocol === 'https:' ? httpsAgent : httpAgent });
+      req = lib.request({
+        // What node:http reads of a URL (urlToHttpOptions), given as options: no copy of the URL per request.
+        // The URL has no credentials (urlProblem and redirectTarget refuse them); an IPv6 host loses its brackets.
+        protocol: target.protocol,
+        hostname: target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname,
+        ...(target.port !== '' ? { port: Number(target.port) } : {}),
+        path: `${target.pathname}${target.search}`,
+        method,
+        headers,
+        agent: target.protocol === 'https:' ? httpsAgent : httpAgent,
+      });
       flight.req = req;
     } catch (error) {
       // Node's text quotes the offending value: only the code goes on.

@@ -23,10 +23,21 @@ export interface ParamsOptions {
 
 /** The name/value pairs of one request, in order. */
 export function requestPairs(request: PreparedRequest, options: ParamsOptions = {}): ParamPairs {
+  return pairsMaker(request, options)(options.continueParams);
+}
+
+/**
+ * requestPairs for one request and many `continue`s (a run's pages): the
+ * request's own pairs (with `defaults`) are made once, each call adds a `continue`.
+ */
+export function pairsMaker(
+  request: PreparedRequest,
+  options: Omit<ParamsOptions, 'continueParams'> = {},
+): (continueParams?: ParamsOptions['continueParams']) => ParamPairs {
   const mask = options.mask ?? true;
-  const pairs: ParamPairs = [];
+  const base: ParamPairs = [];
   const index = new Map<string, number>();
-  const put = (name: string, value: string) => {
+  const put = (pairs: ParamPairs, name: string, value: string) => {
     const at = index.get(name);
     if (at === undefined) {
       index.set(name, pairs.length);
@@ -35,10 +46,20 @@ export function requestPairs(request: PreparedRequest, options: ParamsOptions = 
       pairs[at] = [name, value];
     }
   };
-  for (const p of request.params) put(p.name, mask && p.sensitive ? MASK : p.value);
-  for (const [name, value] of Object.entries(options.defaults ?? {})) if (!index.has(name)) put(name, value);
-  for (const [name, value] of Object.entries(options.continueParams ?? {})) put(name, String(value));
-  return pairs;
+  for (const p of request.params) put(base, p.name, mask && p.sensitive ? MASK : p.value);
+  for (const [name, value] of Object.entries(options.defaults ?? {})) if (!index.has(name)) put(base, name, value);
+  return (continueParams) => {
+    const pairs = base.slice();
+    if (!continueParams) return pairs;
+    for (const name of Object.keys(continueParams)) {
+      const value = String(continueParams[name]);
+      const at = index.get(name);
+      // A name the request has is replaced in place; a new one goes at the end.
+      if (at !== undefined) pairs[at] = [name, value];
+      else pairs.push([name, value]);
+    }
+    return pairs;
+  };
 }
 
 /**
