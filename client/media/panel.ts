@@ -131,6 +131,7 @@ class PanelController {
       save: (format: 'svg' | 'png', data: string, name: string) =>
         this.post({ type: 'saveChart', format, data: data.slice(0, TEXT_TO_HOST_MAX), name: name.slice(0, 200) }),
       baseName: () => this.model.run?.queryName || 'results',
+      imageOrigin: () => this.model.run?.imageOrigin,
     };
     this.chart = new ChartView(chartEvents, {
       get: () => this.store.state.chart,

@@ -19,6 +19,7 @@ import type { Row } from '../../../common/src/row';
 import { el, makeButton } from '../dom';
 import { editorTheme, onThemeChange, patchScene, svgToPng } from './chartDom';
 import { numbersTableElement } from './chartNumbers';
+import { GridImages } from './gridImages';
 
 export interface ChartEvents {
   /** The table's rows and the order it shows them in (indexes into rows; undefined = all in order). */
@@ -28,6 +29,8 @@ export interface ChartEvents {
   save(format: 'svg' | 'png', data: string, name: string): void;
   /** A name for saved files: the query's. */
   baseName(): string;
+  /** The run's trusted wiki origin, whose pictures the grid may load (none: no picture loads). */
+  imageOrigin?(): string | undefined;
 }
 
 /** What a view adds to the pane. */
@@ -72,6 +75,7 @@ export class ChartPane {
   private drawings = 0;
   /** Time of the last render, for the bench (ms). */
   lastRenderMs = 0;
+  private readonly pictures = new GridImages();
 
   constructor(
     private readonly view: PaneView,
@@ -152,7 +156,9 @@ export class ChartPane {
     this.columns = chartColumnsFor(rows, this.columns);
     const shown = order ? order.length : rows.length;
     const spec = this.view.spec(rows, this.fields);
-    this.data = spec && shown ? chartData(rows, spec, {}, { order, columns: this.columns }) : undefined;
+    const imageOrigin = this.events.imageOrigin?.();
+    const options = imageOrigin ? { imageOrigin } : {};
+    this.data = spec && shown ? chartData(rows, spec, options, { order, columns: this.columns }) : undefined;
     if (!this.data) {
       this.drawing = undefined;
       this.canvas.replaceChildren(el('p', 'empty-note', shown ? 'Nothing in these rows to chart.' : 'No rows to chart.'));
@@ -165,6 +171,7 @@ export class ChartPane {
       const svg = patchScene(before, this.drawing.root);
       if (svg !== before) this.canvas.replaceChildren(svg);
       this.canvas.dataset.drawings = String(++this.drawings);
+      this.pictures.watch(svg, imageOrigin);
       this.view.afterShow?.();
       this.status.textContent = this.data.note ?? '';
     }
