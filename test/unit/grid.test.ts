@@ -44,19 +44,22 @@ describe('image grid: which rows make a grid', () => {
         ['File:B.png', `${ORIGIN}/images/b/bc/B.png`, 1],
         ['Some page', thumb('C.png'), 2],
         ['File:D.png', `${ORIGIN}/images/d/de/D.png`, 3],
+        ['File:E.png', undefined, 5],
       ],
     );
-    assert.equal(data.title, '4 files');
-    assert.deepEqual(grid.summary(data), { marks: 4, noun: 'file' });
+    assert.equal(data.points[4]!.missing, 'no picture');
+    assert.equal(data.title, '5 files');
+    assert.deepEqual(grid.summary(data), { marks: 5, noun: 'file' });
     const drawing = drawChart(data, { width: 600 });
     assert.deepEqual(
       drawing.marks.map((m) => m.row),
-      [0, 1, 2, 3],
+      [0, 1, 2, 3, 5],
     );
     const svg = toSvg(drawing);
     assert.equal([...svg.matchAll(/<image /g)].length, 4);
     assert.ok(svg.includes(`href="${thumb('A.png')}"`));
-    assert.equal(markTitles(svg).length, 4);
+    assert.equal(markTitles(svg).length, 5);
+    assert.match(svg, /class="grid-placeholder">no picture</);
   });
 
   it('rows with no picture make no cell, and the note says what would', () => {
@@ -75,7 +78,7 @@ describe('image grid: which rows make a grid', () => {
 
   it('with no wiki origin (an untrusted workspace) no picture is drawn: placeholders only, and the note says why', () => {
     const data = gridOf(rows, null);
-    assert.equal(data.points.length, 4);
+    assert.equal(data.points.length, 5);
     assert.ok(data.points.every((c) => c.url === undefined && c.missing === 'no picture'));
     assert.match(data.note ?? '', /pictures not loaded/);
     const svg = toSvg(drawChart(data));
@@ -168,6 +171,7 @@ describe('image grid: the thumbnail parameters a query gets', () => {
 
   it('fileOfRow reads a number URL as text and a missing title as empty, never throws', () => {
     assert.deepEqual(fileOfRow({ url: 5 as unknown as string }), { title: '', url: '5', width: undefined, height: undefined });
-    assert.equal(fileOfRow({ title: 'x', imageinfo: 'nonsense' }), undefined);
+    assert.deepEqual(fileOfRow({ title: 'x', imageinfo: 'nonsense' }), { title: 'x' }, 'a file with no picture');
+    assert.equal(fileOfRow({ title: 'x', pageid: 1 }), undefined);
   });
 });

@@ -37,8 +37,9 @@ function read(row: Row, list: string, field: string): unknown {
 
 /**
  * The picture of a row: prop=imageinfo (`thumburl`, else `url`), prop=pageimages
- * (`thumbnail.source`), list=allimages (`thumburl`, else `url`). Undefined when
- * the row names no picture at all.
+ * (`thumbnail.source`), list=allimages (`thumburl`, else `url`). A file without
+ * a URL (imageinfo without iiprop=url, a page of the File namespace) is a
+ * file with no picture; undefined when the row is no file at all.
  */
 export function fileOfRow(row: Row): RowFile | undefined {
   const title = text(row.title) ?? text(row.name) ?? '';
@@ -49,7 +50,8 @@ export function fileOfRow(row: Row): RowFile | undefined {
     pick(read(row, 'imageinfo', 'url'), read(row, 'imageinfo', 'width'), read(row, 'imageinfo', 'height')) ??
     pick(read(row, 'thumbnail', 'source'), read(row, 'thumbnail', 'width'), read(row, 'thumbnail', 'height')) ??
     pick(row.thumburl, row.thumbwidth, row.thumbheight) ??
-    pick(row.url, row.width, row.height)
+    pick(row.url, row.width, row.height) ??
+    (row.imageinfo !== undefined || row.ns === 6 ? { title } : undefined)
   );
 }
 

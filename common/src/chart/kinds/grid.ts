@@ -42,10 +42,12 @@ export const CELL = { box: 120, caption: 18, gap: 12 } as const;
 function aggregate(picked: Picked, _spec: unknown, options: ChartOptions): GridChart {
   const cells: GridCell[] = [];
   let files = 0;
+  let withUrl = 0;
   for (let p = 0; p < picked.count; p++) {
     const file = fileOfRow(picked.rows[picked.index(p)]!);
     if (!file) continue;
     files++;
+    if (file.url) withUrl++;
     if (cells.length >= MAX_POINTS) continue;
     const url = pictureUrl(file.url, options.imageOrigin);
     const cell: GridCell = {
@@ -63,7 +65,8 @@ function aggregate(picked: Picked, _spec: unknown, options: ChartOptions): GridC
   const notes = [
     files ? '' : 'no files with a picture in the rows (prop=imageinfo with iiprop=url, prop=pageimages, list=allimages)',
     files > cells.length ? `the first ${cells.length.toLocaleString('en-US')} of ${files.toLocaleString('en-US')} files drawn` : '',
-    files && !options.imageOrigin ? 'pictures not loaded: no trusted wiki to load them from' : '',
+    files && !withUrl ? 'no picture URLs in the rows: ask for thumbnails (iiprop=url with iiurlwidth, pithumbsize)' : '',
+    withUrl && !options.imageOrigin ? 'pictures not loaded: no trusted wiki to load them from' : '',
   ].filter(Boolean);
   return {
     kind: 'grid',
