@@ -13,6 +13,7 @@ import panel from './sections/panel.mjs';
 import results from './sections/resultsOps.mjs';
 import chart from './sections/chartSplit.mjs';
 import bundles from './sections/bundles.mjs';
+import grid from './sections/grid.mjs';
 import many from './sections/manyWikis.mjs';
 
-export const SECTIONS = [lsp, peer, runner, synthetic, live, panel, results, chart, many, bundles];
+export const SECTIONS = [lsp, peer, runner, synthetic, live, panel, grid, results, chart, many, bundles];

@@ -41,5 +41,9 @@ function load(image: Element, origin: string): void {
   } catch {
     sameOrigin = false;
   }
-  if (sameOrigin) image.setAttribute('href', url);
+  if (!sameOrigin) return;
+  // The state shows (panel.css): a picture that failed leaves its frame and name, marked.
+  image.addEventListener('load', () => image.setAttribute('data-state', 'loaded'), { once: true });
+  image.addEventListener('error', () => image.setAttribute('data-state', 'failed'), { once: true });
+  image.setAttribute('href', url);
 }
