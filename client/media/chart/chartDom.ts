@@ -55,11 +55,16 @@ export function patchScene(element: Element | null, node: SceneNode): SVGElement
     names.add(domAttr);
     if (target.getAttribute(domAttr) === text) continue;
     target.setAttribute(domAttr, text);
-    if (domAttr === 'data-href') target.removeAttribute('href'); // another picture: loaded again when seen
+    if (domAttr === 'data-href') {
+      // Another picture: loaded again when seen.
+      target.removeAttribute('href');
+      target.removeAttribute('data-state');
+    }
   }
   if (target.attributes.length !== set) {
     for (const attribute of [...target.attributes]) {
-      const loaded = attribute.name === 'href' && names.has('data-href');
+      // A picture's loading (gridImages.ts) outlives a redraw that keeps its URL.
+      const loaded = (attribute.name === 'href' || attribute.name === 'data-state') && names.has('data-href');
       if (!names.has(attribute.name) && !loaded) target.removeAttribute(attribute.name);
     }
   }
