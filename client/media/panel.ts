@@ -132,6 +132,8 @@ class PanelController {
         this.post({ type: 'saveChart', format, data: data.slice(0, TEXT_TO_HOST_MAX), name: name.slice(0, 200) }),
       baseName: () => this.model.run?.queryName || 'results',
       imageOrigin: () => this.model.run?.imageOrigin,
+      thumbnailRun: () => this.model.run,
+      askThumbnails: (ask: boolean) => this.post({ type: 'thumbnails', ask }),
     };
     this.chart = new ChartView(chartEvents, {
       get: () => this.store.state.chart,

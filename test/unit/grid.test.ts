@@ -73,7 +73,12 @@ describe('image grid: which rows make a grid', () => {
 
   it('the grid is the Chart view’s first choice for files, and only for them', () => {
     assert.deepEqual(defaultSpec(rows), { kind: 'grid', x: '' });
+    assert.deepEqual(defaultSpec([rows[5]!]), { kind: 'grid', x: '' }, 'imageinfo without a URL: the grid offers to ask for thumbnails');
+    const flattened = { title: 'File:F.png', 'imageinfo.size': 944, 'imageinfo.width': 320 };
+    assert.deepEqual(defaultSpec([flattened]), { kind: 'grid', x: '' }, 'as the panel flattens one-item lists');
+    assert.deepEqual(fileOfRow(flattened), { title: 'File:F.png' });
     assert.notEqual(defaultSpec(changeRows(30))?.kind, 'grid');
+    assert.notEqual(defaultSpec([{ ns: 6, title: 'File:A.png', pageid: 1 }])?.kind, 'grid', 'a File page alone is no picture');
   });
 
   it('with no wiki origin (an untrusted workspace) no picture is drawn: placeholders only, and the note says why', () => {

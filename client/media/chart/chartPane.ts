@@ -20,6 +20,7 @@ import { el, makeButton } from '../dom';
 import { editorTheme, onThemeChange, patchScene, svgToPng } from './chartDom';
 import { numbersTableElement } from './chartNumbers';
 import { GridImages } from './gridImages';
+import { GridThumbnails, type ThumbnailRun } from './gridThumbnails';
 
 export interface ChartEvents {
   /** The table's rows and the order it shows them in (indexes into rows; undefined = all in order). */
@@ -31,6 +32,10 @@ export interface ChartEvents {
   baseName(): string;
   /** The run's trusted wiki origin, whose pictures the grid may load (none: no picture loads). */
   imageOrigin?(): string | undefined;
+  /** The run's request URL and the thumbnail parameters added to it, for the grid's thumbnails line. */
+  thumbnailRun?(): ThumbnailRun | undefined;
+  /** Run the query again with the grid's thumbnail parameters (`ask`) or as written. */
+  askThumbnails?(ask: boolean): void;
 }
 
 /** What a view adds to the pane. */
@@ -76,6 +81,7 @@ export class ChartPane {
   /** Time of the last render, for the bench (ms). */
   lastRenderMs = 0;
   private readonly pictures = new GridImages();
+  private readonly thumbnails: GridThumbnails;
 
   constructor(
     private readonly view: PaneView,
@@ -100,7 +106,8 @@ export class ChartPane {
     this.numbers.setAttribute('role', 'region');
     this.numbers.setAttribute('aria-label', 'The numbers behind the picture');
     this.body.append(this.canvas, this.numbers);
-    this.element.append(this.tools, this.status, this.body);
+    this.thumbnails = new GridThumbnails((ask) => this.events.askThumbnails?.(ask));
+    this.element.append(this.tools, this.thumbnails.element, this.status, this.body);
     onThemeChange(() => this.refresh());
     window.addEventListener('resize', () => this.refresh());
   }
@@ -175,6 +182,7 @@ export class ChartPane {
       this.view.afterShow?.();
       this.status.textContent = this.data.note ?? '';
     }
+    this.thumbnails.update(this.events.thumbnailRun?.(), !!this.data && !!chartKind(this.data.kind).controls.thumbnails);
     this.focusedMark = -1;
     if (!this.numbers.hidden) this.renderNumbers();
     this.lastRenderMs = performance.now() - started;

@@ -30,6 +30,13 @@ function first(v: unknown): Record<string, unknown> | undefined {
   return isRecord(item) ? item : undefined;
 }
 
+/** The row carries prop=imageinfo: nested (`imageinfo: […]`) or flattened by the panel (`imageinfo.size`). */
+function hasImageinfo(row: Row): boolean {
+  if (row.imageinfo !== undefined) return true;
+  for (const key in row) if (key.startsWith('imageinfo.')) return true;
+  return false;
+}
+
 /** A field of the row, nested (`imageinfo[0].thumburl`) or flattened by the panel (`imageinfo.thumburl`). */
 function read(row: Row, list: string, field: string): unknown {
   return first(row[list])?.[field] ?? row[`${list}.${field}`];
@@ -51,13 +58,20 @@ export function fileOfRow(row: Row): RowFile | undefined {
     pick(read(row, 'thumbnail', 'source'), read(row, 'thumbnail', 'width'), read(row, 'thumbnail', 'height')) ??
     pick(row.thumburl, row.thumbwidth, row.thumbheight) ??
     pick(row.url, row.width, row.height) ??
-    (row.imageinfo !== undefined || row.ns === 6 ? { title } : undefined)
+    (hasImageinfo(row) || row.ns === 6 ? { title } : undefined)
   );
 }
 
-/** Whether any row names a picture (the grid is then the Chart view's first choice). */
+/**
+ * Whether the rows are files: one names a picture, or carries prop=imageinfo
+ * (without a URL: the grid then offers to ask for thumbnails). The grid is
+ * then the Chart view's first choice; a File-namespace page alone is not enough.
+ */
 export function hasFiles(rows: readonly Row[], look = 50): boolean {
-  for (let i = 0; i < Math.min(rows.length, look); i++) if (fileOfRow(rows[i]!)?.url) return true;
+  for (let i = 0; i < Math.min(rows.length, look); i++) {
+    const row = rows[i]!;
+    if (fileOfRow(row)?.url || hasImageinfo(row)) return true;
+  }
   return false;
 }
 

@@ -101,4 +101,45 @@ suite('results panel: image grid', () => {
       await workbench.update('colorTheme', before, vscode.ConfigurationTarget.Global);
     }
   });
+
+  test('image grid: a query without thumbnails runs again with them on a click, shown, and again as written', async function () {
+    this.timeout(120_000);
+    const thumbs = await wikiThumbnails();
+    const doc = (await openFixture('files.mwq')).document;
+    const line = doc.positionAt(doc.getText().indexOf('### Files without thumbnails')).line + 1;
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, line);
+    // The Chart view stays shown from the test before: the table's rows are not drawn, the header counts them.
+    await waitForPanel(
+      (s) => s.itemsText.startsWith(`${thumbs.size} items`) && s.title.includes('without thumbnails'),
+      60_000,
+      'the files, no URLs',
+    );
+    const plain = await probePanel({ click: [{ name: 'Chart', exact: true }] });
+    assert.equal(plain.pictures?.length ?? 0, 0, 'no picture URL in the answer: no picture');
+    assert.match(plain.text, /The query asks for no thumbnails: iiprop=size\|url, iiurlwidth=120 would/);
+    await screenshot('grid-05-no-thumbnails');
+
+    await probePanel({ click: ['Run with thumbnails'] });
+    const asked = await waitForPanel(
+      (s) =>
+        /Thumbnails asked of the wiki: iiprop=size\|url, iiurlwidth=120/.test(s.text) && !!s.pictures?.some((p) => p.state === 'loaded'),
+      60_000,
+      'the run with thumbnails, its pictures loaded',
+    );
+    assert.match(asked.requestUrl, /iiurlwidth=120/);
+    const wanted = new Set(thumbs.values());
+    for (const p of asked.pictures!) assert.ok(wanted.has(p.waiting), p.waiting);
+    await screenshot('grid-06-thumbnails-asked');
+
+    await probePanel({ click: ['Run as written'] });
+    const again = await waitForPanel(
+      (s) =>
+        !/iiurlwidth/.test(s.requestUrl) &&
+        s.itemsText.startsWith(`${thumbs.size} items`) &&
+        /The query asks for no thumbnails/.test(s.text),
+      60_000,
+      'the query as written again',
+    );
+    assert.equal(again.pictures?.length ?? 0, 0);
+  });
 });

@@ -157,7 +157,7 @@ export const grid: ChartKindModule<'grid', GridChart> = {
   id: 'grid',
   label: 'Image grid',
   help: 'a thumbnail per file: prop=imageinfo, prop=pageimages, list=allimages (--x is not needed; thumbnails are asked for)',
-  controls: { view: 'chart', x: 'none', y: 'none', by: false, split: false, stack: false },
+  controls: { view: 'chart', x: 'none', y: 'none', by: false, split: false, stack: false, thumbnails: true },
   aggregate,
   draw,
   numbers,
