@@ -9,6 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chartData } from '../../common/src/chart/aggregate';
 import { defaultSpec } from '../../common/src/chart/defaults';
+import { chartFields } from '../../common/src/chart/fields';
+import { offeredKinds } from '../../common/src/chart/offered';
 import { drawChart } from '../../common/src/chart/draw';
 import { asksForFiles, fileOfRow, pictureUrl, thumbnailParams, withParams, type NamedValue } from '../../common/src/chart/files';
 import { grid, type GridChart } from '../../common/src/chart/kinds/grid';
@@ -79,6 +81,13 @@ describe('image grid: which rows make a grid', () => {
     assert.deepEqual(fileOfRow(flattened), { title: 'File:F.png' });
     assert.notEqual(defaultSpec(changeRows(30))?.kind, 'grid');
     assert.notEqual(defaultSpec([{ ns: 6, title: 'File:A.png', pageid: 1 }])?.kind, 'grid', 'a File page alone is no picture');
+  });
+
+  it('the Chart view offers the grid for files’ columns (as the panel flattens them), not for other rows', () => {
+    const offered = (rs: Row[]) => offeredKinds('chart', chartFields(rs)).map((k) => k.id);
+    assert.ok(offered([{ title: 'File:A.png', 'imageinfo.thumburl': thumb('A.png'), 'imageinfo.size': 3 }]).includes('grid'));
+    assert.ok(offered([{ name: 'A.png', url: `${ORIGIN}/images/a/ab/A.png` }]).includes('grid'));
+    assert.ok(!offered(changeRows(30)).includes('grid'));
   });
 
   it('with no wiki origin (an untrusted workspace) no picture is drawn: placeholders only, and the note says why', () => {

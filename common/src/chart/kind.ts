@@ -43,8 +43,8 @@ export interface ChartBase {
 export interface KindControls {
   /** Where the panel shows the kind: in the Chart view's list, or as a view of its own. */
   view: 'chart' | 'map';
-  /** What x must hold: any column, a number or a time; `none`: the kind finds its own columns (x is not asked). */
-  x: 'any' | 'number' | 'time' | 'none';
+  /** What x must hold: any column, a number or a time; `label`: a name, its size an optional y (tree map); `none`: the kind finds its own columns (x is not asked). */
+  x: 'any' | 'number' | 'time' | 'label' | 'none';
   /** `sum`: an optional number summed instead of counting rows; `axis`: a number needed (the vertical axis); `none`. */
   y: 'sum' | 'axis' | 'none';
   /** Reads *Per* (hour, day, month) for a time x. */
@@ -55,6 +55,8 @@ export interface KindControls {
   stack: boolean;
   /** The kind draws the wiki's pictures (the image grid): the panel offers to run the query with thumbnails. */
   thumbnails?: boolean;
+  /** A kind that finds its own columns is offered only when one of them matches (the grid: a file's picture or imageinfo). */
+  needsColumn?: RegExp;
   /** The names of the x and y controls where they are axes (scatter: "Across", "Up"); else "Column" and "Sum of". */
   axisNames?: { x: string; y: string };
 }

@@ -157,7 +157,17 @@ export const grid: ChartKindModule<'grid', GridChart> = {
   id: 'grid',
   label: 'Image grid',
   help: 'a thumbnail per file: prop=imageinfo, prop=pageimages, list=allimages (--x is not needed; thumbnails are asked for)',
-  controls: { view: 'chart', x: 'none', y: 'none', by: false, split: false, stack: false, thumbnails: true },
+  controls: {
+    view: 'chart',
+    x: 'none',
+    y: 'none',
+    by: false,
+    split: false,
+    stack: false,
+    thumbnails: true,
+    // The columns files.ts reads a picture from (nested, or flattened by the panel).
+    needsColumn: /^(imageinfo|thumbnail)(\.|$)|^(url|thumburl)$/,
+  },
   aggregate,
   draw,
   numbers,
