@@ -13,6 +13,7 @@ import { LAYOUT, plotLayout } from '../layout';
 import type { ChartOptions, Picked } from '../picked';
 import { MAX_POINTS, POINTS_LISTED } from '../points';
 import { visibleControls } from '../../text';
+import { seriesColour } from '../theme';
 import { cut, drawing, markGroup, text, type Drawing, type Mark, type SceneNode } from '../scene';
 
 export interface GridCell {
@@ -90,7 +91,17 @@ function cellNodes(cell: GridCell, x: number, y: number, context: DrawContext): 
   const { theme } = context;
   const frame: SceneNode = {
     tag: 'rect',
-    attrs: { x, y, width: CELL.box, height: CELL.box, fill: theme.land, stroke: theme.border, 'stroke-width': 1, class: 'grid-frame' },
+    // A cell with a picture is framed in the first series colour, one without in the border's: which is which reads at a glance.
+    attrs: {
+      x,
+      y,
+      width: CELL.box,
+      height: CELL.box,
+      fill: theme.land,
+      stroke: cell.url ? seriesColour(theme, 0) : theme.border,
+      'stroke-width': 1,
+      class: 'grid-frame',
+    },
   };
   const picture: SceneNode = cell.url
     ? {
