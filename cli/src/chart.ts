@@ -18,6 +18,8 @@ import { CHART_KIND_MODULES, CHART_KINDS, chartKind, isChartKind } from '../../c
 import { TIME_UNITS, type TimeUnit } from '../../common/src/chart/time';
 import { DEFAULT_WIDTH, drawChart, MAX_WIDTH, MIN_WIDTH } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
+import { thumbnailParams, wikiOrigin, withParams } from '../../common/src/chart/files';
+import type { ChartOptions } from '../../common/src/chart/picked';
 import { noPartText, partOption, positiveInt, readArgs, readQueryFile, shown, stringOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import {
@@ -52,6 +54,8 @@ ${KIND_LINES}
       --part NAME        draw the rows of that part of the answers instead of the result rows
                          (sections of an action=parse answer, a second list=, …; as run --part)
       --width N          width in pixels (default ${DEFAULT_WIDTH})
+      --no-thumbnails    grid: send the query as written (by default a query that lacks them
+                         asks the wiki for thumbnails: iiurlwidth, pithumbsize, said on stderr)
       -o, --output OUT   the file to write: OUT.svg or OUT.png
       --query NAME, --line N, --endpoint URL, --env NAME, --all, --max-pages N,
       --max-items N, --timeout S, --contact C   as for mwq run`;
@@ -72,6 +76,8 @@ interface ChartArgs extends RequestOptions {
   width: number;
   output: string;
   format: 'svg' | 'png';
+  /** Grid: leave the query as written (no thumbnail parameters added). */
+  noThumbnails: boolean;
 }
 
 const FIELD = /^[A-Za-z0-9_*-][A-Za-z0-9_.*-]{0,127}$/;
@@ -100,6 +106,7 @@ function parseChartArgs(args: string[]): ChartArgs {
     width: { type: 'string' },
     output: { type: 'string', short: 'o' },
     all: { type: 'boolean' },
+    'no-thumbnails': { type: 'boolean' },
   });
   const get = (name: string) => stringOption(values, name);
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one file' : 'no file given');
@@ -144,6 +151,7 @@ function parseChartArgs(args: string[]): ChartArgs {
     width,
     output,
     format,
+    noThumbnails: values['no-thumbnails'] === true,
   };
 }
 
@@ -168,7 +176,7 @@ export async function chartCommand(args: string[]): Promise<number> {
     parsed = parseChartArgs(args);
     doc = parseDocument(readQueryFile(parsed.file));
     query = selectQuery(doc, parsed);
-    prepared = prepareQuery(doc, query, { ...parsed, safeEnv: [] });
+    prepared = withThumbnails(prepareQuery(doc, query, { ...parsed, safeEnv: [] }), parsed, say);
   } catch (error) {
     if (error instanceof UsageError || error instanceof RunnerError) {
       say.say(error.message);
@@ -222,7 +230,8 @@ export async function chartCommand(args: string[]): Promise<number> {
     say.say(spec);
     return EXIT.usage;
   }
-  const { svg, summary } = drawRows(chartRows, spec, parsed.width, parsed.output);
+  const imageOrigin = wikiOrigin(prepared.request.endpoint);
+  const { svg, summary } = drawRows(chartRows, spec, parsed.width, parsed.output, imageOrigin ? { imageOrigin } : {});
   try {
     await writeFileAtomic(parsed.output, parsed.format === 'png' ? await rasterise(svg) : svg);
   } catch (error) {
@@ -231,6 +240,20 @@ export async function chartCommand(args: string[]): Promise<number> {
   }
   say.say(summary);
   return EXIT.ok;
+}
+
+/**
+ * The grid asks the wiki for thumbnails when the query lacks them
+ * (chart/files.ts `thumbnailParams`), and says so; --no-thumbnails, or any
+ * other kind, sends the query as written.
+ */
+function withThumbnails(prepared: PreparedQuery, parsed: ChartArgs, say: Messages): PreparedQuery {
+  if (parsed.spec.kind !== 'grid' || parsed.noThumbnails) return prepared;
+  const added = thumbnailParams(prepared.request.params);
+  if (!added.length) return prepared;
+  say.say(`asked the wiki for thumbnails: ${added.map((p) => `${p.name}=${p.value}`).join(', ')} (--no-thumbnails: the query as written)`);
+  const params = withParams(prepared.request.params, added, (p) => ({ ...p, sensitive: false }));
+  return { ...prepared, request: { ...prepared.request, params } };
 }
 
 /** The rows of the part `name` of the answers (as `mwq run --part` finds it), or what to say when they have none. */
@@ -269,8 +292,14 @@ function specOf(given: GivenSpec, rows: readonly Row[]): ChartSpec | string {
 }
 
 /** The chart of the rows as SVG text, and the line that says what was written to `output` (with the chart's note). */
-export function drawRows(rows: readonly Row[], spec: ChartSpec, width: number, output: string): { svg: string; summary: string } {
-  const data = chartData(rows, spec);
+export function drawRows(
+  rows: readonly Row[],
+  spec: ChartSpec,
+  width: number,
+  output: string,
+  options: ChartOptions = {},
+): { svg: string; summary: string } {
+  const data = chartData(rows, spec, options);
   const svg = toSvg(drawChart(data, { width }));
   const { marks, noun } = chartKind(data.kind).summary(data);
   const summary = `${data.title}: ${count(marks, noun)} from ${count(rows.length, 'row')} written to ${output}${data.note ? ` (${data.note})` : ''}`;

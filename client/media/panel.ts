@@ -131,6 +131,9 @@ class PanelController {
       save: (format: 'svg' | 'png', data: string, name: string) =>
         this.post({ type: 'saveChart', format, data: data.slice(0, TEXT_TO_HOST_MAX), name: name.slice(0, 200) }),
       baseName: () => this.model.run?.queryName || 'results',
+      imageOrigin: () => this.model.run?.imageOrigin,
+      thumbnailRun: () => this.model.run,
+      askThumbnails: (ask: boolean) => this.post({ type: 'thumbnails', ask }),
     };
     this.chart = new ChartView(chartEvents, {
       get: () => this.store.state.chart,

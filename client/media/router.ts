@@ -86,6 +86,14 @@ function runOf(run: Record<string, unknown>): PanelRunInfo {
     requestUrl: String(run.requestUrl ?? ''),
     startedAt: String(run.startedAt ?? ''),
     ...(typeof run.imageOrigin === 'string' && /^https?:\/\/[^/\s;,'"]+$/.test(run.imageOrigin) ? { imageOrigin: run.imageOrigin } : {}),
+    ...(Array.isArray(run.addedParams)
+      ? {
+          addedParams: run.addedParams
+            .filter((p) => typeof p === 'string')
+            .slice(0, 8)
+            .map((p) => p.slice(0, 200)),
+        }
+      : {}),
   };
 }
 

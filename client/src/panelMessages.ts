@@ -48,6 +48,8 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
       );
     case 'copy':
       return typeof message.what === 'string' && COPY_WHATS.has(message.what);
+    case 'thumbnails':
+      return typeof message.ask === 'boolean';
     case 'openText':
       return (
         typeof message.title === 'string' &&

@@ -6,10 +6,11 @@
 // The host sends 7 messages (HostToPanel): 'reset' (a run starts or is
 // replayed), 'page', 'status', 'pending' (rows of an incomplete
 // generator/prop batch), 'history' (stored runs of the query), 'comparison'
-// and 'pinned'. The page asks 15 (PanelToHost): 'ready', 'next', 'all',
+// and 'pinned'. The page asks 16 (PanelToHost): 'ready', 'next', 'all',
 // 'cancel', 'export' (with `part` and `view`), 'copy', 'history', 'openRun',
 // 'compareRun', 'pin', 'openInEditor', 'openText', 'viewChanged',
-// 'copyText' and 'saveChart'.
+// 'copyText', 'saveChart' and 'thumbnails' (the image grid's: run again with
+// or without its thumbnail parameters).
 //
 // Pure functions the page bundles (no Node imports), the same the exports and
 // the CLI use: common/src/results/parts.ts (the answer's parts: the panel's
@@ -50,6 +51,8 @@ export interface PanelRunInfo {
   startedAt: string;
   /** The wiki's origin (`https://host`) whose images the Preview of a parse answer may show: set by the host only where it trusts the wiki; none otherwise. */
   imageOrigin?: string;
+  /** The thumbnail parameters the image grid added to this run (`iiurlwidth=120`, …), shown with a way to remove them. */
+  addedParams?: string[];
 }
 
 export interface PanelStatus {
@@ -187,4 +190,6 @@ export type PanelToHost =
   /** Put text chosen in the panel (a cell, rows as TSV or JSON) on the clipboard; `what` says what, for the message. */
   | { type: 'copyText'; text: string; what: string }
   /** Save a chart (Chart/Map view) to a file the user picks: SVG text, or PNG as base64. */
-  | { type: 'saveChart'; format: 'svg' | 'png'; data: string; name: string };
+  | { type: 'saveChart'; format: 'svg' | 'png'; data: string; name: string }
+  /** Run the shown query again with the image grid's thumbnail parameters added (`ask`), or as written (common/src/chart/files.ts). */
+  | { type: 'thumbnails'; ask: boolean };

@@ -304,7 +304,13 @@ describe('drawChart + toSvg', () => {
   });
 
   it('every kind draws, with its title as the aria-label', () => {
-    const rows = changes(200).map((r, i) => ({ ...r, lat: (i % 170) - 85, lon: (i % 350) - 175 }));
+    // Places for the map, and a file's picture in every other row for the image grid.
+    const rows = changes(200).map((r, i) => ({
+      ...r,
+      lat: (i % 170) - 85,
+      lon: (i % 350) - 175,
+      ...(i % 2 ? {} : { imageinfo: [{ url: `https://example.org/f${i}.png` }] }),
+    }));
     for (const { id: kind, controls } of CHART_KIND_MODULES) {
       const x = controls.x === 'number' ? 'newlen' : 'timestamp';
       const drawing = drawChart(chartData(rows, { kind, x, y: controls.y === 'axis' ? 'oldlen' : undefined }));

@@ -30,12 +30,13 @@ function nodes(node: SceneNode): SceneNode[] {
   return [node, ...(node.children ?? []).flatMap(nodes)];
 }
 
-const rows = changeRows(300);
+// Every third row a file whose picture is on the wiki too, so that the image grid draws pictures.
+const rows = changeRows(300).map((r, i) => (i % 3 ? r : { ...r, imageinfo: [{ thumburl: `https://wiki.example/t/${i}.png` }] }));
 
 describe('drawChart: every kind of the registry', () => {
   for (const kind of CHART_KIND_MODULES) {
     it(`${kind.id}: drawn by its own module, marks in order, no NaN, the theme's colours`, () => {
-      const data = chartData(rows, specOf(kind));
+      const data = chartData(rows, specOf(kind), { imageOrigin: 'https://wiki.example' });
       assert.equal(data.kind, kind.id);
       const theme: Theme = { ...LIGHT_THEME, background: '#101010', series: ['#aa0000', '#00aa00', '#0000aa'] };
       const drawing = drawChart(data, { width: 700, theme });
@@ -50,7 +51,8 @@ describe('drawChart: every kind of the registry', () => {
       );
       assert.equal(all[1]!.attrs.fill, '#101010', 'the background first');
       assert.ok(
-        all.some((n) => theme.series.includes(String(n.attrs.fill ?? n.attrs.stroke))),
+        // Filled or outlined (the grid's cells are framed in it).
+        all.some((n) => [n.attrs.fill, n.attrs.stroke].some((c) => theme.series.includes(String(c)))),
         'marks in the series colours',
       );
       const svg = toSvg(drawing);

@@ -26,6 +26,8 @@ test('every message the page sends, in its shape, is taken', () => {
     { type: 'copyText', text: 'x', what: 'the cell' },
     { type: 'saveChart', format: 'png', data: 'iVBOR', name: 'chart' },
     { type: 'viewChanged', view },
+    { type: 'thumbnails', ask: true },
+    { type: 'thumbnails', ask: false },
   ];
   for (const message of good) assert.ok(isPanelToHost(message), JSON.stringify(message));
 });
@@ -55,6 +57,8 @@ test('anything else is dropped: unknown types, wrong shapes, oversized or path-l
     { type: 'saveChart', format: 'pdf', data: '', name: 'c' },
     { type: 'saveChart', format: 'svg', data: '<svg/>', name: 'n'.repeat(201) },
     { type: 'viewChanged' },
+    { type: 'thumbnails' },
+    { type: 'thumbnails', ask: 'yes' },
   ];
   for (const message of bad) assert.equal(isPanelToHost(message), false, JSON.stringify(message).slice(0, 120));
 });

@@ -9,7 +9,8 @@ import { POINTS_LISTED } from '../../common/src/chart/points';
 import { CHART_KIND_MODULES, CHART_KINDS, chartKind, isChartKind, kindsOfView, type ChartKind } from '../../common/src/chart/registry';
 import { changeRows } from './chartRows';
 
-const rows = changeRows(1500);
+// Every third row a file with a picture too, so that every kind (the image grid as well) has marks to draw.
+const rows = changeRows(1500).map((r, i) => (i % 3 ? r : { ...r, imageinfo: [{ url: `https://example.org/f${i}.png` }] }));
 
 describe('the chart kinds registry', () => {
   it('names each kind once, with a label and a help line of its own', () => {

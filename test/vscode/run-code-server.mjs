@@ -1105,6 +1105,18 @@ function readPanel() {
       };
     }),
     scriptElements: count('script'),
+    // The image grid's pictures: the URL set (href, loaded when seen), the one waiting (data-href), and load or error.
+    pictures: [...document.querySelectorAll('image')].slice(0, 500).map((i) => ({
+      href: i.getAttribute('href') ?? '',
+      waiting: i.getAttribute('data-href') ?? '',
+      state: i.getAttribute('data-state') ?? '',
+    })),
+    // Every picture the page fetched (resource timing: loads blocked by the CSP are not fetched).
+    imageFetches: performance
+      .getEntriesByType('resource')
+      .filter((e) => e.initiatorType === 'image' || e.initiatorType === 'img')
+      .map((e) => e.name)
+      .slice(0, 500),
     elementCounts: Object.fromEntries(
       ['img', 'svg', 'iframe', 'object', 'embed', 'a', 'form', 'link', 'style', 'video', 'audio', 'math'].map((t) => [t, count(t)]),
     ),

@@ -29,6 +29,12 @@ generator=allpages
 gapprefix=Page 00
 gaplimit=40
 prop=coordinates
+
+### Files
+generator=allimages
+gailimit=50
+prop=imageinfo
+iiprop=size
 `;
 
 before(async () => {
@@ -219,6 +225,68 @@ describe('mwq chart on the test wiki', () => {
       assert.ok(Math.abs(Number(cx) - (lon + 180)) < 0.01 && Math.abs(Number(cy) - (90 - lat)) < 0.01, `${title} at ${cx},${cy}`);
     }
     assert.match(svg, /class="map-land"/);
+  });
+
+  it("grid: a cell per file of the wiki, its picture the wiki's own thumbnail (asked for, and said so); --no-thumbnails sends the query as written", async () => {
+    const out = path.join(dir, 'grid.svg');
+    const r = await runCli('chart', file, '--query', 'Files', '--endpoint', wiki.endpoint, '--kind', 'grid', '-o', out);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /asked the wiki for thumbnails: iiprop=size\|url, iiurlwidth=120 \(--no-thumbnails: the query as written\)/);
+    assert.match(
+      r.stderr,
+      new RegExp(`${wiki.facts.files.length} files: ${wiki.facts.files.length} files from ${wiki.facts.files.length} rows written to`),
+    );
+    const svg = await readFile(out, 'utf8');
+    // What the wiki itself says of its files, asked directly.
+    const body = new URLSearchParams({
+      action: 'query',
+      format: 'json',
+      formatversion: '2',
+      generator: 'allimages',
+      gailimit: '50',
+      prop: 'imageinfo',
+      iiprop: 'url',
+      iiurlwidth: '120',
+    });
+    const pages = (
+      (await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as {
+        query: { pages: { title: string; imageinfo: { thumburl: string }[] }[] };
+      }
+    ).query.pages;
+    const cells = [
+      ...svg.matchAll(
+        /<g data-mark="\d+" class="chart-mark grid-cell" data-row="\d+"><title>([^<]*): [^<]*<\/title>(?:(?!<\/g>).)*?<image [^>]*href="([^"]+)"/g,
+      ),
+    ].map((m) => [unescape(m[1]!), unescape(m[2]!)]);
+    assert.deepEqual(cells.map(([title]) => title).sort(), wiki.facts.files.map((f) => f.title).sort());
+    for (const [title, href] of cells) {
+      assert.equal(href, pages.find((p) => p.title === title)!.imageinfo[0]!.thumburl, title);
+      assert.ok(href!.startsWith(`http://127.0.0.1:${wiki.port}/images/thumb/`), href);
+      const res = await fetch(href!);
+      assert.equal(res.status, 200, href);
+      assert.match(res.headers.get('content-type') ?? '', /^image\/(png|jpeg)$/, href);
+    }
+    assert.ok(svg.includes(xml('Odd "quote" & ampersand.png')), 'the odd name as escaped text');
+
+    const plain = path.join(dir, 'grid-plain.svg');
+    const asWritten = await runCli(
+      'chart',
+      file,
+      '--query',
+      'Files',
+      '--endpoint',
+      wiki.endpoint,
+      '--kind',
+      'grid',
+      '--no-thumbnails',
+      '-o',
+      plain,
+    );
+    assert.equal(asWritten.code, 0, asWritten.stderr);
+    assert.doesNotMatch(asWritten.stderr, /asked the wiki/);
+    const plainSvg = await readFile(plain, 'utf8');
+    assert.equal([...plainSvg.matchAll(/<image /g)].length, 0, 'iiprop=size has no URL: placeholders');
+    assert.equal([...plainSvg.matchAll(/class="grid-placeholder">no picture</g)].length, wiki.facts.files.length);
   });
 
   it('writes a PNG', async () => {

@@ -15,10 +15,19 @@ function settable(name: string): boolean {
   return name !== 'xmlns' && ATTRIBUTE_NAME.test(name) && !/^on/i.test(name);
 }
 
+/**
+ * A picture's `href` is kept as `data-href`: nothing is fetched by drawing;
+ * gridImages.ts sets `href` when the picture is on screen and on the run's
+ * trusted wiki (the page's CSP allows that origin only).
+ */
+function domName(tag: SceneNode['tag'], name: string): string {
+  return tag === 'image' && name === 'href' ? 'data-href' : name;
+}
+
 export function sceneToDom(node: SceneNode): SVGElement {
   const element = document.createElementNS(SVG_NS, node.tag);
   for (const [name, value] of Object.entries(node.attrs)) {
-    if (settable(name)) element.setAttribute(name, String(value));
+    if (settable(name)) element.setAttribute(domName(node.tag, name), String(value));
   }
   if (node.text !== undefined) element.textContent = node.text;
   for (const child of node.children ?? []) element.append(sceneToDom(child));
@@ -37,14 +46,27 @@ export function patchScene(element: Element | null, node: SceneNode): SVGElement
     return sceneToDom(node);
   const target = element as SVGElement;
   let set = 0;
+  const names = new Set<string>();
   for (const [name, value] of Object.entries(node.attrs)) {
     if (!settable(name)) continue;
     set++;
     const text = String(value);
-    if (target.getAttribute(name) !== text) target.setAttribute(name, text);
+    const domAttr = domName(node.tag, name);
+    names.add(domAttr);
+    if (target.getAttribute(domAttr) === text) continue;
+    target.setAttribute(domAttr, text);
+    if (domAttr === 'data-href') {
+      // Another picture: loaded again when seen.
+      target.removeAttribute('href');
+      target.removeAttribute('data-state');
+    }
   }
   if (target.attributes.length !== set) {
-    for (const attribute of [...target.attributes]) if (!Object.hasOwn(node.attrs, attribute.name)) target.removeAttribute(attribute.name);
+    for (const attribute of [...target.attributes]) {
+      // A picture's loading (gridImages.ts) outlives a redraw that keeps its URL.
+      const loaded = (attribute.name === 'href' || attribute.name === 'data-state') && names.has('data-href');
+      if (!names.has(attribute.name) && !loaded) target.removeAttribute(attribute.name);
+    }
   }
   if (node.text !== undefined) {
     if (target.textContent !== node.text || target.childElementCount) target.textContent = node.text;

@@ -19,6 +19,8 @@ import type { Row } from '../../../common/src/row';
 import { el, makeButton } from '../dom';
 import { editorTheme, onThemeChange, patchScene, svgToPng } from './chartDom';
 import { numbersTableElement } from './chartNumbers';
+import { GridImages } from './gridImages';
+import { GridThumbnails, type ThumbnailRun } from './gridThumbnails';
 
 export interface ChartEvents {
   /** The table's rows and the order it shows them in (indexes into rows; undefined = all in order). */
@@ -28,6 +30,12 @@ export interface ChartEvents {
   save(format: 'svg' | 'png', data: string, name: string): void;
   /** A name for saved files: the query's. */
   baseName(): string;
+  /** The run's trusted wiki origin, whose pictures the grid may load (none: no picture loads). */
+  imageOrigin?(): string | undefined;
+  /** The run's request URL and the thumbnail parameters added to it, for the grid's thumbnails line. */
+  thumbnailRun?(): ThumbnailRun | undefined;
+  /** Run the query again with the grid's thumbnail parameters (`ask`) or as written. */
+  askThumbnails?(ask: boolean): void;
 }
 
 /** What a view adds to the pane. */
@@ -72,6 +80,8 @@ export class ChartPane {
   private drawings = 0;
   /** Time of the last render, for the bench (ms). */
   lastRenderMs = 0;
+  private readonly pictures = new GridImages();
+  private readonly thumbnails: GridThumbnails;
 
   constructor(
     private readonly view: PaneView,
@@ -96,7 +106,8 @@ export class ChartPane {
     this.numbers.setAttribute('role', 'region');
     this.numbers.setAttribute('aria-label', 'The numbers behind the picture');
     this.body.append(this.canvas, this.numbers);
-    this.element.append(this.tools, this.status, this.body);
+    this.thumbnails = new GridThumbnails((ask) => this.events.askThumbnails?.(ask));
+    this.element.append(this.tools, this.thumbnails.element, this.status, this.body);
     onThemeChange(() => this.refresh());
     window.addEventListener('resize', () => this.refresh());
   }
@@ -152,7 +163,9 @@ export class ChartPane {
     this.columns = chartColumnsFor(rows, this.columns);
     const shown = order ? order.length : rows.length;
     const spec = this.view.spec(rows, this.fields);
-    this.data = spec && shown ? chartData(rows, spec, {}, { order, columns: this.columns }) : undefined;
+    const imageOrigin = this.events.imageOrigin?.();
+    const options = imageOrigin ? { imageOrigin } : {};
+    this.data = spec && shown ? chartData(rows, spec, options, { order, columns: this.columns }) : undefined;
     if (!this.data) {
       this.drawing = undefined;
       this.canvas.replaceChildren(el('p', 'empty-note', shown ? 'Nothing in these rows to chart.' : 'No rows to chart.'));
@@ -165,9 +178,11 @@ export class ChartPane {
       const svg = patchScene(before, this.drawing.root);
       if (svg !== before) this.canvas.replaceChildren(svg);
       this.canvas.dataset.drawings = String(++this.drawings);
+      this.pictures.watch(svg, imageOrigin);
       this.view.afterShow?.();
       this.status.textContent = this.data.note ?? '';
     }
+    this.thumbnails.update(this.events.thumbnailRun?.(), !!this.data && !!chartKind(this.data.kind).controls.thumbnails);
     this.focusedMark = -1;
     if (!this.numbers.hidden) this.renderNumbers();
     this.lastRenderMs = performance.now() - started;

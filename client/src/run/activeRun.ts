@@ -34,6 +34,8 @@ export interface Prepared {
   request: PreparedRequest;
   /** The wikis of the query's `@endpoints` line: the request goes to each (wikiTargets.ts). */
   wikis?: WikiTarget[];
+  /** The image grid's thumbnail parameters added to the query's own (`name=value`), when asked for. */
+  addedParams?: string[];
 }
 
 export interface ActiveRun extends Prepared {
@@ -93,6 +95,7 @@ export function runInfoOf(prepared: Prepared): PanelRunInfo {
     requestUrl: toUrl(prepared.request),
     startedAt: new Date().toISOString(),
     ...(imageOrigin ? { imageOrigin } : {}),
+    ...(prepared.addedParams?.length ? { addedParams: prepared.addedParams } : {}),
   };
 }
 

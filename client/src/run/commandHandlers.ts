@@ -52,6 +52,9 @@ export class CommandHandlers {
       case 'cancel':
         run.abort?.abort();
         return;
+      case 'thumbnails':
+        // The shown query again, from its file as it is now, with the grid's thumbnail parameters or without.
+        return runs.runQuery(run.uri, run.query.firstLine, false, request.ask);
       case 'export':
         return exportRun(
           run,

@@ -19,7 +19,8 @@ import { MAX_KEPT_MESSAGES } from '../../../common/src/expect/keptMessages';
 import type { Catalogues } from '../catalogues';
 import { ResultsPanel } from '../resultsPanel';
 import { noteQueryRan } from '../walkthroughState';
-import { keepRun, newActiveRun, queryKey, type ActiveRun } from './activeRun';
+import { thumbnailParams, withParams } from '../../../common/src/chart/files';
+import { keepRun, newActiveRun, queryKey, type ActiveRun, type Prepared } from './activeRun';
 import type { AllPagesKeeper } from './allPagesKeeper';
 import { chainContextFor } from './chainedRun';
 import type { HistoryController } from './historyController';
@@ -43,6 +44,14 @@ export interface RunHost {
   catalogues?: Catalogues;
 }
 
+/** The prepared query with the grid's thumbnail parameters added (common/src/chart/files.ts), named for the panel. */
+function withThumbnails(prepared: Prepared): Prepared {
+  const added = thumbnailParams(prepared.request.params);
+  if (!added.length) return prepared;
+  const params = withParams(prepared.request.params, added, (p) => ({ ...p, sensitive: false }));
+  return { ...prepared, request: { ...prepared.request, params }, addedParams: added.map((p) => `${p.name}=${p.value}`) };
+}
+
 export class RunController implements vscode.Disposable {
   /** The last run of each query (key: queryKey), for "Show Results". */
   private readonly runs = new Map<string, ActiveRun>();
@@ -59,12 +68,17 @@ export class RunController implements vscode.Disposable {
     return trustedHere(this.host.log);
   }
 
-  /** The commands "Run Query" (`all` false) and "Run All Pages". */
-  async runQuery(uri?: vscode.Uri, line?: number, all = false): Promise<void> {
+  /**
+   * The commands "Run Query" (`all` false) and "Run All Pages"; `thumbnails`:
+   * the image grid asked for the thumbnail parameters the query lacks
+   * (the panel's button: the person asked for them, and sees them added).
+   */
+  async runQuery(uri?: vscode.Uri, line?: number, all = false, thumbnails = false): Promise<void> {
     const where = commandTarget(uri, line);
     if (!where || !this.canRun()) return;
     const ready = await this.host.preparation.prepareRun(where.uri, where.line);
     if (!ready) return;
+    if (thumbnails) ready.prepared = withThumbnails(ready.prepared);
     const { prepared } = ready;
     this.runs.get(queryKey(prepared.uri, prepared.query))?.abort?.abort();
     const run = prepared.wikis ? await this.startAcrossWikis(ready, prepared.wikis) : await this.startOnOneWiki(ready, all);

@@ -5,6 +5,7 @@
 // without --x or --y). Pure.
 
 import type { Row } from '../row';
+import { hasFiles } from './files';
 import { chartFields, isIdField, isMeasureField, type FieldInfo } from './fields';
 import { chartKind, type ChartKind } from './registry';
 import type { ChartSpec } from './aggregate';
@@ -40,8 +41,9 @@ function histogramPick(fields: readonly FieldInfo[]): FieldInfo | undefined {
   return ranked.find((f) => isMeasureField(f.name) && !/(^|\.)old/.test(f.name)) ?? ranked[0];
 }
 
-/** A spec for rows when the user has chosen nothing: a time column by day/hour/month, else a category column, else a number's histogram. */
+/** A spec for rows when the user has chosen nothing: files' pictures as a grid, else a time column by day/hour/month, else a category column, else a number's histogram. */
 export function defaultSpec(rows: readonly Row[], fields: readonly FieldInfo[] = chartFields(rows)): ChartSpec | undefined {
+  if (hasFiles(rows)) return { kind: 'grid', x: '' };
   const time = fields.find((f) => f.kind === 'time');
   if (time) return { kind: 'bar', x: time.name };
   const category = categoryPick(fields);

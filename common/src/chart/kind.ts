@@ -53,6 +53,10 @@ export interface KindControls {
   split: boolean;
   /** Reads stacked / side by side (with a split). */
   stack: boolean;
+  /** The kind draws the wiki's pictures (the image grid): the panel offers to run the query with thumbnails. */
+  thumbnails?: boolean;
+  /** A kind that finds its own columns is offered only when one of them matches (the grid: a file's picture or imageinfo). */
+  needsColumn?: RegExp;
   /** The names of the x and y controls where they are axes (scatter: "Across", "Up"); else "Column" and "Sum of". */
   axisNames?: { x: string; y: string };
 }

@@ -14,6 +14,8 @@ const NEEDS: Partial<Record<KindControls['x'], FieldKind>> = { time: 'time', num
 /** Has the answer a column the kind can draw? */
 export function kindFits(kind: AnyChartKind, fields: readonly FieldInfo[]): boolean {
   const needs = NEEDS[kind.controls.x];
+  const column = kind.controls.needsColumn;
+  if (column && !fields.some((f) => column.test(f.name))) return false;
   return !needs || fields.some((f) => f.kind === needs);
 }
 

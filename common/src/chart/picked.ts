@@ -17,6 +17,8 @@ export const MAX_DRAWN = 1e300;
 export interface ChartOptions {
   /** Namespace number → name, from the wiki's catalogue; the canonical names otherwise. */
   namespaces?: Readonly<Record<string, string>>;
+  /** The wiki's origin (`https://host`): the grid draws pictures served from it, and no others; none without it. */
+  imageOrigin?: string;
 }
 
 /** The rows counted: position p of the view is row `index(p)`. */

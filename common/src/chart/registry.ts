@@ -9,11 +9,12 @@ import { bar } from './kinds/bar';
 import { histogram } from './kinds/histogram';
 import { line } from './kinds/line';
 import { map } from './kinds/map';
+import { grid } from './kinds/grid';
 import { scatter } from './kinds/scatter';
 import { timeline } from './kinds/timeline';
 import { treemap } from './kinds/treemap';
 
-export const CHART_KIND_MODULES = [bar, line, histogram, scatter, map, area, timeline, treemap] as const;
+export const CHART_KIND_MODULES = [bar, line, histogram, scatter, map, area, timeline, treemap, grid] as const;
 
 type Module = (typeof CHART_KIND_MODULES)[number];
 /** A kind's name: only the registry's (an unknown name is no ChartKind). */

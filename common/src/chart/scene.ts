@@ -7,7 +7,8 @@ import { px } from './scale';
 import type { Theme } from './theme';
 
 export interface SceneNode {
-  tag: 'svg' | 'g' | 'rect' | 'line' | 'path' | 'text' | 'circle' | 'title';
+  /** `image`: the grid's thumbnails (an href on the wiki's own origin only: kinds/grid.ts). */
+  tag: 'svg' | 'g' | 'rect' | 'line' | 'path' | 'text' | 'circle' | 'title' | 'image';
   attrs: Record<string, string | number>;
   text?: string;
   children?: SceneNode[];

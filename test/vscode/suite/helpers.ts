@@ -253,6 +253,10 @@ export interface PanelSnapshot {
    * webview host injects its acquireVsCodeApi script there: `definesVsCodeApi`). */
   scripts: { src: string; nonce: boolean; inline: boolean; beforeCsp: boolean; definesVsCodeApi: boolean; head: string }[];
   scriptElements: number;
+  /** The image grid's SVG pictures: `href` once loading, `waiting` its URL (data-href), `state` loaded/failed. */
+  pictures?: { href: string; waiting: string; state: string }[];
+  /** The URLs of every picture the page fetched (resource timing). */
+  imageFetches?: string[];
   /** How many img, svg, iframe, a, ... elements the page has. */
   elementCounts: Record<string, number>;
   /** `tag[onX]` of every element with an event-handler attribute. */

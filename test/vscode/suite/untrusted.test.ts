@@ -128,6 +128,18 @@ suite('workspace trust', () => {
     assert.equal(resultsPanelOpen(), false, 'no results panel opened');
   });
 
+  test('untrusted: a files query (the image grid’s) sends nothing and no picture is loaded from its wiki', async function () {
+    if (process.env.MWQ_SUITE !== 'untrusted') this.skip();
+    const file = path.join(fixturesDir(), `trust-probe-${process.pid}-${++counter}.mwq`);
+    fs.writeFileSync(file, `@endpoint = ${wiki.endpoint}\n\n### Files\ngenerator=allimages\nprop=imageinfo\niiprop=url\niiurlwidth=120\n`);
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    await vscode.window.showTextDocument(doc, { preview: false });
+    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, 3);
+    await vscode.commands.executeCommand('mwquery.runAllPages', doc.uri, 3);
+    assert.deepEqual(wiki.requests, [], 'nothing reached the wiki: no answer, no picture (its /images/ paths included)');
+    assert.equal(resultsPanelOpen(), false, 'no results panel, so no grid and no img-src for the wiki');
+  });
+
   test('trusted (control): the same probe sees a run, and a catalogue fetched by itself', async function () {
     if (process.env.MWQ_SUITE === 'untrusted') this.skip();
     assert.equal(vscode.workspace.isTrusted, true);
