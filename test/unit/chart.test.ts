@@ -304,7 +304,13 @@ describe('drawChart + toSvg', () => {
   });
 
   it('every kind draws, with its title as the aria-label', () => {
-    const rows = changes(200).map((r, i) => ({ ...r, lat: (i % 170) - 85, lon: (i % 350) - 175 }));
+    // Coordinates for the map, categories for the graph and the tree.
+    const rows = changes(200).map((r, i) => ({
+      ...r,
+      lat: (i % 170) - 85,
+      lon: (i % 350) - 175,
+      categories: [{ title: `Category:C${i % 5}` }],
+    }));
     for (const { id: kind, controls } of CHART_KIND_MODULES) {
       const x = controls.x === 'number' ? 'newlen' : 'timestamp';
       const drawing = drawChart(chartData(rows, { kind, x, y: controls.y === 'axis' ? 'oldlen' : undefined }));

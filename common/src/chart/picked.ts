@@ -17,6 +17,8 @@ export const MAX_DRAWN = 1e300;
 export interface ChartOptions {
   /** Namespace number → name, from the wiki's catalogue; the canonical names otherwise. */
   namespaces?: Readonly<Record<string, string>>;
+  /** The query's parameters (the graph and tree read a list's target: bltitle, cmtitle). */
+  request?: Readonly<Record<string, string>>;
 }
 
 /** The rows counted: position p of the view is row `index(p)`. */
