@@ -5,7 +5,8 @@
 set -eu
 
 # python3-requests and python3-mwclient: the exported programs of test/wikiRuns/codeExport.test.ts.
-PKGS="mediawiki php-cli php-sqlite3 php-intl php-mbstring php-xml php-apcu python3-requests python3-mwclient"
+# php-gd: the test wiki's uploaded files are drawn with GD, and their thumbnails made by it (test/wiki/wikiFiles.ts).
+PKGS="mediawiki php-cli php-sqlite3 php-intl php-mbstring php-xml php-apcu php-gd python3-requests python3-mwclient"
 
 missing=""
 for p in $PKGS; do

@@ -218,6 +218,71 @@ describe('real MediaWiki test fixture', () => {
     }
   });
 
+  test('the uploaded files have thumbnails the wiki serves as images', async () => {
+    const r = await api.get({
+      action: 'query',
+      generator: 'allimages',
+      gailimit: 'max',
+      prop: 'imageinfo',
+      iiprop: 'url|size|mime',
+      iiurlwidth: 120,
+    });
+    const pages = (r.query.pages as Json[]).sort((a, b) => a.title.localeCompare(b.title));
+    const want = [...wiki.facts.files].sort((a, b) => a.title.localeCompare(b.title));
+    assert.deepEqual(
+      pages.map((p) => p.title),
+      want.map((f) => f.title),
+    );
+    for (const [i, p] of pages.entries()) {
+      const info = p.imageinfo[0];
+      assert.deepEqual([info.width, info.height, info.mime], [want[i]!.width, want[i]!.height, want[i]!.mime], p.title);
+      assert.equal(info.thumbwidth, 120, p.title);
+      for (const url of [info.thumburl, info.url]) {
+        assert.ok(url.startsWith(`http://127.0.0.1:${wiki.port}/images/`), url);
+        const res = await fetch(url);
+        assert.equal(res.status, 200, url);
+        assert.equal(res.headers.get('content-type'), info.mime, url);
+        const head = Buffer.from(await res.arrayBuffer()).subarray(0, 4);
+        assert.ok(head.equals(Buffer.from(info.mime === 'image/png' ? [0x89, 0x50, 0x4e, 0x47] : [0xff, 0xd8, 0xff, head[3]!])), url);
+      }
+    }
+    const outside = await fetch(`http://127.0.0.1:${wiki.port}/images/%2e%2e/LocalSettings.php`);
+    assert.equal(outside.status, 404, 'the router serves nothing outside images/');
+
+    const pi = await api.get({
+      action: 'query',
+      prop: 'pageimages',
+      titles: wiki.facts.categoryTree.pages[wiki.facts.categoryTree.root]![0]!,
+      pithumbsize: 100,
+    });
+    assert.match(pi.query.pages[0].thumbnail.source, /\/images\/thumb\/.+\/100px-/);
+  });
+
+  test('the category hierarchy and the tree pages links are as the facts say', async () => {
+    const tree = wiki.facts.categoryTree;
+    const seen: string[] = [];
+    for (let todo = [tree.root]; todo.length;) {
+      const cat = todo.shift()!;
+      seen.push(cat);
+      const members = list(await api.all({ action: 'query', list: 'categorymembers', cmtitle: cat, cmlimit: 'max' }), 'categorymembers');
+      const of = (ns: number) =>
+        members
+          .filter((m) => m.ns === ns)
+          .map((m) => m.title as string)
+          .sort();
+      assert.deepEqual(of(14), [...tree.subcategories[cat]!].sort(), `${cat} subcategories`);
+      assert.deepEqual(of(0), [...tree.pages[cat]!].sort(), `${cat} pages`);
+      assert.deepEqual(of(6), [...tree.files[cat]!].sort(), `${cat} files`);
+      todo.push(...of(14));
+    }
+    assert.ok(seen.length >= 3, `a hierarchy of ${seen.length} levels`);
+    const titles = Object.keys(wiki.facts.pageLinks);
+    const r = list(await api.all({ action: 'query', prop: 'links', titles: titles.join('|'), pllimit: 'max' }), 'pages');
+    const links: Record<string, string[]> = {};
+    for (const p of r) links[p.title] = [...(links[p.title] ?? []), ...(p.links ?? []).map((l: Json) => l.title)];
+    for (const t of titles) assert.deepEqual((links[t] ?? []).sort(), [...wiki.facts.pageLinks[t]!].sort(), t);
+  });
+
   test('full-text search finds the expected pages', async () => {
     const { term, textHits } = wiki.facts.search;
     const r = await api.get({ action: 'query', list: 'search', srsearch: term, srwhat: 'text', srinfo: 'totalhits', srlimit: 10 });

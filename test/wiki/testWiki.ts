@@ -30,9 +30,22 @@ import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import {
+  FILE_CATEGORY,
+  GALLERY_PAGE,
+  ROUTER_FILE,
+  UPLOAD_SETTINGS,
+  drawFilesArgs,
+  importImagesArgs,
+  treePages,
+  wikiFileSpecs,
+  writeRouter,
+  type CategoryTreeFacts,
+  type WikiFileFacts,
+} from './wikiFiles';
 
 /** Bump when the generated content or the settings change: forces a rebuild. */
-export const CONTENT_VERSION = 4;
+export const CONTENT_VERSION = 5;
 
 /** The MediaWiki releases the test wiki can run. */
 export const MEDIAWIKI_RELEASES = ['1.39', '1.43'] as const;
@@ -142,6 +155,17 @@ export interface TestWikiFacts {
   bigPages: number;
   bigPagePrefix: string;
   bigCategory: string;
+  /** Uploaded files (namespace 6), imported by importImages.php; all in `fileCategory`. */
+  files: WikiFileFacts[];
+  fileCategory: string;
+  /** When the files were uploaded (before the first generated revision). */
+  filesUploadedAt: string;
+  /** A page that shows every file in a gallery. */
+  galleryPage: string;
+  /** Category:Tree A ⊃ Tree B ⊃ Tree C, two pages in each (and the files in Tree C). */
+  categoryTree: CategoryTreeFacts;
+  /** The tree pages' links: title -> the pages it links to (prop=links of these pages, in namespace 0). */
+  pageLinks: Record<string, string[]>;
 }
 
 export interface TestWiki {
@@ -283,7 +307,7 @@ export function chosenRelease(options: Pick<TestWikiOptions, 'mediawiki'> = {}, 
  */
 function ensureInstalled(release: MediaWikiRelease, baseDir: string, allowInstall: boolean, log: (m: string) => void): MediaWikiInstall {
   const system: MediaWikiInstall = { release: '1.39', code: SYSTEM_MEDIAWIKI_CODE, webRoot: '/var/lib/mediawiki' };
-  const exts = ['pdo_sqlite', 'intl', 'mbstring', 'dom', 'xml', 'apcu'].map((e) => `extension_loaded("${e}")`).join(' && ');
+  const exts = ['pdo_sqlite', 'intl', 'mbstring', 'dom', 'xml', 'apcu', 'gd'].map((e) => `extension_loaded("${e}")`).join(' && ');
   const ok = () => fs.existsSync(path.join(system.webRoot, 'api.php')) && spawnSync('php', ['-r', `exit(${exts} ? 0 : 1);`]).status === 0;
   if (!ok()) {
     if (!allowInstall) throw new Error('MediaWiki/PHP are not installed; run scripts/wiki/install.sh as root');
@@ -503,6 +527,13 @@ async function buildWiki(
   await step('createAndPromote Bob', ['maintenance/createAndPromote.php', '--bot', 'Bob', OTHER_USER_PASSWORD]);
 
   const content = generateContent(bigPages);
+  // The files first: the pages that show them are then parsed with them present.
+  const uploads = path.join(dir, 'uploads');
+  await fsp.mkdir(uploads);
+  await step('draw files (GD)', drawFilesArgs(uploads, wikiFileSpecs()));
+  await step(`importImages.php (${content.facts.files.length} files)`, importImagesArgs(uploads, content.facts.filesUploadedAt));
+  await fsp.rm(uploads, { recursive: true });
+  await writeRouter(dir);
   const dump = path.join(dir, 'content.xml');
   await fsp.writeFile(dump, content.xml);
   await step(`importDump.php (${content.pageCount} pages, ${content.revisionCount} revisions)`, [
@@ -609,6 +640,7 @@ function portableSettings(ls: string): string {
       "\t'host' => '', 'dbname' => $wgDBname, 'user' => '', 'password' => '', 'type' => 'sqlite',",
       "\t'load' => 1, 'flags' => DBO_DEFAULT, 'variables' => [ 'synchronous' => 'OFF' ],",
       '] ];',
+      ...UPLOAD_SETTINGS,
       '',
     ].join('\n')
   );
@@ -827,6 +859,29 @@ export function generateContent(bigPages: number): {
   });
   pages.push({ ns: 10, title: 'Template:Unused', revs: [{ text: 'Nobody uses this template.', comment: 'Template', user: 'Admin' }] });
 
+  // The category hierarchy (Tree A ⊃ Tree B ⊃ Tree C), its linked pages, and a gallery of every file.
+  const tree = treePages();
+  const fileSpecs = wikiFileSpecs();
+  const pageLinks: Record<string, string[]> = {};
+  const categoryTree: CategoryTreeFacts = { root: `Category:${tree.categories[0]!.name}`, subcategories: {}, pages: {}, files: {} };
+  for (const c of tree.categories) {
+    categoryTree.subcategories[`Category:${c.name}`] = tree.categories.filter((d) => d.parent === c.name).map((d) => `Category:${d.name}`);
+    categoryTree.pages[`Category:${c.name}`] = tree.pages.filter((p) => p.category === c.name).map((p) => p.title);
+    categoryTree.files[`Category:${c.name}`] = c.name === FILE_CATEGORY ? fileSpecs.map((f) => f.title) : [];
+  }
+  for (const p of tree.pages) {
+    pageLinks[p.title] = p.links;
+    const text = [`[[File:${p.image}|thumb|${p.title}]]`, `'''${p.title}''' is in a category hierarchy.`];
+    if (p.links.length) text.push(`It links to ${p.links.map((l) => `[[${l}]]`).join(', ')}.`);
+    text.push(addCat(p.category));
+    pages.push({ ns: 0, title: p.title, revs: [{ text: text.join('\n'), comment: 'Tree page', user: 'Alice' }] });
+  }
+  pages.push({
+    ns: 0,
+    title: GALLERY_PAGE,
+    revs: [{ text: `<gallery>\n${fileSpecs.map((f) => f.title).join('\n')}\n</gallery>`, comment: 'Gallery', user: 'Admin' }],
+  });
+
   // Bulk pages for benchmarks (a dump of their own, imported without link updates).
   const bulk: PageSpec[] = [];
   const BULK_DIGITS = Math.max(5, String(bigPages).length);
@@ -843,6 +898,7 @@ export function generateContent(bigPages: number): {
     Even: `Even-numbered pages. ${addCat('Numbers', 'subcat')}`,
     Fives: `Multiples of five. ${addCat('Numbers', 'subcat')}`,
   };
+  for (const c of tree.categories) catText[c.name] = `Category ${c.name}.${c.parent ? ` ${addCat(c.parent, 'subcat')}` : ''}`;
   const catPages = [
     'Large',
     'Even',
@@ -853,6 +909,7 @@ export function generateContent(bigPages: number): {
     'Templates',
     'Talk pages',
     'Empty',
+    ...tree.categories.map((c) => c.name),
     ...(bigPages ? ['Bulk'] : []),
   ];
   for (const c of catPages) {
@@ -893,14 +950,21 @@ export function generateContent(bigPages: number): {
   const xml = dump(pages);
   const bulkXml = bulk.length ? dump(bulk) : '';
 
-  // Facts. The installer's "Main Page" is the one page not in the dump.
-  const pagesByNamespace: Record<string, number> & { 0: number } = { 0: 1 };
+  // Facts. The installer's "Main Page" is the one page not in the dump; the files' pages come from importImages.php.
+  const pagesByNamespace: Record<string, number> & { 0: number } = { 0: 1, 6: fileSpecs.length };
   for (const p of pages) pagesByNamespace[p.ns] = (pagesByNamespace[p.ns] ?? 0) + 1;
   const revisionCount = pages.reduce((s, p) => s + p.revs.length, 0);
   pagesByNamespace[0] += bulk.length;
   const categories: Record<string, CategoryFacts> = {};
   for (const [name, c] of [...cat.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    categories[`Category:${name}`] = { members: c.pages + c.subcats, pages: c.pages, subcats: c.subcats, files: 0, pageExists: c.exists };
+    const files = name === FILE_CATEGORY ? fileSpecs.length : 0;
+    categories[`Category:${name}`] = {
+      members: c.pages + c.subcats + files,
+      pages: c.pages,
+      subcats: c.subcats,
+      files,
+      pageExists: c.exists,
+    };
   }
   const mainRedirects = Object.keys(redirects).length;
   return {
@@ -916,8 +980,8 @@ export function generateContent(bigPages: number): {
       mainRedirects,
       redirects,
       pagesByNamespace,
-      totalPages: pages.length + bulk.length + 1,
-      totalRevisions: revisionCount + bulk.length + 1,
+      totalPages: pages.length + bulk.length + fileSpecs.length + 1,
+      totalRevisions: revisionCount + bulk.length + fileSpecs.length + 1,
       generatedPages: { prefix: 'Page ', count: GEN, digits: 4, first: pageTitle(1), last: pageTitle(GEN) },
       categories,
       multiRevisionPages: multi,
@@ -934,6 +998,12 @@ export function generateContent(bigPages: number): {
       bigPages,
       bigPagePrefix: 'Bulk ',
       bigCategory: 'Category:Bulk',
+      files: fileSpecs.map(({ title, name, width, height, mime }) => ({ title, name, width, height, mime })),
+      fileCategory: `Category:${FILE_CATEGORY}`,
+      filesUploadedAt: new Date(base - 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      galleryPage: GALLERY_PAGE,
+      categoryTree,
+      pageLinks,
     },
   };
 }
@@ -960,7 +1030,7 @@ const activeWikis = new Set<ActiveWiki>();
  * When php exits (e.g. port taken), sh exits with php's status.
  */
 const SERVE_SCRIPT = [
-  'PHP_CLI_SERVER_WORKERS="$2" php -S "127.0.0.1:$1" -t "$3" </dev/null 3<&- &',
+  'PHP_CLI_SERVER_WORKERS="$2" php -S "127.0.0.1:$1" -t "$3" "$4" </dev/null 3<&- &',
   'php_pid=$!',
   '{ cat <&3 >/dev/null 2>&1; kill -s KILL 0; } >/dev/null 2>&1 &',
   'wd_pid=$!',
@@ -974,7 +1044,8 @@ async function startServer(runDir: string, port: number, webRoot: string, worker
   const logFd = fs.openSync(path.join(runDir, 'server.log'), 'a');
   let child: ChildProcess;
   try {
-    child = spawn('sh', ['-c', SERVE_SCRIPT, 'mwq-test-wiki', String(port), String(workers), webRoot], {
+    // router.php serves the uploaded files (test/wiki/wikiFiles.ts).
+    child = spawn('sh', ['-c', SERVE_SCRIPT, 'mwq-test-wiki', String(port), String(workers), webRoot, path.join(runDir, ROUTER_FILE)], {
       detached: true,
       cwd: runDir,
       stdio: ['ignore', logFd, logFd, 'pipe'],
