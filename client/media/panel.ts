@@ -39,6 +39,7 @@ import { TableTools } from './table/tableTools';
 import { routeHostMessages } from './router';
 import { HistoryView } from './history/historyView';
 import { VirtualTable } from './table/virtualTable';
+import { paramsOfUrl } from '../../common/src/chart/edges';
 import { ChartView } from './chart/chartView';
 import { MapView } from './chart/mapView';
 import { WikiStatusView } from './wikis/wikiStatusView';
@@ -131,6 +132,7 @@ class PanelController {
       save: (format: 'svg' | 'png', data: string, name: string) =>
         this.post({ type: 'saveChart', format, data: data.slice(0, TEXT_TO_HOST_MAX), name: name.slice(0, 200) }),
       baseName: () => this.model.run?.queryName || 'results',
+      options: () => ({ request: paramsOfUrl(this.model.run?.requestUrl) }),
     };
     this.chart = new ChartView(chartEvents, {
       get: () => this.store.state.chart,

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { chartData } from '../../common/src/chart/aggregate';
 import { chartColumnsFor } from '../../common/src/chart/columns';
 import { drawChart } from '../../common/src/chart/draw';
-import { pageGraph, targetOfQuery } from '../../common/src/chart/edges';
+import { asMembers, membersQuery } from '../../common/src/chart/categoryExpand';
+import { pageGraph, paramsOfUrl, targetOfQuery } from '../../common/src/chart/edges';
 import { forceLayout } from '../../common/src/chart/forceLayout';
 import type { GraphChart } from '../../common/src/chart/kinds/graph';
 import type { TreeChart } from '../../common/src/chart/kinds/tree';
@@ -59,6 +60,8 @@ describe('edges: the pairs of pages in the rows', () => {
     assert.deepEqual(pairs(rows, { list: 'categorymembers', cmtitle: 'Category:K' }), ['X > Category:K', 'Y > Category:K']);
     assert.equal(targetOfQuery({ list: 'allpages' }), undefined);
     assert.deepEqual(pairs(rows), []);
+    // The panel reads them from its masked request URL: a secret's mask is no title.
+    assert.deepEqual(paramsOfUrl('http://w/api.php?list=backlinks&bltitle=T%20x&blcontinue=***'), { list: 'backlinks', bltitle: 'T x' });
   });
 
   it('takes rows of from and to (redirects, normalized) as pairs; drops a page paired with itself and repeats', () => {
@@ -172,6 +175,42 @@ describe('tree: the category hierarchy as an outline', () => {
     assert.deepEqual(
       cycle.points.map((l) => l.label),
       ['Category:A', 'Category:B', 'Category:A'],
+    );
+  });
+});
+
+describe('categoryExpand: the next query of a subcategory', () => {
+  const p = (name: string, value: string) => ({ name, value, sensitive: false });
+  it('is the same categorymembers query with the subcategory as its title, its continuation and page id dropped', () => {
+    const params = [
+      p('action', 'query'),
+      p('list', 'categorymembers'),
+      p('cmpageid', '12'),
+      p('cmtype', 'subcat|page'),
+      p('cmcontinue', 'x'),
+      p('continue', '-||'),
+    ];
+    assert.deepEqual(membersQuery(params, 'Category:Sub'), [
+      p('action', 'query'),
+      p('list', 'categorymembers'),
+      p('cmtype', 'subcat|page'),
+      p('cmtitle', 'Category:Sub'),
+    ]);
+    const generator = [p('generator', 'categorymembers'), p('gcmtitle', 'Category:Top'), p('prop', 'info')];
+    assert.deepEqual(membersQuery(generator, 'Category:Sub'), [
+      p('generator', 'categorymembers'),
+      p('gcmtitle', 'Category:Sub'),
+      p('prop', 'info'),
+    ]);
+    assert.equal(membersQuery([p('list', 'allpages')], 'Category:Sub'), undefined);
+  });
+
+  it('makes its rows members of the subcategory, which the tree places under it', () => {
+    const rows = [...asMembers([{ ns: 14, title: 'Category:Sub' }], 'Category:Top'), ...asMembers([{ ns: 0, title: 'P' }], 'Category:Sub')];
+    const data = chartData(rows, { kind: 'tree', x: '' }) as TreeChart;
+    assert.deepEqual(
+      data.points.map((l) => `${l.depth} ${l.label}`),
+      ['0 Category:Top', '1 Category:Sub', '2 P'],
     );
   });
 });

@@ -12,6 +12,7 @@ import { chartData, type ChartSpec } from '../../../common/src/chart/aggregate';
 import { chartColumnsFor, type ChartColumns } from '../../../common/src/chart/columns';
 import { DEFAULT_WIDTH, drawChart, MIN_WIDTH } from '../../../common/src/chart/draw';
 import { chartFields, type FieldInfo } from '../../../common/src/chart/fields';
+import type { ChartOptions } from '../../../common/src/chart/picked';
 import { chartKind, type ChartData } from '../../../common/src/chart/registry';
 import type { Drawing } from '../../../common/src/chart/scene';
 import { toSvg } from '../../../common/src/chart/svg';
@@ -28,6 +29,8 @@ export interface ChartEvents {
   save(format: 'svg' | 'png', data: string, name: string): void;
   /** A name for saved files: the query's. */
   baseName(): string;
+  /** What the kinds read beside the rows (the query's parameters: a list's target). */
+  options(): ChartOptions;
 }
 
 /** What a view adds to the pane. */
@@ -152,7 +155,7 @@ export class ChartPane {
     this.columns = chartColumnsFor(rows, this.columns);
     const shown = order ? order.length : rows.length;
     const spec = this.view.spec(rows, this.fields);
-    this.data = spec && shown ? chartData(rows, spec, {}, { order, columns: this.columns }) : undefined;
+    this.data = spec && shown ? chartData(rows, spec, this.events.options(), { order, columns: this.columns }) : undefined;
     if (!this.data) {
       this.drawing = undefined;
       this.canvas.replaceChildren(el('p', 'empty-note', shown ? 'Nothing in these rows to chart.' : 'No rows to chart.'));

@@ -12,6 +12,7 @@
 // Pure; the kinds graph.ts and tree.ts draw what this finds.
 
 import { isRecord } from '../json';
+import { MASK } from '../redact';
 import type { Row } from '../row';
 import type { Picked } from './picked';
 
@@ -59,6 +60,20 @@ const TARGETED: readonly { module: string; param: string; relation: EdgeRelation
 
 /** Nodes kept at most: a graph beyond is no longer readable nor interactive. */
 export const MAX_NODES = 3000;
+
+/** The query's parameters from its request URL as the panel is given it: a masked value (a secret) is no title. */
+export function paramsOfUrl(url: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!url) return out;
+  let search: URLSearchParams;
+  try {
+    search = new URL(url).searchParams;
+  } catch {
+    return out;
+  }
+  for (const [name, value] of search) if (value !== MASK && !Object.hasOwn(out, name)) out[name] = value;
+  return out;
+}
 
 /** The page a targeted list points at, from the query's parameters (list= or generator=, with the g prefix). */
 export function targetOfQuery(
