@@ -6,6 +6,7 @@
 import type { ChartSpec } from '../../../common/src/chart/aggregate';
 import type { FieldInfo } from '../../../common/src/chart/fields';
 import type { KindControls } from '../../../common/src/chart/kind';
+import { offeredKinds } from '../../../common/src/chart/offered';
 import { chartKind, isChartKind, kindsOfView } from '../../../common/src/chart/registry';
 import { TIME_UNITS, type TimeUnit } from '../../../common/src/chart/time';
 import { visibleControls } from '../../../common/src/text';
@@ -97,7 +98,11 @@ export class ChartControls {
     const names = controls.axisNames ?? CONTROL_NAMES;
     nameControl(this.xLabel, this.xSelect, names.x);
     nameControl(this.yLabel, this.ySelect, names.y);
-    setOptions(this.kindSelect, KIND_OPTIONS, kind);
+    setOptions(
+      this.kindSelect,
+      offeredKinds('chart', fields, kind).map((k) => [k.id, k.label] as const),
+      kind,
+    );
     setOptions(
       this.xSelect,
       fields.map((f) => [f.name, `${f.name} (${FIELD_KIND_WORD[f.kind]})`] as const),

@@ -73,11 +73,14 @@ export function specForKind(
       const across = controls.y === 'axis' ? rankedNumbers(fields).find((f) => !isIdField(f.name)) : histogramPick(fields);
       x = across?.name ?? rankedNumbers(fields)[0]?.name;
     } else if (controls.x === 'time') x = time;
+    else if (controls.x === 'label') x = categoryPick(fields)?.name;
     else if (kind === 'bar') x = defaultSpec(rows, fields)?.x;
     else x = time ?? categoryPick(fields)?.name;
   }
   if (x === undefined) return undefined;
-  if (controls.y !== 'axis') return { kind, x, ...(given.y && controls.y === 'sum' ? { y: given.y } : {}) };
+  // A label's size (a tree map): the first size or count of the rows, else the rows are counted.
+  const sized = given.y ?? (controls.x === 'label' ? histogramPick(fields.filter((f) => isMeasureField(f.name)))?.name : undefined);
+  if (controls.y !== 'axis') return { kind, x, ...(sized && controls.y === 'sum' ? { y: sized } : {}) };
   const numbers = rankedNumbers(fields).filter((f) => f.name !== x);
   const y = given.y ?? numbers.find((f) => !isIdField(f.name))?.name ?? numbers[0]?.name;
   return y === undefined ? undefined : { kind, x, y };

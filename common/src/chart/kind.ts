@@ -43,8 +43,8 @@ export interface ChartBase {
 export interface KindControls {
   /** Where the panel shows the kind: in the Chart view's list, or as a view of its own. */
   view: 'chart' | 'map';
-  /** What x must hold: any column, a number or a time; `none`: the kind finds its own columns (x is not asked). */
-  x: 'any' | 'number' | 'time' | 'none';
+  /** What x must hold: any column, a number or a time; `label`: a name, its size an optional y (tree map); `none`: the kind finds its own columns (x is not asked). */
+  x: 'any' | 'number' | 'time' | 'label' | 'none';
   /** `sum`: an optional number summed instead of counting rows; `axis`: a number needed (the vertical axis); `none`. */
   y: 'sum' | 'axis' | 'none';
   /** Reads *Per* (hour, day, month) for a time x. */
