@@ -7,6 +7,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chartData } from '../../common/src/chart/aggregate';
 import { chartColumnsFor } from '../../common/src/chart/columns';
+import { chartFields } from '../../common/src/chart/fields';
+import { offeredKinds } from '../../common/src/chart/offered';
 import { drawChart } from '../../common/src/chart/draw';
 import { asMembers, membersQuery } from '../../common/src/chart/categoryExpand';
 import { pageGraph, paramsOfUrl, targetOfQuery } from '../../common/src/chart/edges';
@@ -212,5 +214,26 @@ describe('categoryExpand: the next query of a subcategory', () => {
       data.points.map((l) => `${l.depth} ${l.label}`),
       ['0 Category:Top', '1 Category:Sub', '2 P'],
     );
+  });
+});
+
+describe('offered: the graph and the tree only for answers with pairs of pages', () => {
+  const offered = (rows: Row[], request?: Record<string, string>) =>
+    offeredKinds('chart', chartFields(rows), undefined, { fields: chartFields(rows), rows, request }).map((k) => k.id);
+
+  it('links: the graph, not the tree; categories: both; a list of pages alone: neither', () => {
+    const links = offered([{ title: 'A', links: [{ title: 'B' }] }]);
+    assert.ok(links.includes('graph') && !links.includes('tree'), links.join());
+    const categories = offered([{ title: 'A', categories: [{ title: 'Category:K' }] }]);
+    assert.ok(categories.includes('graph') && categories.includes('tree'), categories.join());
+    const pages = offered([{ title: 'A' }, { title: 'B' }]);
+    assert.ok(!pages.includes('graph') && !pages.includes('tree'), pages.join());
+  });
+
+  it('a targeted list: backlinks offer the graph, categorymembers the tree too (the query names the target)', () => {
+    const rows = [{ ns: 0, title: 'A' }];
+    assert.ok(offered(rows, { list: 'backlinks', bltitle: 'T' }).includes('graph'));
+    assert.ok(!offered(rows, { list: 'backlinks', bltitle: 'T' }).includes('tree'));
+    assert.ok(offered(rows, { list: 'categorymembers', cmtitle: 'Category:K' }).includes('tree'));
   });
 });

@@ -38,7 +38,7 @@ export interface PaneView {
   /** `chart` or `map`: the section's class and the saved file's suffix. */
   readonly name: string;
   /** What to draw of these rows (undefined: nothing). Called on every render, with the fields typed once per rows. */
-  spec(rows: readonly Row[], fields: readonly FieldInfo[]): ChartSpec | undefined;
+  spec(rows: readonly Row[], fields: readonly FieldInfo[], options: ChartOptions): ChartSpec | undefined;
   /** A drawing made, before it is shown (the map sets its zoom). */
   beforeShow?(drawing: Drawing): void;
   /** The drawing shown in the canvas. */
@@ -154,8 +154,9 @@ export class ChartPane {
     }
     this.columns = chartColumnsFor(rows, this.columns);
     const shown = order ? order.length : rows.length;
-    const spec = this.view.spec(rows, this.fields);
-    this.data = spec && shown ? chartData(rows, spec, this.events.options(), { order, columns: this.columns }) : undefined;
+    const options = this.events.options();
+    const spec = this.view.spec(rows, this.fields, options);
+    this.data = spec && shown ? chartData(rows, spec, options, { order, columns: this.columns }) : undefined;
     if (!this.data) {
       this.drawing = undefined;
       this.canvas.replaceChildren(el('p', 'empty-note', shown ? 'Nothing in these rows to chart.' : 'No rows to chart.'));

@@ -155,6 +155,20 @@ function rowEdges(g: GraphBuilder, row: Row, p: number, target: ReturnType<typeo
   if (target) g.edge(title, target.title, target.relation, p, target.param);
 }
 
+/** Rows looked at to say whether an answer holds pairs (the panel asks on every drawing). */
+const SAMPLE = 200;
+
+/** Does the answer hold pairs of pages (of `relation` only, when given): what the graph and the tree are offered for. */
+export function holdsPairs(rows: readonly Row[], request: Readonly<Record<string, string>> | undefined, relation?: EdgeRelation): boolean {
+  const target = targetOfQuery(request);
+  if (target && (!relation || target.relation === relation) && rows.some((r) => titleOf(r.title))) return true;
+  const fields = Object.entries(NESTED).filter(([, how]) => !relation || how.relation === relation);
+  return rows.slice(0, SAMPLE).some((row) => {
+    if (!relation && typeof row.from === 'string' && typeof row.to === 'string') return true;
+    return fields.some(([field]) => (Array.isArray(row[field]) && (row[field] as unknown[]).length > 0) || titleOf(row[`${field}.title`]));
+  });
+}
+
 /** The pages and the pairs of the rows `picked` holds; `request`: the query's parameters (for the targeted lists). */
 export function pageGraph(picked: Picked, request?: Readonly<Record<string, string>>): PageGraph {
   const g = new GraphBuilder();

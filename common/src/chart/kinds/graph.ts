@@ -3,9 +3,10 @@
 // by a small force layout (forceLayout.ts). Each node is a mark (its title,
 // its edges out and in), read by keyboard and pointer; Enter or a click on a
 // page that is a row selects the row. Each edge is a line carrying its two
-// titles (data-from, data-to), so a test can compare the picture with the rows.
+// titles (data-from, data-to, and its <title> "A → B" on hover), so a test
+// can compare the picture with the rows.
 
-import { pageGraph, type EdgeRelation } from '../edges';
+import { holdsPairs, pageGraph, type EdgeRelation } from '../edges';
 import { forceLayout } from '../forceLayout';
 import type { ChartBase, ChartKindModule, DrawContext, NumbersTable } from '../kind';
 import { LAYOUT, plotLayout } from '../layout';
@@ -91,9 +92,11 @@ function draw(data: GraphChart, context: DrawContext): Drawing {
   const lines: SceneNode[] = data.edges.map((e) => {
     const [[x1, y1], [x2, y2]] = [places[e.from]!, places[e.to]!];
     const attrs = { x1, y1, x2, y2, stroke: seriesColour(theme, EDGE_COLOUR[e.relation]), 'stroke-opacity': 0.55, 'stroke-width': 1 };
+    const [from, to] = [data.points[e.from]!.label, data.points[e.to]!.label];
     return {
       tag: 'line',
-      attrs: { ...attrs, 'data-from': data.points[e.from]!.label, 'data-to': data.points[e.to]!.label, class: `graph-edge ${e.relation}` },
+      attrs: { ...attrs, 'data-from': from, 'data-to': to, class: `graph-edge ${e.relation}` },
+      children: [{ tag: 'title', attrs: {}, text: `${from} → ${to}` }],
     };
   });
   nodes.push(group('graph-edges', lines));
@@ -143,6 +146,7 @@ export const graph: ChartKindModule<'graph', GraphChart> = {
   label: 'Graph of pages',
   help: "pages and their pairs (links, categories, linkshere, backlinks' target, from/to)",
   controls: { view: 'chart', x: 'none', y: 'none', by: false, split: false, stack: false },
+  fits: (answer) => holdsPairs(answer.rows, answer.request),
   aggregate,
   draw,
   numbers,

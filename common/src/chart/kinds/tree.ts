@@ -8,7 +8,7 @@
 // query: categorymembers of it). Each line is a mark, read by keyboard and
 // pointer; each parent–child link a line with data-from and data-to.
 
-import { pageGraph } from '../edges';
+import { holdsPairs, pageGraph } from '../edges';
 import type { ChartBase, ChartKindModule, DrawContext, NumbersTable } from '../kind';
 import { LAYOUT, plotLayout } from '../layout';
 import type { ChartOptions, Picked } from '../picked';
@@ -121,6 +121,7 @@ function draw(data: TreeChart, context: DrawContext): Drawing {
       links.push({
         tag: 'path',
         attrs: { d, fill: 'none', stroke: theme.grid, 'data-from': parent.label, 'data-to': l.label, class: 'tree-edge' },
+        children: [{ tag: 'title', attrs: {}, text: `${l.label} in ${parent.label}` }],
       });
     }
     const kind = l.members
@@ -173,6 +174,7 @@ export const tree: ChartKindModule<'tree', TreeChart> = {
   label: 'Category tree',
   help: 'categories above their members (prop=categories, categorymembers under cmtitle)',
   controls: { view: 'chart', x: 'none', y: 'none', by: false, split: false, stack: false },
+  fits: (answer) => holdsPairs(answer.rows, answer.request, 'category'),
   aggregate,
   draw,
   numbers,
