@@ -13,7 +13,8 @@ import panel from './sections/panel.mjs';
 import results from './sections/resultsOps.mjs';
 import chart from './sections/chartSplit.mjs';
 import timeline from './sections/timeline.mjs';
+import graph from './sections/graph.mjs';
 import bundles from './sections/bundles.mjs';
 import many from './sections/manyWikis.mjs';
 
-export const SECTIONS = [lsp, peer, runner, synthetic, live, panel, results, chart, timeline, many, bundles];
+export const SECTIONS = [lsp, peer, runner, synthetic, live, panel, results, chart, timeline, graph, many, bundles];

@@ -111,6 +111,7 @@ export class ChartControls {
     const numbers = fields.filter((f) => f.kind === 'number').map((f) => [f.name, f.name] as const);
     setOptions(this.ySelect, controls.y === 'axis' ? numbers : [['', 'count rows'], ...numbers], spec?.y ?? '');
     this.ySelect.disabled = controls.y === 'none';
+    this.xSelect.disabled = controls.x === 'none';
     const xKind = fields.find((f) => f.name === spec?.x)?.kind;
     setOptions(this.bySelect, BY_OPTIONS, spec?.by ?? '');
     this.bySelect.disabled = xKind !== 'time' || !controls.by;
