@@ -30,7 +30,7 @@ export function renderReport(run, outcomes, ctx) {
   const blocks = [];
   for (const o of outcomes) {
     const s = o.section;
-    const quickNote = run.quick && s.quick ? ` (quick run: ${s.quick})` : '';
+    const quickNote = (run.quick && s.quick ? ` (quick run: ${s.quick})` : '') + measuredByNote(run, o);
     if (o.skipped) {
       for (const t of s.targetNames ?? []) targetRows.push([s.name, t, '—', '—', 'not measured', 'skipped (--skip)']);
       blocks.push({ title: `${s.title}${quickNote}`, text: 'Not run in this run (`--skip`).' });
@@ -66,6 +66,10 @@ export function renderReport(run, outcomes, ctx) {
     '',
     `**Load and duration:** /proc/loadavg \`${run.loadBefore}\` before, \`${run.loadAfter}\` after; the run took ${formatDuration(run.durationS)} (${run.startedAt} to ${run.finishedAt}). The machine may be shared with other work: wall-clock numbers are noisy, so medians over many samples are reported, and the two sides of a comparison are interleaved.`,
     '',
+    ...(run.updates ?? []).map(
+      (u) =>
+        `**Measured again later:** ${u.sections.join(', ')}, at commit ${u.commit}${u.quick ? ' (quick)' : ''} on ${u.startedAt.slice(0, 16).replace('T', ' ')}, /proc/loadavg \`${u.loadBefore}\` before, \`${u.loadAfter}\` after, ${formatDuration(u.durationS)} (\`--update\`: those sections' figures replace the whole run's; each says so in its heading).\n`,
+    ),
   ];
   const met = targetRows.filter((r) => r[4] === 'met').length;
   const md = [...head, `## Targets: ${met} of ${targetRows.length} met`, '', mdTable(targetHeader, targetRows), ''];
@@ -86,6 +90,13 @@ export function renderReport(run, outcomes, ctx) {
     text.push('');
   }
   return { markdown: md.join('\n'), text: text.join('\n') };
+}
+
+/** In a report with later updates, a section measured by one of them says so. */
+function measuredByNote(run, o) {
+  const u = o.measuredBy;
+  if (!u || !run.updates?.length || (u.commit === run.commit && u.startedAt === run.startedAt)) return '';
+  return ` (measured again at commit ${u.commit}, ${u.startedAt.slice(0, 10)})`;
 }
 
 function formatDuration(s) {

@@ -4,11 +4,12 @@
 // in one table, then each section. Also prints the tables and writes
 // bench-results/latest.json (+ a dated copy). Not part of the tests.
 //
-//   node --import tsx bench/run.mjs [--quick] [--skip a,b] [--only a,b] [--sizes 100,1000,10000,50000] [--seed N] [--big-pages N] [--synthetic-pages N]
+//   node --import tsx bench/run.mjs [--quick] [--skip a,b] [--only a,b] [--update BASE.json] [--sizes 100,1000,10000,50000] [--seed N] [--big-pages N] [--synthetic-pages N]
 //
 // --quick runs the slow sections smaller (each section says how, in its
 // title); --skip/--only make a partial run, which leaves bench/RESULTS.md alone
-// unless --write is given. Section names: see bench/sections.mjs; `package`
+// unless --write is given; --update BASE.json puts the sections it measured
+// into a whole run's report (bench/update.mjs) and writes RESULTS.md. Section names: see bench/sections.mjs; `package`
 // in --skip builds without the .vsix. See bench/README.md.
 
 import { execFileSync, spawn } from 'node:child_process';
@@ -20,6 +21,7 @@ import { serverNodeFlags } from './lsp.mjs';
 import { SECTIONS } from './sections.mjs';
 import { renderReport } from './report.mjs';
 import { machine } from './util.mjs';
+import { mergeIntoBase } from './update.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -40,7 +42,9 @@ const SIZES = option('sizes', QUICK ? '1000,10000' : '100,1000,10000,50000')
   .map(Number);
 const SEED = Number(option('seed', '1'));
 const PARTIAL = SKIP.size > 0 || ONLY.size > 0 || args.includes('--sizes');
-const WRITE = !PARTIAL || args.includes('--write');
+/** A whole run's JSON to put this run's sections into (bench/update.mjs). */
+const UPDATE = option('update', undefined);
+const WRITE = !PARTIAL || UPDATE !== undefined || args.includes('--write');
 
 const log = (m) => process.stderr.write(m + '\n');
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim();
@@ -175,15 +179,25 @@ async function main() {
     loadAfter: loadavg(),
     machineLine: `${m.cpuModel}, ${m.nproc} cores (nproc), ${m.memoryGB} GB RAM, Node ${m.node}, ${m.os}`,
   };
-  const report = renderReport(run, outcomes, ctx);
-  process.stdout.write(report.text + '\n');
-  const json = {
+  let json = {
     ...run,
     machine: m,
     options: { sizes: SIZES, seed: SEED, skip: [...SKIP], only: [...ONLY] },
     files: ctx.fileMeta,
     sections: Object.fromEntries(outcomes.map((o) => [o.section.name, o.data ?? { error: o.error, skipped: o.skipped }])),
   };
+  let shown = { run, outcomes };
+  if (UPDATE) {
+    const merged = mergeIntoBase(UPDATE, run, outcomes, json);
+    shown = merged;
+    json = merged.json;
+    for (const o of merged.outcomes) if (o.data) ctx.results[o.section.name] = o.data;
+    // The base's sections were measured on its query files.
+    ctx.fileMeta = { ...merged.json.files, ...ctx.fileMeta };
+    json.files = ctx.fileMeta;
+  }
+  const report = renderReport(shown.run, shown.outcomes, ctx);
+  process.stdout.write(report.text + '\n');
   fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(json, null, 2) + '\n');
   fs.writeFileSync(path.join(outDir, `run-${started.toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(json, null, 2) + '\n');
   if (WRITE) fs.writeFileSync(path.join(here, 'RESULTS.md'), report.markdown);
