@@ -155,7 +155,16 @@ export type HostToPanel =
   | { type: 'history'; runs: PanelHistoryEntry[] }
   | { type: 'comparison'; comparison: PanelComparison }
   /** This panel is pinned: it keeps its results; Next/All no longer apply to it. */
-  | { type: 'pinned' };
+  | { type: 'pinned' }
+  /** The members of a subcategory the tree view expanded (the first page of the next query), or why there are none. */
+  | { type: 'categoryMembers'; members: PanelCategoryMembers };
+
+export interface PanelCategoryMembers {
+  category: string;
+  rows: Record<string, unknown>[];
+  /** Why the members were not asked for, or what went wrong. */
+  note?: string;
+}
 
 export type PanelToHost =
   | { type: 'ready' }
@@ -187,4 +196,6 @@ export type PanelToHost =
   /** Put text chosen in the panel (a cell, rows as TSV or JSON) on the clipboard; `what` says what, for the message. */
   | { type: 'copyText'; text: string; what: string }
   /** Save a chart (Chart/Map view) to a file the user picks: SVG text, or PNG as base64. */
-  | { type: 'saveChart'; format: 'svg' | 'png'; data: string; name: string };
+  | { type: 'saveChart'; format: 'svg' | 'png'; data: string; name: string }
+  /** The tree view's ▸ clicked: list this subcategory's members (the run's categorymembers query with it as cmtitle). */
+  | { type: 'expandCategory'; category: string };

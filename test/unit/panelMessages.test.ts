@@ -26,6 +26,7 @@ test('every message the page sends, in its shape, is taken', () => {
     { type: 'copyText', text: 'x', what: 'the cell' },
     { type: 'saveChart', format: 'png', data: 'iVBOR', name: 'chart' },
     { type: 'viewChanged', view },
+    { type: 'expandCategory', category: 'Category:Tree B' },
   ];
   for (const message of good) assert.ok(isPanelToHost(message), JSON.stringify(message));
 });
@@ -55,6 +56,9 @@ test('anything else is dropped: unknown types, wrong shapes, oversized or path-l
     { type: 'saveChart', format: 'pdf', data: '', name: 'c' },
     { type: 'saveChart', format: 'svg', data: '<svg/>', name: 'n'.repeat(201) },
     { type: 'viewChanged' },
+    { type: 'expandCategory' },
+    { type: 'expandCategory', category: '' },
+    { type: 'expandCategory', category: 'x'.repeat(256) },
   ];
   for (const message of bad) assert.equal(isPanelToHost(message), false, JSON.stringify(message).slice(0, 120));
 });

@@ -29,8 +29,10 @@ export interface ChartEvents {
   save(format: 'svg' | 'png', data: string, name: string): void;
   /** A name for saved files: the query's. */
   baseName(): string;
-  /** What the kinds read beside the rows (the query's parameters: a list's target). */
+  /** What the kinds read beside the rows (the query's parameters: a list's target; the tree's expanded members). */
   options(): ChartOptions;
+  /** The tree's ▸ on a subcategory: ask for its members; what the status line says. */
+  expandCategory(category: string): string;
 }
 
 /** What a view adds to the pane. */
@@ -231,9 +233,24 @@ export class ChartPane {
     else this.focusMark(this.focusedMark < 0 ? (this.drawing?.marks.length ?? 0) - 1 : this.focusedMark - 1);
   }
 
+  /** A mark that is a subcategory whose members the rows lack: asks for them (true), as a click or Enter on it. */
+  private expandMark(index: number | undefined): boolean {
+    const mark = index === undefined ? undefined : this.drawing?.marks[index];
+    if (!mark || !this.markElement(index!)?.classList.contains('tree-unexpanded')) return false;
+    this.status.textContent = this.events.expandCategory(mark.label);
+    return true;
+  }
+
+  /** The members of a subcategory arrived: the tree drawn again with them, the status line says how many. */
+  membersArrived(said: string): void {
+    this.redraw();
+    this.status.textContent = said;
+  }
+
   private onKey(e: KeyboardEvent): void {
     if (this.view.key(e)) return;
     if (e.key === 'Enter') {
+      if (this.expandMark(this.focusedMark)) return;
       const row = this.drawing?.marks[this.focusedMark]?.row;
       if (row !== undefined) this.events.selectRow(row);
     }
@@ -254,6 +271,7 @@ export class ChartPane {
   private onClick(e: MouseEvent): void {
     if (this.view.dragging?.()) return;
     const index = this.markOf(e);
+    if (this.expandMark(index)) return;
     const row = index === undefined ? undefined : this.drawing?.marks[index]?.row;
     if (row !== undefined) this.events.selectRow(row);
   }

@@ -46,6 +46,11 @@ export class ChartView implements PaneView {
     this.pane.refresh();
   }
 
+  /** A subcategory's members arrived (the tree draws them). */
+  membersArrived(said: string): void {
+    this.pane.membersArrived(said);
+  }
+
   /** Draws in the frame asked for now (after the filter's). */
   scheduleFrame(): void {
     this.pane.scheduleFrame();

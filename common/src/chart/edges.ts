@@ -36,6 +36,8 @@ export interface PageGraph {
   rowOf: (number | undefined)[];
   /** Nodes left out past the cap. */
   dropped: number;
+  /** Nodes a row says are categories (namespace 14): a tree's subcategories. */
+  categories: Set<number>;
   /** Where the pairs came from, for the title (`links`, `bltitle`, …). */
   sources: string[];
 }
@@ -57,6 +59,8 @@ const TARGETED: readonly { module: string; param: string; relation: EdgeRelation
   { module: 'imageusage', param: 'iutitle', relation: 'link' },
   { module: 'categorymembers', param: 'cmtitle', relation: 'category' },
 ];
+
+const CATEGORY_NS = 14;
 
 /** Nodes kept at most: a graph beyond is no longer readable nor interactive. */
 export const MAX_NODES = 3000;
@@ -101,6 +105,7 @@ class GraphBuilder {
   readonly edges: PageEdge[] = [];
   readonly rowOf: (number | undefined)[] = [];
   readonly sources = new Set<string>();
+  readonly categories = new Set<number>();
   private readonly index = new Map<string, number>();
   private readonly pairs = new Set<string>();
   dropped = 0;
@@ -117,9 +122,12 @@ class GraphBuilder {
     return this.nodes.push(title) - 1;
   }
 
-  self(title: string, row: number): void {
+  /** The row's own page; `row` −1: a row the table does not hold (a subcategory's members, asked for by expanding it). */
+  self(title: string, row: number, ns: unknown): void {
     const n = this.node(title);
-    if (n !== undefined && this.rowOf[n] === undefined) this.rowOf[n] = row;
+    if (n === undefined) return;
+    if (row >= 0 && this.rowOf[n] === undefined) this.rowOf[n] = row;
+    if (ns === CATEGORY_NS) this.categories.add(n);
   }
 
   edge(from: string, to: string, relation: EdgeRelation, row: number, source: string): void {
@@ -142,7 +150,7 @@ function rowEdges(g: GraphBuilder, row: Row, p: number, target: ReturnType<typeo
     return;
   }
   if (!title) return;
-  g.self(title, p);
+  g.self(title, p, row.ns);
   for (const [field, how] of Object.entries(NESTED)) {
     const nested = row[field];
     const items = Array.isArray(nested) ? nested.map(titleOf) : [titleOf(row[`${field}.title`])];
@@ -169,10 +177,15 @@ export function holdsPairs(rows: readonly Row[], request: Readonly<Record<string
   });
 }
 
-/** The pages and the pairs of the rows `picked` holds; `request`: the query's parameters (for the targeted lists). */
-export function pageGraph(picked: Picked, request?: Readonly<Record<string, string>>): PageGraph {
+/**
+ * The pages and the pairs of the rows `picked` holds; `request`: the query's
+ * parameters (for the targeted lists); `members`: rows that are no row of
+ * the table, each naming its category (categoryExpand.ts `asMembers`).
+ */
+export function pageGraph(picked: Picked, request?: Readonly<Record<string, string>>, members: readonly Row[] = []): PageGraph {
   const g = new GraphBuilder();
   const target = targetOfQuery(request);
   for (let p = 0; p < picked.count; p++) rowEdges(g, picked.rows[picked.index(p)]!, p, target);
-  return { nodes: g.nodes, edges: g.edges, rowOf: g.rowOf, dropped: g.dropped, sources: [...g.sources] };
+  for (const row of members) rowEdges(g, row, -1, undefined);
+  return { nodes: g.nodes, edges: g.edges, rowOf: g.rowOf, dropped: g.dropped, sources: [...g.sources], categories: g.categories };
 }

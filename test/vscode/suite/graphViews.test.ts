@@ -1,8 +1,9 @@
 // The graph and tree views of the results panel in a real VS Code against the
 // test wiki, driven as a person would (the Chart view, its kind select): the
-// graph of the tree pages' links has the wiki's links as its edges, the tree
-// of the Tree categories the wiki's category hierarchy as its lines; each is
-// looked at in the light, dark and high-contrast themes.
+// graph of the tree pages' links has the wiki's links as its edges; the tree
+// of Category:Tree A, its subcategories expanded by clicks on ▸ (each the next
+// query, run by the extension), the wiki's category hierarchy as its lines;
+// each is looked at in the light, dark and high-contrast themes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { hasPanelProbe, openFixture, probePanel, readTexts, screenshot, waitForPanel } from './helpers';
@@ -72,17 +73,46 @@ suite('results panel: graph and tree views', () => {
     await inThemes('graph-02');
   });
 
-  test("tree of the Tree categories: its lines are the wiki's category hierarchy", async function () {
+  test("tree of Category:Tree A, its subcategories expanded by clicks: its lines are the wiki's category hierarchy", async function () {
     this.timeout(180_000);
-    const wiki = await ask<Pages>({ generator: 'allpages', gapnamespace: '14', gapprefix: 'Tree', prop: 'categories' });
-    const hierarchy = wiki.query.pages.flatMap((p) => (p.categories ?? []).map((c) => `${p.title} in ${c.title}`)).sort();
-    assert.deepEqual(hierarchy, ['Category:Tree B in Category:Tree A', 'Category:Tree C in Category:Tree B']);
-    await run('### Tree categories', wiki.query.pages.length);
+    // The hierarchy as the wiki lists it: categorymembers of each category, from the top.
+    const hierarchy: string[] = [];
+    for (const queue = ['Category:Tree A']; queue.length;) {
+      const category = queue.shift()!;
+      const answer = await ask<{ query: { categorymembers: { ns: number; title: string }[] } }>({
+        list: 'categorymembers',
+        cmtitle: category,
+        cmlimit: '500',
+      });
+      for (const m of answer.query.categorymembers) {
+        hierarchy.push(`${m.title} in ${category}`);
+        if (m.ns === 14) queue.push(m.title);
+      }
+    }
+    assert.ok(hierarchy.includes('Category:Tree C in Category:Tree B'), hierarchy.join());
+    const top = hierarchy.filter((l) => l.endsWith(' in Category:Tree A'));
+    await run('### Tree members', top.length);
     const shown = await probePanel({ click: [{ name: 'Chart', exact: true }], steps: [{ select: ['Chart kind', 'tree'] }] });
-    assert.match(shown.text, /Category tree: 3 pages/);
-    const lines = await readTexts('.chart-view:not([hidden]) path.tree-edge', { frames: true });
-    assert.deepEqual([...lines].sort(), hierarchy);
-    await screenshot('tree-01-tree-categories');
-    await inThemes('tree-02');
+    assert.match(shown.text, /Category:Tree B: members not in the rows/);
+    const lines = () => readTexts('.chart-view:not([hidden]) path.tree-edge', { frames: true });
+    assert.deepEqual([...(await lines())].sort(), [...top].sort());
+    await screenshot('tree-01-one-level');
+    // ▸ Tree B, then ▸ Tree C: each click runs the next query; its members are drawn under it.
+    for (const [category, expected] of [
+      ['Category:Tree B', hierarchy.filter((l) => !l.endsWith(' in Category:Tree C'))],
+      ['Category:Tree C', hierarchy],
+    ] as const) {
+      await probePanel({ steps: [{ clickSelector: '.chart-view:not([hidden]) g.tree-unexpanded' }] });
+      let drawn: string[] = [];
+      for (let i = 0; i < 60 && drawn.length < expected.length; i++) {
+        drawn = await lines();
+        if (drawn.length < expected.length) await new Promise((r) => setTimeout(r, 250));
+      }
+      assert.deepEqual([...drawn].sort(), [...expected].sort(), `after expanding ${category}`);
+    }
+    const all = await probePanel();
+    assert.match(all.text, /Category:Tree C: \d+ members/);
+    await screenshot('tree-02-expanded');
+    await inThemes('tree-03');
   });
 });

@@ -45,10 +45,9 @@ export interface TreeChart extends ChartBase {
 export const MAX_TREE_LINES = 5000;
 const ROW_HEIGHT = 18;
 const INDENT = 18;
-const CATEGORY_NS = 14;
 
 function aggregate(picked: Picked, _spec: unknown, options: ChartOptions): TreeChart {
-  const graph = pageGraph(picked, options.request);
+  const graph = pageGraph(picked, options.request, options.members);
   const children: number[][] = graph.nodes.map(() => []);
   const hasParent = new Uint8Array(graph.nodes.length);
   for (const e of graph.edges) {
@@ -57,10 +56,6 @@ function aggregate(picked: Picked, _spec: unknown, options: ChartOptions): TreeC
     hasParent[e.from] = 1;
   }
   const inTree = (i: number) => children[i]!.length > 0 || hasParent[i] === 1;
-  const isCategoryRow = (i: number) => {
-    const row = graph.rowOf[i];
-    return row !== undefined && picked.rows[picked.index(row)]!.ns === CATEGORY_NS;
-  };
   const lines: TreeLine[] = [];
   const placed = new Set<number>();
   let leftOut = 0;
@@ -74,7 +69,7 @@ function aggregate(picked: Picked, _spec: unknown, options: ChartOptions): TreeC
       return;
     }
     placed.add(node);
-    if (!kids.length && isCategoryRow(node)) lines[at]!.unexpanded = true;
+    if (!kids.length && graph.categories.has(node)) lines[at]!.unexpanded = true;
     for (const kid of kids) visit(kid, depth + 1, at);
   };
   graph.nodes.forEach((_, i) => {
