@@ -237,3 +237,30 @@ describe('offered: the graph and the tree only for answers with pairs of pages',
     assert.ok(offered(rows, { list: 'categorymembers', cmtitle: 'Category:K' }).includes('tree'));
   });
 });
+
+describe('tree: members asked for in the panel (options.members)', () => {
+  it('draws them under their subcategory, and marks their own subcategories ▸', () => {
+    const rows: Row[] = [{ ns: 14, title: 'Category:B' }];
+    const request = { list: 'categorymembers', cmtitle: 'Category:A' };
+    const before = chartData(rows, { kind: 'tree', x: '' }, { request }) as TreeChart;
+    assert.deepEqual(
+      before.points.map((l) => `${l.depth} ${l.label}${l.unexpanded ? ' ▸' : ''}`),
+      ['0 Category:A', '1 Category:B ▸'],
+    );
+    const members = asMembers(
+      [
+        { ns: 14, title: 'Category:C' },
+        { ns: 0, title: 'P' },
+      ],
+      'Category:B',
+    );
+    const after = chartData(rows, { kind: 'tree', x: '' }, { request, members }) as TreeChart;
+    assert.deepEqual(
+      after.points.map((l) => `${l.depth} ${l.label}${l.unexpanded ? ' ▸' : ''}`),
+      ['0 Category:A', '1 Category:B', '2 Category:C ▸', '2 P'],
+    );
+    // The members are no rows of the table: a click on them selects nothing.
+    assert.equal(after.points[3]!.row, undefined);
+    assert.equal(after.points[1]!.row, 0);
+  });
+});
