@@ -3,13 +3,14 @@
 // in one place (client/media/router.ts readHostMessage); the host checks what
 // the page asks (client/src/resultsPanel.ts).
 //
-// The host sends 7 messages (HostToPanel): 'reset' (a run starts or is
+// The host sends 8 messages (HostToPanel): 'reset' (a run starts or is
 // replayed), 'page', 'status', 'pending' (rows of an incomplete
-// generator/prop batch), 'history' (stored runs of the query), 'comparison'
-// and 'pinned'. The page asks 15 (PanelToHost): 'ready', 'next', 'all',
-// 'cancel', 'export' (with `part` and `view`), 'copy', 'history', 'openRun',
+// generator/prop batch), 'history' (stored runs of the query), 'comparison',
+// 'pinned' and 'categoryMembers' (a subcategory the tree view expanded).
+// The page asks 16 (PanelToHost): 'ready', 'next', 'all', 'cancel',
+// 'export' (with `part` and `view`), 'copy', 'history', 'openRun',
 // 'compareRun', 'pin', 'openInEditor', 'openText', 'viewChanged',
-// 'copyText' and 'saveChart'.
+// 'copyText', 'saveChart' and 'expandCategory'.
 //
 // Pure functions the page bundles (no Node imports), the same the exports and
 // the CLI use: common/src/results/parts.ts (the answer's parts: the panel's

@@ -84,7 +84,7 @@ describe('mwq chart --kind tree / graph on the real wiki', () => {
     const expected = Object.entries(wiki.facts.pageLinks).flatMap(([from, tos]) => tos.map((to) => `${from} > ${to}`));
     const { svg, stderr } = await chart('Links', '--kind', 'graph');
     assert.deepEqual(drawnPairs(svg), expected.sort());
-    assert.match(stderr, new RegExp(`: ${expected.length} edges from 6 rows written to`));
+    assert.match(stderr, new RegExp(`6 pages, ${expected.length} pairs: links: 6 pages from 6 rows written to`));
     // Every page is a node, also C2 that links nowhere.
     for (const page of Object.keys(wiki.facts.pageLinks)) assert.match(svg, new RegExp(`<title>${page}: `));
   });

@@ -11,6 +11,7 @@ import { forceLayout } from '../forceLayout';
 import type { ChartBase, ChartKindModule, DrawContext, NumbersTable } from '../kind';
 import { LAYOUT, plotLayout } from '../layout';
 import type { ChartOptions, Picked } from '../picked';
+import { POINTS_LISTED } from '../points';
 import { px } from '../scale';
 import { cut, drawing, group, text, type Drawing, type Mark, type SceneNode } from '../scene';
 import { seriesColour } from '../theme';
@@ -132,12 +133,21 @@ function draw(data: GraphChart, context: DrawContext): Drawing {
   return drawing(data.title, layout.width, layout.height, nodes, marks, theme);
 }
 
-/** One row per edge: its two pages and how they relate. */
+/** Pages a row of the numbers names as linked to, at most (the rest counted). */
+const LISTED_TARGETS = 10;
+
+/** One row per node (a mark): its page, its edges out and in, and the pages it points at. */
 function numbers(data: GraphChart): NumbersTable {
+  const targets: string[][] = data.points.map(() => []);
+  for (const e of data.edges) targets[e.from]!.push(data.points[e.to]!.label);
   return {
     caption: data.title,
-    header: ['from', 'to', 'relation'],
-    rows: data.edges.slice(0, 1000).map((e) => [data.points[e.from]!.label, data.points[e.to]!.label, e.relation]),
+    header: ['page', 'out', 'in', 'to'],
+    rows: data.points.slice(0, POINTS_LISTED).map((p, i) => {
+      const to = targets[i]!;
+      const more = to.length > LISTED_TARGETS ? ` and ${to.length - LISTED_TARGETS} more` : '';
+      return [p.label, p.out, p.in, `${to.slice(0, LISTED_TARGETS).join(' · ')}${more}`];
+    }),
   };
 }
 
@@ -150,5 +160,5 @@ export const graph: ChartKindModule<'graph', GraphChart> = {
   aggregate,
   draw,
   numbers,
-  summary: (data) => ({ marks: data.edges.length, noun: 'edge' }),
+  summary: (data) => ({ marks: data.points.length, noun: 'page' }),
 };

@@ -12,6 +12,7 @@ import { holdsPairs, pageGraph } from '../edges';
 import type { ChartBase, ChartKindModule, DrawContext, NumbersTable } from '../kind';
 import { LAYOUT, plotLayout } from '../layout';
 import type { ChartOptions, Picked } from '../picked';
+import { POINTS_LISTED } from '../points';
 import { px } from '../scale';
 import { cut, drawing, group, text, type Drawing, type Mark, type SceneNode } from '../scene';
 import { seriesColour } from '../theme';
@@ -160,7 +161,7 @@ function numbers(data: TreeChart): NumbersTable {
   return {
     caption: data.title,
     header: ['page', 'depth', 'members', 'in'],
-    rows: data.points.slice(0, 1000).map((l) => [l.label, l.depth, l.members, l.parent >= 0 ? data.points[l.parent]!.label : '']),
+    rows: data.points.slice(0, POINTS_LISTED).map((l) => [l.label, l.depth, l.members, l.parent >= 0 ? data.points[l.parent]!.label : '']),
   };
 }
 
