@@ -16,5 +16,7 @@ import timeline from './sections/timeline.mjs';
 import graph from './sections/graph.mjs';
 import bundles from './sections/bundles.mjs';
 import many from './sections/manyWikis.mjs';
+import transports from './sections/transports.mjs';
+import web from './sections/web.mjs';
 
-export const SECTIONS = [lsp, peer, runner, synthetic, live, panel, results, chart, timeline, graph, many, bundles];
+export const SECTIONS = [lsp, peer, runner, synthetic, transports, live, panel, results, chart, timeline, graph, many, web, bundles];

@@ -30,6 +30,25 @@ const LAYER_RULES = [
   ['server-no-client', 'server/', 'client/', 'The server and the CLI never import the extension (client/).'],
   ['service-no-lsp', 'server/src/service/', 'server/src/lspServer.ts', 'The language service is pure: it never imports the LSP adapter.'],
   ['service-no-lsp', 'server/src/service/', 'server/src/server.ts', 'The language service is pure: it never imports the LSP adapter.'],
+  ['service-no-lsp', 'server/src/service/', 'server/src/browserMain.ts', 'The language service is pure: it never imports the LSP adapter.'],
+  [
+    'web-no-node',
+    'client/src/web/',
+    'node:',
+    'The web extension runs in a browser worker: no Node built-ins (scripts/check-web-imports.mjs checks what it reaches).',
+  ],
+  [
+    'web-no-desktop-client',
+    'client/src/web/',
+    'client/src/extension.ts',
+    'The web extension never imports the desktop entry (it starts a Node server process).',
+  ],
+  [
+    'web-server-no-node',
+    'server/src/browserMain.ts',
+    'node:',
+    'The browser server runs in a worker: no Node built-ins (scripts/check-web-imports.mjs checks what it reaches).',
+  ],
   ['service-no-cli', 'server/src/service/', 'cli/', 'The language service never imports the CLI.'],
   ['common-no-cli', 'common/', 'cli/', 'common/ is shared by the client, the server and the CLI: it never imports cli/.'],
   ['server-no-cli', 'server/', 'cli/', 'The language server never imports the CLI (the CLI builds on the server, not the other way).'],
@@ -55,6 +74,18 @@ const LAYER_RULES = [
   ['media-no-client-src', 'client/media/', 'client/src/', 'The panel (browser code) never imports the extension host (client/src).'],
   ['media-no-server', 'client/media/', 'server/', 'The panel (browser code) never imports the server.'],
   ['media-no-node', 'client/media/', 'node:', 'The panel runs in a browser page: no Node built-ins.'],
+  [
+    'runner-network-in-transport',
+    'common/src/runner/',
+    'node:http',
+    "The runner reaches the network only through the installed transport (transport.ts): node:http lives in nodeTransport.ts alone, so the browser's fetch transport can take its place.",
+  ],
+  [
+    'runner-network-in-transport',
+    'common/src/runner/',
+    'node:zlib',
+    'The runner reaches the network only through the installed transport (transport.ts): decompression lives in nodeTransport.ts alone.',
+  ],
   ['media-no-vscode', 'client/media/', 'vscode', 'The panel runs in a browser page: no "vscode" (it talks to the extension by messages).'],
 ];
 

@@ -274,7 +274,7 @@ class RunStream {
       signal,
       onPage: (page: PageResult) => this.onPage(page),
       beforeRequest: () => this.writing,
-      onProgress: (p: { retry?: { message: string } }) => {
+      onRetry: (p: { retry?: { message: string } }) => {
         if (p.retry) this.say.say(p.retry.message);
       },
     };

@@ -135,10 +135,15 @@ async function openOutput(args: ManyWikisArgs, say: Messages): Promise<{ queue: 
     return undefined;
   }
   const queue = new RowQueue(async (lists) => {
-    const rows = lists.length === 1 ? lists[0]!.rows : lists.flatMap((l) => l.rows);
-    view.choose(rows);
-    if (sink) return sink.batches(lists.map((l) => ({ rows: l.rows, label: l.wiki })));
-    await writer!.write(view.shape(rows));
+    const rows = () => (lists.length === 1 ? lists[0]!.rows : lists.flatMap((l) => l.rows));
+    if (sink) {
+      // Decided once, on the first rows: later writes join no list to decide nothing.
+      if (!view.decided) view.choose(rows());
+      return sink.batches(lists.map((l) => ({ rows: l.rows, label: l.wiki })));
+    }
+    const all = rows();
+    view.choose(all);
+    await writer!.write(view.shape(all));
   });
   const close = async () => {
     const failure = await queue.settled();
@@ -207,7 +212,8 @@ async function runOnWikis(
     },
     // A slow consumer holds the run back once the queue is full (rowQueue.ts).
     beforeRequest: () => queue.room(),
-    onProgress: (p) => {
+    // Retries only: no progress text is made for the pages of 1,000 wikis.
+    onRetry: (p) => {
       if (p.retry) say.say(`${p.wiki}: ${p.retry.message}`);
     },
   };

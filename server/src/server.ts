@@ -4,4 +4,4 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './lspServer';
 
-startServer(createConnection(ProposedFeatures.all));
+startServer(createConnection(ProposedFeatures.all), process.pid);

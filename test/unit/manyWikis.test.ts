@@ -13,6 +13,7 @@ import {
   type WikiTarget,
 } from '../../common/src/runner/manyWikis';
 import { serverKey } from '../../common/src/url';
+import '../nodeTransport';
 
 const tick = (ms = 2) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -187,5 +188,15 @@ describe('targets and rows', () => {
       ['wiki.row', 'enwiki'],
       ['ns', 0],
     ]);
+  });
+
+  it('a row without a wiki of its own: wiki first, then every field in order, a __proto__ field kept as a field', () => {
+    const answered = JSON.parse('[{"title":"T","ns":0,"__proto__":{"x":1},"pageid":7}]') as Record<string, unknown>[];
+    const [row] = withWiki(answered, 'de.wikipedia.org');
+    assert.deepEqual(Object.keys(row!), ['wiki', 'title', 'ns', '__proto__', 'pageid']);
+    assert.equal(Object.getPrototypeOf(row), Object.prototype);
+    assert.deepEqual(Object.getOwnPropertyDescriptor(row, '__proto__')?.value, { x: 1 });
+    assert.notEqual(row, answered[0], 'a copy: the row as the session gave it is not changed');
+    assert.deepEqual(Object.keys(answered[0]!), ['title', 'ns', '__proto__', 'pageid']);
   });
 });

@@ -25,6 +25,7 @@ import type { ApiResponse, HttpOptions } from '../../common/src/runner/http';
 import type { ParamPairs } from '../../common/src/runner/wire';
 import type { Row } from '../../common/src/row';
 import type { PagingFixture, RecordedExchange } from '../fixtures/paging/pagingFixture';
+import '../nodeTransport';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'paging');
 const ENDPOINT = 'http://127.0.0.1:8080/api.php';
@@ -463,6 +464,21 @@ describe("paging core: retries and Retry-After (the wiki's recorded maxlag answe
     );
     assert.match(retries[0]!.message, /lagged/);
     assert.equal(requests.length, 3);
+  });
+
+  it('onRetry alone (the CLI) is told each retry as onProgress is, and no page progress', async () => {
+    reset(2);
+    const withProgress = collector();
+    await session(allpages, { http: http_ }, endpoint).fetchAll({ maxPages: 2 }, withProgress.callbacks);
+    reset(2);
+    const told: Progress[] = [];
+    const outcome = await session(allpages, { http: http_ }, endpoint).fetchAll({ maxPages: 2 }, { onRetry: (p) => told.push(p) });
+    assert.equal(outcome.pages, 2);
+    assert.deepEqual(
+      told.map((p) => [p.retry?.reason, p.retry?.attempt, p.message]),
+      withProgress.progress.filter((p) => p.retry).map((p) => [p.retry!.reason, p.retry!.attempt, p.message]),
+    );
+    assert.equal(told.length, 2);
   });
 
   it('a Retry-After longer than the cap waits the cap', async () => {

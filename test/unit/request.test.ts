@@ -6,8 +6,9 @@ import { parseDocument } from '../../common/src/parser';
 import { VariableScope, type ExternalLookup } from '../../common/src/resolve';
 import { RunnerError } from '../../common/src/runner/errors';
 import { buildRequest, type BuildRequestOptions, type PreparedRequest } from '../../common/src/runner/request';
-import { indexPhpFor, requestPairs, toApiSandboxUrl, toCurl, toUrl, toWire } from '../../common/src/runner/wire';
+import { indexPhpFor, pairsMaker, requestPairs, toApiSandboxUrl, toCurl, toUrl, toWire } from '../../common/src/runner/wire';
 import { queryAtLine } from '../../common/src/parser';
+import '../nodeTransport';
 
 function build(text: string, index = 0, options: BuildRequestOptions = {}): PreparedRequest {
   const doc = parseDocument(text);
@@ -218,6 +219,25 @@ describe('request: URL, cURL, ApiSandbox', () => {
     assert.equal(Object.fromEntries(requestPairs(r, { defaults: { maxlag: '5' } })).maxlag, '5');
     const own = build(`@endpoint = ${EP}\nlist=allpages\nmaxlag=1\n`);
     assert.equal(Object.fromEntries(requestPairs(own, { defaults: { maxlag: '5' } })).maxlag, '1');
+  });
+
+  it("pairsMaker gives each page's pairs as requestPairs does, whatever continue came before", () => {
+    const own = build(`@endpoint = ${EP}\nlist=allpages\naplimit=10\nmaxlag=1\n`);
+    const defaults = { maxlag: '5', curtimestamp: '1' };
+    const pairsOf = pairsMaker(own, { defaults, mask: false });
+    const continues: (Record<string, string | number> | undefined)[] = [
+      undefined,
+      { apcontinue: 'B', continue: '-||' },
+      { aplimit: 3, apcontinue: 'C', continue: '-||' },
+      {},
+      undefined,
+    ];
+    for (const continueParams of continues) {
+      assert.deepEqual(pairsOf(continueParams), requestPairs(own, { defaults, continueParams, mask: false }));
+    }
+    // A continue that names one of the request's own parameters replaces it in place.
+    const names = pairsOf({ aplimit: 3 }).map(([name]) => name);
+    assert.equal(names.filter((n) => n === 'aplimit').length, 1);
   });
 
   it('builds a cURL command that a POSIX shell reads back exactly', () => {

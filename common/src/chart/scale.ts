@@ -27,8 +27,19 @@ export function linear(d0: number, d1: number, start: number, length: number): (
   return (v) => start + ((v - d0) / span) * length;
 }
 
-/** Counts and sums as a person reads them: `1,234.5`. */
-export const numberText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+let numberFormat: Intl.NumberFormat | undefined;
+
+/**
+ * Counts and sums as a person reads them: `1,234.5`. The formatter is made on
+ * first use: the first Intl object of a process loads ICU's data (tens of ms),
+ * which a CLI command that draws no chart (`mwq run`) must not pay at start-up.
+ */
+export const numberText = {
+  format(value: number): string {
+    numberFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+    return numberFormat.format(value);
+  },
+};
 
 /** A coordinate as written: rounded, and never NaN or Infinity in the SVG (aggregation keeps numbers within MAX_DRAWN; this is the last guard). */
 export function px(v: number): number {

@@ -9,14 +9,14 @@
 // The session does not keep rows: each page's rows go to `onPage` (and the
 // raw answer with them); a consumer that wants them all keeps a RowStore.
 
-import { redactDeep, type Redactor } from '../redact';
+import { NO_REDACTION, redactDeep, type Redactor } from '../redact';
 import { RunnerError, toRunnerError } from './errors';
 import { sendApiRequest, type ApiResponse, type HttpOptions, type RetryInfo } from './http';
 import { ResultMerger, type RowBatch } from './merge';
 import type { Row } from '../row';
 import { rowPlan } from './rowParts';
 import { redactorOf, type PreparedRequest } from './request';
-import { requestPairs, toUrl, type ParamPairs } from './wire';
+import { pairsMaker, toUrl, type ParamPairs } from './wire';
 import { settleEndpoint } from './scriptPath';
 import { droppedContinueWarning, filterContinue } from './continueKeys';
 import type { ApiMessage } from './apiMessages';
@@ -213,15 +213,15 @@ export class QuerySession implements RunSession, ResumableRun {
     }
     if (this.finished) return outcome;
     this.busy = true;
-    const progress = (message: string, retry?: RetryInfo) =>
-      callbacks.onProgress?.({
-        pages: outcome.pages,
-        items: outcome.items,
-        sessionPages: this.pages,
-        sessionItems: this.items,
-        retry,
-        message,
-      });
+    const { onProgress, onRetry } = callbacks;
+    const progress = (message: string, retry?: RetryInfo) => {
+      const p = { pages: outcome.pages, items: outcome.items, sessionPages: this.pages, sessionItems: this.items, retry, message };
+      onProgress?.(p);
+      if (retry) onRetry?.(p);
+    };
+    // One set of options for every request of the call (its signal and retry messages do not change).
+    const http: HttpOptions = { ...this.options.http, signal: callbacks.signal, onRetry: (info) => progress(info.message, info) };
+    const send = this.options.send ?? sendApiRequest;
     try {
       const maxlag = this.maxlag;
       const defaults = all && maxlag !== null ? { maxlag: String(maxlag) } : undefined;
@@ -231,6 +231,8 @@ export class QuerySession implements RunSession, ResumableRun {
         maxBytes: this.options.maxBytes ?? DEFAULT_MAX_RUN_BYTES,
       };
       let bytes = 0;
+      // Made at the first request (the endpoint may be settled first): the request's own pairs once per call.
+      let pairsOf: ReturnType<typeof pairsMaker> | undefined;
       if (this.current.endpointPage !== undefined) {
         // An ApiSandbox link without its script path: its page names the wiki's api.php.
         progress(`Finding the api.php of ${hostOf(this.current.endpoint)}…`);
@@ -242,27 +244,27 @@ export class QuerySession implements RunSession, ResumableRun {
         if (callbacks.beforeRequest) await callbacks.beforeRequest();
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
         // The same words as the panel's count ("N pages"), so the progress notification and the panel agree.
-        progress(
-          this.pages === 0
-            ? 'Requesting page 1…'
-            : `${count(this.pages, 'page')}, ${count(this.items, 'item')} so far; requesting page ${this.pages + 1}…`,
-        );
+        // Worded only for a listener: a run over 1,000 wikis that says only retries (onRetry) makes no text per page.
+        if (onProgress)
+          progress(
+            this.pages === 0
+              ? 'Requesting page 1…'
+              : `${count(this.pages, 'page')}, ${count(this.items, 'item')} so far; requesting page ${this.pages + 1}…`,
+          );
         const continueParams = this.cont;
-        const pairs = requestPairs(this.request, { continueParams, defaults, mask: false });
-        const send = this.options.send ?? sendApiRequest;
-        const response = await send(this.request.endpoint, pairs, {
-          ...this.options.http,
-          signal: callbacks.signal,
-          onRetry: (info) => progress(info.message, info),
-        });
+        pairsOf ??= pairsMaker(this.request, { defaults, mask: false });
+        const pairs = pairsOf(continueParams);
+        const response = await send(this.request.endpoint, pairs, http);
         // From here to the end of the iteration nothing awaits: an answer is applied whole or not at all.
         const page = this.apply(response, continueParams, defaults, outcome);
         bytes += response.bytes;
         callbacks.onPage?.(page);
-        const waiting = page.incomplete
-          ? `, ${count(page.incomplete.pages, 'page')} waiting for ${page.incomplete.stillComing.join(', ') || 'more properties'}`
-          : '';
-        progress(`${count(this.pages, 'page')}, ${count(this.items, 'item')}${page.continue ? '' : ' (complete)'}${waiting}`);
+        if (onProgress) {
+          const waiting = page.incomplete
+            ? `, ${count(page.incomplete.pages, 'page')} waiting for ${page.incomplete.stillComing.join(', ') || 'more properties'}`
+            : '';
+          progress(`${count(this.pages, 'page')}, ${count(this.items, 'item')}${page.continue ? '' : ' (complete)'}${waiting}`);
+        }
         const stop = this.stopAfterPage(outcome, all, caps, bytes);
         if (stop) {
           outcome.stopped = stop;
@@ -331,7 +333,7 @@ export class QuerySession implements RunSession, ResumableRun {
       json: redactDeep(response.json, r, Infinity),
       errors: redactDeep(response.messages.errors, r),
       warnings: redactDeep(response.messages.warnings.concat(warnings), r),
-      batches: batches.map((b) => ({ list: r(b.list), rows: redactDeep(b.rows, r, Infinity) })),
+      batches: r === NO_REDACTION ? batches : batches.map((b) => ({ list: r(b.list), rows: redactDeep(b.rows, r, Infinity) })),
       items,
       continue: next && redactDeep(next, r),
       batchcomplete,

@@ -93,13 +93,16 @@ const DEFAULT_MAX_REDIRECTS = 5;
 export async function sendApiRequest(endpoint: string, pairs: ParamPairs, options: HttpOptions = {}): Promise<ApiResponse> {
   const started = Date.now();
   const wire = toWire(endpoint, pairs, options.maxGetBytes);
-  const policy = new RetryPolicy({
-    busyRetries: options.busyRetries ?? 3,
-    networkRetries: options.networkRetries ?? 3,
-    backoffMs: options.backoffMs ?? 1000,
-    maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 30,
-    waitScale: options.waitScale ?? 1,
-  });
+  // Made at the first retry: most requests of a long run have none.
+  let retries: RetryPolicy | undefined;
+  const policy = () =>
+    (retries ??= new RetryPolicy({
+      busyRetries: options.busyRetries ?? 3,
+      networkRetries: options.networkRetries ?? 3,
+      backoffMs: options.backoffMs ?? 1000,
+      maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 30,
+      waitScale: options.waitScale ?? 1,
+    }));
   const timeoutMs = options.timeoutMs ?? 30_000;
   // A feed's `feedformat` asks for RSS or Atom: a body that is not JSON is then its answer (classify.ts).
   const textAsked = asksForText(pairs.map(([name]) => name));
@@ -124,7 +127,7 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
       message = sent.message;
       // A name that could not be looked up fails at once: waiting and asking again only makes an offline run slow.
       if (isLookupFailure(sent.code)) throw new RunnerError('network', message, { attempts: attempt, detail: sent.code });
-      decision = policy.afterNetwork();
+      decision = policy().afterNetwork();
       if (!decision.retry) {
         throw new RunnerError(sent.reason === 'timeout' ? 'timeout' : 'network', `${message} Gave up after ${attemptsText(attempt)}.`, {
           attempts: attempt,
@@ -159,7 +162,7 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
       reason = outcome.kind === 'busy' ? outcome.reason : 'truncated';
       message = describeRetryable(host, outcome);
       if (outcome.kind === 'busy') {
-        decision = policy.afterBusy(outcome.retryAfterSeconds);
+        decision = policy().afterBusy(outcome.retryAfterSeconds);
         if (!decision.retry) {
           const excerpt = outcome.excerpt ? `\n${outcome.excerpt}` : '';
           throw new RunnerError('busy', `${message} Gave up after ${attemptsText(attempt)}; try again later.${excerpt}`, {
@@ -170,7 +173,7 @@ export async function sendApiRequest(endpoint: string, pairs: ParamPairs, option
           });
         }
       } else {
-        decision = policy.afterNetwork();
+        decision = policy().afterNetwork();
         if (!decision.retry)
           throw new RunnerError('not-json', `${message} Gave up after ${attemptsText(attempt)}.`, {
             attempts: attempt,

@@ -99,6 +99,12 @@ export interface RunCallbacks {
   /** Each answer, with the rows it completed, as soon as it arrives. */
   onPage?: (page: PageResult) => void;
   onProgress?: (progress: Progress) => void;
+  /**
+   * Told before each wait for a retry (`retry` set), as onProgress is too: a
+   * consumer that says only retries (the CLI) listens here, and no page's
+   * progress text is made for it.
+   */
+  onRetry?: (progress: Progress) => void;
   /** Awaited before each request: a consumer that writes slowly holds the run back instead of piling pages up in memory. */
   beforeRequest?: () => Promise<void>;
 }

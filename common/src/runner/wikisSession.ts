@@ -12,7 +12,7 @@ import { RunnerError } from './errors';
 import { withEndpoint, type PreparedRequest } from './request';
 import type { RowBatch } from './merge';
 import type { Row } from '../row';
-import type { FetchAllLimits, PageResult, RunCallbacks, RunOutcome, StopReason } from './sessionTypes';
+import type { FetchAllLimits, PageResult, Progress, RunCallbacks, RunOutcome, StopReason } from './sessionTypes';
 import type { RunSession, WikiStatus } from './runSession';
 import { count } from '../text';
 
@@ -187,6 +187,14 @@ export class WikisSession implements RunSession {
     signal: AbortSignal | undefined,
   ): RunCallbacks {
     const wiki = part.target.wiki;
+    const { onProgress, onRetry } = callbacks;
+    const named = (p: Progress): Progress => ({
+      ...p,
+      message: `${wiki}: ${p.message}`,
+      sessionPages: this.pages,
+      sessionItems: this.items,
+      wiki,
+    });
     return {
       signal,
       ...(callbacks.beforeRequest ? { beforeRequest: callbacks.beforeRequest } : {}),
@@ -196,8 +204,9 @@ export class WikisSession implements RunSession {
         callbacks.onPage?.(this.tagged(page, wiki));
         progress({ items: part.session.itemCount, pages: part.session.pageCount });
       },
-      onProgress: (p) =>
-        callbacks.onProgress?.({ ...p, message: `${wiki}: ${p.message}`, sessionPages: this.pages, sessionItems: this.items, wiki }),
+      // Only what the caller listens to: a wiki's session words no progress nobody reads.
+      ...(onProgress ? { onProgress: (p: Progress) => onProgress(named(p)) } : {}),
+      ...(onRetry ? { onRetry: (p: Progress) => onRetry(named(p)) } : {}),
     };
   }
 
@@ -242,13 +251,14 @@ export class WikisSession implements RunSession {
     return { ...total, stopped: this.done ? 'complete' : 'page' };
   }
 
-  /** A wiki's page as the run's: its rows with the `wiki` field first, numbered in the whole run. */
+  /**
+   * A wiki's page as the run's: its rows with the `wiki` field first, numbered in the whole run.
+   * Changed in place, not copied: the wiki's session made it for this call alone and keeps nothing of it.
+   */
   private tagged(page: PageResult, wiki: string): PageResult {
-    return {
-      ...page,
-      index: this.pages,
-      batches: page.batches.map((b) => ({ list: b.list, rows: withWiki(b.rows, wiki) })),
-      wiki,
-    };
+    page.index = this.pages;
+    page.batches = page.batches.map((b) => ({ list: b.list, rows: withWiki(b.rows, wiki) }));
+    page.wiki = wiki;
+    return page;
   }
 }

@@ -5,6 +5,7 @@
 import { MASK } from '../redact';
 import { maskUrlCredentials } from '../url';
 import type { PreparedRequest } from './request';
+import { utf8Length } from '../text';
 
 /** Longest GET URL, in bytes, before the runner switches to a form-encoded POST. */
 export const MAX_GET_URL_BYTES = 8000;
@@ -22,10 +23,21 @@ export interface ParamsOptions {
 
 /** The name/value pairs of one request, in order. */
 export function requestPairs(request: PreparedRequest, options: ParamsOptions = {}): ParamPairs {
+  return pairsMaker(request, options)(options.continueParams);
+}
+
+/**
+ * requestPairs for one request and many `continue`s (a run's pages): the
+ * request's own pairs (with `defaults`) are made once, each call adds a `continue`.
+ */
+export function pairsMaker(
+  request: PreparedRequest,
+  options: Omit<ParamsOptions, 'continueParams'> = {},
+): (continueParams?: ParamsOptions['continueParams']) => ParamPairs {
   const mask = options.mask ?? true;
-  const pairs: ParamPairs = [];
+  const base: ParamPairs = [];
   const index = new Map<string, number>();
-  const put = (name: string, value: string) => {
+  const put = (pairs: ParamPairs, name: string, value: string) => {
     const at = index.get(name);
     if (at === undefined) {
       index.set(name, pairs.length);
@@ -34,10 +46,20 @@ export function requestPairs(request: PreparedRequest, options: ParamsOptions = 
       pairs[at] = [name, value];
     }
   };
-  for (const p of request.params) put(p.name, mask && p.sensitive ? MASK : p.value);
-  for (const [name, value] of Object.entries(options.defaults ?? {})) if (!index.has(name)) put(name, value);
-  for (const [name, value] of Object.entries(options.continueParams ?? {})) put(name, String(value));
-  return pairs;
+  for (const p of request.params) put(base, p.name, mask && p.sensitive ? MASK : p.value);
+  for (const [name, value] of Object.entries(options.defaults ?? {})) if (!index.has(name)) put(base, name, value);
+  return (continueParams) => {
+    const pairs = base.slice();
+    if (!continueParams) return pairs;
+    for (const name of Object.keys(continueParams)) {
+      const value = String(continueParams[name]);
+      const at = index.get(name);
+      // A name the request has is replaced in place; a new one goes at the end.
+      if (at !== undefined) pairs[at] = [name, value];
+      else pairs.push([name, value]);
+    }
+    return pairs;
+  };
 }
 
 /**
@@ -73,7 +95,7 @@ export function toWire(endpoint: string, pairs: ParamPairs, maxGetBytes = MAX_GE
   const query = encodePairs(pairs);
   const sep = endpoint.includes('?') ? '&' : '?';
   const url = `${endpoint}${sep}${query}`;
-  if (Buffer.byteLength(url, 'utf8') <= maxGetBytes) return { method: 'GET', url };
+  if (utf8Length(url) <= maxGetBytes) return { method: 'GET', url };
   return { method: 'POST', url: endpoint, body: query };
 }
 
