@@ -13,10 +13,11 @@ import panel from './sections/panel.mjs';
 import results from './sections/resultsOps.mjs';
 import chart from './sections/chartSplit.mjs';
 import timeline from './sections/timeline.mjs';
+import graph from './sections/graph.mjs';
 import bundles from './sections/bundles.mjs';
 import grid from './sections/grid.mjs';
 import many from './sections/manyWikis.mjs';
 import transports from './sections/transports.mjs';
 import web from './sections/web.mjs';
 
-export const SECTIONS = [lsp, peer, runner, synthetic, transports, live, panel, grid, results, chart, timeline, many, web, bundles];
+export const SECTIONS = [lsp, peer, runner, synthetic, transports, live, panel, grid, results, chart, timeline, graph, many, web, bundles];

@@ -13,13 +13,14 @@ import { applyView, NamingError, viewForNames } from '../../common/src/results/c
 import type { Row } from '../../common/src/row';
 import { answerParts, findPart } from '../../common/src/results/parts';
 import { chartData, type ChartSpec } from '../../common/src/chart/aggregate';
+import { MAX_EXPANSIONS } from '../../common/src/chart/categoryExpand';
 import { specForKind } from '../../common/src/chart/defaults';
+import type { ChartOptions } from '../../common/src/chart/picked';
 import { CHART_KIND_MODULES, CHART_KINDS, chartKind, isChartKind } from '../../common/src/chart/registry';
 import { TIME_UNITS, type TimeUnit } from '../../common/src/chart/time';
 import { DEFAULT_WIDTH, drawChart, MAX_WIDTH, MIN_WIDTH } from '../../common/src/chart/draw';
 import { toSvg } from '../../common/src/chart/svg';
 import { thumbnailParams, wikiOrigin, withParams } from '../../common/src/chart/files';
-import type { ChartOptions } from '../../common/src/chart/picked';
 import { noPartText, partOption, positiveInt, readArgs, readQueryFile, shown, stringOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import {
@@ -31,6 +32,7 @@ import {
   type PreparedQuery,
   type RequestOptions,
 } from './runScaffold';
+import { expandCategories } from './chartExpand';
 import { Messages } from './terminal';
 import { count } from '../../common/src/text';
 import { pushAll } from '../../common/src/arrays';
@@ -53,6 +55,9 @@ ${KIND_LINES}
       --expand FIELD     one row per item of the nested list FIELD first
       --part NAME        draw the rows of that part of the answers instead of the result rows
                          (sections of an action=parse answer, a second list=, …; as run --part)
+      --depth N          tree of a categorymembers query: its subcategories' members too,
+                         N levels down (the next query per subcategory, one at a time,
+                         ${MAX_EXPANSIONS} at most)
       --width N          width in pixels (default ${DEFAULT_WIDTH})
       --no-thumbnails    grid: send the query as written (by default a query that lacks them
                          asks the wiki for thumbnails: iiurlwidth, pithumbsize, said on stderr)
@@ -73,6 +78,8 @@ interface ChartArgs extends RequestOptions {
   /** Draw this part of the answers (results/parts.ts) instead of the result rows. */
   part?: string;
   spec: GivenSpec;
+  /** Tree: subcategory levels expanded by further queries. */
+  depth: number;
   width: number;
   output: string;
   format: 'svg' | 'png';
@@ -104,6 +111,7 @@ function parseChartArgs(args: string[]): ChartArgs {
     expand: { type: 'string' },
     part: { type: 'string' },
     width: { type: 'string' },
+    depth: { type: 'string' },
     output: { type: 'string', short: 'o' },
     all: { type: 'boolean' },
     'no-thumbnails': { type: 'boolean' },
@@ -130,6 +138,8 @@ function parseChartArgs(args: string[]): ChartArgs {
   if (width < MIN_WIDTH || width > MAX_WIDTH) throw new UsageError(`--width must be from ${MIN_WIDTH} to ${MAX_WIDTH}`);
   const split = field('split', get('split'));
   const part = partOption(get('part'));
+  const depth = positiveInt('depth', get('depth')) ?? 0;
+  if (depth && kind !== 'tree') throw new UsageError('--depth is for --kind tree');
   return {
     file: positionals[0]!,
     query: get('query'),
@@ -148,6 +158,7 @@ function parseChartArgs(args: string[]): ChartArgs {
       ...(split ? { split } : {}),
       ...(values.grouped === true ? { grouped: true } : {}),
     },
+    depth,
     width,
     output,
     format,
@@ -206,13 +217,15 @@ export async function chartCommand(args: string[]): Promise<number> {
   const outcome = parsed.all
     ? await session.fetchAll({ maxPages: parsed.maxPages, maxItems: parsed.maxItems }, callbacks)
     : await session.nextPage(callbacks);
-  process.removeListener('SIGINT', onSignal);
   if (!session.done) for (const b of session.finish()) pushAll(rows, b.rows);
   if (outcome.error && outcome.stopped !== 'max-bytes') {
+    process.removeListener('SIGINT', onSignal);
     say.say(outcome.error.message);
     return outcome.stopped === 'cancelled' ? EXIT.cancelled : EXIT.failed;
   }
-  const drawn = parsed.part === undefined ? rows : partRows(answers, parsed.part);
+  const expanded = parsed.depth ? await expandCategories(rows, prepared, sessionOptions, parsed.depth, controller.signal) : undefined;
+  process.removeListener('SIGINT', onSignal);
+  const drawn = parsed.part === undefined ? (expanded?.rows ?? rows) : partRows(answers, parsed.part);
   if (typeof drawn === 'string') {
     say.say(drawn);
     return EXIT.usage;
@@ -231,14 +244,22 @@ export async function chartCommand(args: string[]): Promise<number> {
     return EXIT.usage;
   }
   const imageOrigin = wikiOrigin(prepared.request.endpoint);
-  const { svg, summary } = drawRows(chartRows, spec, parsed.width, parsed.output, imageOrigin ? { imageOrigin } : {});
+  // The query's own values (never a secret's) name a list's target for the graph and tree (bltitle, cmtitle);
+  // expanded rows say their category themselves (each query had its own cmtitle).
+  const params = expanded ? [] : prepared.request.params.filter((p) => !p.sensitive);
+  const request = Object.fromEntries(params.map((p) => [p.name, p.value]));
+  const { svg, summary } = drawRows(chartRows, spec, parsed.width, parsed.output, { request, ...(imageOrigin ? { imageOrigin } : {}) });
   try {
     await writeFileAtomic(parsed.output, parsed.format === 'png' ? await rasterise(svg) : svg);
   } catch (error) {
     say.say(error instanceof Error && !('code' in error) ? error.message : `cannot write ${parsed.output}: ${errnoOf(error)}`);
     return EXIT.failed;
   }
-  say.say(summary);
+  say.say(
+    expanded
+      ? `${summary}; ${count(expanded.requests, 'subcategory', 'subcategories')} expanded${expanded.note ? ` (${expanded.note})` : ''}`
+      : summary,
+  );
   return EXIT.ok;
 }
 

@@ -39,6 +39,8 @@ import { TableTools } from './table/tableTools';
 import { routeHostMessages } from './router';
 import { HistoryView } from './history/historyView';
 import { VirtualTable } from './table/virtualTable';
+import { paramsOfUrl } from '../../common/src/chart/edges';
+import { CategoryMembers } from './chart/categoryMembers';
 import { ChartView } from './chart/chartView';
 import { MapView } from './chart/mapView';
 import { WikiStatusView } from './wikis/wikiStatusView';
@@ -70,6 +72,10 @@ class PanelController {
   private readonly history: HistoryView;
   private readonly chart: ChartView;
   private readonly map: MapView;
+  private readonly members = new CategoryMembers(
+    (category) => this.post({ type: 'expandCategory', category }),
+    (said) => this.chart.membersArrived(said),
+  );
   private readonly wikis = new WikiStatusView();
   private readonly documents = new DocumentViews((text, what) =>
     this.post({ type: 'copyText', text: text.slice(0, TEXT_TO_HOST_MAX), what }),
@@ -134,6 +140,8 @@ class PanelController {
       imageOrigin: () => this.model.run?.imageOrigin,
       thumbnailRun: () => this.model.run,
       askThumbnails: (ask: boolean) => this.post({ type: 'thumbnails', ask }),
+      options: () => ({ request: paramsOfUrl(this.model.run?.requestUrl), members: this.members.rows() }),
+      expandCategory: (category: string) => this.members.expand(category),
     };
     this.chart = new ChartView(chartEvents, {
       get: () => this.store.state.chart,
@@ -188,6 +196,7 @@ class PanelController {
       history: (runs) => this.history.setRuns(runs, this.model.run?.startedAt),
       comparison: (c) => this.showComparison(c),
       pinned: () => this.history.setPinned(),
+      categoryMembers: (m) => this.members.add(m),
     });
     this.post({ type: 'ready' });
   }
@@ -332,6 +341,7 @@ class PanelController {
     this.header.clearProblems();
     this.wikis.clear();
     this.documents.clear();
+    this.members.reset();
     this.header.setDocumentViews([]);
     // What the page holds of a run belongs to that run. The comparison goes on every reset (the host
     // replays it after the same run's pages); the UI state (filter, part, expand, the chart's choice:

@@ -9,6 +9,7 @@ import { isRecord } from '../../common/src/json';
 import type {
   ApiMessage,
   HostToPanel,
+  PanelCategoryMembers,
   PanelComparison,
   PanelHistoryEntry,
   PanelPage,
@@ -28,6 +29,7 @@ export interface HostHandlers {
   history(runs: PanelHistoryEntry[]): void;
   comparison(comparison: PanelComparison): void;
   pinned(): void;
+  categoryMembers(members: PanelCategoryMembers): void;
 }
 
 /** Characters kept of a name, an address or a message from the host. */
@@ -192,6 +194,13 @@ export function readHostMessage(data: unknown): HostToPanel | undefined {
     }
     case 'pinned':
       return { type: 'pinned' };
+    case 'categoryMembers': {
+      const m = isRecord(data.members) ? data.members : undefined;
+      // A title is at most 255 bytes: a longer one is no category's (clipped, it would name another).
+      if (!m || typeof m.category !== 'string' || m.category.length > 255) return undefined;
+      const note = typeof m.note === 'string' ? { note: text(m.note) } : {};
+      return { type: 'categoryMembers', members: { category: m.category, rows: rowsOf(m.rows), ...note } };
+    }
     default:
       return undefined;
   }
@@ -222,6 +231,8 @@ export function routeHostMessages(source: MessageSource, handlers: HostHandlers)
         return handlers.comparison(message.comparison);
       case 'pinned':
         return handlers.pinned();
+      case 'categoryMembers':
+        return handlers.categoryMembers(message.members);
     }
   });
 }

@@ -70,6 +70,8 @@ export function isPanelToHost(value: unknown): value is PanelToHost {
       );
     case 'viewChanged':
       return optionalName(message.part) && isViewSpec(message.view);
+    case 'expandCategory':
+      return typeof message.category === 'string' && message.category.length > 0 && message.category.length <= 255;
     default:
       return false;
   }

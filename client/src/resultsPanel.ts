@@ -17,6 +17,7 @@ import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import type {
   HostToPanel,
+  PanelCategoryMembers,
   PanelComparison,
   PanelHistoryEntry,
   PanelPage,
@@ -99,6 +100,8 @@ export class ResultsPanel implements vscode.Disposable {
   private history: PanelHistoryEntry[] | undefined;
   /** The comparison shown, replayed to a page that loads after it was sent (a panel opened for it). */
   private comparison?: PanelComparison;
+  /** The subcategories' members the tree view asked for, replayed to a page loaded anew. */
+  private members: PanelCategoryMembers[] = [];
   private pinnedPanel = false;
   /** The wikis' origins whose images this page may load (img-src): those of runs the host gave an `imageOrigin`, nothing else. */
   private readonly imageOrigins: string[] = [];
@@ -146,6 +149,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.pending = undefined;
     this.history = undefined;
     this.comparison = undefined;
+    this.members = [];
     this.panel.title = run.queryName ? `Results: ${run.queryName}` : 'Query results';
     this.queue = []; // what was still queued belongs to the previous run
     this.send({ type: 'reset', run });
@@ -171,6 +175,13 @@ export class ResultsPanel implements vscode.Disposable {
     if (!this.run) return;
     this.history = runs;
     this.send({ type: 'history', runs });
+  }
+
+  /** A subcategory's members for the tree view, for the run `forRun` (another run shown by now does not get them). */
+  showCategoryMembers(members: PanelCategoryMembers, forRun: PanelRunInfo): void {
+    if (forRun !== this.run) return;
+    this.members.push(members);
+    this.send({ type: 'categoryMembers', members });
   }
 
   /** The run the panel shows (what a comparison is made for). */
@@ -277,6 +288,7 @@ export class ResultsPanel implements vscode.Disposable {
       if (this.pinnedPanel) this.queue.push({ type: 'pinned' });
       if (this.status) this.queue.push({ type: 'status', status: this.status });
       if (this.comparison) this.queue.push({ type: 'comparison', comparison: this.comparison });
+      for (const members of this.members) this.queue.push({ type: 'categoryMembers', members });
     }
     void this.pump();
   }

@@ -3,14 +3,15 @@
 // in one place (client/media/router.ts readHostMessage); the host checks what
 // the page asks (client/src/resultsPanel.ts).
 //
-// The host sends 7 messages (HostToPanel): 'reset' (a run starts or is
+// The host sends 8 messages (HostToPanel): 'reset' (a run starts or is
 // replayed), 'page', 'status', 'pending' (rows of an incomplete
-// generator/prop batch), 'history' (stored runs of the query), 'comparison'
-// and 'pinned'. The page asks 16 (PanelToHost): 'ready', 'next', 'all',
-// 'cancel', 'export' (with `part` and `view`), 'copy', 'history', 'openRun',
+// generator/prop batch), 'history' (stored runs of the query), 'comparison',
+// 'pinned' and 'categoryMembers' (a subcategory the tree view expanded).
+// The page asks 17 (PanelToHost): 'ready', 'next', 'all', 'cancel',
+// 'export' (with `part` and `view`), 'copy', 'history', 'openRun',
 // 'compareRun', 'pin', 'openInEditor', 'openText', 'viewChanged',
-// 'copyText', 'saveChart' and 'thumbnails' (the image grid's: run again with
-// or without its thumbnail parameters).
+// 'copyText', 'saveChart', 'thumbnails' (the image grid's: run again with
+// or without its thumbnail parameters) and 'expandCategory'.
 //
 // Pure functions the page bundles (no Node imports), the same the exports and
 // the CLI use: common/src/results/parts.ts (the answer's parts: the panel's
@@ -158,7 +159,16 @@ export type HostToPanel =
   | { type: 'history'; runs: PanelHistoryEntry[] }
   | { type: 'comparison'; comparison: PanelComparison }
   /** This panel is pinned: it keeps its results; Next/All no longer apply to it. */
-  | { type: 'pinned' };
+  | { type: 'pinned' }
+  /** The members of a subcategory the tree view expanded (the first page of the next query), or why there are none. */
+  | { type: 'categoryMembers'; members: PanelCategoryMembers };
+
+export interface PanelCategoryMembers {
+  category: string;
+  rows: Record<string, unknown>[];
+  /** Why the members were not asked for, or what went wrong. */
+  note?: string;
+}
 
 export type PanelToHost =
   | { type: 'ready' }
@@ -192,4 +202,6 @@ export type PanelToHost =
   /** Save a chart (Chart/Map view) to a file the user picks: SVG text, or PNG as base64. */
   | { type: 'saveChart'; format: 'svg' | 'png'; data: string; name: string }
   /** Run the shown query again with the image grid's thumbnail parameters added (`ask`), or as written (common/src/chart/files.ts). */
-  | { type: 'thumbnails'; ask: boolean };
+  | { type: 'thumbnails'; ask: boolean }
+  /** The tree view's ▸ clicked: list this subcategory's members (the run's categorymembers query with it as cmtitle). */
+  | { type: 'expandCategory'; category: string };

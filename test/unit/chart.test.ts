@@ -304,12 +304,13 @@ describe('drawChart + toSvg', () => {
   });
 
   it('every kind draws, with its title as the aria-label', () => {
-    // Places for the map, and a file's picture in every other row for the image grid.
+    // Places for the map, a file's picture in every other row for the image grid, categories for the graph and the tree.
     const rows = changes(200).map((r, i) => ({
       ...r,
       lat: (i % 170) - 85,
       lon: (i % 350) - 175,
       ...(i % 2 ? {} : { imageinfo: [{ url: `https://example.org/f${i}.png` }] }),
+      categories: [{ title: `Category:C${i % 5}` }],
     }));
     for (const { id: kind, controls } of CHART_KIND_MODULES) {
       const x = controls.x === 'number' ? 'newlen' : 'timestamp';

@@ -18,6 +18,8 @@ export function changeRows(count: number): Row[] {
     oldlen: (i * 104_729) % 6000,
     lat: (i % 170) - 85,
     lon: (i % 350) - 175,
+    // Pairs of pages, for the graph and the tree: each change's page in one of five categories.
+    categories: [{ ns: 14, title: `Category:C${i % 5}` }],
   }));
 }
 

@@ -28,6 +28,7 @@ test('every message the page sends, in its shape, is taken', () => {
     { type: 'viewChanged', view },
     { type: 'thumbnails', ask: true },
     { type: 'thumbnails', ask: false },
+    { type: 'expandCategory', category: 'Category:Tree B' },
   ];
   for (const message of good) assert.ok(isPanelToHost(message), JSON.stringify(message));
 });
@@ -59,6 +60,9 @@ test('anything else is dropped: unknown types, wrong shapes, oversized or path-l
     { type: 'viewChanged' },
     { type: 'thumbnails' },
     { type: 'thumbnails', ask: 'yes' },
+    { type: 'expandCategory' },
+    { type: 'expandCategory', category: '' },
+    { type: 'expandCategory', category: 'x'.repeat(256) },
   ];
   for (const message of bad) assert.equal(isPanelToHost(message), false, JSON.stringify(message).slice(0, 120));
 });

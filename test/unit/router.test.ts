@@ -97,3 +97,13 @@ test('a comparison: rows and changed cells as the view reads them', () => {
   assert.deepEqual(m.comparison.changed, [{ key: '2', before: {}, after: { title: 'B' }, cells: ['title', '4'] }]);
   assert.deepEqual(m.comparison.partial, { note: 'other pages', notCompared: 2 });
 });
+
+test("a subcategory's members: rows as a page's, a note a string; no category or one longer than a title can be, no message", () => {
+  assert.equal(readHostMessage({ type: 'categoryMembers', members: { rows: [] } }), undefined);
+  assert.equal(readHostMessage({ type: 'categoryMembers' }), undefined);
+  assert.equal(readHostMessage({ type: 'categoryMembers', members: { category: `Category:${'x'.repeat(300)}`, rows: [] } }), undefined);
+  assert.deepEqual(readHostMessage({ type: 'categoryMembers', members: { category: 'Category:B', rows: [{ title: 'P' }, 3], note: 7 } }), {
+    type: 'categoryMembers',
+    members: { category: 'Category:B', rows: [{ title: 'P' }, { value: 3 }] },
+  });
+});

@@ -5,7 +5,7 @@
 
 import type { ChartSpec } from '../../../common/src/chart/aggregate';
 import type { FieldInfo } from '../../../common/src/chart/fields';
-import type { KindControls } from '../../../common/src/chart/kind';
+import type { KindAnswer, KindControls } from '../../../common/src/chart/kind';
 import { offeredKinds } from '../../../common/src/chart/offered';
 import { chartKind, isChartKind, kindsOfView } from '../../../common/src/chart/registry';
 import { TIME_UNITS, type TimeUnit } from '../../../common/src/chart/time';
@@ -92,7 +92,7 @@ export class ChartControls {
   }
 
   /** Shows `spec` (the chosen or the default one) in the selects, with the columns of the rows. */
-  sync(spec: ChartSpec | undefined, fields: readonly FieldInfo[]): void {
+  sync(spec: ChartSpec | undefined, fields: readonly FieldInfo[], answer?: KindAnswer): void {
     const kind = spec?.kind ?? KIND_OPTIONS[0]![0];
     const controls = chartKind(kind).controls;
     const names = controls.axisNames ?? CONTROL_NAMES;
@@ -100,7 +100,7 @@ export class ChartControls {
     nameControl(this.yLabel, this.ySelect, names.y);
     setOptions(
       this.kindSelect,
-      offeredKinds('chart', fields, kind).map((k) => [k.id, k.label] as const),
+      offeredKinds('chart', fields, kind, answer).map((k) => [k.id, k.label] as const),
       kind,
     );
     setOptions(

@@ -12,6 +12,7 @@ import { chartData, type ChartSpec } from '../../../common/src/chart/aggregate';
 import { chartColumnsFor, type ChartColumns } from '../../../common/src/chart/columns';
 import { DEFAULT_WIDTH, drawChart, MIN_WIDTH } from '../../../common/src/chart/draw';
 import { chartFields, type FieldInfo } from '../../../common/src/chart/fields';
+import type { ChartOptions } from '../../../common/src/chart/picked';
 import { chartKind, type ChartData } from '../../../common/src/chart/registry';
 import type { Drawing } from '../../../common/src/chart/scene';
 import { toSvg } from '../../../common/src/chart/svg';
@@ -36,6 +37,10 @@ export interface ChartEvents {
   thumbnailRun?(): ThumbnailRun | undefined;
   /** Run the query again with the grid's thumbnail parameters (`ask`) or as written. */
   askThumbnails?(ask: boolean): void;
+  /** What the kinds read beside the rows (the query's parameters: a list's target; the tree's expanded members). */
+  options(): ChartOptions;
+  /** The tree's ▸ on a subcategory: ask for its members; what the status line says. */
+  expandCategory(category: string): string;
 }
 
 /** What a view adds to the pane. */
@@ -43,7 +48,7 @@ export interface PaneView {
   /** `chart` or `map`: the section's class and the saved file's suffix. */
   readonly name: string;
   /** What to draw of these rows (undefined: nothing). Called on every render, with the fields typed once per rows. */
-  spec(rows: readonly Row[], fields: readonly FieldInfo[]): ChartSpec | undefined;
+  spec(rows: readonly Row[], fields: readonly FieldInfo[], options: ChartOptions): ChartSpec | undefined;
   /** A drawing made, before it is shown (the map sets its zoom). */
   beforeShow?(drawing: Drawing): void;
   /** The drawing shown in the canvas. */
@@ -162,9 +167,9 @@ export class ChartPane {
     }
     this.columns = chartColumnsFor(rows, this.columns);
     const shown = order ? order.length : rows.length;
-    const spec = this.view.spec(rows, this.fields);
     const imageOrigin = this.events.imageOrigin?.();
-    const options = imageOrigin ? { imageOrigin } : {};
+    const options = { ...this.events.options(), ...(imageOrigin ? { imageOrigin } : {}) };
+    const spec = this.view.spec(rows, this.fields, options);
     this.data = spec && shown ? chartData(rows, spec, options, { order, columns: this.columns }) : undefined;
     if (!this.data) {
       this.drawing = undefined;
@@ -242,9 +247,24 @@ export class ChartPane {
     else this.focusMark(this.focusedMark < 0 ? (this.drawing?.marks.length ?? 0) - 1 : this.focusedMark - 1);
   }
 
+  /** A mark that is a subcategory whose members the rows lack: asks for them (true), as a click or Enter on it. */
+  private expandMark(index: number | undefined): boolean {
+    const mark = index === undefined ? undefined : this.drawing?.marks[index];
+    if (!mark || !this.markElement(index!)?.classList.contains('tree-unexpanded')) return false;
+    this.status.textContent = this.events.expandCategory(mark.label);
+    return true;
+  }
+
+  /** The members of a subcategory arrived: the tree drawn again with them, the status line says how many. */
+  membersArrived(said: string): void {
+    this.redraw();
+    this.status.textContent = said;
+  }
+
   private onKey(e: KeyboardEvent): void {
     if (this.view.key(e)) return;
     if (e.key === 'Enter') {
+      if (this.expandMark(this.focusedMark)) return;
       const row = this.drawing?.marks[this.focusedMark]?.row;
       if (row !== undefined) this.events.selectRow(row);
     }
@@ -265,6 +285,7 @@ export class ChartPane {
   private onClick(e: MouseEvent): void {
     if (this.view.dragging?.()) return;
     const index = this.markOf(e);
+    if (this.expandMark(index)) return;
     const row = index === undefined ? undefined : this.drawing?.marks[index]?.row;
     if (row !== undefined) this.events.selectRow(row);
   }

@@ -8,6 +8,8 @@
 import type { ChartSpec } from '../../../common/src/chart/aggregate';
 import { defaultSpec, specForKind } from '../../../common/src/chart/defaults';
 import type { FieldInfo } from '../../../common/src/chart/fields';
+import type { ChartOptions } from '../../../common/src/chart/picked';
+import { chartKind } from '../../../common/src/chart/registry';
 import type { Row } from '../../../common/src/row';
 import { ChartControls } from './chartControls';
 import { ChartPane, type ChartEvents, type PaneView } from './chartPane';
@@ -44,19 +46,26 @@ export class ChartView implements PaneView {
     this.pane.refresh();
   }
 
+  /** A subcategory's members arrived (the tree draws them). */
+  membersArrived(said: string): void {
+    this.pane.membersArrived(said);
+  }
+
   /** Draws in the frame asked for now (after the filter's). */
   scheduleFrame(): void {
     this.pane.scheduleFrame();
   }
 
-  spec(rows: readonly Row[], fields: readonly FieldInfo[]): ChartSpec | undefined {
+  spec(rows: readonly Row[], fields: readonly FieldInfo[], options: ChartOptions): ChartSpec | undefined {
     this.fields = fields;
     this.rows = rows;
     const names = new Set(fields.map((f) => f.name));
     const chosen = this.choice.get();
-    const spec = (chosen && names.has(chosen.x) ? chosen : undefined) ?? defaultSpec(rows, fields);
+    // A kind that finds its own columns (graph, tree) keeps its choice whatever the columns.
+    const fits = chosen && (names.has(chosen.x) || chartKind(chosen.kind).controls.x === 'none');
+    const spec = (fits ? chosen : undefined) ?? defaultSpec(rows, fields);
     this.drawn = spec;
-    this.controls.sync(spec, fields);
+    this.controls.sync(spec, fields, { fields, rows, request: options.request });
     return spec;
   }
 

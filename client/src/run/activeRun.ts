@@ -2,6 +2,7 @@
 // was sent), and small facts about queries and commands' arguments.
 
 import type * as vscode from 'vscode';
+import type { SessionOptions } from '../../../common/src/runner/continuation';
 import type { PanelPage, PanelRunInfo, PanelStatus, PanelViewSpec } from '../../../common/src/panelProtocol';
 import { isViewSpec } from '../../../common/src/results/viewChoice';
 import type { ParsedDocument, QueryNode } from '../../../common/src/syntaxTree';
@@ -56,6 +57,10 @@ export interface ActiveRun extends Prepared {
   mainList?: string;
   abort?: AbortController;
   lastStatus: PanelStatus;
+  /** A run on one wiki: its session's options, for the next queries the tree view asks for (categoryExpansion.ts). */
+  sessionOptions?: SessionOptions;
+  /** Subcategories the tree view expanded. */
+  expansions?: number;
 }
 
 /** What the results panel shows: a live run, or a stored run of a query's history. */

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { toApiSandboxUrl } from '../../../common/src/runner/wire';
 import type { PanelRequest } from '../panelMessages';
 import type { HistoryController } from './historyController';
+import { expandCategory } from './categoryExpansion';
 import { commandTarget } from './queryTarget';
 import { copyRequest, exportResultsCommand, exportRun, openRowsInEditor } from './resultsExport';
 import type { RunController } from './runController';
@@ -66,6 +67,8 @@ export class CommandHandlers {
         );
       case 'copy':
         return copyRequest(request.what, run.request, this.to.preparation.settings().contact);
+      case 'expandCategory':
+        return expandCategory(run, request.category, this.to.log);
     }
   }
 

@@ -116,6 +116,7 @@ export class RunController implements vscode.Disposable {
     const resumed = all && session.resumable ? await this.host.keeper.offerToGoOn(prepared) : undefined;
     if (resumed === 'not now') return undefined;
     const run = newActiveRun(prepared, session);
+    if (!chain) run.sessionOptions = sessionOptions;
     if (resumed) this.host.keeper.restore(run, resumed.position, resumed.rows);
     this.show(run);
     const user = account ? ` as ${this.host.preparation.currentUser()}` : '';

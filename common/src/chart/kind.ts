@@ -9,6 +9,15 @@ import type { ChartOptions, Picked } from './picked';
 import type { Drawing } from './scene';
 import type { Theme } from './theme';
 import type { TimeUnit } from './time';
+import type { FieldInfo } from './fields';
+import type { Row } from '../row';
+
+/** An answer as a kind looks at it to say whether it can draw it: its columns, its rows, the query's parameters. */
+export interface KindAnswer {
+  fields: readonly FieldInfo[];
+  rows: readonly Row[];
+  request?: Readonly<Record<string, string>>;
+}
 
 /** What the user chose, the kind aside (each kind reads the fields it uses). */
 export interface KindSpec {
@@ -81,6 +90,8 @@ export interface ChartKindModule<Id extends string, Data extends ChartBase & { k
   /** What it draws, for `mwq chart --help` (after the id). */
   readonly help: string;
   readonly controls: KindControls;
+  /** Can it draw this answer, where no column says so (pairs of pages are in nested lists and the query's target)? Else its controls' x decides. */
+  fits?(answer: KindAnswer): boolean;
   /** The numbers of the rows `picked` holds. */
   aggregate(picked: Picked, spec: KindSpec, options: ChartOptions): Data;
   draw(data: Data, context: DrawContext): Drawing;

@@ -5,14 +5,15 @@
 // The kind drawn is always offered, so a choice never vanishes from the list.
 
 import type { FieldInfo, FieldKind } from './fields';
-import type { KindControls } from './kind';
+import type { KindAnswer, KindControls } from './kind';
 import { kindsOfView, type AnyChartKind } from './registry';
 
 /** The field kind a kind's x asks for, when it asks for one. */
 const NEEDS: Partial<Record<KindControls['x'], FieldKind>> = { time: 'time', number: 'number', label: 'category' };
 
-/** Has the answer a column the kind can draw? */
-export function kindFits(kind: AnyChartKind, fields: readonly FieldInfo[]): boolean {
+/** Has the answer a column the kind can draw (or, for a kind that looks at the answer itself, what it draws)? */
+export function kindFits(kind: AnyChartKind, fields: readonly FieldInfo[], answer?: KindAnswer): boolean {
+  if (kind.fits) return !!answer && kind.fits(answer);
   const needs = NEEDS[kind.controls.x];
   const column = kind.controls.needsColumn;
   if (column && !fields.some((f) => column.test(f.name))) return false;
@@ -20,6 +21,11 @@ export function kindFits(kind: AnyChartKind, fields: readonly FieldInfo[]): bool
 }
 
 /** The kinds of a view the columns can draw, in the registry's order, with `drawn` kept. */
-export function offeredKinds(view: AnyChartKind['controls']['view'], fields: readonly FieldInfo[], drawn?: string): AnyChartKind[] {
-  return kindsOfView(view).filter((k) => k.id === drawn || kindFits(k, fields));
+export function offeredKinds(
+  view: AnyChartKind['controls']['view'],
+  fields: readonly FieldInfo[],
+  drawn?: string,
+  answer?: KindAnswer,
+): AnyChartKind[] {
+  return kindsOfView(view).filter((k) => k.id === drawn || kindFits(k, fields, answer));
 }

@@ -19,6 +19,10 @@ export interface ChartOptions {
   namespaces?: Readonly<Record<string, string>>;
   /** The wiki's origin (`https://host`): the grid draws pictures served from it, and no others; none without it. */
   imageOrigin?: string;
+  /** The query's parameters (the graph and tree read a list's target: bltitle, cmtitle). */
+  request?: Readonly<Record<string, string>>;
+  /** Tree: the members of subcategories expanded in the panel (rows of the next queries, not of the table). */
+  members?: readonly Row[];
 }
 
 /** The rows counted: position p of the view is row `index(p)`. */

@@ -6,15 +6,17 @@
 import type { ChartKindModule } from './kind';
 import { area } from './kinds/area';
 import { bar } from './kinds/bar';
+import { graph } from './kinds/graph';
 import { histogram } from './kinds/histogram';
 import { line } from './kinds/line';
 import { map } from './kinds/map';
 import { grid } from './kinds/grid';
 import { scatter } from './kinds/scatter';
 import { timeline } from './kinds/timeline';
+import { tree } from './kinds/tree';
 import { treemap } from './kinds/treemap';
 
-export const CHART_KIND_MODULES = [bar, line, histogram, scatter, map, area, timeline, treemap, grid] as const;
+export const CHART_KIND_MODULES = [bar, line, histogram, scatter, map, area, timeline, treemap, grid, graph, tree] as const;
 
 type Module = (typeof CHART_KIND_MODULES)[number];
 /** A kind's name: only the registry's (an unknown name is no ChartKind). */
