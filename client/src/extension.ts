@@ -30,6 +30,8 @@ import { newQueryFile } from './run/newQueryFile';
 import { clearSecret, setSecret } from './run/secrets';
 import { requestType0 } from '../../common/src/lspTypes';
 import { openWalkthrough, trackWalkthroughState } from './walkthroughState';
+import { useHostFiles } from './hostFiles';
+import { nodeHostFiles } from './nodeHostFiles';
 
 let client: LanguageClient | undefined;
 
@@ -88,6 +90,7 @@ function serverOptionsFor(context: vscode.ExtensionContext): ServerOptions {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  useHostFiles(nodeHostFiles);
   const output = vscode.window.createOutputChannel('MediaWiki Query', { log: true });
   context.subscriptions.push(output);
   const serverOptions = serverOptionsFor(context);

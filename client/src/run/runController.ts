@@ -20,7 +20,7 @@ import type { Catalogues } from '../catalogues';
 import { ResultsPanel } from '../resultsPanel';
 import { noteQueryRan } from '../walkthroughState';
 import { keepRun, newActiveRun, queryKey, type ActiveRun } from './activeRun';
-import type { AllPagesKeeper } from './allPagesKeeper';
+import type { RunKeeper } from '../hostFiles';
 import { chainContextFor } from './chainedRun';
 import type { HistoryController } from './historyController';
 import { commandTarget } from './queryTarget';
@@ -39,7 +39,7 @@ export interface RunHost {
   preparation: RunPreparation;
   view: ShownResults;
   history: HistoryController;
-  keeper: AllPagesKeeper;
+  keeper: RunKeeper;
   catalogues?: Catalogues;
 }
 

@@ -2,7 +2,7 @@
 // run. Every check is bounded: values are compared as text cut to a fixed
 // length, regular expressions run through boundedRegex.
 
-import { exportCellText } from '../output/rowWriters';
+import { exportCellText } from '../output/rowText';
 import type { ApiMessage } from '../runner/apiMessages';
 import type { Row } from '../row';
 import type { ExpectNode } from '../syntaxTree';

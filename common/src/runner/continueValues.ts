@@ -2,7 +2,7 @@
 // it: as strings, compared with the one sent, its identity for the loop
 // check, and what an incomplete generator/prop batch is still waiting for.
 
-import { createHash } from 'node:crypto';
+import { sha256Base64 } from '../sha256';
 import type { PreparedRequest } from './request';
 
 /** Above this length a `continue` is kept by its hash: a wiki's 300 KB values are not kept once per page. */
@@ -31,7 +31,7 @@ export function continueDigest(cont: Readonly<Record<string, string>>): string {
   const keys = Object.keys(cont).sort();
   const text = JSON.stringify(keys.map((k) => [k, cont[k]]));
   // A short identity is the JSON itself (it starts with "["), a long one its base64 hash (never a "["): they cannot meet.
-  return text.length <= DIGEST_ABOVE ? text : createHash('sha256').update(text).digest('base64');
+  return text.length <= DIGEST_ABOVE ? text : sha256Base64(text);
 }
 
 /**
