@@ -76,6 +76,11 @@ export function buildRunnerBundle(outFile) {
       "export { VariableScope } from './common/src/resolve';",
       "export { buildRequest } from './common/src/runner/request';",
       "export { QuerySession } from './common/src/runner/continuation';",
+      // The Node transport, as the CLI installs it; a bench may install the fetch one instead.
+      "import { installTransport } from './common/src/runner/transport';",
+      "import { nodeTransport } from './common/src/runner/nodeTransport';",
+      'installTransport(nodeTransport);',
+      'export { installTransport, nodeTransport };',
     ],
     outFile,
   );

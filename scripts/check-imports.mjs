@@ -55,6 +55,18 @@ const LAYER_RULES = [
   ['media-no-client-src', 'client/media/', 'client/src/', 'The panel (browser code) never imports the extension host (client/src).'],
   ['media-no-server', 'client/media/', 'server/', 'The panel (browser code) never imports the server.'],
   ['media-no-node', 'client/media/', 'node:', 'The panel runs in a browser page: no Node built-ins.'],
+  [
+    'runner-network-in-transport',
+    'common/src/runner/',
+    'node:http',
+    "The runner reaches the network only through the installed transport (transport.ts): node:http lives in nodeTransport.ts alone, so the browser's fetch transport can take its place.",
+  ],
+  [
+    'runner-network-in-transport',
+    'common/src/runner/',
+    'node:zlib',
+    'The runner reaches the network only through the installed transport (transport.ts): decompression lives in nodeTransport.ts alone.',
+  ],
   ['media-no-vscode', 'client/media/', 'vscode', 'The panel runs in a browser page: no "vscode" (it talks to the extension by messages).'],
 ];
 

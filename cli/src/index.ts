@@ -3,6 +3,11 @@
 import { main } from './main';
 import { EXIT } from './exitCodes';
 import { terminalSafe } from './terminal';
+import { installTransport } from '../../common/src/runner/transport';
+import { nodeTransport } from '../../common/src/runner/nodeTransport';
+
+// The CLI's requests go out on node:http (cookies, keep-alive).
+installTransport(nodeTransport);
 
 void main(process.argv.slice(2)).then(
   (code) => {

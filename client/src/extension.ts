@@ -13,6 +13,8 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import { CookieJars } from '../../common/src/runner/cookies';
+import { installTransport } from '../../common/src/runner/transport';
+import { nodeTransport } from '../../common/src/runner/nodeTransport';
 import { Accounts } from './accounts';
 import { Catalogues } from './catalogues';
 import { registerLiveContent } from './liveContent';
@@ -91,6 +93,8 @@ function serverOptionsFor(context: vscode.ExtensionContext): ServerOptions {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   useHostFiles(nodeHostFiles);
+  // The desktop extension host is Node: runs go out on node:http (cookies, keep-alive). The web build installs fetch.
+  installTransport(nodeTransport);
   const output = vscode.window.createOutputChannel('MediaWiki Query', { log: true });
   context.subscriptions.push(output);
   const serverOptions = serverOptionsFor(context);

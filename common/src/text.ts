@@ -46,3 +46,21 @@ export function decodeHtmlEntities(text: string): string {
 export function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
+
+/** The UTF-8 length of `text` in bytes: Node's Buffer where there is one (native, no copy), else counted (a browser has no Buffer). */
+export function utf8Length(text: string): number {
+  const buffer = (globalThis as { Buffer?: { byteLength(text: string, encoding: 'utf8'): number } }).Buffer;
+  if (buffer) return buffer.byteLength(text, 'utf8');
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair: one code point of 4 bytes. A lone surrogate is written as U+FFFD (3 bytes), as Buffer counts it.
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}

@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CookieJar, CookieJars } from '../../common/src/runner/cookies';
+import '../nodeTransport';
 
 describe('cookie jar', () => {
   const now = Date.parse('2030-01-01T00:00:00Z');

@@ -12,6 +12,7 @@ import {
   sumEstimates,
 } from '../../common/src/runner/estimate';
 import type { PreparedRequest } from '../../common/src/runner/request';
+import '../nodeTransport';
 
 function request(params: Record<string, string>): PreparedRequest {
   return {

@@ -10,6 +10,7 @@ import { parseJsonc } from '../../common/src/jsonc';
 import { isWikimediaEndpoint, looksLikeContact } from '../../common/src/wikimediaHosts';
 import { userAgent } from '../../common/src/runner/http';
 import { MWQUERY_VERSION } from '../../common/src/runner/version';
+import '../nodeTransport';
 
 describe('User-Agent', () => {
   it('names the contact when one is set', () => {

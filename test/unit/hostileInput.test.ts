@@ -35,6 +35,7 @@ import { ContentChecks, MAX_VALUES_PER_WIKI, type ContentChecksHost } from '../.
 import { emptyAnswers } from '../../common/src/content/contentTypes';
 import { documentOf, service } from './serviceHelpers';
 import { doubledChain, linearChain } from './chainFiles';
+import '../nodeTransport';
 
 function tempDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'mwq-hostile-'));

@@ -13,6 +13,7 @@ import {
   type WikiTarget,
 } from '../../common/src/runner/manyWikis';
 import { serverKey } from '../../common/src/url';
+import '../nodeTransport';
 
 const tick = (ms = 2) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -11,6 +11,7 @@ import { QuerySession } from '../../common/src/runner/continuation';
 import { buildRequest } from '../../common/src/runner/request';
 import type { ApiResponse } from '../../common/src/runner/http';
 import type { PageResult } from '../../common/src/runner/sessionTypes';
+import '../nodeTransport';
 
 const SECRET = 'tok-7781-secret';
 

@@ -25,6 +25,7 @@ import type { ApiResponse, HttpOptions } from '../../common/src/runner/http';
 import type { ParamPairs } from '../../common/src/runner/wire';
 import type { Row } from '../../common/src/row';
 import type { PagingFixture, RecordedExchange } from '../fixtures/paging/pagingFixture';
+import '../nodeTransport';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'paging');
 const ENDPOINT = 'http://127.0.0.1:8080/api.php';

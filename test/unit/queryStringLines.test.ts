@@ -11,6 +11,7 @@ import { buildRequest } from '../../common/src/runner/request';
 import { documentEndpoint, queryEndpoints } from '../../common/src/catalogue/documentEndpoint';
 import { requestPairs } from '../../common/src/runner/wire';
 import { applyEdits, diagnose, documentOf, service } from './serviceHelpers';
+import '../nodeTransport';
 
 function pairsOf(text: string): [string, string][] {
   const doc = parseDocument(text);

@@ -8,6 +8,7 @@ import { RunnerError } from '../../common/src/runner/errors';
 import { buildRequest, type BuildRequestOptions, type PreparedRequest } from '../../common/src/runner/request';
 import { indexPhpFor, requestPairs, toApiSandboxUrl, toCurl, toUrl, toWire } from '../../common/src/runner/wire';
 import { queryAtLine } from '../../common/src/parser';
+import '../nodeTransport';
 
 function build(text: string, index = 0, options: BuildRequestOptions = {}): PreparedRequest {
   const doc = parseDocument(text);

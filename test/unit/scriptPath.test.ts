@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiPhpInPage } from '../../common/src/runner/scriptPath';
 import { withEndpoint, type PreparedRequest } from '../../common/src/runner/request';
+import '../nodeTransport';
 
 const PAGE = 'https://wiki.example.org/wiki/Special:ApiSandbox';
 

@@ -11,7 +11,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync, brotliCompressSync, deflateSync } from 'node:zlib';
 import { CookieJar } from '../../common/src/runner/cookies';
-import { exchange, sameWiki, type TransportOptions, type TransportResult } from '../../common/src/runner/transport';
+import { sameWiki, type TransportOptions, type TransportResult } from '../../common/src/runner/transport';
+import { nodeTransport } from '../../common/src/runner/nodeTransport';
+
+const exchange = nodeTransport.exchange;
 
 interface Arrived {
   method: string;

@@ -11,6 +11,7 @@ import { parseDocument } from '../../common/src/parser';
 import { VariableScope } from '../../common/src/resolve';
 import { buildRequest, withEndpoint } from '../../common/src/runner/request';
 import { estimateLookup, planEstimate } from '../../common/src/runner/estimate';
+import '../nodeTransport';
 
 const none = { secret: false, env: false, hostUnknown: false };
 

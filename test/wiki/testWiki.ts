@@ -30,6 +30,8 @@ import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as net from 'node:net';
 import * as path from 'node:path';
+// Runs in this process go out on node:http, as in the CLI and the desktop extension.
+import '../nodeTransport';
 
 /** Bump when the generated content or the settings change: forces a rebuild. */
 export const CONTENT_VERSION = 4;

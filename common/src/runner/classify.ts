@@ -11,6 +11,7 @@
 
 import { parseApiMessages, type ApiMessages } from './apiMessages';
 import { bodyExcerpt, formatBytes } from './httpMessages';
+import { utf8Length } from '../text';
 
 export type RetryReason =
   'maxlag' | 'ratelimited' | 'http-429' | 'http-502' | 'http-503' | 'http-504' | 'timeout' | 'network' | 'truncated';
@@ -61,7 +62,7 @@ const MAXLAG_DEFAULT_WAIT_SECONDS = 5;
  * is not JSON is then kept as text whatever its Content-Type says.
  */
 export function classify(status: number, headers: AnswerHeaders, body: string, now = Date.now(), textAsked = false): Classified {
-  const bytes = Buffer.byteLength(body, 'utf8');
+  const bytes = utf8Length(body);
   const retryAfterSeconds = parseRetryAfter(headers['retry-after'], now);
   const parsed = parseJson(body);
   const json = parsed.ok ? parsed.value : undefined;

@@ -2,7 +2,6 @@
 // it: as strings, compared with the one sent, its identity for the loop
 // check, and what an incomplete generator/prop batch is still waiting for.
 
-import { sha256Base64 } from '../sha256';
 import type { PreparedRequest } from './request';
 
 /** Above this length a `continue` is kept by its hash: a wiki's 300 KB values are not kept once per page. */
@@ -30,8 +29,39 @@ export function stillComing(request: PreparedRequest, cont: Readonly<Record<stri
 export function continueDigest(cont: Readonly<Record<string, string>>): string {
   const keys = Object.keys(cont).sort();
   const text = JSON.stringify(keys.map((k) => [k, cont[k]]));
-  // A short identity is the JSON itself (it starts with "["), a long one its base64 hash (never a "["): they cannot meet.
-  return text.length <= DIGEST_ABOVE ? text : sha256Base64(text);
+  // A short identity is the JSON itself (it starts with "["), a long one its length and hash (never a "["): they cannot meet.
+  return text.length <= DIGEST_ABOVE ? text : `${text.length}:${hash128(text)}`;
+}
+
+/**
+ * A 128-bit hash of `text` (four 32-bit multiply-xor lanes, mixed at the end):
+ * an identity within one run, not a cryptographic digest; plain code, so the
+ * runner needs no node:crypto (a browser has none that answers synchronously).
+ */
+function hash128(text: string): string {
+  let a = 0x6a09e667;
+  let b = 0xbb67ae85;
+  let c = 0x3c6ef372;
+  let d = 0xa54ff53a;
+  for (let i = 0; i < text.length; i++) {
+    const k = text.charCodeAt(i);
+    a = Math.imul(a ^ k, 0x9e3779b1);
+    b = Math.imul(b ^ k, 0x85ebca77);
+    c = Math.imul(c ^ k, 0xc2b2ae3d);
+    d = Math.imul(d ^ k, 0x27d4eb2f);
+    // Each lane also takes its neighbour's state: the lanes do not stay mere rescalings of one another.
+    a ^= d >>> 15;
+    b ^= a >>> 13;
+    c ^= b >>> 16;
+    d ^= c >>> 11;
+  }
+  const mix = (h: number, m: number) => {
+    h = Math.imul(h ^ (h >>> 16), m);
+    return (Math.imul(h ^ (h >>> 13), 0xc2b2ae35) ^ (h >>> 16)) >>> 0;
+  };
+  return [mix(a, 0x85ebca6b), mix(b, 0xcc9e2d51), mix(c, 0x1b873593), mix(d, 0xe6546b64)]
+    .map((h) => h.toString(16).padStart(8, '0'))
+    .join('');
 }
 
 /**

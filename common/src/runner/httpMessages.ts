@@ -83,3 +83,34 @@ export function tooLargeMessage(host: string, what: string, maxBytes: number): s
 export function retryingMessage(message: string, waitMs: number, nextAttempt: number): string {
   return `${message} Retrying in ${formatSeconds(waitMs)} (attempt ${nextAttempt}).`;
 }
+
+/** No entry point chose a transport (transport.ts): a mistake of the program, never of the person. */
+export function noTransportMessage(): string {
+  return 'No network transport is installed: the entry point must call installTransport() before any request (a bug of mwquery).';
+}
+
+/** A header value HTTP does not allow (a line break in the contact ...): said without quoting the value. */
+export function badHeaderMessage(code: string): string {
+  return `The request cannot be sent: a header holds a character HTTP does not allow (${code}). Check the contact and user agent settings.`;
+}
+
+/** Where a run that a browser cannot make can be made. */
+const WAY_OUT = 'Run it in the desktop extension or with mwq.';
+
+/**
+ * A browser's fetch failed with a TypeError: the wiki sent no CORS headers, or
+ * could not be reached. The browser does not say which (on purpose), so both are named.
+ */
+export function crossOriginRefusedMessage(host: string): string {
+  return `The wiki at ${host} did not allow a request from this page (no CORS headers), or could not be reached. ${WAY_OUT}`;
+}
+
+/** A browser hides where a redirect leads (fetch's `redirect: 'manual'` answers an opaque redirect), so it is not followed. */
+export function browserRedirectMessage(host: string): string {
+  return `${host} redirected the request, and a browser does not tell where to, so it was not followed (it might lead to another wiki). Use the wiki's final address as the endpoint, or run it in the desktop extension or with mwq.`;
+}
+
+/** A login (bot password, account) from a browser tab: refused before anything is sent. */
+export function browserLoginMessage(host: string): string {
+  return `Logging in to ${host} is not possible from a browser tab: a login across origins needs the wiki to list this page's origin, and the origin of vscode.dev or github.dev is not one a wiki can list. Anonymous reads work here. ${WAY_OUT}`;
+}

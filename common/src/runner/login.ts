@@ -21,6 +21,8 @@ import { CookieJar } from './cookies';
 import { RunnerError } from './errors';
 import { sendApiRequest, type ApiResponse, type HttpOptions } from './http';
 import type { ParamPairs } from './wire';
+import { installedTransport } from './transport';
+import { browserLoginMessage } from './httpMessages';
 
 /** What QuerySession (and the catalogue fetcher) call to send one API request; `sendApiRequest` by default. */
 export type ApiSender = (endpoint: string, pairs: ParamPairs, options?: HttpOptions) => Promise<ApiResponse>;
@@ -56,6 +58,7 @@ export async function login(
   http: HttpOptions = {},
 ): Promise<LoginResult> {
   const host = hostOf(endpoint);
+  refuseLoginInBrowser(endpoint);
   // The one redactor (common/src/redact.ts): every form the password may take.
   const scrub = redactorFor([password]);
   const options: HttpOptions = { ...http, cookies: jar };
@@ -230,6 +233,8 @@ export class AccountSession {
   login(signal?: AbortSignal): Promise<LoginResult> {
     this.pending ??= (async () => {
       try {
+        // Before the password is asked for: it could not be used.
+        refuseLoginInBrowser(this.endpoint);
         const credentials = typeof this.options.credentials === 'function' ? await this.options.credentials() : this.options.credentials;
         if (!credentials || !credentials.password) {
           throw new RunnerError(
@@ -274,6 +279,11 @@ export class AccountSession {
 }
 
 // ---------------------------------------------------------------------------
+
+/** A login needs the wiki's session cookies, which the browser's fetch transport neither sends nor keeps: refused before anything is sent. */
+function refuseLoginInBrowser(endpoint: string): void {
+  if (installedTransport()?.name === 'fetch') throw new RunnerError('login', browserLoginMessage(hostOf(endpoint)), { detail: 'browser' });
+}
 
 function scrubError(error: unknown, scrub: (s: string) => string): unknown {
   if (error instanceof RunnerError) {

@@ -5,6 +5,7 @@
 import { MASK } from '../redact';
 import { maskUrlCredentials } from '../url';
 import type { PreparedRequest } from './request';
+import { utf8Length } from '../text';
 
 /** Longest GET URL, in bytes, before the runner switches to a form-encoded POST. */
 export const MAX_GET_URL_BYTES = 8000;
@@ -73,7 +74,7 @@ export function toWire(endpoint: string, pairs: ParamPairs, maxGetBytes = MAX_GE
   const query = encodePairs(pairs);
   const sep = endpoint.includes('?') ? '&' : '?';
   const url = `${endpoint}${sep}${query}`;
-  if (Buffer.byteLength(url, 'utf8') <= maxGetBytes) return { method: 'GET', url };
+  if (utf8Length(url) <= maxGetBytes) return { method: 'GET', url };
   return { method: 'POST', url: endpoint, body: query };
 }
 
