@@ -1,9 +1,11 @@
-// Bundles the extension client, the language server, the CLI and the results
-// panel's webview (browser IIFE + CSS).
+// Bundles the extension client, the language server, the CLI, the results
+// panel's webview (browser IIFE + CSS), and the web extension's two browser
+// bundles (dist/web/: scripts/web-builds.mjs).
 // The client keeps `vscode` external (the editor provides it); the server and
 // CLI bundle everything so they run with plain `node`.
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { webBuilds } from './scripts/web-builds.mjs';
 
 // The one place the version comes from: package.json (common/src/runner/version.ts).
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -45,6 +47,7 @@ const builds = [
     logLevel: 'warning',
   },
   { entryPoints: ['client/media/panel.css'], outfile: 'dist/panel.css', bundle: true, minify: production, logLevel: 'warning' },
+  ...webBuilds({ production, version }),
 ];
 
 if (watch) {

@@ -76,8 +76,8 @@ export interface WorkspaceEnvironment {
  * client's command `mwquery.serverInfo` asks it). No parameters.
  */
 export interface ServerInfo {
-  /** The server's process id. */
-  pid: number;
+  /** The server's process id; none when it runs in a browser worker (dist/web/server.js). */
+  pid?: number;
   /** The server's version (MWQUERY_VERSION). */
   version: string;
 }

@@ -56,7 +56,11 @@ const CAPABILITIES: InitializeResult['capabilities'] = {
   inlayHintProvider: true,
 };
 
-export function startServer(connection: Connection): void {
+/**
+ * Starts the server on a connection. `pid`: the process it runs in, which
+ * `mwquery/serverInfo` reports (none in a browser worker).
+ */
+export function startServer(connection: Connection, pid?: number): void {
   const documents = new TextDocuments(TextDocument);
   // Live catalogues by endpoint (sent by the client); each document is checked
   // against its endpoint's, else the bundled one.
@@ -104,7 +108,7 @@ export function startServer(connection: Connection): void {
     const document = params?.uri ? documents.get(params.uri) : undefined;
     return catalogues.info(document ? service.parse(document) : undefined);
   });
-  connection.onRequest(requestType0(ServerInfoRequest), (): ServerInfo => ({ pid: process.pid, version: MWQUERY_VERSION }));
+  connection.onRequest(requestType0(ServerInfoRequest), (): ServerInfo => ({ pid, version: MWQUERY_VERSION }));
   // The client's trust or content settings changed: ask again.
   connection.onNotification(notificationType(ContentSettingsNotification), () => {
     content.reset();

@@ -9,4 +9,4 @@ import { nodeTransport } from '../../common/src/runner/nodeTransport';
 // Catalogue fetches and content checks go out on node:http.
 installTransport(nodeTransport);
 
-startServer(createConnection(ProposedFeatures.all));
+startServer(createConnection(ProposedFeatures.all), process.pid);

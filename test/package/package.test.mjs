@@ -88,6 +88,8 @@ describe('the .vsix', () => {
       'extension/dist/server.js',
       'extension/dist/cli.js',
       'extension/dist/panel.js',
+      'extension/dist/web/extension.js',
+      'extension/dist/web/server.js',
       'extension/language-configuration.json',
       'extension/syntaxes/mwquery.tmLanguage.json',
     ]) {
