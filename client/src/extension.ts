@@ -14,6 +14,8 @@ import {
 } from 'vscode-languageclient/node';
 import { CookieJars } from '../../common/src/runner/cookies';
 import { installTransport } from '../../common/src/runner/transport';
+import { installRegexMatcher } from '../../common/src/expect/boundedRegex';
+import { vmMatchAll } from '../../common/src/expect/vmRegex';
 import { nodeTransport } from '../../common/src/runner/nodeTransport';
 import { Accounts } from './accounts';
 import { Catalogues } from './catalogues';
@@ -95,6 +97,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   useHostFiles(nodeHostFiles);
   // The desktop extension host is Node: runs go out on node:http (cookies, keep-alive). The web build installs fetch.
   installTransport(nodeTransport);
+  installRegexMatcher(vmMatchAll);
   const output = vscode.window.createOutputChannel('MediaWiki Query', { log: true });
   context.subscriptions.push(output);
   const serverOptions = serverOptionsFor(context);
