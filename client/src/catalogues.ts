@@ -6,7 +6,7 @@
 
 import { hostOf } from '../../common/src/url';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { loadLiveCatalogue, type SnapshotCache } from '../../common/src/catalogue/loadCatalogue';
 import { hostFiles } from './hostFiles';
 import { describeSnapshot, type CatalogueSnapshot } from '../../common/src/catalogue/snapshot';
