@@ -8,6 +8,7 @@
 // account are a normal run's (RunPreparation.prepareRun, runPreparation.ts).
 
 import * as vscode from 'vscode';
+import { envVar } from '../../../common/src/envVar';
 import { parseDocument } from '../../../common/src/parser';
 import type { QueryNode } from '../../../common/src/syntaxTree';
 import type { SessionOptions } from '../../../common/src/runner/continuation';
@@ -102,7 +103,7 @@ export class QueryWatches implements vscode.Disposable {
       key,
       uri: where.uri,
       label,
-      periodMs: testPeriodOverride(process.env.MWQ_TEST_WATCH_SECONDS) ?? periodMs,
+      periodMs: testPeriodOverride(envVar('MWQ_TEST_WATCH_SECONDS')) ?? periodMs,
       core: new QueryWatch({ session: {}, limits: { maxPages, maxItems }, maxRows: maxItems }),
       running: false,
       stopped: false,

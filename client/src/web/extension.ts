@@ -17,11 +17,12 @@ import { startWebLanguageClient } from './languageClient';
 import { webHostFiles } from './webHostFiles';
 
 /** What a browser tab cannot do (hidden there by `!isWeb` in package.json), and the sentence when reached anyway. */
+const loginRefusal = (environments: Environments) => {
+  const endpoint = environments.defaultEndpoint();
+  return browserLoginMessage(endpoint ? hostOf(endpoint) : 'a wiki');
+};
 const BROWSER_HOST: EditorHost = {
-  unavailable: {
-    'mwquery.setBotPassword': (environments) => browserLoginMessage(hostOf(environments.defaultEndpoint() ?? '') || 'a wiki'),
-    'mwquery.logOut': (environments) => browserLoginMessage(hostOf(environments.defaultEndpoint() ?? '') || 'a wiki'),
-  },
+  unavailable: { 'mwquery.setBotPassword': loginRefusal, 'mwquery.logOut': loginRefusal },
 };
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
