@@ -28,7 +28,8 @@ export function webExtensionCopy(root, dir) {
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   for (const item of ['language-configuration.json', 'syntaxes', 'media', 'walkthrough', 'README.md'])
     if (fs.existsSync(path.join(root, item))) fs.cpSync(path.join(root, item), path.join(dir, item), { recursive: true });
-  for (const item of ['web', 'panel.js', 'panel.css']) fs.cpSync(path.join(root, 'dist', item), path.join(dir, 'dist', item), { recursive: true });
+  for (const item of ['web', 'panel.js', 'panel.css'])
+    fs.cpSync(path.join(root, 'dist', item), path.join(dir, 'dist', item), { recursive: true });
   return dir;
 }
 

@@ -68,7 +68,9 @@ export function webHostFiles(storage: vscode.Uri): HostFiles {
     },
     async readNamedFile(file, maxBytes, within) {
       if (!within.some((folder) => isInside(file, folder)))
-        throw new Error('is outside the query\'s folder and the workspace: the browser reads only the workspace (the desktop extension or `mwq` can read it)');
+        throw new Error(
+          "is outside the query's folder and the workspace: the browser reads only the workspace (the desktop extension or `mwq` can read it)",
+        );
       const stat = await vscode.workspace.fs.stat(file).then(undefined, () => undefined);
       if (!stat || stat.type !== vscode.FileType.File) throw new Error('cannot be read');
       if (stat.size > maxBytes) throw new Error(`is larger than ${maxBytes} bytes`);

@@ -46,7 +46,8 @@ export class WebRunHistory implements QueryHistory {
   async save(input: RunInput, redact: Redactor): Promise<RunSummary> {
     const record = runRecord(input, { file: this.queryUri.toString(), name: this.label }, redact, this.caps.maxRunBytes);
     await vscode.workspace.fs.writeFile(this.fileOf(record.id), new TextEncoder().encode(JSON.stringify(record)));
-    for (const id of (await this.ids()).slice(this.caps.maxRuns)) await vscode.workspace.fs.delete(this.fileOf(id)).then(undefined, () => {});
+    for (const id of (await this.ids()).slice(this.caps.maxRuns))
+      await vscode.workspace.fs.delete(this.fileOf(id)).then(undefined, () => {});
     return summaryOf(record);
   }
 

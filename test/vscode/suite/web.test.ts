@@ -26,11 +26,17 @@ async function queryFile(name: string, text: string): Promise<vscode.TextDocumen
 
 const lineOf = (doc: vscode.TextDocument, text: string) => doc.positionAt(doc.getText().indexOf(text)).line;
 
-/** Titles of a list from the wiki itself (a direct fetch from this Node host), to compare the panel with. */
+/** Titles of a list from the wiki itself (direct fetches from this Node host, every page), to compare the panel with. */
 async function wikiTitles(params: Record<string, string>, key: string): Promise<string[]> {
-  const url = `${endpoint}?${new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', ...params })}`;
-  const json = (await (await fetch(url)).json()) as { query: Record<string, { title: string }[]> };
-  return json.query[key]!.map((p) => p.title);
+  const titles: string[] = [];
+  let cont: Record<string, string> = {};
+  for (;;) {
+    const url = `${endpoint}?${new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', ...params, ...cont })}`;
+    const json = (await (await fetch(url)).json()) as { query: Record<string, { title: string }[]>; continue?: Record<string, string> };
+    titles.push(...json.query[key]!.map((p) => p.title));
+    if (!json.continue) return titles;
+    cont = json.continue;
+  }
 }
 
 /** Resolves once a command is registered (by whichever extension host), else fails after `timeoutMs`. */
@@ -109,7 +115,10 @@ suite('web extension: in the web worker extension host', () => {
     await vscode.commands.executeCommand('mwquery.exportResults', 'csv', vscode.Uri.file(csv));
     const lines = fs.readFileSync(csv, 'utf8').trimEnd().split(/\r\n/);
     assert.equal(lines.length, all.length + 1, 'a header and one line per row');
-    assert.ok(lines.slice(1).every((l, i) => l.includes(all[i]!)), lines.slice(0, 3).join(' | '));
+    assert.ok(
+      lines.slice(1).every((l, i) => l.includes(all[i]!)),
+      lines.slice(0, 3).join(' | '),
+    );
 
     await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, lineOf(doc, '### Merged') + 1);
     s = await waitForPanel((p) => p.rowCount === 5 && p.columns.includes('touched'), 60_000, 'the generator rows with their info');
