@@ -4,6 +4,7 @@
 //   node bench/runner-child.mjs ours|mwn-gen|mwn-all|fetch|http|idle-ours|idle-mwn ENDPOINT RUNNER_BUNDLE
 //
 // ours:     QuerySession.fetchAll (the bundled runner), rows streamed to a counter.
+// ours-fetch: the same through the fetch transport (the browser build's), on Node's fetch.
 // mwn-gen:  mwn's continuedQueryGen, each answer counted then dropped (streaming).
 // mwn-all:  mwn's continuedQuery(query, Infinity), which returns every answer at the end.
 // fetch:    a bare loop of Node's fetch + JSON.parse following `continue` (the
@@ -23,8 +24,9 @@ const [mode, endpoint, bundle] = process.argv.slice(2);
 const QUERY_MWQ = 'list=allpages\napnamespace=0\naplimit=max\n';
 const MWN_QUERY = { action: 'query', list: 'allpages', apnamespace: '0', aplimit: 'max' };
 
-async function ours(text = QUERY_MWQ) {
-  const { parseDocument, VariableScope, buildRequest, QuerySession } = require(bundle);
+async function ours(text = QUERY_MWQ, transport = 'node') {
+  const { parseDocument, VariableScope, buildRequest, QuerySession, installTransport, fetchTransport } = require(bundle);
+  if (transport === 'fetch') installTransport(fetchTransport);
   const doc = parseDocument(text);
   const request = buildRequest(doc.queries[0], new VariableScope(doc), { defaultEndpoint: endpoint });
   const session = new QuerySession(request, { http: { contact: 'mwquery-bench@example.invalid' } });
@@ -134,6 +136,7 @@ function cpuSince(from) {
 async function main() {
   let r;
   if (mode === 'ours') r = await ours();
+  else if (mode === 'ours-fetch') r = await ours(QUERY_MWQ, 'fetch');
   else if (mode === 'mwn-gen') r = await mwnRun(false);
   else if (mode === 'mwn-all') r = await mwnRun(true);
   else if (mode === 'fetch') r = await bareFetch();

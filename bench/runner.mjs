@@ -79,6 +79,7 @@ export function buildRunnerBundle(outFile) {
       // The Node transport, as the CLI installs it; a bench may install the fetch one instead.
       "import { installTransport } from './common/src/runner/transport';",
       "import { nodeTransport } from './common/src/runner/nodeTransport';",
+      "export { fetchTransport } from './common/src/runner/fetchTransport';",
       'installTransport(nodeTransport);',
       'export { installTransport, nodeTransport };',
     ],

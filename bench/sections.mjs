@@ -14,5 +14,6 @@ import results from './sections/resultsOps.mjs';
 import chart from './sections/chartSplit.mjs';
 import bundles from './sections/bundles.mjs';
 import many from './sections/manyWikis.mjs';
+import transports from './sections/transports.mjs';
 
-export const SECTIONS = [lsp, peer, runner, synthetic, live, panel, results, chart, many, bundles];
+export const SECTIONS = [lsp, peer, runner, synthetic, transports, live, panel, results, chart, many, bundles];
