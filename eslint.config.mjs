@@ -22,6 +22,15 @@ const noFetcher = {
     'The language server receives catalogue snapshots and content answers from the client; it never fetches (common/src/catalogue/snapshot.ts and common/src/content/contentTypes.ts may be imported here).',
 };
 
+const noNodeInBrowser = {
+  ...noNode,
+  message: 'Browser code (the web extension, the browser server): no Node built-ins (docs/architecture.md).',
+};
+const noNodeEntries = {
+  group: ['vscode-languageclient/node', 'vscode-languageserver/node', 'vscode-languageserver-protocol/node', 'vscode-jsonrpc/node'],
+  message: 'Browser code: use the /browser entry of the language client and server.',
+};
+
 /** What the panel's browser code may not import. */
 const mediaImports = {
   paths: [{ name: 'vscode', message: 'client/media/ is browser code: no "vscode" (it talks to the extension by messages).' }],
@@ -92,6 +101,17 @@ export default tseslint.config(
   {
     files: ['server/src/service/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [noNode, noFetcher] }] },
+  },
+  {
+    // The web extension runs in a browser worker: no Node built-ins imported here
+    // (scripts/check-web-imports.mjs checks everything its bundle reaches).
+    files: ['client/src/web/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noNodeInBrowser, noNodeEntries] }] },
+  },
+  {
+    // The browser server: a server (no vscode, never fetches) in a browser worker.
+    files: ['server/src/browserMain.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [noNodeInBrowser, noNodeEntries, noFetcher] }] },
   },
   {
     // The results panel runs in a browser page: no vscode, no Node (scripts/check-imports.mjs also keeps client/src out).

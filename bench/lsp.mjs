@@ -27,6 +27,7 @@
 // (serverNodeFlags(): SERVER_NODE_FLAGS in client/src/extension.ts).
 
 import { spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import rpc from 'vscode-languageserver-protocol/node';
@@ -80,12 +81,8 @@ export function contentAnswers(questions) {
   return answers;
 }
 
-/**
- * Spawns a server and answers `initialize`. transport 'stdio' (the default, as
- * measured) or 'ipc' (Node IPC; leaves stdout free, e.g. for --trace-gc).
- */
-export async function startServer({ serverPath, initializationOptions, nodeArgs = [], env, transport = 'stdio', contentChecks = true }) {
-  const t0 = performance.now();
+/** The Node server as a child process, over stdio or Node IPC. */
+function startChild({ serverPath, nodeArgs, env, transport }) {
   const ipc = transport === 'ipc';
   const child = spawn(process.execPath, [...nodeArgs, serverPath, ipc ? '--node-ipc' : '--stdio'], {
     stdio: ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'],
@@ -99,6 +96,52 @@ export async function startServer({ serverPath, initializationOptions, nodeArgs 
   const conn = ipc
     ? createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child))
     : createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  return { conn, child, exited, stderrText: () => stderr, kill: () => child.kill('SIGKILL'), afterExit: () => {} };
+}
+
+/**
+ * The browser server in a worker thread: its bundle run with a MessagePort as
+ * its `self` (as client/src/web/serverInThisWorker.ts does in the browser).
+ */
+async function startWorker(serverCode) {
+  const { portConnection } = await import('../test/protocol/portServer.ts');
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(
+    "const { workerData } = require('node:worker_threads'); new Function('self', workerData.code)(workerData.port);",
+    { eval: true, workerData: { code: serverCode, port: port2 }, transferList: [port2] },
+  );
+  const exited = new Promise((resolve) => worker.once('exit', (code) => resolve({ code })));
+  let error = '';
+  worker.on('error', (e) => (error += String(e?.stack ?? e)));
+  const conn = portConnection(port1);
+  const kill = () => void worker.terminate().finally(() => port1.close());
+  // A browser server does not end its worker on `exit` (the host ends it): the thread is ended then.
+  return { conn, child: undefined, exited, stderrText: () => error, kill, afterExit: kill };
+}
+
+/**
+ * Spawns a server and answers `initialize`. transport 'stdio' (the default, as
+ * measured) or 'ipc' (Node IPC; leaves stdout free, e.g. for --trace-gc), or
+ * 'port': the browser server's code (`serverCode`, dist/web/server.js) in a
+ * worker thread, spoken to over a MessagePort as the web extension does.
+ */
+export async function startServer({
+  serverPath,
+  serverCode,
+  initializationOptions,
+  nodeArgs = [],
+  env,
+  transport = 'stdio',
+  contentChecks = true,
+}) {
+  const t0 = performance.now();
+  const { conn, child, exited, stderrText, kill, afterExit } =
+    transport === 'port' ? await startWorker(serverCode) : startChild({ serverPath, nodeArgs, env, transport });
+  const stderr = {
+    get text() {
+      return stderrText();
+    },
+  };
   const waiters = [];
   const logs = [];
   conn.onNotification('textDocument/publishDiagnostics', (params) => {
@@ -133,7 +176,7 @@ export async function startServer({ serverPath, initializationOptions, nodeArgs 
     initialize,
     logs,
     get stderr() {
-      return stderr;
+      return stderr.text;
     },
     /** Resolves with { at, params } when diagnostics for uri (and version) arrive. */
     diagnostics(uri, version, timeoutMs = 120_000) {
@@ -142,20 +185,22 @@ export async function startServer({ serverPath, initializationOptions, nodeArgs 
         const timer = setTimeout(() => {
           const i = waiters.indexOf(w);
           if (i >= 0) waiters.splice(i, 1);
-          reject(new Error(`no diagnostics for ${uri} v${version} within ${timeoutMs} ms; server stderr: ${stderr.slice(-2000)}`));
+          reject(new Error(`no diagnostics for ${uri} v${version} within ${timeoutMs} ms; server stderr: ${stderr.text.slice(-2000)}`));
         }, timeoutMs);
         waiters.push(w);
       });
     },
-    memory: () => procMemory(child.pid),
+    // A worker thread's memory is the bench process's.
+    memory: () => procMemory(child?.pid),
     async stop() {
       try {
         await Promise.race([conn.sendRequest('shutdown'), sleep(5000)]);
         conn.sendNotification('exit');
+        afterExit();
       } catch {
         /* already gone */
       }
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      const timer = setTimeout(kill, 5000);
       await exited;
       clearTimeout(timer);
       conn.dispose();
@@ -189,7 +234,7 @@ export async function coldStart({ serverPaths, runs = 12, warmup = 2, nodeArgs =
   }));
 }
 
-async function open(server, uri, text, languageId = 'mwquery') {
+export async function open(server, uri, text, languageId = 'mwquery') {
   const wait = server.diagnostics(uri, 1);
   const t0 = performance.now();
   server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
@@ -211,7 +256,7 @@ async function edit(server, doc, at, insert) {
   return { ms: t1 - t0, count: params.diagnostics.length };
 }
 
-async function roundTrip(server, method, uri, position) {
+export async function roundTrip(server, method, uri, position) {
   const t0 = performance.now();
   const result = await server.conn.sendRequest(method, { textDocument: { uri }, position });
   const ms = performance.now() - t0;

@@ -15,5 +15,6 @@ import chart from './sections/chartSplit.mjs';
 import bundles from './sections/bundles.mjs';
 import many from './sections/manyWikis.mjs';
 import transports from './sections/transports.mjs';
+import web from './sections/web.mjs';
 
-export const SECTIONS = [lsp, peer, runner, synthetic, transports, live, panel, results, chart, many, bundles];
+export const SECTIONS = [lsp, peer, runner, synthetic, transports, live, panel, results, chart, many, web, bundles];

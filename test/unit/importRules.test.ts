@@ -27,6 +27,9 @@ const FORBIDDEN: Array<[string, string, string]> = [
   ['client/media/panel.ts', 'server/src/service/hover.ts', 'media-no-server'],
   ['client/media/panel.ts', 'node:fs', 'media-no-node'],
   ['client/media/panel.ts', 'vscode', 'media-no-vscode'],
+  ['client/src/web/languageClient.ts', 'node:path', 'web-no-node'],
+  ['client/src/web/extension.ts', 'client/src/extension.ts', 'web-no-desktop-client'],
+  ['server/src/browserMain.ts', 'node:fs', 'web-server-no-node'],
 ];
 
 test('every forbidden arrow of the architecture is caught by its rule', () => {

@@ -26,7 +26,8 @@ export type ServerPlace = 'worker' | 'extension worker';
 
 /** A LanguageClient whose server is a new worker on each start (a restart replaces it), else runs in this worker. */
 class WebLanguageClient extends LanguageClient {
-  private worker: BrowserWorker | undefined;
+  /** Ends the server of the last start: its worker, or the channel to the one in this worker. */
+  private endServer: (() => void) | undefined;
   place: ServerPlace | undefined;
 
   constructor(
@@ -38,28 +39,37 @@ class WebLanguageClient extends LanguageClient {
   }
 
   protected override async createMessageTransports(): Promise<MessageTransports> {
-    this.worker?.terminate();
-    this.worker = undefined;
+    this.endServer?.();
+    let port: ConstructorParameters<typeof BrowserMessageReader>[0];
     try {
       const worker = new Worker(this.serverUri.toString(true), { name: 'MediaWiki Query language server' });
-      this.worker = worker;
+      this.endServer = () => worker.terminate();
+      port = worker as never;
       this.place = 'worker';
-      return { reader: new BrowserMessageReader(worker as never), writer: new BrowserMessageWriter(worker as never) };
     } catch (error) {
-      this.outputChannel.appendLine(
-        `The language server runs in the extension's worker: this host could not start a worker for it (${error instanceof Error ? error.message : String(error)}).`,
-      );
+      const why = error instanceof Error ? error.message : String(error);
+      const code = new TextDecoder().decode(await vscode.workspace.fs.readFile(this.serverUri));
+      const channelPort = runServerInThisWorker(code);
+      this.endServer = () => channelPort.close();
+      port = channelPort as never;
+      this.place = 'extension worker';
+      this.outputChannel.appendLine(`This host could not start a worker for the language server (${why}).`);
     }
-    const code = new TextDecoder().decode(await vscode.workspace.fs.readFile(this.serverUri));
-    const port = runServerInThisWorker(code);
-    this.place = 'extension worker';
-    return { reader: new BrowserMessageReader(port as never), writer: new BrowserMessageWriter(port as never) };
+    this.outputChannel.appendLine(
+      `The language server runs in ${this.place === 'worker' ? 'a worker of its own' : "the extension's worker"}.`,
+    );
+    return { reader: new BrowserMessageReader(port), writer: new BrowserMessageWriter(port) };
   }
 
   override async dispose(timeout?: number): Promise<void> {
     await super.dispose(timeout);
-    this.worker?.terminate();
+    this.endServer?.();
   }
+}
+
+/** Where the web client's server runs (tests and bug reports); undefined for another client or before it started. */
+export function webServerPlace(client: LanguageClient): ServerPlace | undefined {
+  return client instanceof WebLanguageClient ? client.place : undefined;
 }
 
 /**
