@@ -13,7 +13,7 @@ import { hostOf } from '../../../common/src/url';
 import { editorClientOptions, startEditorParts, type EditorHost } from '../editorParts';
 import { Environments } from '../environments';
 import { hostFiles, useHostFiles } from '../hostFiles';
-import { startWebLanguageClient } from './languageClient';
+import { startWebLanguageClient, webServerPlace } from './languageClient';
 import { webHostFiles } from './webHostFiles';
 
 /** What a browser tab cannot do (hidden there by `!isWeb` in package.json), and the sentence when reached anyway. */
@@ -41,6 +41,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       process: typeof (globalThis as { process?: unknown }).process,
       navigator: typeof (globalThis as { navigator?: unknown }).navigator,
       global: (globalThis as object).constructor.name,
+      server: webServerPlace(client),
     })),
   );
   await catalogues.ensureAll();

@@ -69,6 +69,8 @@ suite('web extension: in the web worker extension host', () => {
       JSON.stringify(host),
     );
     assert.match(host.global!, /WorkerGlobalScope/);
+    // The language server too: in a worker of its own, or (code-server serves the extension from its server) in the extension's.
+    assert.match(host.server!, /worker/);
     // This (Node) host has no such command: it is the web bundle's alone.
     const ours = vscode.extensions.getExtension('mwquery.mwquery');
     assert.equal(ours?.packageJSON.main, undefined, 'the manifest under test has no main');
