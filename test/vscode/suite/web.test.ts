@@ -141,8 +141,9 @@ suite('web extension: in the web worker extension host', () => {
     assert.match(s.text, /desktop extension or with mwq/);
     assert.doesNotMatch(s.text, /Failed to fetch|TypeError/);
     await screenshot('web-05-no-cors');
+    await vscode.commands.executeCommand('notifications.clearAll');
     await vscode.commands.executeCommand('mwquery.setBotPassword');
-    await typeKeys([{ waitForText: 'is not possible from a browser tab' }]);
+    await typeKeys([{ waitForText: 'is not possible from a browser tab' }, { pause: 500 }]);
     await screenshot('web-06-login');
   });
 });
