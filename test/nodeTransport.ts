@@ -4,5 +4,9 @@
 
 import { installTransport } from '../common/src/runner/transport';
 import { nodeTransport } from '../common/src/runner/nodeTransport';
+import { installRegexMatcher } from '../common/src/expect/boundedRegex';
+import { vmMatchAll } from '../common/src/expect/vmRegex';
 
 installTransport(nodeTransport);
+// And the bounded matcher of @expect regexes, as those entry points install it.
+installRegexMatcher(vmMatchAll);

@@ -5,7 +5,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { endpointProblem } from '../../common/src/runner/request';
 import { readFileSync } from 'node:fs';
-import { errnoOf } from '../../common/src/output/atomicWrite';
+import { errnoOf } from '../../common/src/errno';
 
 export class UsageError extends Error {}
 

@@ -14,7 +14,7 @@ import { writeFileAtomic } from '../../common/src/output/atomicWrite';
 import { endpointOption, readArgs, stringOption, timeoutOption, UsageError, shown } from './args';
 import { EXIT } from './exitCodes';
 import { Messages, jsonTerminalSafe, writeOut } from './terminal';
-import { errnoOf } from '../../common/src/output/atomicWrite';
+import { errnoOf } from '../../common/src/errno';
 import { catalogueDiffCommand } from './catalogueDiff';
 
 export const CATALOGUE_USAGE = `  mwq catalogue --endpoint URL [-o FILE]   fetch a wiki's catalogue and write it (stdout without -o)

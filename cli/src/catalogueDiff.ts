@@ -7,7 +7,7 @@ import { catalogueFromSnapshot } from '../../server/src/catalogue/liveCatalogue'
 import { fetchLiveCatalogue } from '../../common/src/catalogue/fetchCatalogue';
 import { describeSnapshot, snapshotFromFile, type CatalogueSnapshot } from '../../common/src/catalogue/snapshot';
 import { toRunnerError } from '../../common/src/runner/errors';
-import { errnoOf } from '../../common/src/output/atomicWrite';
+import { errnoOf } from '../../common/src/errno';
 import { catalogueDiffText, diffCatalogues, isEmptyDiff } from '../../server/src/service/catalogueDiff';
 import { endpointOption, shown, UsageError } from './args';
 import { EXIT } from './exitCodes';

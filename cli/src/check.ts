@@ -18,7 +18,7 @@ import { formatDiagnosticLine } from './format';
 import { endpointOption, readArgs, stringOption, timeoutOption, UsageError } from './args';
 import { EXIT } from './exitCodes';
 import { Messages, jsonTerminalSafe, writeOut } from './terminal';
-import { errnoOf } from '../../common/src/output/atomicWrite';
+import { errnoOf } from '../../common/src/errno';
 import { CheckWikis, type FileWiki } from './checkWikis';
 import type { Diagnostic } from 'vscode-languageserver-types';
 

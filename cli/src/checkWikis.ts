@@ -12,7 +12,8 @@
 import type { Catalogue } from '../../server/src/service/catalogue';
 import { bundledCatalogue } from '../../server/src/service/bundledCatalogue';
 import { catalogueFromSnapshot } from '../../server/src/catalogue/liveCatalogue';
-import { CatalogueCache, defaultCacheDir, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';
+import { CatalogueCache, defaultCacheDir } from '../../common/src/catalogue/catalogueCache';
+import { loadLiveCatalogue } from '../../common/src/catalogue/loadCatalogue';
 import { documentEndpoint, queryEndpoints } from '../../common/src/catalogue/documentEndpoint';
 import { toRunnerError } from '../../common/src/runner/errors';
 import type { ParsedDocument, QueryNode } from '../../common/src/syntaxTree';

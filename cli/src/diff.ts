@@ -7,7 +7,8 @@
 // and the exit code is 0.
 
 import { comparisonText, compareRows, extentOf, hasChanges, type RowComparison } from '../../common/src/results/compare';
-import { cliHistoryStop, HistoryPathError, RunHistory, type StoredRun } from '../../common/src/results/history';
+import { cliHistoryStop, HistoryPathError, RunHistory } from '../../common/src/results/history';
+import type { StoredRun } from '../../common/src/results/runRecord';
 import { redactorOf } from '../../common/src/runner/request';
 import { toUrl } from '../../common/src/runner/wire';
 import type { Row } from '../../common/src/row';
@@ -30,7 +31,7 @@ import {
   type SharedRunOptions,
 } from './runScaffold';
 import { Messages, jsonTerminalSafe, terminalSafe, writeOut } from './terminal';
-import { errnoOf } from '../../common/src/output/atomicWrite';
+import { errnoOf } from '../../common/src/errno';
 import { pushAll } from '../../common/src/arrays';
 
 export const DIFF_USAGE = `  mwq diff FILE [options]                  run one query and compare it with its last stored run

@@ -4,7 +4,8 @@
 // query that cannot be sent), 1 the output file could not be written.
 
 import { isHttpUrl } from '../../common/src/url';
-import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
+import { writeFileAtomic } from '../../common/src/output/atomicWrite';
+import { errnoOf } from '../../common/src/errno';
 import { readArgs, readQueryFile, stringOption, UsageError } from './args';
 import { CODE_TARGETS, codeTarget, exportQueryAsCode } from '../../common/src/codegen';
 import { parseDocument } from '../../common/src/parser';

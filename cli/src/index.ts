@@ -5,9 +5,12 @@ import { EXIT } from './exitCodes';
 import { terminalSafe } from './terminal';
 import { installTransport } from '../../common/src/runner/transport';
 import { nodeTransport } from '../../common/src/runner/nodeTransport';
+import { installRegexMatcher } from '../../common/src/expect/boundedRegex';
+import { vmMatchAll } from '../../common/src/expect/vmRegex';
 
-// The CLI's requests go out on node:http (cookies, keep-alive).
+// The CLI's requests go out on node:http (cookies, keep-alive); its @expect regexes stop at their time limit (vm).
 installTransport(nodeTransport);
+installRegexMatcher(vmMatchAll);
 
 void main(process.argv.slice(2)).then(
   (code) => {

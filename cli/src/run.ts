@@ -31,7 +31,7 @@ import { RunView } from './runView';
 import { onePageList } from '../../common/src/results/columnNames';
 import { countListItems, type ListItems } from '../../common/src/results/itemsText';
 import { summarize } from './runSummary';
-import { errnoOf } from '../../common/src/output/atomicWrite';
+import { errnoOf } from '../../common/src/errno';
 import type { Row } from '../../common/src/row';
 import { RunOutput } from './runOutput';
 import { dryRun } from './dryRun';

@@ -24,7 +24,7 @@ import type { RowBatch } from '../../common/src/runner/merge';
 import { openExport, type RowWriter } from '../../common/src/output/rowWriters';
 import { RunView } from './runView';
 import type { CellStyle, ExportFormat } from '../../common/src/exportFormats';
-import { errnoOf } from '../../common/src/output/atomicWrite';
+import { errnoOf } from '../../common/src/errno';
 import { readBoundedFile, UnreadableFileError } from '../../common/src/output/boundedRead';
 import { count } from '../../common/src/text';
 import { EXIT } from './exitCodes';

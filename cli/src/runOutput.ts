@@ -15,7 +15,8 @@
 
 import { closeSync, createReadStream, existsSync, fstatSync, ftruncateSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { openExport, rowJson } from '../../common/src/output/rowWriters';
+import { openExport } from '../../common/src/output/rowWriters';
+import { rowJson } from '../../common/src/output/rowText';
 import type { Row } from '../../common/src/row';
 import type { RowsView } from '../../common/src/results/columnNames';
 import type { CellStyle, ExportFormat } from '../../common/src/exportFormats';

@@ -3,7 +3,8 @@
 // query could not run), 2 on usage errors, 0 when all passed.
 
 import { readFileSync } from 'node:fs';
-import { errnoOf, writeFileAtomic } from '../../common/src/output/atomicWrite';
+import { writeFileAtomic } from '../../common/src/output/atomicWrite';
+import { errnoOf } from '../../common/src/errno';
 import { Messages, terminalSafeLine } from './terminal';
 import { checkExpectations, type ExpectationResult } from '../../common/src/expect/check';
 import { junitXml, type JunitCase } from '../../common/src/expect/junit';

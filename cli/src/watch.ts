@@ -13,7 +13,7 @@ import { redactorOf, type PreparedRequest } from '../../common/src/runner/reques
 import { parseWatchPeriod, periodText, testPeriodOverride } from '../../common/src/watch/period';
 import { QueryWatch, tickRecord, type WatchTick } from '../../common/src/watch/watcher';
 import { changeSummary } from '../../common/src/watch/watchRows';
-import { errnoOf } from '../../common/src/output/atomicWrite';
+import { errnoOf } from '../../common/src/errno';
 import { count } from '../../common/src/text';
 import { positiveInt, readArgs, shown, stringOption, UsageError } from './args';
 import { EXIT } from './exitCodes';

@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { fallbackEndpoint, readWorkspaceFile, WORKSPACE_FILE, type Fallback } from '../../common/src/endpointChoice';
-import { errnoOf } from '../../common/src/output/atomicWrite';
+import { errnoOf } from '../../common/src/errno';
 import { shown, UsageError } from './args';
 
 /** Folders looked at above the file's own: enough for any project, and a bound on the walk. */

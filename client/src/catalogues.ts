@@ -6,8 +6,9 @@
 
 import { hostOf } from '../../common/src/url';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
-import { CatalogueCache, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
+import { loadLiveCatalogue, type SnapshotCache } from '../../common/src/catalogue/loadCatalogue';
+import { hostFiles } from './hostFiles';
 import { describeSnapshot, type CatalogueSnapshot } from '../../common/src/catalogue/snapshot';
 import { documentEndpoint, queryEndpoints } from '../../common/src/catalogue/documentEndpoint';
 import { parseDocument } from '../../common/src/parser';
@@ -30,7 +31,7 @@ const QUERY_WIKI_CATALOGUES = 20;
 export type AutoFetch = 'known' | 'always' | 'never';
 
 export class Catalogues implements vscode.Disposable {
-  private readonly cache: CatalogueCache;
+  private readonly cache: SnapshotCache;
   /** Endpoints whose snapshot the server has, with when it was fetched. */
   private readonly sent = new Map<string, string>();
   /** Endpoints being fetched, so concurrent opens share one fetch. */
@@ -51,7 +52,7 @@ export class Catalogues implements vscode.Disposable {
     /** Who chose which host: the gate of requests nobody asked for (chosenHosts.ts). */
     readonly chosen: ChosenHosts = new ChosenHosts(context, environments),
   ) {
-    this.cache = new CatalogueCache(vscode.Uri.joinPath(context.globalStorageUri, 'catalogues').fsPath, { ttlMs: this.ttlMs() });
+    this.cache = hostFiles().catalogueCache(vscode.Uri.joinPath(context.globalStorageUri, 'catalogues'), this.ttlMs());
     this.status.name = 'MediaWiki Query catalogue';
     this.status.command = 'mwquery.refreshCatalogue';
     this.subscriptions.push(

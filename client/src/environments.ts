@@ -15,7 +15,7 @@ import {
 import { parseDocument } from '../../common/src/parser';
 import type { ParsedDocument } from '../../common/src/syntaxTree';
 import { editorEnvironments, editorFallback, environmentStatusText, ownEndpointAt, type StatusText } from './queryEndpoint';
-import { writeNewFileSync } from '../../common/src/output/ownFiles';
+import { hostFiles } from './hostFiles';
 
 const STATE_KEY = 'mwquery.environment';
 /** Cursor moves and keystrokes repaint the status item after this pause, not each time. */
@@ -134,21 +134,8 @@ export class Environments implements vscode.Disposable {
   /** Writes the example `.mwquery.json` (never over an existing one) and opens it. */
   async createWorkspaceFile(folder: vscode.Uri): Promise<vscode.Uri> {
     const uri = vscode.Uri.joinPath(folder, WORKSPACE_FILE);
-    if (uri.scheme === 'file') {
-      // Created exclusively: never over an existing file, nor through a link planted under that name.
-      try {
-        writeNewFileSync(uri.fsPath, EXAMPLE_WORKSPACE_FILE);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-    } else {
-      const exists = await vscode.workspace.fs.stat(uri).then(
-        () => true,
-        () => false,
-      );
-      // A remote or virtual folder: only VS Code's file system reaches it.
-      if (!exists) await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(EXAMPLE_WORKSPACE_FILE));
-    }
+    // Never over an existing file (hostFiles.ts: exclusively on disk, else through VS Code's file system).
+    await hostFiles().createNewFile(uri, EXAMPLE_WORKSPACE_FILE);
     await this.reloadFile();
     await vscode.window.showTextDocument(uri, { preview: false });
     return uri;

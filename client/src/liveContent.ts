@@ -9,7 +9,7 @@
 // lookup is one line in the log, with its number of requests.
 
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { fetchContentAnswers } from '../../common/src/content/fetchContent';
 import { fetchLiveValues } from '../../common/src/content/fetchLiveValues';
 import type { ContentAnswers, ContentQuestions, LiveValuesAnswer } from '../../common/src/content/contentTypes';

@@ -2,7 +2,7 @@
 // text opened in an editor or copied, a chart saved to a file.
 
 import * as vscode from 'vscode';
-import { writeFileAtomic } from '../../common/src/output/atomicWrite';
+import { hostFiles } from './hostFiles';
 
 /** A chart from the panel (SVG text or PNG base64) in a file the user picks. */
 export async function saveChart(format: 'svg' | 'png', data: string, name: string): Promise<void> {
@@ -14,10 +14,8 @@ export async function saveChart(format: 'svg' | 'png', data: string, name: strin
   });
   if (!target) return;
   try {
-    const bytes = format === 'svg' ? Buffer.from(data, 'utf8') : Buffer.from(data, 'base64');
-    // On disk through the one primitive; a remote or virtual folder only VS Code's file system reaches.
-    if (target.scheme === 'file') await writeFileAtomic(target.fsPath, bytes);
-    else await vscode.workspace.fs.writeFile(target, bytes);
+    const bytes = format === 'svg' ? new TextEncoder().encode(data) : Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    await hostFiles().writeChosenFile(target, bytes);
     vscode.window.setStatusBarMessage(`Saved the chart to ${vscode.workspace.asRelativePath(target)}.`, 5000);
   } catch (error) {
     void vscode.window.showErrorMessage(`Cannot save the chart: ${error instanceof Error ? error.message : String(error)}`);

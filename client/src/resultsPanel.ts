@@ -13,8 +13,8 @@
 // run or stored run it shows (the command handlers answer them). A closed
 // panel is disposed; the next createOrShow makes a new one.
 
-import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
+import { randomBase64 } from '../../common/src/random';
 import type {
   HostToPanel,
   PanelCategoryMembers,
@@ -345,7 +345,7 @@ export class ResultsPanel implements vscode.Disposable {
   private render(): void {
     this.notReady();
     const webview = this.panel.webview;
-    const nonce = crypto.randomBytes(18).toString('base64');
+    const nonce = randomBase64(18);
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
     const scriptUri = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'panel.js'));
     const styleUri = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'panel.css'));

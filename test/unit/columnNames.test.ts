@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyView, defaultView, NamingError, onePageList, viewForNames } from '../../common/src/results/columnNames';
 import { readableCellText } from '../../common/src/results/cellSummary';
-import { csvField } from '../../common/src/output/rowWriters';
+import { csvField } from '../../common/src/output/rowText';
 import { RunView } from '../../cli/src/runView';
 
 const PAGE = {

@@ -8,6 +8,7 @@ import { parseDocument, reparseDocument } from '../../common/src/parser';
 import { parseExpectation } from '../../common/src/expect/grammar';
 import { checkExpectations, type RunForExpectations } from '../../common/src/expect/check';
 import { matchAll, RegexTimeoutError } from '../../common/src/expect/boundedRegex';
+import '../nodeTransport';
 import { junitXml } from '../../common/src/expect/junit';
 import { diagnose } from './serviceHelpers';
 import { expectationSummary } from '../../client/src/testing/runSummary';

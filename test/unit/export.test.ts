@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { exportCellText as cellText, csvField, exportRows, openExport } from '../../common/src/output/rowWriters';
+import { exportRows, openExport } from '../../common/src/output/rowWriters';
+import { exportCellText as cellText, csvField } from '../../common/src/output/rowText';
 import { formatTextTable } from '../../common/src/output/textTable';
 import type { Row } from '../../common/src/row';
 

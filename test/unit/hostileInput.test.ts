@@ -20,7 +20,8 @@ import { fetchLiveValues, LIVE_TITLE_LIMIT } from '../../common/src/content/fetc
 import { parseDocument } from '../../common/src/parser';
 import { AnswerParts, answerParts } from '../../common/src/results/parts';
 import { buildRequest, redactorOf } from '../../common/src/runner/request';
-import { csvField, exportRows, rowJson } from '../../common/src/output/rowWriters';
+import { exportRows } from '../../common/src/output/rowWriters';
+import { csvField, rowJson } from '../../common/src/output/rowText';
 import { requestPairs, toApiSandboxUrl, toCurl, toUrl } from '../../common/src/runner/wire';
 import { RunnerError } from '../../common/src/runner/errors';
 import { writeFileAtomic } from '../../common/src/output/atomicWrite';

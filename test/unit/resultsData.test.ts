@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { expandRows, expandableFields } from '../../common/src/results/expand';
 import { answerParts, findPart } from '../../common/src/results/parts';
-import { tsvField, tsvLine, wikitable, wikitextCell } from '../../common/src/output/rowWriters';
+import { tsvField, tsvLine, wikitable, wikitextCell } from '../../common/src/output/rowText';
 import type { Row } from '../../common/src/row';
 
 const pages: Row[] = [

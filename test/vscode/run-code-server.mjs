@@ -19,6 +19,13 @@
 //         build:prod` + `vsce package --no-dependencies`, or the FILE given),
 //         installed with `code-server --install-extension`, and vsix.test run
 //         against it, with a placeholder as the extension under development.
+//   web   (with --web) the web extension in VS Code's web worker extension
+//         host: a copy of the extension whose manifest has only the
+//         `browser` entry (webPhase.mjs) is the one under development; only
+//         web*.test runs (in the Node extension host beside it, reaching the
+//         extension through VS Code's API), with the test wiki on another
+//         origin and a loopback server that sends no CORS headers
+//         (MWQ_TEST_NO_CORS_ENDPOINT). Its own time limit: 240 s + 6 s per web test.
 //
 // The dev phase gets a real MediaWiki on loopback (test/wiki/testWiki.ts,
 // started here before the phase and stopped after it, also on failure): its
@@ -28,6 +35,8 @@
 // Options:
 //   --vsix [FILE]         add the vsix phase (package one unless FILE is given)
 //   --only-vsix [FILE]    the vsix phase alone
+//   --web                 add the web phase
+//   --only-web            the web phase alone
 //   --grep PATTERN        run only the tests whose title matches
 //   --timeout SECONDS     time-out of each phase (default: 240 s plus 6 s for
 //                         each test the suite files declare, so the limit
@@ -59,6 +68,7 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import * as util from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { isWebSuiteFile, startNoCorsServer, webExtensionCopy } from './webPhase.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const testRoot = path.join(root, '.vscode-test');
@@ -74,6 +84,7 @@ function parseArgs(argv) {
   const o = {
     vsix: false,
     vsixFile: undefined,
+    web: false,
     dev: true,
     grep: undefined,
     timeout: undefined,
@@ -98,6 +109,10 @@ function parseArgs(argv) {
       o.vsix = true;
       o.dev = false;
       o.vsixFile = optionalFile();
+    } else if (a === '--web') o.web = true;
+    else if (a === '--only-web') {
+      o.web = true;
+      o.dev = false;
     } else if (a === '--grep') o.grep = next();
     else if (a === '--timeout') o.timeout = Number(next());
     else if (a === '--extension-path') o.extensionPath = path.resolve(next());
@@ -110,8 +125,7 @@ function parseArgs(argv) {
     else if (a === '-h' || a === '--help') usage();
     else usage(`unknown option ${a}`);
   }
-  if (o.timeout === undefined) o.timeout = defaultPhaseTimeout();
-  if (!(o.timeout > 0)) usage('--timeout wants a positive number of seconds');
+  if (o.timeout !== undefined && !(o.timeout > 0)) usage('--timeout wants a positive number of seconds');
   return o;
 }
 
@@ -120,11 +134,12 @@ function parseArgs(argv) {
  * (296 s) by 83 tests on a quiet machine. 240 s for starting code-server,
  * Chromium, the wiki and a window reload, plus 6 s per declared test.
  */
-function defaultPhaseTimeout() {
+function defaultPhaseTimeout(web = false) {
   const suiteDir = path.join(root, 'test', 'vscode', 'suite');
   let tests = 0;
   for (const name of fs.readdirSync(suiteDir)) {
-    if (!name.endsWith('.test.ts')) continue;
+    // The web phase counts its own files; the others every other file.
+    if (!name.endsWith('.test.ts') || isWebSuiteFile(name) !== web) continue;
     tests += (fs.readFileSync(path.join(suiteDir, name), 'utf8').match(/^\s*(?:test|it)\(/gm) ?? []).length;
   }
   return Math.max(300, 240 + 6 * tests);
@@ -363,6 +378,9 @@ async function runPhase(phase, opts) {
     env.MWQ_TEST_ENDPOINT_B = phase.secondWiki.endpoint;
     env.MWQ_TEST_WIKI_B_RUN_DIR = phase.secondWiki.runDir;
   }
+  // A loopback "wiki" that sends no CORS headers, for the web phase's refusal sentence.
+  if (phase.noCors) env.MWQ_TEST_NO_CORS_ENDPOINT = phase.noCors.endpoint;
+  else delete env.MWQ_TEST_NO_CORS_ENDPOINT;
   if (phase.wiki) {
     // The test wiki's address and facts, for fixtures ({{$env ...}}) and tests.
     const factsFile = path.join(runDir, 'wiki-facts.json');
@@ -499,7 +517,8 @@ async function runPhase(phase, opts) {
       .then(() => shooter.take(`${phase.name}-00-workbench`))
       .catch(() => {});
 
-    const t2 = timeout(opts.timeout * 1000, `the ${phase.name} tests to finish`);
+    const limit = opts.timeout ?? defaultPhaseTimeout(phase.suite === 'web');
+    const t2 = timeout(limit * 1000, `the ${phase.name} tests to finish`);
     const browserGone = new Promise((resolve) => browser.once('disconnected', () => resolve('the browser went away')));
     let code;
     try {
@@ -1209,6 +1228,7 @@ async function main() {
     if (!fs.existsSync(vsix)) throw new SetupError(`${vsix} does not exist`);
     phases.push({ name: 'vsix', suite: 'vsix', vsix, extensionPath: placeholderExtension(path.join(testRoot, 'vsix', 'placeholder')) });
   }
+  if (opts.web) phases.push({ name: 'web', suite: 'web', extensionPath: webExtensionCopy(root, path.join(testRoot, 'web', 'extension')) });
 
   let worst = 0;
   for (const phase of phases) {
@@ -1216,8 +1236,10 @@ async function main() {
     let wiki;
     let newerWiki;
     let secondWiki;
+    let noCors;
     try {
-      if (phase.name === 'dev' && opts.wiki) phase.wiki = wiki = await startWiki();
+      if ((phase.name === 'dev' || phase.name === 'web') && opts.wiki) phase.wiki = wiki = await startWiki();
+      if (phase.name === 'web') phase.noCors = noCors = await startNoCorsServer();
       // A second wiki on MediaWiki 1.43 for the two-environments suite: only when it runs (its first
       // start fetches 1.43's packages and builds its content); without it that test skips.
       if (phase.name === 'dev' && opts.wiki && (!opts.grep || /environment/i.test(opts.grep))) {
@@ -1236,6 +1258,7 @@ async function main() {
       log(`${phase.name}: exit code ${r.code} in ${(r.ms / 1000).toFixed(1)} s; report ${path.relative(root, r.resultsFile)}`);
       if (r.code !== 0 && worst === 0) worst = r.code;
     } finally {
+      if (noCors) await noCors.stop();
       if (secondWiki) await secondWiki.stop().catch((err) => log(`warning: stopping the second test wiki: ${err.message}`));
       if (newerWiki) await newerWiki.stop().catch((err) => log(`warning: stopping the 1.43 test wiki: ${err.message}`));
       if (wiki) {

@@ -14,7 +14,7 @@ import { buildRequest } from '../../common/src/runner/request';
 import type { Row } from '../../common/src/row';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
-import { forgetLookupFailures, loadLiveCatalogue } from '../../common/src/catalogue/catalogueCache';
+import { forgetLookupFailures, loadLiveCatalogue } from '../../common/src/catalogue/loadCatalogue';
 import { sendApiRequest } from '../../common/src/runner/http';
 import { directTitles as directTitlesOf, FIRST_PAGE, runSession as run } from './sessionHelpers';
 

@@ -12,7 +12,8 @@ import { toUrl } from '../../../common/src/runner/wire';
 import type { PreparedRequest } from '../../../common/src/runner/request';
 import { KeptMessages } from '../../../common/src/expect/keptMessages';
 import type { Row } from '../../../common/src/row';
-import { RunHistory } from '../../../common/src/results/history';
+import { newRunId } from '../../../common/src/results/runRecord';
+import type { QueryHistory } from './queryHistory';
 import { imageOriginOf } from './imageOrigin';
 import type { WikiTarget } from '../../../common/src/runner/manyWikis';
 import type { RunSession } from '../../../common/src/runner/runSession';
@@ -66,7 +67,7 @@ export interface ActiveRun extends Prepared {
 /** What the results panel shows: a live run, or a stored run of a query's history. */
 export interface Shown {
   label: string;
-  history?: RunHistory;
+  history?: QueryHistory;
   rows(): readonly Row[];
   /** The run's id in the history (a stored run's, or the live run's). */
   id?: string;
@@ -108,7 +109,7 @@ export function runInfoOf(prepared: Prepared): PanelRunInfo {
 export function newActiveRun(prepared: Prepared, session: RunSession): ActiveRun {
   return {
     ...prepared,
-    id: RunHistory.newId(),
+    id: newRunId(),
     info: runInfoOf(prepared),
     panelPages: [],
     requestMs: 0,

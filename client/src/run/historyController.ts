@@ -8,8 +8,8 @@ import type { PanelComparison, PanelHistoryEntry } from '../../../common/src/pan
 import type { QueryNode } from '../../../common/src/syntaxTree';
 import type { RunOutcome } from '../../../common/src/runner/sessionTypes';
 import { redactorOf } from '../../../common/src/runner/request';
-import type { RunHistory } from '../../../common/src/results/history';
-import { errnoOf } from '../../../common/src/output/atomicWrite';
+import type { QueryHistory } from './queryHistory';
+import { errnoOf } from '../../../common/src/errno';
 import { ResultsPanel } from '../resultsPanel';
 import type { Environments } from '../environments';
 import { queryKey, queryLabel, type ActiveRun } from './activeRun';
@@ -41,7 +41,7 @@ export class HistoryController {
   }
 
   /** The query's run history (file queries only, when enabled). */
-  historyOf(uri: vscode.Uri, query: QueryNode): RunHistory | undefined {
+  historyOf(uri: vscode.Uri, query: QueryNode): QueryHistory | undefined {
     return historyFor(uri, queryLabel(query), readRunSettings(this.environments.defaultEndpoint()));
   }
 
@@ -53,7 +53,7 @@ export class HistoryController {
       await history.save(storedRecordOf(run, outcome), redactorOf(run.request));
       if (this.view.isShowing(run)) await this.view.sendHistory();
     } catch (error) {
-      this.log.warn(`Could not store the run in ${history.folder}: ${errnoOf(error)}`);
+      this.log.warn(`Could not store the run in ${history.place}: ${errnoOf(error)}`);
     }
   }
 
@@ -114,7 +114,7 @@ export class HistoryController {
    * A watch's notification clicked: its latest tick shown in the panel and
    * compared there with the tick before (the panel's Compare).
    */
-  async showTickComparison(history: RunHistory, afterId: string, beforeId: string): Promise<PanelComparison | undefined> {
+  async showTickComparison(history: QueryHistory, afterId: string, beforeId: string): Promise<PanelComparison | undefined> {
     const after = await history.load(afterId);
     if (!after) return undefined;
     this.view.showStored(history, after);

@@ -8,16 +8,17 @@
 // account are a normal run's (RunPreparation.prepareRun, runPreparation.ts).
 
 import * as vscode from 'vscode';
+import { envVar } from '../../../common/src/envVar';
 import { parseDocument } from '../../../common/src/parser';
 import type { QueryNode } from '../../../common/src/syntaxTree';
 import type { SessionOptions } from '../../../common/src/runner/continuation';
 import { redactorOf } from '../../../common/src/runner/request';
 import { comparisonText, hasChanges, type RowComparison } from '../../../common/src/results/compare';
-import type { RunHistory } from '../../../common/src/results/history';
+import type { QueryHistory } from './queryHistory';
 import { DEFAULT_WATCH_PERIOD, parseWatchPeriod, periodText, testPeriodOverride } from '../../../common/src/watch/period';
 import { QueryWatch, tickRecord, type WatchTick } from '../../../common/src/watch/watcher';
 import { changeSummary } from '../../../common/src/watch/watchRows';
-import { errnoOf } from '../../../common/src/output/atomicWrite';
+import { errnoOf } from '../../../common/src/errno';
 import { count } from '../../../common/src/text';
 import type { Prepared } from './activeRun';
 import { queryLabel } from './activeRun';
@@ -27,8 +28,8 @@ import { commandTarget, queryAt } from './queryTarget';
 export interface WatchHost {
   canRun(): boolean;
   prepareRun(uri: vscode.Uri, line: number): Promise<{ prepared: Prepared; sessionOptions: SessionOptions } | undefined>;
-  historyFor(uri: vscode.Uri, query: QueryNode): RunHistory | undefined;
-  showTickComparison(history: RunHistory, afterId: string, beforeId: string): Promise<unknown>;
+  historyFor(uri: vscode.Uri, query: QueryNode): QueryHistory | undefined;
+  showTickComparison(history: QueryHistory, afterId: string, beforeId: string): Promise<unknown>;
   limits(): { maxPages: number; maxItems: number };
 }
 
@@ -102,7 +103,7 @@ export class QueryWatches implements vscode.Disposable {
       key,
       uri: where.uri,
       label,
-      periodMs: testPeriodOverride(process.env.MWQ_TEST_WATCH_SECONDS) ?? periodMs,
+      periodMs: testPeriodOverride(envVar('MWQ_TEST_WATCH_SECONDS')) ?? periodMs,
       core: new QueryWatch({ session: {}, limits: { maxPages, maxItems }, maxRows: maxItems }),
       running: false,
       stopped: false,
@@ -260,17 +261,17 @@ export class QueryWatches implements vscode.Disposable {
   }
 
   /** Keeps the tick in the history; its id, or undefined when it could not be stored (said in the log). */
-  private async keep(history: RunHistory, tick: WatchTick, redact: (text: string) => string): Promise<string | undefined> {
+  private async keep(history: QueryHistory, tick: WatchTick, redact: (text: string) => string): Promise<string | undefined> {
     try {
       return (await history.save(tickRecord(tick), redact)).id;
     } catch (error) {
-      this.log.warn(`Could not store the tick of "${tick.number}" in ${history.folder}: ${errnoOf(error)}`);
+      this.log.warn(`Could not store the tick of "${tick.number}" in ${history.place}: ${errnoOf(error)}`);
       return undefined;
     }
   }
 
   /** "… changed: 1 added" with a button that opens the comparison (the panel's Compare; without a history, a text). */
-  private async notify(watch: Watch, c: RowComparison, tick: WatchTick, history: RunHistory | undefined): Promise<void> {
+  private async notify(watch: Watch, c: RowComparison, tick: WatchTick, history: QueryHistory | undefined): Promise<void> {
     const [afterId, beforeId] = [watch.lastRunId, watch.previousRunId];
     const choice = await vscode.window.showInformationMessage(`Watched query "${watch.label}": ${changeSummary(c)}.`, 'Show changes');
     if (!choice) return;

@@ -4,7 +4,8 @@
 
 import * as vscode from 'vscode';
 import { EXPORT_FORMATS, type CellStyle, type ExportFormat } from '../../../common/src/exportFormats';
-import { csvLine, exportExtension, exportRows, unionKeys } from '../../../common/src/output/rowWriters';
+import { csvLine, exportExtension, unionKeys } from '../../../common/src/output/rowText';
+import { hostFiles } from '../hostFiles';
 import { isRunnerError } from '../../../common/src/runner/errors';
 import { toApiSandboxUrl, toCurl, toUrl } from '../../../common/src/runner/wire';
 import { userAgent } from '../../../common/src/runner/http';
@@ -56,11 +57,11 @@ export async function exportRun(
     }));
   if (!target) return;
   try {
-    const count = await exportRows(target.fsPath, format, rows, cells);
+    const count = await hostFiles().exportRows(target, format, rows, cells);
     const written = { rows: count, columns: choice.view?.columns.length };
     // JSON and NDJSON keep values as they are: only a table format's cells are said.
     const how = cells === 'json' && format !== 'json' && format !== 'ndjson' ? ' Nested cells as JSON.' : '';
-    log.info(`${exportedText(written, choice, target.fsPath)}${how} (${format})`);
+    log.info(`${exportedText(written, choice, target.scheme === 'file' ? target.fsPath : target.toString())}${how} (${format})`);
     // Automation (a given target) is not interrupted by a notification that waits for a click.
     const notice = vscode.window.showInformationMessage(
       `${exportedText(written, choice, vscode.workspace.asRelativePath(target))}${how}`,
@@ -144,7 +145,7 @@ export async function exportResultsCommand(
     run,
     picked as ExportFormat,
     log,
-    target instanceof vscode.Uri && target.scheme === 'file' ? target : undefined,
+    target instanceof vscode.Uri && (target.scheme === 'file' || hostFiles().kind === 'browser') ? target : undefined,
     shown ?? rowChoice(choice),
     cellsOf(choice),
   );

@@ -3,16 +3,15 @@
 // the commands that reach them. extension.ts (the composition root) calls
 // createRunControllers and registers registerRunCommands' commands.
 
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { CookieJars } from '../../../common/src/runner/cookies';
 import type { Accounts } from '../accounts';
 import type { Catalogues } from '../catalogues';
 import type { ContactGate } from '../contact';
 import type { Environments } from '../environments';
-import { AllPagesKeeper } from './allPagesKeeper';
 import { CommandHandlers } from './commandHandlers';
 import { copyAsCode } from './copyAsCode';
+import { hostFiles } from '../hostFiles';
 import { HistoryController } from './historyController';
 import type { WatchHost } from './queryWatches';
 import { RunController } from './runController';
@@ -50,7 +49,7 @@ export function createRunControllers(context: vscode.ExtensionContext, services:
   );
   const storage = context.storageUri ?? context.globalStorageUri;
   // Where "All pages" runs got to, kept on disk so that a run cut short by a closed window can go on.
-  const keeper = new AllPagesKeeper(vscode.Uri.joinPath(storage, 'all-pages').fsPath, randomUUID(), log);
+  const keeper = hostFiles().keeper(storage, log);
   const history: HistoryController = new HistoryController(environments, log, view, (key) => runs.liveRun(key));
   const runs: RunController = new RunController({ ...services, context, preparation, view, history, keeper });
   const commands = new CommandHandlers({ log, preparation, view, history, runs });

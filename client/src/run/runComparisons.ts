@@ -2,11 +2,11 @@
 // results (rows matched by key: added, removed, changed), in the panel or as a
 // text document. The controller owns the runs and the panel (RunsHost).
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PanelComparison, PanelHistoryEntry, PanelStatus } from '../../../common/src/panelProtocol';
 import type { QueryNode } from '../../../common/src/syntaxTree';
-import { summaryOf, type RunHistory, type StoredRun } from '../../../common/src/results/history';
+import { summaryOf, type StoredRun } from '../../../common/src/results/runRecord';
+import type { QueryHistory } from './queryHistory';
 import { compareRows, comparisonText, extentOf, type RunExtent } from '../../../common/src/results/compare';
 import { ResultsPanel } from '../resultsPanel';
 import { queryLabel, type ActiveRun, type Shown } from './activeRun';
@@ -15,12 +15,12 @@ import { queryLabel, type ActiveRun, type Shown } from './activeRun';
 export interface RunsHost {
   target(uri?: vscode.Uri, line?: number): { uri: vscode.Uri; line: number } | undefined;
   queryAt(uri: vscode.Uri, line: number): Promise<QueryNode | undefined>;
-  historyOf(uri: vscode.Uri, query: QueryNode): RunHistory | undefined;
+  historyOf(uri: vscode.Uri, query: QueryNode): QueryHistory | undefined;
   /** The query's run of this session, if it is kept. */
   liveRun(uri: vscode.Uri, query: QueryNode): ActiveRun | undefined;
   /** The run is the one the results panel shows. */
   isShowing(run: ActiveRun): boolean;
-  showStored(history: RunHistory, stored: StoredRun): void;
+  showStored(history: QueryHistory, stored: StoredRun): void;
   shown(): Shown | undefined;
 }
 
@@ -70,9 +70,9 @@ export class RunComparisons {
   }
 
   /** A comparison of a stored run with the query's latest results, as a text document. */
-  async compareInEditor(history: RunHistory, id: string, query: QueryNode): Promise<void> {
+  async compareInEditor(history: QueryHistory, id: string, query: QueryNode): Promise<void> {
     const before = await history.load(id);
-    const live = this.host.liveRun(vscode.Uri.file(path.join(history.root, history.relativeFile)), query);
+    const live = this.host.liveRun(history.queryUri, query);
     const latest = live ? undefined : await history.latest(id);
     const after = live ? live.store.rows(live.mainList) : latest?.data;
     if (!before || !after) {

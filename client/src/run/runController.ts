@@ -21,7 +21,7 @@ import { ResultsPanel } from '../resultsPanel';
 import { noteQueryRan } from '../walkthroughState';
 import { thumbnailParams, withParams } from '../../../common/src/chart/files';
 import { keepRun, newActiveRun, queryKey, type ActiveRun, type Prepared } from './activeRun';
-import type { AllPagesKeeper } from './allPagesKeeper';
+import type { RunKeeper } from '../hostFiles';
 import { chainContextFor } from './chainedRun';
 import type { HistoryController } from './historyController';
 import { commandTarget } from './queryTarget';
@@ -40,7 +40,7 @@ export interface RunHost {
   preparation: RunPreparation;
   view: ShownResults;
   history: HistoryController;
-  keeper: AllPagesKeeper;
+  keeper: RunKeeper;
   catalogues?: Catalogues;
 }
 

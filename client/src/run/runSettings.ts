@@ -1,7 +1,8 @@
 // The settings of a run (mwquery.*), read when a run starts.
 
 import * as vscode from 'vscode';
-import { RunHistory } from '../../../common/src/results/history';
+import { hostFiles } from '../hostFiles';
+import type { QueryHistory } from './queryHistory';
 
 /** The settings a run reads, each bounded; `defaultEndpoint`: the selected environment's or mwquery.endpoint. */
 export function readRunSettings(defaultEndpoint: string | undefined) {
@@ -29,12 +30,8 @@ export function readRunSettings(defaultEndpoint: string | undefined) {
   };
 }
 
-/** A query's run history (file queries only, when the history is on). */
-export function historyFor(uri: vscode.Uri, label: string, settings: ReturnType<typeof readRunSettings>): RunHistory | undefined {
-  if (!settings.history || uri.scheme !== 'file') return undefined;
-  const folder = vscode.workspace.getWorkspaceFolder(uri);
-  return new RunHistory(
-    { file: uri.fsPath, name: label },
-    { stopAt: folder?.uri.fsPath, maxRuns: settings.historyMaxRuns, maxRunBytes: settings.historyMaxBytes },
-  );
+/** A query's run history, where the host keeps one (hostFiles.ts), when the history is on. */
+export function historyFor(uri: vscode.Uri, label: string, settings: ReturnType<typeof readRunSettings>): QueryHistory | undefined {
+  if (!settings.history) return undefined;
+  return hostFiles().historyFor(uri, label, { maxRuns: settings.historyMaxRuns, maxRunBytes: settings.historyMaxBytes });
 }

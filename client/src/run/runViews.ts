@@ -6,7 +6,7 @@ import type { PanelPage, PanelStatus } from '../../../common/src/panelProtocol';
 import type { PageResult, RunOutcome } from '../../../common/src/runner/sessionTypes';
 import type { Row } from '../../../common/src/row';
 import { textAnswerOf } from '../../../common/src/runner/classify';
-import type { StoredRun } from '../../../common/src/results/history';
+import type { StoredRun } from '../../../common/src/results/runRecord';
 import { count } from '../../../common/src/text';
 import { pushAll } from '../../../common/src/arrays';
 import type { ResultsPanel } from '../resultsPanel';

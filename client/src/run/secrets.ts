@@ -6,6 +6,7 @@
 // nothing without a yes.
 
 import * as vscode from 'vscode';
+import { envVar } from '../../../common/src/envVar';
 import type { QueryNode } from '../../../common/src/syntaxTree';
 import type { VariableScope } from '../../../common/src/resolve';
 import type { VariableUse } from '../../../common/src/syntaxTree';
@@ -53,7 +54,7 @@ export async function externalLookup(
     else values.set(name, value);
   }
   return {
-    lookup: (use) => (use.kind === 'secret' ? values.get(use.name) : use.kind === 'env' ? process.env[use.name] : undefined),
+    lookup: (use) => (use.kind === 'secret' ? values.get(use.name) : use.kind === 'env' ? envVar(use.name) : undefined),
     missing,
   };
 }

@@ -3,11 +3,11 @@
 // run. The run, history and command controllers all show through here, so the
 // panel has one subject and one handler of its requests at a time.
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PanelHistoryEntry, PanelPending } from '../../../common/src/panelProtocol';
 import type { QueryNode } from '../../../common/src/syntaxTree';
-import type { RunHistory, StoredRun } from '../../../common/src/results/history';
+import type { StoredRun } from '../../../common/src/results/runRecord';
+import type { QueryHistory } from './queryHistory';
 import { ResultsPanel } from '../resultsPanel';
 import type { PanelRequest } from '../panelMessages';
 import { runInfoOf, type ActiveRun, type Prepared, type Shown } from './activeRun';
@@ -22,7 +22,7 @@ export class ShownResults implements vscode.Disposable {
   constructor(
     private readonly extensionUri: vscode.Uri,
     /** The query's run history (file queries only, when enabled). */
-    private readonly historyOf: (uri: vscode.Uri, query: QueryNode) => RunHistory | undefined,
+    private readonly historyOf: (uri: vscode.Uri, query: QueryNode) => QueryHistory | undefined,
     /** Where the panel's requests go (the command handlers). */
     private readonly onRequest: (request: PanelRequest) => void,
   ) {}
@@ -65,8 +65,8 @@ export class ShownResults implements vscode.Disposable {
   }
 
   /** Shows a stored run in the panel (read-only: Next/All do not apply). */
-  showStored(history: RunHistory, stored: StoredRun): void {
-    const panel = this.panelFor(vscode.Uri.file(path.join(history.root, history.relativeFile)));
+  showStored(history: QueryHistory, stored: StoredRun): void {
+    const panel = this.panelFor(history.queryUri);
     this.live = undefined;
     showStoredRun(panel, stored);
     this.subject = { label: `the run of ${stored.startedAt}`, history, rows: () => stored.data, id: stored.id };

@@ -10,7 +10,7 @@ import { endpointsListOf } from '../../../common/src/endpointsList';
 import type { ExternalLookup, VariableScope } from '../../../common/src/resolve';
 import type { WikiTarget } from '../../../common/src/runner/manyWikis';
 import { MAX_ENDPOINTS_FILE_BYTES, resolveWikiTargets } from '../../../common/src/runner/wikiTargets';
-import { readBoundedFile, UnreadableFileError } from '../../../common/src/output/boundedRead';
+import { hostFiles } from '../hostFiles';
 import type { QueryNode } from '../../../common/src/syntaxTree';
 
 export type WikiTargets = { targets: WikiTarget[]; notes: string[] } | { problem: string };
@@ -43,21 +43,15 @@ export async function wikiTargetsOf(
 
 /**
  * A file of endpoints, relative to the `.mwq` file's folder: a regular file
- * inside that folder or the workspace after resolving links, read up to the
- * cap (common/src/output/boundedRead.ts, as the CLI reads it).
+ * inside that folder or the workspace, read up to the cap as the host can
+ * (hostFiles.ts: on disk as the CLI reads it, else through VS Code's file system).
  */
 async function readEndpointsFile(folder: vscode.Uri, path: string): Promise<string> {
   const file = vscode.Uri.joinPath(folder, path);
-  const shown = path.slice(0, 200);
-  if (file.scheme !== 'file') throw new Error(`the file of endpoints "${shown}" is not on this machine's disk`);
-  const within = [
-    folder.fsPath,
-    ...(vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
-  ];
+  const within = [folder, ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri)];
   try {
-    return await readBoundedFile(file.fsPath, { maxBytes: MAX_ENDPOINTS_FILE_BYTES, within });
+    return await hostFiles().readNamedFile(file, MAX_ENDPOINTS_FILE_BYTES, within);
   } catch (error) {
-    const why = error instanceof UnreadableFileError && !error.code ? error.why : 'cannot be read';
-    throw new Error(`the file of endpoints "${shown}" ${why}`);
+    throw new Error(`the file of endpoints "${path.slice(0, 200)}" ${error instanceof Error ? error.message : 'cannot be read'}`);
   }
 }

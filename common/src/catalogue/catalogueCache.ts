@@ -1,5 +1,5 @@
-// Catalogue snapshots on disk, one file per endpoint, with a time-to-live;
-// and `loadLiveCatalogue`: from the cache when fresh, else fetched and cached.
+// Catalogue snapshots on disk, one file per endpoint, with a time-to-live
+// (loadCatalogue.ts uses it: from the cache when fresh, else fetched and cached).
 //
 //   const cache = new CatalogueCache(dir, { ttlMs: 24 * 3600_000 });
 //   await cache.put(snapshot);            // atomic: temp file + rename
@@ -10,12 +10,11 @@ import { createHash } from 'node:crypto';
 import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { RunnerError, toRunnerError } from '../runner/errors';
-import { isLookupFailure } from '../runner/httpMessages';
-import { hostOf } from '../url';
-import { errnoOf, writeFileAtomic } from '../output/atomicWrite';
-import { fetchLiveCatalogue, helpLanguage, type FetchCatalogueOptions } from './fetchCatalogue';
+import { RunnerError } from '../runner/errors';
+import { writeFileAtomic } from '../output/atomicWrite';
+import { errnoOf } from '../errno';
 import { snapshotFromFile, snapshotToFile, type CatalogueSnapshot } from './snapshot';
+import type { SnapshotCache } from './loadCatalogue';
 
 /** How long a cached catalogue is used before it is fetched again: 24 hours. */
 export const DEFAULT_CATALOGUE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +31,7 @@ export interface CatalogueCacheOptions {
  * the endpoint). Files that are corrupt, of another endpoint, or older than the
  * time-to-live are ignored; writes are atomic (temp file + rename).
  */
-export class CatalogueCache {
+export class CatalogueCache implements SnapshotCache {
   readonly ttlMs: number;
   private readonly now: () => number;
 
@@ -111,71 +110,4 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MWQ_CACHE_DIR) return path.resolve(env.MWQ_CACHE_DIR);
   const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
   return path.join(base, 'mwquery');
-}
-
-export interface LoadCatalogueOptions extends FetchCatalogueOptions {
-  cache?: CatalogueCache;
-  /** Fetch even when the cache has a fresh snapshot. */
-  refresh?: boolean;
-}
-
-/**
- * The endpoint's snapshot from the cache when fresh and its help texts are in
- * the wanted language, else fetched (and put in the cache): a snapshot written
- * before help texts were fetched, or in another display language, is fetched
- * again, and still used when that fetch fails. A cache that cannot be written
- * does not fail the load.
- */
-/** How long a host whose name could not be looked up is not asked again for its catalogue. */
-export const LOOKUP_FAILURE_MEMORY_MS = 3 * 60_000;
-
-/** Hosts whose name did not resolve: the failure, and until when it stands (per process). */
-const lookupFailures = new Map<string, { error: RunnerError; until: number }>();
-
-/** The remembered failure of a host's name lookup, while it stands. */
-function rememberedLookupFailure(host: string, now: number): RunnerError | undefined {
-  const known = lookupFailures.get(host);
-  if (known && known.until > now) return known.error;
-  lookupFailures.delete(host);
-  return undefined;
-}
-
-/** Forgets every remembered lookup failure (a refresh the user asked for, tests). */
-export function forgetLookupFailures(): void {
-  lookupFailures.clear();
-}
-
-export async function loadLiveCatalogue(
-  endpoint: string,
-  options: LoadCatalogueOptions = {},
-): Promise<{ snapshot: CatalogueSnapshot; source: 'cache' | 'network'; cacheError?: RunnerError }> {
-  const { cache, refresh, ...fetchOptions } = options;
-  const cached = cache && !refresh ? await cache.get(endpoint) : undefined;
-  if (cached && cached.lang === helpLanguage(fetchOptions.lang)) return { snapshot: cached, source: 'cache' };
-  // A name that did not resolve a moment ago is not looked up again on every keystroke or run.
-  const host = hostOf(endpoint);
-  const remembered = refresh ? undefined : rememberedLookupFailure(host, Date.now());
-  if (remembered) {
-    if (cached) return { snapshot: cached, source: 'cache' };
-    throw remembered;
-  }
-  let snapshot: CatalogueSnapshot;
-  try {
-    snapshot = await fetchLiveCatalogue(endpoint, fetchOptions);
-  } catch (error) {
-    const e = toRunnerError(error);
-    if (isLookupFailure(e.extra.detail)) lookupFailures.set(host, { error: e, until: Date.now() + LOOKUP_FAILURE_MEMORY_MS });
-    // Fresh, only without help texts or in another language: better than none (offline, say).
-    if (cached && e.kind !== 'cancelled') return { snapshot: cached, source: 'cache' };
-    throw error;
-  }
-  let cacheError: RunnerError | undefined;
-  if (cache) {
-    try {
-      await cache.put(snapshot);
-    } catch (error) {
-      cacheError = toRunnerError(error, 'write');
-    }
-  }
-  return { snapshot, source: 'network', ...(cacheError ? { cacheError } : {}) };
 }

@@ -11,7 +11,7 @@
 // markers are then cut back out of the values. A file cannot forge a marker
 // because it cannot know the nonce.
 
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../random';
 import type { QueryNode } from '../syntaxTree';
 import type { ExternalLookup, VariableScope } from '../resolve';
 import { RunnerError } from '../runner/errors';
@@ -81,7 +81,7 @@ export function exportModel(query: QueryNode, scope: VariableScope, options: Exp
       `Cannot export a query that takes values from another query (${chained.name}={{#${chained.ref.queryName}.${chained.ref.field}}}): export the source query, and give the values in the program.`,
     );
   }
-  const nonce = randomBytes(12).toString('hex');
+  const nonce = randomHex(12);
   const uses: string[] = [];
   // A bare marker first; if the endpoint is nothing but a reference, the
   // runner's URL check needs the marker to look like a URL.

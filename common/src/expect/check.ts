@@ -2,11 +2,11 @@
 // run. Every check is bounded: values are compared as text cut to a fixed
 // length, regular expressions run through boundedRegex.
 
-import { exportCellText } from '../output/rowWriters';
+import { exportCellText } from '../output/rowText';
 import type { ApiMessage } from '../runner/apiMessages';
 import type { Row } from '../row';
 import type { ExpectNode } from '../syntaxTree';
-import { matchAll, MATCH_TIME_LIMIT_MS, MAX_MATCH_TEXT, RegexTimeoutError } from './boundedRegex';
+import { matchAll, MATCH_TIME_LIMIT_MS, MAX_MATCH_TEXT, RegexTimeoutError, RegexUnboundedError } from './boundedRegex';
 import { parseExpectation, type Expectation, type FieldTest } from './grammar';
 import { count } from '../text';
 
@@ -70,6 +70,7 @@ export function checkExpectations(
       const [passed, message] = check(e, run, lineLimit);
       return result(passed, message);
     } catch (error) {
+      if (error instanceof RegexUnboundedError) return { ...result(false, error.message), errored: true };
       if (error instanceof RegexTimeoutError) {
         return lineLimit < MATCH_TIME_LIMIT_MS ? { ...result(false, outOfBudget), errored: true } : result(false, error.message);
       }

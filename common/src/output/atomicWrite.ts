@@ -65,9 +65,3 @@ export async function moveInto(temp: string, target: string): Promise<void> {
     await fsp.rm(temp, { force: true });
   }
 }
-
-/** The file system's short error code of a failed read or write (`ENOENT`, `EACCES`…), for messages; never a path or a library's text. */
-export function errnoOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[A-Z0-9_]{2,20}$/.test(code) ? code : 'error';
-}

@@ -2,7 +2,7 @@
 // single-line (control characters and line breaks shown as spaces) and
 // truncated; wide characters are counted as one column each.
 
-import { tableCellText, unionKeys } from './rowWriters';
+import { tableCellText, unionKeys } from './rowText';
 import type { Row } from '../row';
 
 export interface TextTableOptions {

@@ -22,24 +22,26 @@
 //   (opened without following links, without waiting on a FIFO) of a bounded
 //   size, with rows nested at most 100 deep.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { constants as fsConstants, existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { redactDeep, type Redactor } from '../redact';
+import type { Redactor } from '../redact';
 import { writeFileAtomic } from '../output/atomicWrite';
-import { depthExceeds } from '../runner/classify';
-import type { Row } from '../row';
-import type { PanelHistoryEntry } from '../panelProtocol';
+import {
+  checkedRunRecord,
+  DEFAULT_MAX_RUN_BYTES,
+  DEFAULT_MAX_RUNS,
+  RUN_ID,
+  runRecord,
+  summaryOf,
+  type RunInput,
+  type RunStore,
+  type RunSummary,
+  type StoredRun,
+} from './runRecord';
 
 export const HISTORY_DIR = '.mwquery';
 export const RUNS_DIR = 'runs';
-/** Default cap on one stored run (JSON bytes). */
-export const DEFAULT_MAX_RUN_BYTES = 8 * 1024 * 1024;
-/** Default number of runs kept per query. */
-export const DEFAULT_MAX_RUNS = 20;
-const FORMAT_VERSION = 1;
-/** Rows nested deeper than this are not ours (and would overflow every consumer's recursion). */
-const MAX_ROW_DEPTH = 100;
 
 /** A folder of the history that is a link, or not a folder: the history is not used there. */
 export class HistoryPathError extends Error {
@@ -56,21 +58,6 @@ export interface QueryRef {
   /** The query's name (`### name`), or `line N` for an unnamed query. */
   name: string;
 }
-
-/** What the history list shows of a run: the panel's history entry. */
-export type RunSummary = PanelHistoryEntry;
-
-export interface StoredRun extends RunSummary {
-  version: number;
-  query: { file: string; name: string };
-  /** The first request, masked. */
-  requestUrl: string;
-  /** The list the rows come from (`pages`, `allpages`, …). */
-  list?: string;
-  data: Row[];
-}
-
-export type RunInput = Omit<StoredRun, 'version' | 'id' | 'query' | 'rows' | 'truncated'> & { id?: string };
 
 export interface HistoryOptions {
   /** The editor's workspace folder: the root is never searched above it (and is the root when nothing marks one). */
@@ -107,7 +94,7 @@ export function cliHistoryStop(file: string, cwd: string): string {
   return inside ? path.resolve(cwd) : path.dirname(abs);
 }
 
-export class RunHistory {
+export class RunHistory implements RunStore {
   readonly root: string;
   private readonly maxRunBytes: number;
   private readonly maxRuns: number;
@@ -131,11 +118,6 @@ export class RunHistory {
     const digest = createHash('sha256').update(`${this.relativeFile}\0${this.query.name}`).digest('hex').slice(0, 12);
     const readable = `${path.basename(this.query.file, '.mwq')}-${this.query.name}`.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60);
     return path.join(this.root, HISTORY_DIR, RUNS_DIR, `${readable}-${digest}`);
-  }
-
-  /** A new run id: sortable by time, unique. */
-  static newId(at = new Date()): string {
-    return `${at.toISOString().replace(/[-:.]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
   }
 
   /**
@@ -176,34 +158,9 @@ export class RunHistory {
 
   /** Stores (or replaces, same id) a run; rows past the size cap are dropped. Returns the stored summary. */
   async save(input: RunInput, redact: Redactor): Promise<RunSummary> {
-    const id = input.id && /^[0-9A-Za-z-]{1,64}$/.test(input.id) ? input.id : RunHistory.newId();
     const folder = (await this.realFolder(true))!;
-    const { data, ...rest } = input;
-    const head = redactDeep({ ...rest, id }, redact, Infinity);
-    const record: StoredRun = {
-      ...head,
-      version: FORMAT_VERSION,
-      id,
-      query: { file: this.relativeFile, name: this.query.name },
-      rows: 0,
-      truncated: false,
-      data: [],
-    };
-    // Rows are masked and measured one at a time, and only those that fit are kept:
-    // a huge run is never copied or encoded whole.
-    let used = Buffer.byteLength(JSON.stringify({ ...record, truncated: true, rows: Number.MAX_SAFE_INTEGER }));
-    for (const row of data) {
-      const masked = redactDeep(row, redact, Infinity);
-      const size = Buffer.byteLength(JSON.stringify(masked)) + 1;
-      if (used + size > this.maxRunBytes) {
-        record.truncated = true;
-        break;
-      }
-      used += size;
-      record.data.push(masked);
-    }
-    record.rows = record.data.length;
-    await writeFileAtomic(path.join(folder, `${id}.json`), JSON.stringify(record));
+    const record = runRecord(input, { file: this.relativeFile, name: this.query.name }, redact, this.maxRunBytes);
+    await writeFileAtomic(path.join(folder, `${record.id}.json`), JSON.stringify(record));
     await this.prune(folder);
     return summaryOf(record);
   }
@@ -220,21 +177,11 @@ export class RunHistory {
 
   /** One stored run, or undefined when missing or not readable as ours. */
   async load(id: string): Promise<StoredRun | undefined> {
-    if (!/^[0-9A-Za-z-]{1,64}$/.test(id)) return undefined;
+    if (!RUN_ID.test(id)) return undefined;
     try {
       const folder = await this.realFolder(false);
       const text = folder && (await this.readRunFile(path.join(folder, `${id}.json`)));
-      if (!text) return undefined;
-      const run = JSON.parse(text) as StoredRun;
-      // The file may have been edited or planted: only a record of the expected shape is used.
-      if (run?.version !== FORMAT_VERSION || run.id !== id || !Array.isArray(run.data) || !run.data.every(isRow)) return undefined;
-      if (depthExceeds(run.data, MAX_ROW_DEPTH + 1)) return undefined;
-      const numbers = [run.pages, run.items, run.rows, run.requestMs].every((n) => typeof n === 'number' && Number.isFinite(n));
-      const strings = [run.startedAt, run.finishedAt, run.status, run.requestUrl].every((t) => typeof t === 'string');
-      if (!numbers || !strings || typeof run.hasMore !== 'boolean' || typeof run.truncated !== 'boolean') return undefined;
-      if (run.error !== undefined && typeof run.error !== 'string') return undefined;
-      if (typeof run.query !== 'object' || run.query === null || typeof run.query.name !== 'string') return undefined;
-      return run;
+      return text ? checkedRunRecord(text, id) : undefined;
     } catch {
       return undefined;
     }
@@ -302,26 +249,4 @@ export class RunHistory {
     const ignore = path.join(dir, '.gitignore');
     if (!existsSync(ignore)) await writeFileAtomic(ignore, '# Written by mwquery: the run history is local, not committed.\n*\n');
   }
-}
-
-function isRow(value: unknown): value is Row {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The summary of a stored run (what lists show). */
-export function summaryOf(run: StoredRun): RunSummary {
-  const { id, startedAt, finishedAt, status, pages, items, rows, requestMs, hasMore, truncated, error } = run;
-  return {
-    id,
-    startedAt,
-    finishedAt,
-    status,
-    pages,
-    items,
-    rows,
-    requestMs,
-    hasMore,
-    truncated,
-    ...(error !== undefined ? { error } : {}),
-  };
 }

@@ -11,7 +11,8 @@
 // Environment (set by the launchers, inherited by the extension host):
 //   MWQ_SUITE   `dev` (default): every *.test.js but vsix.test.js;
 //               `vsix`: only vsix.test.js (the packaged extension, installed);
-//               `untrusted`: only untrusted.test.js (workspace trust on, folder untrusted).
+//               `untrusted`: only untrusted.test.js (workspace trust on, folder untrusted);
+//               `web`: only web*.test.js (the extension in the web worker extension host).
 //   MWQ_GREP    run only the tests whose full title matches this pattern.
 //   MWQ_RESULTS a file to which the test report is also written, so that a
 //               launcher can print it whatever the editor does with the
@@ -49,7 +50,15 @@ export function run(): Promise<void> {
   const files = fs
     .readdirSync(__dirname)
     .filter((f) => f.endsWith('.test.js'))
-    .filter((f) => (which === 'vsix' ? f === 'vsix.test.js' : which === 'untrusted' ? f === 'untrusted.test.js' : f !== 'vsix.test.js'))
+    .filter((f) =>
+      which === 'vsix'
+        ? f === 'vsix.test.js'
+        : which === 'untrusted'
+          ? f === 'untrusted.test.js'
+          : which === 'web'
+            ? /^web[.A-Za-z]*\.test\.js$/.test(f)
+            : f !== 'vsix.test.js' && !/^web[.A-Za-z]*\.test\.js$/.test(f),
+    )
     // Files that reload the window run last: every other test has run by then.
     .sort((a, b) => Number(a.endsWith('.reload.test.js')) - Number(b.endsWith('.reload.test.js')) || a.localeCompare(b));
   for (const f of files) mocha.addFile(path.join(__dirname, f));
