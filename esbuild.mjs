@@ -5,6 +5,7 @@
 // CLI bundle everything so they run with plain `node`.
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { panelBuilds } from './scripts/panel-builds.mjs';
 import { webBuilds } from './scripts/web-builds.mjs';
 
 // The one place the version comes from: package.json (common/src/runner/version.ts).
@@ -35,18 +36,8 @@ const builds = [
     banner: { js: '#!/usr/bin/env node' },
     external: ['@resvg/resvg-js'],
   },
-  // The results panel's webview script and stylesheet (loaded from dist/ by client/src/resultsPanel.ts).
-  {
-    entryPoints: ['client/media/panel.ts'],
-    outfile: 'dist/panel.js',
-    platform: 'browser',
-    format: 'iife',
-    bundle: true,
-    minify: production,
-    sourcemap: false,
-    logLevel: 'warning',
-  },
-  { entryPoints: ['client/media/panel.css'], outfile: 'dist/panel.css', bundle: true, minify: production, logLevel: 'warning' },
+  // The results panel's webview script and stylesheet (scripts/panel-builds.mjs).
+  ...panelBuilds({ production }),
   ...webBuilds({ production, version }),
 ];
 

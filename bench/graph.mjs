@@ -9,27 +9,11 @@
 // Also the layout alone in Node (common/src/chart/forceLayout.ts).
 // Standalone: node --import tsx bench/graph.mjs
 
-import * as fs from 'node:fs';
-import * as http from 'node:http';
-import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { forceLayout } from '../common/src/chart/forceLayout.ts';
+import { openPanel } from '../test/panel/panelPage.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVED = new Set(['test/panel/harness.html', 'dist/panel.js', 'dist/panel.css']);
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 const LINKS_PER_PAGE = 3;
-
-function serve() {
-  const server = http.createServer((req, res) => {
-    const rel = path.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)).replace(/^[/\\]+/, '');
-    if (!SERVED.has(rel)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': TYPES[path.extname(rel)] ?? 'application/octet-stream' });
-    res.end(fs.readFileSync(path.join(root, rel)));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 /** Page i links to pages a fixed stride away: one connected graph, the same every run. */
 const linkOf = (i, k, nodes) => (i * 31 + (k + 1) * 7919) % nodes;
@@ -37,19 +21,7 @@ const linkOf = (i, k, nodes) => (i * 31 + (k + 1) * 7919) % nodes;
 /** In the page: load the pages with their links, show the Chart view, choose Graph, resize, hover. */
 async function measureInPage({ nodes, perPage, linksPerPage }) {
   const h = window.__harness;
-  const frame = () => new Promise((r) => requestAnimationFrame(() => r(performance.now())));
-  const canvas = () => document.querySelector('.chart-view .chart-canvas');
-  const svg = () => canvas()?.querySelector(':scope > svg');
-  async function until(act, done) {
-    const t0 = performance.now();
-    act();
-    for (let k = 0; k < 600; k++) {
-      const now = await frame();
-      if (done()) return Math.round((now - t0) * 10) / 10;
-    }
-    return Infinity;
-  }
-  const redrawn = (before) => () => canvas()?.dataset.drawings !== before;
+  const { frame, until, redrawn, chartCanvas: canvas, chartSvg: svg } = window.__panelPage;
   const run = h.makeRun('Graph bench');
   run.requestUrl = run.requestUrl.replace('list=allpages&aplimit=500', 'generator=allpages&gaplimit=500&prop=links&pllimit=max');
   h.send({ type: 'reset', run });
@@ -101,7 +73,6 @@ async function measureInPage({ nodes, perPage, linksPerPage }) {
 }
 
 export async function benchGraph({ nodes = 2000, perPage = 500, log = () => {} } = {}) {
-  for (const file of SERVED) if (!fs.existsSync(path.join(root, file))) throw new Error(`${file} is missing: run npm run build`);
   const edges = [];
   for (let i = 0; i < nodes; i++) for (let k = 0; k < LINKS_PER_PAGE; k++) edges.push({ from: i, to: linkOf(i, k, nodes) });
   const layoutRuns = [0, 1, 2].map((r) => {
@@ -113,26 +84,15 @@ export async function benchGraph({ nodes = 2000, perPage = 500, log = () => {} }
     );
     return Math.round(performance.now() - t0);
   });
-  const server = await serve();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const { page, close } = await openPanel();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-    await context.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort());
-    const page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${server.address().port}/test/panel/harness.html`);
-    await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
     const result = await page.evaluate(measureInPage, { nodes, perPage, linksPerPage: LINKS_PER_PAGE });
-    const panelJsBytes = fs.statSync(path.join(root, 'dist', 'panel.js')).size;
     log(
       `  graph: ${result.drawn.nodes} nodes, ${result.drawn.edges} edges, first paint ${result.firstPaintMs} ms, layout in Node ${layoutRuns.join('/')} ms`,
     );
-    return { ...result, layoutRuns, panelJsBytes };
+    return { ...result, layoutRuns };
   } finally {
-    await browser.close();
-    server.close();
+    await close();
   }
 }
 

@@ -9,55 +9,27 @@
 //
 //   node bench/gridPaint.mjs [FILES]   one JSON line
 
-import * as fs from 'node:fs';
-import * as http from 'node:http';
-import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { openPanel } from '../test/panel/panelPage.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FILES = 5000;
 /** A 4 × 3 PNG, grey: every thumbnail. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAA7EAAAOxAGVKw4bAAAAFElEQVQImWNsaGhggAEmBiSAwgEAOBwBhrAZkQQAAAAASUVORK5CYII=',
   'base64',
 );
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
-
-function serve() {
-  let thumbs = 0;
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/thumbs/')) {
-      thumbs++;
-      res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'no-store' }).end(PNG);
-      return;
-    }
-    const rel = url.pathname.replace(/^\/+/, '');
-    if (!['test/panel/harness.html', 'dist/panel.js', 'dist/panel.css'].includes(rel)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res
-      .writeHead(200, { 'content-type': TYPES[path.extname(rel)], 'cache-control': 'no-store' })
-      .end(fs.readFileSync(path.join(root, rel)));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, thumbs: () => thumbs })));
-}
 
 export async function benchGridPaint({ files = FILES, log = () => {} } = {}) {
-  const { server, thumbs } = await serve();
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  let thumbs = 0;
+  /** The thumbnails, on the panel's own server: the run's imageOrigin. */
+  const answer = (url, res) => {
+    if (!url.pathname.startsWith('/thumbs/')) return false;
+    thumbs++;
+    res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'no-store' }).end(PNG);
+    return true;
+  };
+  const { page, origin, close } = await openPanel({ answer });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-    await context.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort());
-    const page = await context.newPage();
-    await page.goto(`${origin}/test/panel/harness.html`);
-    await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
     const result = await page.evaluate(
       async ({ files, origin }) => {
         const h = window.__harness;
@@ -122,14 +94,13 @@ export async function benchGridPaint({ files = FILES, log = () => {} } = {}) {
       },
       { files, origin },
     );
-    const out = { files, ...result, thumbnailsServed: thumbs() };
+    const out = { files, ...result, thumbnailsServed: thumbs };
     log(
       `  grid of ${files} files: first paint ${out.firstPaintMs} ms, pictures in view ${out.picturesInViewMs} ms (${out.thumbnailsServed} fetched)`,
     );
     return out;
   } finally {
-    await browser.close();
-    server.close();
+    await close();
   }
 }
 

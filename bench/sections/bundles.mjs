@@ -1,21 +1,41 @@
 // The production bundles and the .vsix (built by bench/run.mjs before every
-// section), and the extension's load cost (bench/activation.mjs).
+// section), the extension's load cost (bench/activation.mjs), and the panel
+// bundle before issue 35's views (bench/panelBefore.mjs) beside today's.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { benchActivation } from '../activation.mjs';
+import { PANEL_REFERENCE, panelBundleAt, panelBundleNow } from '../panelBefore.mjs';
 import { round } from '../util.mjs';
 import { target } from '../report.mjs';
 
 const size = (f) => (fs.existsSync(f) ? fs.statSync(f).size : undefined);
 const kb = (x) => (x === undefined ? undefined : `${round(x / 1024, 1)} KB`);
 
+/** dist/panel.js of the reference commit (before issue 35's views) and of this tree, the same options. */
+function panelBeforeAfter(p) {
+  if (!p) return [];
+  const row = (what, s) => [what, kb(s.bytes), kb(s.gzipBytes)];
+  return [
+    {
+      title: 'The panel bundle before and after issue 35’s views (image grid, graph, tree, timeline, tree map)',
+      header: ['dist/panel.js', 'Size', 'gzip'],
+      rows: [
+        row(`before: ${p.before.commit}`, p.before),
+        row('after: this tree', p.now),
+        ['after − before', kb(p.now.bytes - p.before.bytes), kb(p.now.gzipBytes - p.before.gzipBytes)],
+      ],
+      after: `The before figure is ${p.before.commit}'s client/media and common (git archive into bench-results/.build/), built in this run with today's panel options (scripts/panel-builds.mjs, production) and esbuild ${p.before.esbuild}, as this tree's is: the two differ only by the code.`,
+    },
+  ];
+}
+
 export default {
   name: 'bundles',
   title: 'Bundles and the extension’s load cost',
   quick: '5 processes for the load cost instead of 15',
   targetNames: ['dist/server.js (production build)', '.vsix (npm run package)'],
-  measure(ctx) {
+  async measure(ctx) {
     const dist = (name) => size(path.join(ctx.root, 'dist', name));
     ctx.log('extension load: bench/activation.mjs');
     return {
@@ -26,6 +46,7 @@ export default {
       vsixBytes: size(ctx.vsix),
       packageError: ctx.packageError,
       activation: benchActivation({ runs: ctx.quick ? 5 : 15, log: ctx.log }),
+      panel: { before: await panelBundleAt({ commit: PANEL_REFERENCE, outDir: ctx.outDir }), now: panelBundleNow() },
     };
   },
   targets(b) {
@@ -63,6 +84,7 @@ export default {
           ],
         ],
       },
+      ...panelBeforeAfter(b.panel),
     ];
   },
 };

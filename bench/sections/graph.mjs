@@ -4,12 +4,10 @@
 
 import { benchGraph } from '../graph.mjs';
 import { target } from '../report.mjs';
-import { round } from '../util.mjs';
+import { median } from '../util.mjs';
 
 const FIRST_PAINT_MS = 3000;
 const FRAME_MS = 50;
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export default {
   name: 'graph',
@@ -52,7 +50,6 @@ export default {
           'Layout in Node ms',
           'Redraw ms',
           'Hover frames ms (median / max)',
-          'dist/panel.js',
         ],
         rows: [
           [
@@ -63,7 +60,6 @@ export default {
             g.layoutRuns.join(' / '),
             g.redrawMs,
             `${median(g.frames)} / ${Math.max(...g.frames)}`,
-            `${round(g.panelJsBytes / 1024, 1)} KB`,
           ],
         ],
       },

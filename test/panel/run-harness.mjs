@@ -15,15 +15,13 @@
 // Env: CHROMIUM=/path/to/chromium (default /usr/bin/chromium), HEADED=1.
 
 import * as fs from 'node:fs';
-import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH as executablePath, HARNESS_PATH, launchChromium, panelContext, panelReady, servePanel } from './panelPage.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const screenshotDir = path.join(root, 'test-results', 'screenshots');
-const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
 
 const PAGES = 200;
 const PER_PAGE = 500;
@@ -70,48 +68,16 @@ if (!fs.existsSync(executablePath)) {
   process.exit(2);
 }
 
-// ---- A static server for the harness page and the bundle ----------------
+// ---- The harness page and the bundle on loopback, in Chromium (panelPage.mjs)
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const rel = path.normalize(decodeURIComponent(url.pathname)).replace(/^[/\\]+/, '');
-  const allowed = rel === 'test/panel/harness.html' || rel === 'dist/panel.js' || rel === 'dist/panel.css';
-  if (!allowed) {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    return;
-  }
-  let body = fs.readFileSync(path.join(root, rel));
-  if (rel.endsWith('.html') && url.searchParams.get('csp') === 'off') {
-    // The meta element may span lines (Prettier breaks its attributes).
-    body = Buffer.from(body.toString('utf8').replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''));
-  }
-  res.writeHead(200, { 'content-type': TYPES[path.extname(rel)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-  res.end(body);
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${server.address().port}/test/panel/harness.html`;
-
-const browser = await chromium.launch({
-  executablePath,
-  headless: !process.env.HEADED,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { server, origin } = await servePanel();
+const base = origin + HARNESS_PATH;
+const browser = await launchChromium();
 
 const metrics = { loadAverageBefore: os.loadavg().map((n) => round(n)), cpus: os.cpus().length };
 
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  // Nothing leaves the machine: only the harness server answers.
-  await context.route(/^(?!http:\/\/127\.0\.0\.1:)/, (route) => route.abort());
+  const context = await panelContext(browser);
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(String(error)));
@@ -120,7 +86,7 @@ try {
   });
 
   await page.goto(base);
-  await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+  await panelReady(page);
   check(await page.evaluate(() => window.__posted[0]?.type === 'ready'), "the panel posts {type:'ready'} first");
 
   // ---- Feed the run; time to first rows; time to all rows ---------------
@@ -394,16 +360,8 @@ try {
         .map((row) => ({ y: row.getBoundingClientRect().top, text: row.children[4]?.textContent ?? '' }))
         .sort((a, b) => a.y - b.y)
         .map((c) => Number(c.text));
-    /** Frames until `done()` holds after `act()`; the time to the end of that frame. */
-    async function until(act, done) {
-      const t0 = performance.now();
-      act();
-      for (let k = 0; k < 120; k++) {
-        const now = await frame();
-        if (done()) return Math.round((now - t0) * 10) / 10;
-      }
-      return Infinity;
-    }
+    // Frames until `done()` holds after `act()`; the time to the end of that frame (panelPage.mjs).
+    const until = (act, done) => window.__panelPage.until(act, done, 120);
     scroller.scrollTop = 0;
     scroller.scrollLeft = 0;
     await frame();
@@ -729,7 +687,7 @@ try {
 
   // ---- Recreated page: state survives, the host replays -------------------
   await page.reload();
-  await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+  await panelReady(page);
   await page.evaluate(
     ({ PAGES, PER_PAGE, TOTAL }) => {
       const h = window.__harness;
@@ -796,7 +754,7 @@ try {
   const shownBefore = await page.evaluate(() => document.querySelector('.vt-scroller').getAttribute('aria-rowcount'));
   await page.waitForTimeout(300); // the state is saved within 150 ms
   await page.reload();
-  await page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+  await panelReady(page);
   await page.evaluate((run) => {
     const h = window.__harness;
     h.send({ type: 'reset', run });
@@ -909,7 +867,7 @@ try {
   const bareErrors = [];
   bare.on('pageerror', (error) => bareErrors.push(String(error)));
   await bare.goto(`${base}?csp=off`);
-  await bare.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+  await panelReady(bare);
   const bareResult = await bare.evaluate(async () => {
     const h = window.__harness;
     const X = h.HOSTILE;
