@@ -112,6 +112,9 @@ async function exchange(wire: WireRequest, options: TransportOptions): Promise<T
       };
     }
   } finally {
+    // The attempt is over: `stop`, still held for a while by the cleared time-out and the run's signal, no longer
+    // reaches its request (a run over 1,000 wikis promoted about 12 MB of ended requests to the old generation).
+    flight.req = undefined;
     clearTimeout(timer);
     forgetAbort();
   }
