@@ -17,8 +17,6 @@ export interface QueuedRows {
   rows: Row[];
 }
 
-const READY: Promise<void> = Promise.resolve();
-
 export class RowQueue {
   private queued: QueuedRows[] = [];
   private queuedRows = 0;
@@ -38,9 +36,9 @@ export class RowQueue {
     this.draining ??= this.drain();
   }
 
-  /** Resolves when a wiki may send its next request: at once, unless more than the high-water mark waits to be written. */
-  room(): Promise<void> {
-    return this.queuedRows > this.highWater && this.draining ? this.draining : READY;
+  /** Undefined when a wiki may send its next request at once; while more than the high-water mark waits to be written, what resolves when it is. */
+  room(): Promise<void> | undefined {
+    return this.queuedRows > this.highWater && this.draining ? this.draining : undefined;
   }
 
   /** Everything queued is written (or the output failed: the first error, rows after it dropped). */

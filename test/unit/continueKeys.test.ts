@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { droppedContinueWarning, filterContinue } from '../../common/src/runner/continueKeys';
+import { continueDigest } from '../../common/src/runner/continueValues';
 
 const params = (text: string) => [...new URLSearchParams(text)].map(([name, value]) => ({ name, value }));
 
@@ -71,5 +72,26 @@ describe('filterContinue', () => {
     assert.equal(w.severity, 'warning');
     assert.match(w.text, /^The wiki's continue named k0, k1, .*k9 and 2 more, which are not/);
     assert.doesNotMatch(droppedContinueWarning(['titles'], 'saved position').text, /Injected/);
+  });
+});
+
+describe('continueDigest', () => {
+  it('is the sorted pairs as JSON while short (key order ignored, quotes and commas in values kept apart), a hash above 256 characters', () => {
+    const cases: Record<string, string>[] = [
+      { continue: '-||', apcontinue: 'B' },
+      { apcontinue: 'B', continue: '-||' },
+      { a: '"],["b', b: 'x' },
+      { 'a"],["b': 'x' },
+      {},
+    ];
+    for (const cont of cases) {
+      const keys = Object.keys(cont).sort();
+      assert.equal(continueDigest(cont), JSON.stringify(keys.map((k) => [k, cont[k]])));
+    }
+    assert.equal(continueDigest(cases[0]!), continueDigest(cases[1]!));
+    assert.notEqual(continueDigest(cases[2]!), continueDigest(cases[3]!));
+    const long = continueDigest({ continue: '-||', rvcontinue: 'x'.repeat(300) });
+    assert.match(long, /^\d+:[0-9a-f]{32}$/);
+    assert.notEqual(long, continueDigest({ continue: '-||', rvcontinue: `${'x'.repeat(299)}y` }));
   });
 });

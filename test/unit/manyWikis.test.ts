@@ -124,6 +124,41 @@ describe('runAcrossWikis', () => {
     assert.equal(gate.busy(serverKey('https://same.example/a/api.php')), 0);
   });
 
+  it('the gate hands a busy server to its waiting calls in order, one at a time, and is free after a call that throws', async () => {
+    const gate = new HostGate();
+    const order: string[] = [];
+    let inFlight = 0;
+    const call = (name: string) =>
+      gate.run('h', async () => {
+        inFlight++;
+        assert.equal(inFlight, 1);
+        order.push(`${name} starts`);
+        await tick(1);
+        order.push(`${name} ends`);
+        inFlight--;
+        return name;
+      });
+    const free = gate.run('other', async () => 'other');
+    assert.deepEqual(await Promise.all([call('a'), call('b'), call('c'), free]), ['a', 'b', 'c', 'other']);
+    assert.deepEqual(order, ['a starts', 'a ends', 'b starts', 'b ends', 'c starts', 'c ends']);
+    assert.equal(gate.busy('h'), 0);
+    // A send that throws before it returns a promise, and one that rejects, both release the server.
+    await assert.rejects(
+      gate.run('h', () => {
+        throw new Error('at once');
+      }),
+      /at once/,
+    );
+    await assert.rejects(
+      gate.run('h', async () => {
+        throw new Error('later');
+      }),
+      /later/,
+    );
+    assert.equal(gate.busy('h'), 0);
+    assert.equal(await gate.run('h', async () => 'after'), 'after');
+  });
+
   it('reports waiting, running and done for each wiki, with items and pages', async () => {
     const seen: WikiRunStatus[] = [];
     const runOne: RunOne = async (_, io) => {

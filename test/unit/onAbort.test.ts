@@ -34,3 +34,27 @@ describe('onAbort', () => {
     assert.equal(called, false);
   });
 });
+
+describe('onAbort: what a forgotten callback leaves behind', () => {
+  it("keeps no forgotten callback reachable, the first one's included, while the signal lives on", async () => {
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const controller = new AbortController();
+    const refs: WeakRef<object>[] = [];
+    for (let i = 0; i < 3; i++) {
+      // Each callback holds an object of its own, as a request's `stop` holds its request.
+      const held = { i };
+      refs.push(new WeakRef(held));
+      onAbort(controller.signal, () => void held.i)();
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    assert.deepEqual(
+      refs.map((ref) => ref.deref() === undefined),
+      [true, true, true],
+    );
+    assert.equal(getEventListeners(controller.signal, 'abort').length, 1);
+  });
+});

@@ -232,3 +232,31 @@ describe('transport: limits', () => {
     assert.equal(wiki.arrived.length, 0);
   });
 });
+
+describe('transport: what an ended request leaves behind', () => {
+  it("keeps none of a request's objects reachable once its exchange ended, while the run's signal lives on", async () => {
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    const channel = (await import('node:diagnostics_channel')).channel('http.client.request.start');
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const wiki = track(await listener((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}')));
+    const run = new AbortController();
+    const sent: WeakRef<object>[] = [];
+    const seen = (message: unknown) => sent.push(new WeakRef((message as { request: object }).request));
+    channel.subscribe(seen);
+    try {
+      for (let i = 0; i < 3; i++) answerOf(await exchange({ method: 'GET', url: wiki.url() }, options({ signal: run.signal })));
+    } finally {
+      channel.unsubscribe(seen);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    assert.equal(sent.length, 3);
+    assert.deepEqual(
+      sent.map((ref) => ref.deref() === undefined),
+      [true, true, true],
+    );
+    assert.equal(run.signal.aborted, false);
+  });
+});

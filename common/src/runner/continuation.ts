@@ -241,7 +241,8 @@ export class QuerySession implements RunSession, ResumableRun {
       for (;;) {
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
         // The consumer has written what it got (flat memory however slow its output is).
-        if (callbacks.beforeRequest) await callbacks.beforeRequest();
+        const room = callbacks.beforeRequest?.();
+        if (room) await room;
         if (callbacks.signal?.aborted) throw new RunnerError('cancelled', 'Cancelled.');
         // The same words as the panel's count ("N pages"), so the progress notification and the panel agree.
         // Worded only for a listener: a run over 1,000 wikis that says only retries (onRetry) makes no text per page.

@@ -169,33 +169,48 @@ export function clampParallel(parallel: number | undefined): number {
  * (the key: serverKey, url.ts) waits for the server's earlier calls to settle, then calls `f`.
  */
 export class HostGate {
-  private readonly tails = new Map<string, Promise<void>>();
-  private readonly inFlight = new Map<string, number>();
+  /** The servers being sent to, each with the calls waiting for it, in order (a free server has no entry). */
+  private readonly waiting = new Map<string, (() => void)[]>();
 
-  async run<T>(host: string, send: () => Promise<T>): Promise<T> {
-    const before = this.tails.get(host);
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
-    // A free server (each of 1,000 wikis its own) is sent to at once: no chain, no turn of the event loop.
-    const tail = before ? before.then(() => mine) : mine;
-    this.tails.set(host, tail);
-    if (before) await before;
-    this.inFlight.set(host, (this.inFlight.get(host) ?? 0) + 1);
-    try {
-      return await send();
-    } finally {
-      const left = (this.inFlight.get(host) ?? 1) - 1;
-      if (left) this.inFlight.set(host, left);
-      else this.inFlight.delete(host);
-      release();
-      // The last in line leaves no tail behind: the map does not grow with every host ever seen.
-      if (this.tails.get(host) === tail) this.tails.delete(host);
-    }
+  run<T>(host: string, send: () => Promise<T>): Promise<T> {
+    const queue = this.waiting.get(host);
+    if (queue) return new Promise<void>((resolve) => queue.push(resolve)).then(() => this.sendNow(host, send));
+    // A free server (each of 1,000 wikis its own) is sent to at once: no promise of the gate's own, no turn of the event loop.
+    this.waiting.set(host, []);
+    return this.sendNow(host, send);
   }
 
-  /** Requests being sent to `host` now (0 or 1). */
+  /** Requests being sent to `host` now or handed the turn (0 or 1). */
   busy(host: string): number {
-    return this.inFlight.get(host) ?? 0;
+    return this.waiting.has(host) ? 1 : 0;
+  }
+
+  private sendNow<T>(host: string, send: () => Promise<T>): Promise<T> {
+    let sent: Promise<T>;
+    try {
+      sent = send();
+    } catch (error) {
+      this.release(host);
+      return Promise.reject(error);
+    }
+    return sent.then(
+      (value) => {
+        this.release(host);
+        return value;
+      },
+      (error: unknown) => {
+        this.release(host);
+        throw error;
+      },
+    );
+  }
+
+  /** The next call in line gets the server; the last leaves no entry behind (the map does not grow with every host ever seen). */
+  private release(host: string): void {
+    const queue = this.waiting.get(host);
+    const next = queue?.shift();
+    if (next) next();
+    else this.waiting.delete(host);
   }
 }
 

@@ -58,13 +58,18 @@ async function exchange(wire: WireRequest, options: TransportOptions): Promise<T
     let url = wire.url;
     let target = first;
     for (let hop = 0; ; hop++) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (wire.method === 'POST') {
-        headers['Content-Type'] = 'application/x-www-form-urlencoded';
-        headers['Content-Length'] = String(Buffer.byteLength(wire.body ?? '', 'utf8'));
-      }
       const cookie = options.cookies?.headerFor(url);
-      if (cookie) headers.Cookie = cookie;
+      // node:http only reads the headers it is given: a GET without cookies sends the caller's own, uncopied.
+      let headers = options.headers;
+      if (wire.method === 'POST' || cookie) {
+        const added: Record<string, string> = { ...options.headers };
+        if (wire.method === 'POST') {
+          added['Content-Type'] = 'application/x-www-form-urlencoded';
+          added['Content-Length'] = String(Buffer.byteLength(wire.body ?? '', 'utf8'));
+        }
+        if (cookie) added.Cookie = cookie;
+        headers = added;
+      }
       let got: Received;
       try {
         got = await receive(target, wire.method, headers, wire.body, flight, options.maxBytes);
@@ -107,6 +112,9 @@ async function exchange(wire: WireRequest, options: TransportOptions): Promise<T
       };
     }
   } finally {
+    // The attempt is over: `stop`, still held for a while by the cleared time-out and the run's signal, no longer
+    // reaches its request (a run over 1,000 wikis promoted about 12 MB of ended requests to the old generation).
+    flight.req = undefined;
     clearTimeout(timer);
     forgetAbort();
   }
@@ -152,7 +160,7 @@ class BadRequest extends Error {
 function receive(
   target: URL,
   method: string,
-  headers: Record<string, string>,
+  headers: Readonly<Record<string, string>>,
   body: string | undefined,
   flight: Flight,
   maxBytes: number,

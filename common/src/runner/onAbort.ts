@@ -8,22 +8,7 @@ const callbacksOf = new WeakMap<AbortSignal, Set<() => void>>();
 /** Calls `callback` once when `signal` aborts; the returned function forgets it (call it when the work ends). */
 export function onAbort(signal: AbortSignal | undefined, callback: () => void): () => void {
   if (!signal) return forgetNothing;
-  let callbacks = callbacksOf.get(signal);
-  if (!callbacks) {
-    const pending = new Set<() => void>();
-    callbacks = pending;
-    callbacksOf.set(signal, pending);
-    signal.addEventListener(
-      'abort',
-      () => {
-        callbacksOf.delete(signal);
-        for (const call of [...pending]) call();
-        pending.clear();
-      },
-      { once: true },
-    );
-  }
-  const mine = callbacks;
+  const mine = callbacksOf.get(signal) ?? listenOnce(signal);
   let called = false;
   const once = () => {
     if (called) return;
@@ -32,6 +17,26 @@ export function onAbort(signal: AbortSignal | undefined, callback: () => void): 
   };
   mine.add(once);
   return () => void mine.delete(once);
+}
+
+/**
+ * The signal's one listener and its set of callbacks. Made apart from onAbort: a closure made in
+ * onAbort would share its scope, and the listener, which lives as long as the signal, would keep
+ * the first caller's callback (and the request it stops) for the whole run.
+ */
+function listenOnce(signal: AbortSignal): Set<() => void> {
+  const pending = new Set<() => void>();
+  callbacksOf.set(signal, pending);
+  signal.addEventListener(
+    'abort',
+    () => {
+      callbacksOf.delete(signal);
+      for (const call of [...pending]) call();
+      pending.clear();
+    },
+    { once: true },
+  );
+  return pending;
 }
 
 function forgetNothing(): void {}

@@ -105,8 +105,11 @@ export interface RunCallbacks {
    * progress text is made for it.
    */
   onRetry?: (progress: Progress) => void;
-  /** Awaited before each request: a consumer that writes slowly holds the run back instead of piling pages up in memory. */
-  beforeRequest?: () => Promise<void>;
+  /**
+   * Asked before each request: a consumer that writes slowly holds the run back instead of piling pages up in memory
+   * (the promise is awaited); undefined when there is room, and the request goes out without a turn of the event loop.
+   */
+  beforeRequest?: () => Promise<void> | undefined;
 }
 
 export interface FetchAllLimits {
