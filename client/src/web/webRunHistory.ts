@@ -5,19 +5,7 @@
 // the workspace: on github.dev a file written there would be a change to commit.
 
 import * as vscode from 'vscode';
-import type { Redactor } from '../../../common/src/redact';
-import {
-  checkedRunRecord,
-  RUN_ID,
-  RunFolderStore,
-  runFileName,
-  runRecord,
-  summaryOf,
-  type RunCaps,
-  type RunInput,
-  type RunSummary,
-  type StoredRun,
-} from '../../../common/src/results/runRecord';
+import { RunFolderStore, runFileName, type RunCaps, type StoredRun } from '../../../common/src/results/runRecord';
 import type { QueryHistory } from '../run/queryHistory';
 
 /** A short, stable name for a query's folder: FNV-1a over its URI and name, twice (64 bits); the record says whose it is. */
@@ -47,23 +35,24 @@ export class WebRunHistory extends RunFolderStore implements QueryHistory {
     this.place = "the extension's storage in this browser";
   }
 
-  async save(input: RunInput, redact: Redactor): Promise<RunSummary> {
-    const record = runRecord(input, { file: this.queryUri.toString(), name: this.label }, redact, this.caps.maxRunBytes);
-    await vscode.workspace.fs.writeFile(this.fileOf(record.id), new TextEncoder().encode(JSON.stringify(record)));
-    for (const id of await this.idsPastCap()) await vscode.workspace.fs.delete(this.fileOf(id)).then(undefined, () => {});
-    return summaryOf(record);
+  protected get recordQuery(): { file: string; name: string } {
+    return { file: this.queryUri.toString(), name: this.label };
   }
 
-  async load(id: string): Promise<StoredRun | undefined> {
-    if (!RUN_ID.test(id)) return undefined;
-    try {
-      const file = this.fileOf(id);
-      if ((await vscode.workspace.fs.stat(file)).size > this.maxFileBytes) return undefined;
-      const run = checkedRunRecord(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), id);
-      return run && run.query.file === this.queryUri.toString() && run.query.name === this.label ? run : undefined;
-    } catch {
-      return undefined;
-    }
+  protected async writeRun(id: string, json: string): Promise<void> {
+    await vscode.workspace.fs.writeFile(this.fileOf(id), new TextEncoder().encode(json));
+    for (const past of await this.idsPastCap()) await vscode.workspace.fs.delete(this.fileOf(past)).then(undefined, () => {});
+  }
+
+  protected async readRun(id: string): Promise<string | undefined> {
+    const file = this.fileOf(id);
+    if ((await vscode.workspace.fs.stat(file)).size > this.maxFileBytes) return undefined;
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+  }
+
+  /** The record names this query: the folder's name is a hash, and two queries could share it. */
+  protected override isOwnRecord(run: StoredRun): boolean {
+    return run.query.file === this.queryUri.toString() && run.query.name === this.label;
   }
 
   private fileOf(id: string): vscode.Uri {

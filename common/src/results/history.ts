@@ -25,19 +25,8 @@
 import { createHash } from 'node:crypto';
 import { constants as fsConstants, existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import type { Redactor } from '../redact';
 import { writeFileAtomic } from '../output/atomicWrite';
-import {
-  checkedRunRecord,
-  RUN_ID,
-  RunFolderStore,
-  runFileName,
-  runRecord,
-  summaryOf,
-  type RunInput,
-  type RunSummary,
-  type StoredRun,
-} from './runRecord';
+import { RunFolderStore, runFileName } from './runRecord';
 
 export const HISTORY_DIR = '.mwquery';
 export const RUNS_DIR = 'runs';
@@ -152,25 +141,19 @@ export class RunHistory extends RunFolderStore {
     return dir;
   }
 
-  /** Stores (or replaces, same id) a run; rows past the size cap are dropped. Returns the stored summary. */
-  async save(input: RunInput, redact: Redactor): Promise<RunSummary> {
-    const folder = (await this.realFolder(true))!;
-    const record = runRecord(input, { file: this.relativeFile, name: this.query.name }, redact, this.caps.maxRunBytes);
-    await writeFileAtomic(path.join(folder, runFileName(record.id)), JSON.stringify(record));
-    await this.prune(folder);
-    return summaryOf(record);
+  protected get recordQuery(): QueryRef {
+    return { file: this.relativeFile, name: this.query.name };
   }
 
-  /** One stored run, or undefined when missing or not readable as ours. */
-  async load(id: string): Promise<StoredRun | undefined> {
-    if (!RUN_ID.test(id)) return undefined;
-    try {
-      const folder = await this.realFolder(false);
-      const text = folder && (await this.readRunFile(path.join(folder, runFileName(id))));
-      return text ? checkedRunRecord(text, id) : undefined;
-    } catch {
-      return undefined;
-    }
+  protected async writeRun(id: string, json: string): Promise<void> {
+    const folder = (await this.realFolder(true))!;
+    await writeFileAtomic(path.join(folder, runFileName(id)), json);
+    await this.prune(folder);
+  }
+
+  protected async readRun(id: string): Promise<string | undefined> {
+    const folder = await this.realFolder(false);
+    return folder ? this.readRunFile(path.join(folder, runFileName(id))) : undefined;
   }
 
   /**

@@ -81,7 +81,7 @@ export function runIdsOf(names: readonly string[]): string[] {
 
 /**
  * One query's runs in a folder, one file a run, wherever the host keeps the
- * folder: the host gives the writing and reading, this the rules.
+ * folder: the host gives the writing, reading and deleting, this the rules.
  */
 export abstract class RunFolderStore implements RunStore {
   protected readonly caps: RunCaps;
@@ -90,10 +90,35 @@ export abstract class RunFolderStore implements RunStore {
     this.caps = runCaps(caps);
   }
 
-  abstract save(input: RunInput, redact: Redactor): Promise<RunSummary>;
-  abstract load(id: string): Promise<StoredRun | undefined>;
+  /** The query its records name. */
+  protected abstract get recordQuery(): { file: string; name: string };
+  /** Writes a run's file (`json`), then deletes the runs past the cap (idsPastCap). */
+  protected abstract writeRun(id: string, json: string): Promise<void>;
+  /** A run file's text; undefined when it is missing, not a file, or larger than maxFileBytes. May throw. */
+  protected abstract readRun(id: string): Promise<string | undefined>;
   /** The names of the files in this query's folder ([] when there is none). */
   protected abstract fileNames(): Promise<string[]>;
+  /** Whether a record read back is this query's (beyond its folder). */
+  protected isOwnRecord(_run: StoredRun): boolean {
+    return true;
+  }
+
+  async save(input: RunInput, redact: Redactor): Promise<RunSummary> {
+    const record = runRecord(input, this.recordQuery, redact, this.caps.maxRunBytes);
+    await this.writeRun(record.id, JSON.stringify(record));
+    return summaryOf(record);
+  }
+
+  async load(id: string): Promise<StoredRun | undefined> {
+    if (!RUN_ID.test(id)) return undefined;
+    try {
+      const text = await this.readRun(id);
+      const run = text === undefined ? undefined : checkedRunRecord(text, id);
+      return run && this.isOwnRecord(run) ? run : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 
   /** The largest run file read back: one kept under the default or a larger cap still reads after the cap is lowered (64 KiB for the record's head). */
   protected get maxFileBytes(): number {
