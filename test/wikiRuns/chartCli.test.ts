@@ -11,6 +11,8 @@ import * as path from 'node:path';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { placeOf, startCoordinatesProxy, type CoordinatesProxy } from '../wiki/coordinatesProxy';
 import { runCli } from './cliHelpers';
+import { drawChart, unescapeXml } from './chartHelpers';
+import { askWikiList, wikiThumbnailPages } from '../wiki/askWiki';
 import { CHART_KINDS } from '../../common/src/chart/registry';
 
 let wiki: TestWiki;
@@ -56,42 +58,32 @@ interface Change {
   newlen: number;
 }
 
-async function changes(): Promise<Change[]> {
-  const body = new URLSearchParams({
-    action: 'query',
-    format: 'json',
-    formatversion: '2',
-    list: 'recentchanges',
+function changes(): Promise<Change[]> {
+  return askWikiList<Change>(wiki.endpoint, 'recentchanges', {
     rcprop: 'title|timestamp|user|ids|sizes',
     rctype: 'edit|new',
     rclimit: '500',
   });
-  const json = (await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as { query: { recentchanges: Change[] } };
-  return json.query.recentchanges;
+}
+
+/** `mwq chart` of this file against the wiki, drawn to NAME.svg. */
+function drawn(name: string, ...args: string[]): Promise<{ svg: string; stderr: string }> {
+  return drawChart(file, path.join(dir, `${name}.svg`), '--endpoint', wiki.endpoint, ...args);
 }
 
 async function chart(...args: string[]): Promise<string> {
-  const out = path.join(dir, `${args.join('_').replace(/[^A-Za-z0-9]+/g, '-')}.svg`);
-  const r = await runCli('chart', file, '--endpoint', wiki.endpoint, ...args, '-o', out);
-  assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /written to/);
-  return readFile(out, 'utf8');
+  const { svg, stderr } = await drawn(args.join('_').replace(/[^A-Za-z0-9]+/g, '-'), ...args);
+  assert.match(stderr, /written to/);
+  return svg;
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const unescape = (s: string) =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-
 describe('mwq chart on the test wiki', () => {
   it("bar: one bar per user, labelled with the name, its count the wiki's count of that user's changes", async () => {
     const rows = await changes();
     const svg = await chart('--query', 'Changes', '--x', 'user');
     assert.match(svg, /<title>changes per user<\/title>|aria-label="changes per user"/);
-    const bars = [...svg.matchAll(/<title>([^<]+): (\d+) changes<\/title>/g)].map((m) => [unescape(m[1]!), Number(m[2])] as const);
+    const bars = [...svg.matchAll(/<title>([^<]+): (\d+) changes<\/title>/g)].map((m) => [unescapeXml(m[1]!), Number(m[2])] as const);
     assert.ok(bars.length >= 2, svg.slice(0, 300));
     const named = new Set(bars.map(([user]) => user));
     for (const [user, n] of bars) {
@@ -121,28 +113,9 @@ describe('mwq chart on the test wiki', () => {
 
   it('area: changes per day stacked by user, each day and each part as the wiki counts them', async () => {
     const rows = await changes();
-    const out = path.join(dir, 'area.svg');
-    const r = await runCli(
-      'chart',
-      file,
-      '--query',
-      'Changes',
-      '--endpoint',
-      wiki.endpoint,
-      '--kind',
-      'area',
-      '--x',
-      'timestamp',
-      '--by',
-      'day',
-      '--split',
-      'user',
-      '-o',
-      out,
-    );
-    assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /changes per day: \d+ time buckets? from \d+ rows written to/);
-    const svg = await readFile(out, 'utf8');
+    const args = ['--kind', 'area', '--x', 'timestamp', '--by', 'day', '--split', 'user'];
+    const { svg, stderr } = await drawn('area', '--query', 'Changes', ...args);
+    assert.match(stderr, /changes per day: \d+ time buckets? from \d+ rows written to/);
     assert.ok([...svg.matchAll(/class="chart-area"/g)].length >= 1);
     const days = [...svg.matchAll(/<title>(\d{4}-\d{2}-\d{2}): (\d+) changes(?: \(([^<]*)\))?<\/title>/g)];
     assert.ok(days.length >= 1, svg.slice(0, 300));
@@ -152,7 +125,7 @@ describe('mwq chart on the test wiki', () => {
       assert.equal(Number(n), ofDay.length, day);
       total += Number(n);
       for (const part of parts ? parts.split(', ') : []) {
-        const [, user, count] = /^(.*) (\d+)$/.exec(unescape(part))!;
+        const [, user, count] = /^(.*) (\d+)$/.exec(unescapeXml(part))!;
         if (!user!.startsWith('other (')) assert.equal(Number(count), ofDay.filter((c) => c.user === user).length, `${day} ${user}`);
       }
     }
@@ -180,10 +153,8 @@ describe('mwq chart on the test wiki', () => {
 
   it("the kind's own columns without --x/--y (a histogram of a size, never an id); a line's message counts points, its last label inside the drawing", async () => {
     const run = async (name: string, ...args: string[]) => {
-      const out = path.join(dir, `${name}.svg`);
-      const r = await runCli('chart', file, '--query', 'Changes', '--endpoint', wiki.endpoint, ...args, '-o', out);
-      assert.equal(r.code, 0, r.stderr);
-      return { svg: await readFile(out, 'utf8'), said: r.stderr };
+      const { svg, stderr } = await drawn(name, '--query', 'Changes', ...args);
+      return { svg, said: stderr };
     };
     const histogram = await run('default-histogram', '--kind', 'histogram');
     assert.match(histogram.svg, /aria-label="changes by newlen"/);
@@ -200,23 +171,10 @@ describe('mwq chart on the test wiki', () => {
   });
 
   it('map: a point per page with coordinates, where the proxy put it', async () => {
-    const out = path.join(dir, 'map.svg');
     const before = proxy.coordinateRequests;
-    const r = await runCli('chart', file, '--query', 'Places', '--endpoint', proxy.endpoint, '--kind', 'map', '-o', out);
-    assert.equal(r.code, 0, r.stderr);
+    const { svg } = await drawChart(file, path.join(dir, 'map.svg'), '--query', 'Places', '--endpoint', proxy.endpoint, '--kind', 'map');
     assert.ok(proxy.coordinateRequests > before);
-    const svg = await readFile(out, 'utf8');
-    const body = new URLSearchParams({
-      action: 'query',
-      format: 'json',
-      formatversion: '2',
-      list: 'allpages',
-      apprefix: 'Page 00',
-      aplimit: '40',
-    });
-    const pages = (
-      (await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as { query: { allpages: { pageid: number; title: string }[] } }
-    ).query.allpages;
+    const pages = await askWikiList<{ pageid: number; title: string }>(wiki.endpoint, 'allpages', { apprefix: 'Page 00', aplimit: '40' });
     const points = [...svg.matchAll(/<circle cx="([\d.-]+)" cy="([\d.-]+)"[^>]*><title>([^:<]+):/g)];
     assert.equal(points.length, pages.length);
     for (const [, cx, cy, title] of points) {
@@ -228,36 +186,19 @@ describe('mwq chart on the test wiki', () => {
   });
 
   it("grid: a cell per file of the wiki, its picture the wiki's own thumbnail (asked for, and said so); --no-thumbnails sends the query as written", async () => {
-    const out = path.join(dir, 'grid.svg');
-    const r = await runCli('chart', file, '--query', 'Files', '--endpoint', wiki.endpoint, '--kind', 'grid', '-o', out);
-    assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /asked the wiki for thumbnails: iiprop=size\|url, iiurlwidth=120 \(--no-thumbnails: the query as written\)/);
+    const { svg, stderr } = await drawn('grid', '--query', 'Files', '--kind', 'grid');
+    assert.match(stderr, /asked the wiki for thumbnails: iiprop=size\|url, iiurlwidth=120 \(--no-thumbnails: the query as written\)/);
     assert.match(
-      r.stderr,
+      stderr,
       new RegExp(`${wiki.facts.files.length} files: ${wiki.facts.files.length} files from ${wiki.facts.files.length} rows written to`),
     );
-    const svg = await readFile(out, 'utf8');
     // What the wiki itself says of its files, asked directly.
-    const body = new URLSearchParams({
-      action: 'query',
-      format: 'json',
-      formatversion: '2',
-      generator: 'allimages',
-      gailimit: '50',
-      prop: 'imageinfo',
-      iiprop: 'url',
-      iiurlwidth: '120',
-    });
-    const pages = (
-      (await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as {
-        query: { pages: { title: string; imageinfo: { thumburl: string }[] }[] };
-      }
-    ).query.pages;
+    const pages = await wikiThumbnailPages(wiki.endpoint);
     const cells = [
       ...svg.matchAll(
         /<g data-mark="\d+" class="chart-mark grid-cell" data-row="\d+"><title>([^<]*): [^<]*<\/title>(?:(?!<\/g>).)*?<image [^>]*href="([^"]+)"/g,
       ),
-    ].map((m) => [unescape(m[1]!), unescape(m[2]!)]);
+    ].map((m) => [unescapeXml(m[1]!), unescapeXml(m[2]!)]);
     assert.deepEqual(cells.map(([title]) => title).sort(), wiki.facts.files.map((f) => f.title).sort());
     for (const [title, href] of cells) {
       assert.equal(href, pages.find((p) => p.title === title)!.imageinfo[0]!.thumburl, title);
@@ -268,23 +209,9 @@ describe('mwq chart on the test wiki', () => {
     }
     assert.ok(svg.includes(xml('Odd "quote" & ampersand.png')), 'the odd name as escaped text');
 
-    const plain = path.join(dir, 'grid-plain.svg');
-    const asWritten = await runCli(
-      'chart',
-      file,
-      '--query',
-      'Files',
-      '--endpoint',
-      wiki.endpoint,
-      '--kind',
-      'grid',
-      '--no-thumbnails',
-      '-o',
-      plain,
-    );
-    assert.equal(asWritten.code, 0, asWritten.stderr);
+    const asWritten = await drawn('grid-plain', '--query', 'Files', '--kind', 'grid', '--no-thumbnails');
     assert.doesNotMatch(asWritten.stderr, /asked the wiki/);
-    const plainSvg = await readFile(plain, 'utf8');
+    const plainSvg = asWritten.svg;
     assert.equal([...plainSvg.matchAll(/<image /g)].length, 0, 'iiprop=size has no URL: placeholders');
     assert.equal([...plainSvg.matchAll(/class="grid-placeholder">no picture</g)].length, wiki.facts.files.length);
   });

@@ -6,11 +6,11 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
-import { runCli } from './cliHelpers';
+import { drawChart, unescapeXml } from './chartHelpers';
 
 let wiki: TestWiki;
 let dir: string;
@@ -40,22 +40,14 @@ after(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const unescape = (s: string) =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
 /** The parent–child lines (tree) or edges (graph) drawn, as "from > to". */
 function drawnPairs(svg: string): string[] {
-  return [...svg.matchAll(/ data-from="([^"]*)" data-to="([^"]*)"/g)].map((m) => `${unescape(m[1]!)} > ${unescape(m[2]!)}`).sort();
+  return [...svg.matchAll(/ data-from="([^"]*)" data-to="([^"]*)"/g)].map((m) => `${unescapeXml(m[1]!)} > ${unescapeXml(m[2]!)}`).sort();
 }
 
 async function chart(query: string, ...args: string[]): Promise<{ svg: string; stderr: string }> {
   const out = path.join(dir, `${query}${args.join('_').replace(/[^A-Za-z0-9]+/g, '-')}.svg`);
-  const r = await runCli('chart', file, '--query', query, '--endpoint', wiki.endpoint, ...args, '-o', out);
-  assert.equal(r.code, 0, r.stderr);
-  return { svg: await readFile(out, 'utf8'), stderr: r.stderr };
+  return drawChart(file, out, '--query', query, '--endpoint', wiki.endpoint, ...args);
 }
 
 describe('mwq chart --kind tree / graph on the real wiki', () => {

@@ -5,11 +5,12 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
-import { runCli } from './cliHelpers';
+import { drawChart, unescapeXml } from './chartHelpers';
+import { askWikiList } from '../wiki/askWiki';
 import { CANONICAL_NAMESPACES } from '../../common/src/chart/fields';
 
 let wiki: TestWiki;
@@ -38,35 +39,22 @@ after(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function ask<T>(params: Record<string, string>, list: string): Promise<T[]> {
-  const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', list, ...params });
-  const json = (await (await fetch(wiki.endpoint, { method: 'POST', body })).json()) as { query: Record<string, T[]> };
-  return json.query[list]!;
+function chart(name: string, ...args: string[]): Promise<{ svg: string; stderr: string }> {
+  return drawChart(file, path.join(dir, `${name}.svg`), '--endpoint', wiki.endpoint, ...args);
 }
-
-async function chart(name: string, ...args: string[]): Promise<{ svg: string; stderr: string }> {
-  const out = path.join(dir, `${name}.svg`);
-  const r = await runCli('chart', file, '--endpoint', wiki.endpoint, ...args, '-o', out);
-  assert.equal(r.code, 0, r.stderr);
-  return { svg: await readFile(out, 'utf8'), stderr: r.stderr };
-}
-
-const unescape = (s: string) =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
 
 describe('mwq chart timeline and tree map on the test wiki', () => {
   it("timeline: the marks, counted, are the wiki's changes; per lane those of that namespace", async () => {
-    const changes = await ask<{ ns: number; title: string }>({ rcprop: 'title|timestamp|user|ids', rclimit: '500' }, 'recentchanges');
+    const changes = await askWikiList<{ ns: number; title: string }>(wiki.endpoint, 'recentchanges', {
+      rcprop: 'title|timestamp|user|ids',
+      rclimit: '500',
+    });
     assert.ok(changes.length >= 100, `the test wiki has changes (${changes.length})`);
     const { svg, stderr } = await chart('timeline', '--query', 'Changes', '--kind', 'timeline', '--x', 'timestamp', '--split', 'ns');
     assert.match(stderr, new RegExp(`${changes.length} changes over time by namespace: \\d+ marks from ${changes.length} rows written to`));
-    const lanes = [...svg.matchAll(/class="chart-lane">([^<]*)<\/text>/g)].map((m) => unescape(m[1]!));
+    const lanes = [...svg.matchAll(/class="chart-lane">([^<]*)<\/text>/g)].map((m) => unescapeXml(m[1]!));
     const marks = [...svg.matchAll(/<title>([^<]*)<\/title><rect [^>]*data-count="(\d+)" data-lane="(\d+)"/g)].map((m) => ({
-      title: unescape(m[1]!),
+      title: unescapeXml(m[1]!),
       count: Number(m[2]),
       lane: lanes[Number(m[3])]!,
     }));
@@ -90,11 +78,14 @@ describe('mwq chart timeline and tree map on the test wiki', () => {
   });
 
   it("tree map: a tile per category, its size the wiki's (acprop=size)", async () => {
-    const categories = await ask<{ category: string; size: number }>({ acprop: 'size', aclimit: '500' }, 'allcategories');
+    const categories = await askWikiList<{ category: string; size: number }>(wiki.endpoint, 'allcategories', {
+      acprop: 'size',
+      aclimit: '500',
+    });
     const { svg, stderr } = await chart('treemap', '--query', 'Categories', '--kind', 'treemap');
     assert.match(stderr, /sum of size by category: \d+ tiles from \d+ rows written to/);
     const tiles = [...svg.matchAll(/<title>([^<]*): ([\d,.]+) sum of size<\/title><rect [^>]*data-value="([\d.]+)"/g)].map((m) => ({
-      name: unescape(m[1]!),
+      name: unescapeXml(m[1]!),
       shown: Number(m[2]!.replace(/,/g, '')),
       value: Number(m[3]),
     }));

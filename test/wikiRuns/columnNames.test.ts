@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startTestWiki, type TestWiki } from '../wiki/testWiki';
 import { runCli } from './cliHelpers';
+import { drawChart } from './chartHelpers';
+import { askWiki } from '../wiki/askWiki';
 
 let wiki: TestWiki;
 let dir: string;
@@ -48,9 +50,8 @@ after(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function direct(params: Record<string, string>): Promise<any> {
-  const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', ...params });
-  return (await fetch(wiki.endpoint, { method: 'POST', body })).json();
+function direct(params: Record<string, string>): Promise<any> {
+  return askWiki(wiki.endpoint, params);
 }
 
 describe('real wiki: the panel names columns, mwq run and mwq chart take them', () => {
@@ -67,23 +68,18 @@ describe('real wiki: the panel names columns, mwq run and mwq chart take them', 
       const user = p.revisions[0]!.user;
       perUser.set(user, (perUser.get(user) ?? 0) + 1);
     }
-    const out = path.join(dir, 'users.svg');
-    const r = await runCli(
-      'chart',
+    const { svg, stderr } = await drawChart(
       file,
+      path.join(dir, 'users.svg'),
       '--query',
       'Members of a category, with their last edit',
       '--endpoint',
       wiki.endpoint,
       '--x',
       'revisions.user',
-      '-o',
-      out,
     );
-    assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, new RegExp(`${perUser.size} bars from 5 rows`), r.stderr);
-    const svg = await readFile(out, 'utf8');
-    for (const [user, n] of perUser) assert.ok(svg.includes(`${user}: ${n}`), `the bar of ${user} says ${n}: ${r.stderr}`);
+    assert.match(stderr, new RegExp(`${perUser.size} bars from 5 rows`), stderr);
+    for (const [user, n] of perUser) assert.ok(svg.includes(`${user}: ${n}`), `the bar of ${user} says ${n}: ${stderr}`);
   });
 
   it("mwq run --format csv (and -o OUT.csv, tsv, table) of the generator query: the panel's columns revisions.user, revisions.timestamp", async () => {

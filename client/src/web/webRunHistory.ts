@@ -1,20 +1,11 @@
 // A query's run history in the browser (hostFiles.ts): the extension's
 // storage through VS Code's file system, one folder per query, one JSON
-// record per run, built and checked as the desktop's (common/src/results/runRecord.ts)
+// record per run, built, checked, listed and pruned as the desktop's (common/src/results/runRecord.ts)
 // under the same caps (`mwquery.history.maxRuns`, `maxRunMegabytes`). Not in
 // the workspace: on github.dev a file written there would be a change to commit.
 
 import * as vscode from 'vscode';
-import type { Redactor } from '../../../common/src/redact';
-import {
-  checkedRunRecord,
-  RUN_ID,
-  runRecord,
-  summaryOf,
-  type RunInput,
-  type RunSummary,
-  type StoredRun,
-} from '../../../common/src/results/runRecord';
+import { RunFolderStore, runFileName, type RunCaps, type StoredRun } from '../../../common/src/results/runRecord';
 import type { QueryHistory } from '../run/queryHistory';
 
 /** A short, stable name for a query's folder: FNV-1a over its URI and name, twice (64 bits); the record says whose it is. */
@@ -29,7 +20,7 @@ function folderName(uri: vscode.Uri, label: string): string {
   return `${readable}-${fnv(0x811c9dc5)}${fnv(0x050c5d1f)}`;
 }
 
-export class WebRunHistory implements QueryHistory {
+export class WebRunHistory extends RunFolderStore implements QueryHistory {
   private readonly folder: vscode.Uri;
   readonly place: string;
 
@@ -37,61 +28,39 @@ export class WebRunHistory implements QueryHistory {
     storage: vscode.Uri,
     readonly queryUri: vscode.Uri,
     private readonly label: string,
-    private readonly caps: { maxRuns: number; maxRunBytes: number },
+    caps: RunCaps,
   ) {
+    super(caps);
     this.folder = vscode.Uri.joinPath(storage, 'runs', folderName(queryUri, label));
     this.place = "the extension's storage in this browser";
   }
 
-  async save(input: RunInput, redact: Redactor): Promise<RunSummary> {
-    const record = runRecord(input, { file: this.queryUri.toString(), name: this.label }, redact, this.caps.maxRunBytes);
-    await vscode.workspace.fs.writeFile(this.fileOf(record.id), new TextEncoder().encode(JSON.stringify(record)));
-    for (const id of (await this.ids()).slice(this.caps.maxRuns))
-      await vscode.workspace.fs.delete(this.fileOf(id)).then(undefined, () => {});
-    return summaryOf(record);
+  protected get recordQuery(): { file: string; name: string } {
+    return { file: this.queryUri.toString(), name: this.label };
   }
 
-  async list(): Promise<RunSummary[]> {
-    const out: RunSummary[] = [];
-    for (const id of await this.ids()) {
-      const run = await this.load(id);
-      if (run) out.push(summaryOf(run));
-    }
-    return out;
+  protected async writeRun(id: string, json: string): Promise<void> {
+    await vscode.workspace.fs.writeFile(this.fileOf(id), new TextEncoder().encode(json));
+    for (const past of await this.idsPastCap()) await vscode.workspace.fs.delete(this.fileOf(past)).then(undefined, () => {});
   }
 
-  async load(id: string): Promise<StoredRun | undefined> {
-    if (!RUN_ID.test(id)) return undefined;
-    try {
-      const file = this.fileOf(id);
-      if ((await vscode.workspace.fs.stat(file)).size > this.caps.maxRunBytes + 64 * 1024) return undefined;
-      const run = checkedRunRecord(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), id);
-      return run && run.query.file === this.queryUri.toString() && run.query.name === this.label ? run : undefined;
-    } catch {
-      return undefined;
-    }
+  protected async readRun(id: string): Promise<string | undefined> {
+    const file = this.fileOf(id);
+    if ((await vscode.workspace.fs.stat(file)).size > this.maxFileBytes) return undefined;
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
   }
 
-  async latest(except?: string): Promise<StoredRun | undefined> {
-    for (const id of await this.ids()) {
-      if (id === except) continue;
-      const run = await this.load(id);
-      if (run) return run;
-    }
-    return undefined;
+  /** The record names this query: the folder's name is a hash, and two queries could share it. */
+  protected override isOwnRecord(run: StoredRun): boolean {
+    return run.query.file === this.queryUri.toString() && run.query.name === this.label;
   }
 
   private fileOf(id: string): vscode.Uri {
-    return vscode.Uri.joinPath(this.folder, `${id}.json`);
+    return vscode.Uri.joinPath(this.folder, runFileName(id));
   }
 
-  /** Run ids, newest first. */
-  private async ids(): Promise<string[]> {
+  protected async fileNames(): Promise<string[]> {
     const entries = await vscode.workspace.fs.readDirectory(this.folder).then(undefined, () => [] as [string, vscode.FileType][]);
-    return entries
-      .filter(([name, type]) => type === vscode.FileType.File && /^[0-9A-Za-z-]{1,64}\.json$/.test(name))
-      .map(([name]) => name.slice(0, -'.json'.length))
-      .sort()
-      .reverse();
+    return entries.filter(([, type]) => type === vscode.FileType.File).map(([name]) => name);
   }
 }

@@ -25,20 +25,8 @@
 import { createHash } from 'node:crypto';
 import { constants as fsConstants, existsSync, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import type { Redactor } from '../redact';
 import { writeFileAtomic } from '../output/atomicWrite';
-import {
-  checkedRunRecord,
-  DEFAULT_MAX_RUN_BYTES,
-  DEFAULT_MAX_RUNS,
-  RUN_ID,
-  runRecord,
-  summaryOf,
-  type RunInput,
-  type RunStore,
-  type RunSummary,
-  type StoredRun,
-} from './runRecord';
+import { RunFolderStore, runFileName } from './runRecord';
 
 export const HISTORY_DIR = '.mwquery';
 export const RUNS_DIR = 'runs';
@@ -94,18 +82,15 @@ export function cliHistoryStop(file: string, cwd: string): string {
   return inside ? path.resolve(cwd) : path.dirname(abs);
 }
 
-export class RunHistory implements RunStore {
+export class RunHistory extends RunFolderStore {
   readonly root: string;
-  private readonly maxRunBytes: number;
-  private readonly maxRuns: number;
 
   constructor(
     private readonly query: QueryRef,
     options: HistoryOptions = {},
   ) {
+    super(options);
     this.root = historyRoot(query.file, options.stopAt, options.searchUpTo);
-    this.maxRunBytes = Math.max(1024, options.maxRunBytes ?? DEFAULT_MAX_RUN_BYTES);
-    this.maxRuns = Math.max(1, options.maxRuns ?? DEFAULT_MAX_RUNS);
   }
 
   /** The file path relative to the root, with `/` (part of the query's identity). */
@@ -156,35 +141,19 @@ export class RunHistory implements RunStore {
     return dir;
   }
 
-  /** Stores (or replaces, same id) a run; rows past the size cap are dropped. Returns the stored summary. */
-  async save(input: RunInput, redact: Redactor): Promise<RunSummary> {
+  protected get recordQuery(): QueryRef {
+    return { file: this.relativeFile, name: this.query.name };
+  }
+
+  protected async writeRun(id: string, json: string): Promise<void> {
     const folder = (await this.realFolder(true))!;
-    const record = runRecord(input, { file: this.relativeFile, name: this.query.name }, redact, this.maxRunBytes);
-    await writeFileAtomic(path.join(folder, `${record.id}.json`), JSON.stringify(record));
+    await writeFileAtomic(path.join(folder, runFileName(id)), json);
     await this.prune(folder);
-    return summaryOf(record);
   }
 
-  /** Stored runs, newest first (summaries only). */
-  async list(): Promise<RunSummary[]> {
-    const out: RunSummary[] = [];
-    for (const id of await this.ids()) {
-      const run = await this.load(id);
-      if (run) out.push(summaryOf(run));
-    }
-    return out;
-  }
-
-  /** One stored run, or undefined when missing or not readable as ours. */
-  async load(id: string): Promise<StoredRun | undefined> {
-    if (!RUN_ID.test(id)) return undefined;
-    try {
-      const folder = await this.realFolder(false);
-      const text = folder && (await this.readRunFile(path.join(folder, `${id}.json`)));
-      return text ? checkedRunRecord(text, id) : undefined;
-    } catch {
-      return undefined;
-    }
+  protected async readRun(id: string): Promise<string | undefined> {
+    const folder = await this.realFolder(false);
+    return folder ? this.readRunFile(path.join(folder, runFileName(id))) : undefined;
   }
 
   /**
@@ -200,45 +169,26 @@ export class RunHistory implements RunStore {
     }
     try {
       const stat = await handle.stat();
-      if (!stat.isFile() || stat.size > Math.max(this.maxRunBytes, DEFAULT_MAX_RUN_BYTES) + 64 * 1024) return undefined;
+      if (!stat.isFile() || stat.size > this.maxFileBytes) return undefined;
       return await handle.readFile('utf8');
     } finally {
       await handle.close();
     }
   }
 
-  /** The newest stored run (other than `except`). */
-  async latest(except?: string): Promise<StoredRun | undefined> {
-    for (const id of await this.ids()) {
-      if (id === except) continue;
-      const run = await this.load(id);
-      if (run) return run;
-    }
-    return undefined;
-  }
-
-  /** Run ids, newest first. */
-  private async ids(folder?: string): Promise<string[]> {
-    let names: string[];
+  protected async fileNames(): Promise<string[]> {
     try {
-      folder ??= await this.realFolder(false);
-      if (!folder) return [];
-      names = await fsp.readdir(folder);
+      const folder = await this.realFolder(false);
+      return folder ? await fsp.readdir(folder) : [];
     } catch {
       return [];
     }
-    return names
-      .filter((n) => /^[0-9A-Za-z-]{1,64}\.json$/.test(n))
-      .map((n) => n.slice(0, -'.json'.length))
-      .sort()
-      .reverse();
   }
 
   /** Deletes the oldest runs past the cap: only regular files, in the folder realFolder() checked. */
   private async prune(folder: string): Promise<void> {
-    const ids = await this.ids(folder);
-    for (const id of ids.slice(this.maxRuns)) {
-      const file = path.join(folder, `${id}.json`);
+    for (const id of await this.idsPastCap(await fsp.readdir(folder).catch(() => []))) {
+      const file = path.join(folder, runFileName(id));
       const stat = await fsp.lstat(file).catch(() => undefined);
       if (stat?.isFile()) await fsp.rm(file, { force: true });
     }

@@ -1,8 +1,10 @@
 // A stored run as a record, without a disk: its shape, the caps it is built
 // under (rows past `maxRunBytes` dropped from the end), the check a record read
-// back must pass, and the store every host keeps runs in (RunStore). The
-// desktop keeps them in files (history.ts), the browser in the extension's
-// storage (client/src/web/webRunHistory.ts): both build and check records here.
+// back must pass, the store every host keeps runs in (RunStore), and the rules
+// of a folder of runs (RunFolderStore: which files are runs, newest first, the
+// caps, what is pruned, how large a file is read). The desktop keeps them in
+// files (history.ts), the browser in the extension's storage
+// (client/src/web/webRunHistory.ts): both build, check, list and prune here.
 
 import { redactDeep, type Redactor } from '../redact';
 import { depthExceeds } from '../runner/classify';
@@ -45,6 +47,111 @@ export interface RunStore {
   load(id: string): Promise<StoredRun | undefined>;
   /** The newest stored run (other than `except`). */
   latest(except?: string): Promise<StoredRun | undefined>;
+}
+
+/** The caps a query's runs are kept under. */
+export interface RunCaps {
+  /** Runs kept per query; the oldest past it go. */
+  maxRuns: number;
+  /** One stored run's JSON bytes; rows past it are dropped. */
+  maxRunBytes: number;
+}
+
+/** The caps given, the defaults for those not: never under 1 KiB a run, never fewer than one run. */
+export function runCaps(given: Partial<RunCaps> = {}): RunCaps {
+  return {
+    maxRuns: Math.max(1, given.maxRuns ?? DEFAULT_MAX_RUNS),
+    maxRunBytes: Math.max(1024, given.maxRunBytes ?? DEFAULT_MAX_RUN_BYTES),
+  };
+}
+
+/** A run's file name in its query's folder. */
+export function runFileName(id: string): string {
+  return `${id}.json`;
+}
+
+/** The run ids among a folder's file names (`<id>.json`; anything else is not ours), newest first. */
+export function runIdsOf(names: readonly string[]): string[] {
+  return names
+    .filter((n) => n.endsWith('.json') && RUN_ID.test(n.slice(0, -'.json'.length)))
+    .map((n) => n.slice(0, -'.json'.length))
+    .sort()
+    .reverse();
+}
+
+/**
+ * One query's runs in a folder, one file a run, wherever the host keeps the
+ * folder: the host gives the writing, reading and deleting, this the rules.
+ */
+export abstract class RunFolderStore implements RunStore {
+  protected readonly caps: RunCaps;
+
+  constructor(caps: Partial<RunCaps>) {
+    this.caps = runCaps(caps);
+  }
+
+  /** The query its records name. */
+  protected abstract get recordQuery(): { file: string; name: string };
+  /** Writes a run's file (`json`), then deletes the runs past the cap (idsPastCap). */
+  protected abstract writeRun(id: string, json: string): Promise<void>;
+  /** A run file's text; undefined when it is missing, not a file, or larger than maxFileBytes. May throw. */
+  protected abstract readRun(id: string): Promise<string | undefined>;
+  /** The names of the files in this query's folder ([] when there is none). */
+  protected abstract fileNames(): Promise<string[]>;
+  /** Whether a record read back is this query's (beyond its folder). */
+  protected isOwnRecord(_run: StoredRun): boolean {
+    return true;
+  }
+
+  async save(input: RunInput, redact: Redactor): Promise<RunSummary> {
+    const record = runRecord(input, this.recordQuery, redact, this.caps.maxRunBytes);
+    await this.writeRun(record.id, JSON.stringify(record));
+    return summaryOf(record);
+  }
+
+  async load(id: string): Promise<StoredRun | undefined> {
+    if (!RUN_ID.test(id)) return undefined;
+    try {
+      const text = await this.readRun(id);
+      const run = text === undefined ? undefined : checkedRunRecord(text, id);
+      return run && this.isOwnRecord(run) ? run : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The largest run file read back: one kept under the default or a larger cap still reads after the cap is lowered (64 KiB for the record's head). */
+  protected get maxFileBytes(): number {
+    return Math.max(this.caps.maxRunBytes, DEFAULT_MAX_RUN_BYTES) + 64 * 1024;
+  }
+
+  /** Run ids, newest first. */
+  protected async ids(): Promise<string[]> {
+    return runIdsOf(await this.fileNames());
+  }
+
+  /** The ids of the oldest runs past `maxRuns`, what a save deletes (`names`: the folder's, when the host has them). */
+  protected async idsPastCap(names?: string[]): Promise<string[]> {
+    return runIdsOf(names ?? (await this.fileNames())).slice(this.caps.maxRuns);
+  }
+
+  async list(): Promise<RunSummary[]> {
+    const out: RunSummary[] = [];
+    for (const id of await this.ids()) {
+      const run = await this.load(id);
+      if (run) out.push(summaryOf(run));
+    }
+    return out;
+  }
+
+  async latest(except?: string): Promise<StoredRun | undefined> {
+    for (const id of await this.ids()) {
+      if (id === except) continue;
+      const run = await this.load(id);
+      if (run) return run;
+    }
+    return undefined;
+  }
 }
 
 /** A new run id: sortable by time, unique. */

@@ -7,15 +7,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { CANONICAL_NAMESPACES } from '../../../common/src/chart/fields';
-import { hasPanelProbe, openFixture, probePanel, readTexts, screenshot, waitForPanel } from './helpers';
+import { askWikiList } from '../../wiki/askWiki';
+import { hasPanelProbe, probePanel, readTexts, runFixtureQuery, screenshot, screenshotsInDarkThemes, waitForPanel } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
-
-async function ask<T>(params: Record<string, string>, list: string): Promise<T[]> {
-  const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', list, ...params });
-  const json = (await (await fetch(endpoint!, { method: 'POST', body })).json()) as { query: Record<string, T[]> };
-  return json.query[list]!;
-}
 
 /** The <title> of every mark of the chart shown (in the panel's frame). */
 function markTitles(): Promise<string[]> {
@@ -24,39 +19,13 @@ function markTitles(): Promise<string[]> {
 
 /** Runs a query of timelines.mwq and waits for its rows. */
 async function run(name: string, rows: number): Promise<void> {
-  const doc = (await openFixture('timelines.mwq')).document;
-  const line = doc.positionAt(doc.getText().indexOf(`### ${name}`)).line + 1;
-  await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, line);
+  await runFixtureQuery('timelines.mwq', `### ${name}`);
   // The view shown before (a chart) stays: the run's count says its rows are in.
   await waitForPanel(
     (s) => s.title === name && s.itemsText.startsWith(`${rows} items`) && !/Fetching/.test(s.progressText),
     60_000,
     `${rows} rows of ${name}`,
   );
-}
-
-/** Screenshots of the chart shown in the dark and high-contrast themes (the light one is the run's own). */
-async function inThemes(name: string): Promise<void> {
-  const workbench = vscode.workspace.getConfiguration('workbench');
-  const before = workbench.get<string>('colorTheme');
-  try {
-    for (const [theme, bodyClass] of [
-      ['Default Dark Modern', 'vscode-dark'],
-      ['Default High Contrast', 'vscode-high-contrast'],
-    ] as const) {
-      await workbench.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
-      let seen = '';
-      for (let i = 0; i < 60 && !seen.split(' ').includes(bodyClass); i++) {
-        seen = (await probePanel()).chartColors?.bodyClass ?? '';
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      assert.ok(seen.split(' ').includes(bodyClass), `${theme}: the panel takes it (${seen})`);
-      await new Promise((r) => setTimeout(r, 500));
-      await screenshot(`${name}-${bodyClass}`);
-    }
-  } finally {
-    await workbench.update('colorTheme', before, vscode.ConfigurationTarget.Global);
-  }
 }
 
 suite('results panel: timeline and tree map', () => {
@@ -67,7 +36,10 @@ suite('results panel: timeline and tree map', () => {
 
   test("a timeline of the recent changes by namespace: its marks, counted, are the wiki's changes; a click on one selects its row", async function () {
     this.timeout(150_000);
-    const changes = await ask<{ ns: number; title: string }>({ rcprop: 'title|timestamp|user|ids', rclimit: '500' }, 'recentchanges');
+    const changes = await askWikiList<{ ns: number; title: string }>(endpoint!, 'recentchanges', {
+      rcprop: 'title|timestamp|user|ids',
+      rclimit: '500',
+    });
     await run('Recent changes', changes.length);
     const shown = await probePanel({
       click: [{ name: 'Chart', exact: true }],
@@ -98,12 +70,15 @@ suite('results panel: timeline and tree map', () => {
     const clicked = await probePanel({ steps: [{ clickSelector: '.chart-view:not([hidden]) rect[data-count="1"]' }] });
     assert.equal(clicked.details?.heading, `Details: ${title}`);
     await probePanel({ click: [{ name: 'Chart', exact: true }] });
-    await inThemes('timeline-02');
+    await screenshotsInDarkThemes('timeline-02');
   });
 
   test("a tree map of the categories by size: a tile per category with members, its size the wiki's", async function () {
     this.timeout(150_000);
-    const categories = await ask<{ category: string; size: number }>({ acprop: 'size', aclimit: '500' }, 'allcategories');
+    const categories = await askWikiList<{ category: string; size: number }>(endpoint!, 'allcategories', {
+      acprop: 'size',
+      aclimit: '500',
+    });
     await run('Categories by size', categories.length);
     const shown = await probePanel({ click: [{ name: 'Chart', exact: true }], steps: [{ select: ['Chart kind', 'treemap'] }] });
     assert.match(shown.text, /sum of size by category/);
@@ -118,6 +93,6 @@ suite('results panel: timeline and tree map', () => {
     assert.deepEqual([...tiles.keys()].sort(), sized.map((c) => c.category).sort());
     for (const c of sized) assert.equal(tiles.get(c.category), c.size, c.category);
     await screenshot('treemap-01-categories-by-size');
-    await inThemes('treemap-02');
+    await screenshotsInDarkThemes('treemap-02');
   });
 });

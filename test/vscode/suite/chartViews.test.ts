@@ -9,7 +9,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { placeOf, startCoordinatesProxy, type CoordinatesProxy } from '../../wiki/coordinatesProxy';
-import { fixturesDir, hasPanelProbe, openFixture, probePanel, readTexts, screenshot, typeKeys, waitForFile, waitForPanel } from './helpers';
+import {
+  fixturesDir,
+  hasPanelProbe,
+  inThemes,
+  openFixture,
+  probePanel,
+  readTexts,
+  screenshot,
+  typeKeys,
+  waitForFile,
+  waitForPanel,
+} from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
 
@@ -171,14 +182,12 @@ suite('results panel: chart and map views', () => {
 
   test('the chart reads in a dark and a high-contrast theme: text and bars stand out from the background', async function () {
     this.timeout(120_000);
-    const workbench = vscode.workspace.getConfiguration('workbench');
-    const before = workbench.get<string>('colorTheme');
-    try {
-      for (const [theme, bodyClass, shot] of [
+    await inThemes(
+      [
         ['Default Dark Modern', 'vscode-dark', 'chart-03-dark-theme'],
         ['Default High Contrast', 'vscode-high-contrast', 'chart-04-high-contrast-theme'],
-      ] as const) {
-        await workbench.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+      ],
+      async (theme, bodyClass, shot) => {
         // The page follows the theme (VS Code swaps the body's class and variables; the chart redraws).
         let colours: NonNullable<Awaited<ReturnType<typeof probePanel>>['chartColors']> | undefined;
         for (let i = 0; i < 60 && !(colours?.bodyClass.split(' ').includes(bodyClass) && luminance(colours.background) < 0.1); i++) {
@@ -209,10 +218,8 @@ suite('results panel: chart and map views', () => {
               contrast(line, colours.background) >= 3,
               `${theme}: line ${line} on ${colours.background}: ${contrast(line, colours.background)}`,
             );
-      }
-    } finally {
-      await workbench.update('colorTheme', before, vscode.ConfigurationTarget.Global);
-    }
+      },
+    );
   });
 
   test('a stacked area of the recent changes per day, split by user: each day and each band as the wiki counts them', async () => {

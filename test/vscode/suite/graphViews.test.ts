@@ -6,47 +6,21 @@
 // each is looked at in the light, dark and high-contrast themes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { hasPanelProbe, openFixture, probePanel, readTexts, screenshot, waitForPanel } from './helpers';
+import { askWiki } from '../../wiki/askWiki';
+import { hasPanelProbe, probePanel, readTexts, runFixtureQuery, screenshot, screenshotsInDarkThemes, waitForPanel } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
-
-/** The wiki's own answer to a query (formatversion 2), asked directly. */
-async function ask<T>(params: Record<string, string>): Promise<T> {
-  const body = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', ...params });
-  return (await (await fetch(endpoint!, { method: 'POST', body })).json()) as T;
-}
 
 type Pages = { query: { pages: { title: string; links?: { title: string }[]; categories?: { title: string }[] }[] } };
 
 /** Runs the query under `heading` of graphs.mwq and waits for its `rows` rows. */
 async function run(heading: string, rows: number): Promise<void> {
-  const doc = (await openFixture('graphs.mwq')).document;
-  const line = doc.positionAt(doc.getText().indexOf(heading)).line + 1;
-  await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, line);
+  await runFixtureQuery('graphs.mwq', heading);
   await waitForPanel(
     (s) => s.itemsText.startsWith(`${rows} item`) && !/Fetching/.test(s.progressText),
     60_000,
     `${rows} rows of ${heading}`,
   );
-}
-
-/** Screenshots of the view in the dark and high-contrast themes (the light one is taken before). */
-async function inThemes(name: string): Promise<void> {
-  const workbench = vscode.workspace.getConfiguration('workbench');
-  const before = workbench.get<string>('colorTheme');
-  try {
-    for (const [theme, bodyClass] of [
-      ['Default Dark Modern', 'vscode-dark'],
-      ['Default High Contrast', 'vscode-high-contrast'],
-    ] as const) {
-      await workbench.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
-      await waitForPanel((s) => !!s.chartColors?.bodyClass.split(' ').includes(bodyClass), 20_000, theme);
-      await new Promise((r) => setTimeout(r, 500));
-      await screenshot(`${name}-${bodyClass}`);
-    }
-  } finally {
-    await workbench.update('colorTheme', before, vscode.ConfigurationTarget.Global);
-  }
 }
 
 suite('results panel: graph and tree views', () => {
@@ -57,7 +31,7 @@ suite('results panel: graph and tree views', () => {
 
   test("graph of the tree pages' links: its edges are the wiki's links", async function () {
     this.timeout(180_000);
-    const wiki = await ask<Pages>({ generator: 'allpages', gapprefix: 'Tree page', prop: 'links', pllimit: 'max' });
+    const wiki = await askWiki<Pages>(endpoint!, { generator: 'allpages', gapprefix: 'Tree page', prop: 'links', pllimit: 'max' });
     const links = wiki.query.pages.flatMap((p) => (p.links ?? []).map((l) => `${p.title} → ${l.title}`)).sort();
     assert.ok(links.length >= 6, links.join());
     await run('### Tree page links', wiki.query.pages.length);
@@ -70,7 +44,7 @@ suite('results panel: graph and tree views', () => {
     const clicked = await probePanel({ steps: [{ clickSelector: '.chart-view:not([hidden]) circle.graph-node[data-row]' }] });
     assert.match(clicked.details?.heading ?? '', /^Details: Tree page /);
     await probePanel({ click: [{ name: 'Chart', exact: true }] });
-    await inThemes('graph-02');
+    await screenshotsInDarkThemes('graph-02');
   });
 
   test("tree of Category:Tree A, its subcategories expanded by clicks: its lines are the wiki's category hierarchy", async function () {
@@ -79,7 +53,7 @@ suite('results panel: graph and tree views', () => {
     const hierarchy: string[] = [];
     for (const queue = ['Category:Tree A']; queue.length;) {
       const category = queue.shift()!;
-      const answer = await ask<{ query: { categorymembers: { ns: number; title: string }[] } }>({
+      const answer = await askWiki<{ query: { categorymembers: { ns: number; title: string }[] } }>(endpoint!, {
         list: 'categorymembers',
         cmtitle: category,
         cmlimit: '500',
@@ -113,6 +87,6 @@ suite('results panel: graph and tree views', () => {
     const all = await probePanel();
     assert.match(all.text, /Category:Tree C: \d+ members/);
     await screenshot('tree-02-expanded');
-    await inThemes('tree-03');
+    await screenshotsInDarkThemes('tree-03');
   });
 });

@@ -27,6 +27,13 @@ export async function openFixture(name: string): Promise<vscode.TextEditor> {
   return vscode.window.showTextDocument(doc, { preview: false });
 }
 
+/** Opens fixture `name` and runs the query under `heading` (`### …`), as Run on its line does. */
+export async function runFixtureQuery(name: string, heading: string): Promise<void> {
+  const doc = (await openFixture(name)).document;
+  const line = doc.positionAt(doc.getText().indexOf(heading)).line + 1;
+  await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, line);
+}
+
 /** The `code` of a diagnostic as a string (LSP codes may come as
  * `{ value, target }`). */
 export function codeOf(d: vscode.Diagnostic): string | undefined {
@@ -440,6 +447,42 @@ export async function waitForPanel(
     last = await probePanel({}, Math.max(left, 1000));
     if (last.found && accept(last)) return last;
   }
+}
+
+// ---------------------------------------------------------------------------
+// Colour themes.
+
+/** VS Code's dark and high-contrast themes, each with the class it gives the panel's body. */
+export const DARK_THEMES = [
+  ['Default Dark Modern', 'vscode-dark'],
+  ['Default High Contrast', 'vscode-high-contrast'],
+] as const;
+
+/** Runs `look` in each colour theme in turn (`themes`: name and body class), then puts back the theme before. */
+export async function inThemes<Extra extends unknown[]>(
+  themes: readonly (readonly [theme: string, bodyClass: string, ...extra: Extra])[],
+  look: (theme: string, bodyClass: string, ...extra: Extra) => Promise<void>,
+): Promise<void> {
+  const workbench = vscode.workspace.getConfiguration('workbench');
+  const before = workbench.get<string>('colorTheme');
+  try {
+    for (const [theme, bodyClass, ...extra] of themes) {
+      await workbench.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+      await look(theme, bodyClass, ...extra);
+    }
+  } finally {
+    await workbench.update('colorTheme', before, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** Screenshots `NAME-<body class>` of the panel in the dark and high-contrast themes, each once the panel has taken it (the light one is the caller's). */
+export function screenshotsInDarkThemes(name: string): Promise<void> {
+  return inThemes(DARK_THEMES, async (theme, bodyClass) => {
+    await waitForPanel((s) => !!s.chartColors?.bodyClass.split(' ').includes(bodyClass), 20_000, `the panel in ${theme}`);
+    // The chart redraws in the theme's colours after the class changes.
+    await new Promise((r) => setTimeout(r, 500));
+    await screenshot(`${name}-${bodyClass}`);
+  });
 }
 
 // ---------------------------------------------------------------------------

@@ -5,26 +5,14 @@
 // a click opens the row; light, dark and high-contrast screenshots.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { hasPanelProbe, openFixture, probePanel, screenshot, waitForPanel } from './helpers';
+import { wikiThumbnailPages } from '../../wiki/askWiki';
+import { hasPanelProbe, inThemes, probePanel, runFixtureQuery, screenshot, waitForPanel } from './helpers';
 
 const endpoint = process.env.MWQ_TEST_ENDPOINT;
 
-/** The wiki's files and their 120 px thumbnails, asked of the wiki directly. */
+/** The wiki's files and their 120 px thumbnails (title → URL), asked of the wiki directly. */
 async function wikiThumbnails(): Promise<Map<string, string>> {
-  const body = new URLSearchParams({
-    action: 'query',
-    format: 'json',
-    formatversion: '2',
-    generator: 'allimages',
-    gailimit: '50',
-    prop: 'imageinfo',
-    iiprop: 'url',
-    iiurlwidth: '120',
-  });
-  const json = (await (await fetch(endpoint!, { method: 'POST', body })).json()) as {
-    query: { pages: { title: string; imageinfo: { thumburl: string }[] }[] };
-  };
-  return new Map(json.query.pages.map((p) => [p.title, p.imageinfo[0]!.thumburl]));
+  return new Map((await wikiThumbnailPages(endpoint!)).map((p) => [p.title, p.imageinfo[0]!.thumburl]));
 }
 
 suite('results panel: image grid', () => {
@@ -40,9 +28,7 @@ suite('results panel: image grid', () => {
     this.timeout(180_000);
     const thumbs = await wikiThumbnails();
     assert.ok(thumbs.size >= 10, `the test wiki has files (${thumbs.size})`);
-    const doc = (await openFixture('files.mwq')).document;
-    const line = doc.positionAt(doc.getText().indexOf('### Files')).line + 1;
-    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, line);
+    await runFixtureQuery('files.mwq', '### Files');
     await waitForPanel((s) => s.rowCount === thumbs.size, 60_000, `${thumbs.size} files`);
 
     // The grid is the Chart view's first choice for files; the pictures load as they come into view.
@@ -76,15 +62,13 @@ suite('results panel: image grid', () => {
     const opened = await probePanel({ steps: [{ clickSelector: '.chart-view:not([hidden]) .grid-cell[data-mark="2"]' }] });
     assert.equal(opened.view, 'table');
 
-    const workbench = vscode.workspace.getConfiguration('workbench');
-    const before = workbench.get<string>('colorTheme');
-    try {
-      for (const [theme, bodyClass, shot] of [
+    await inThemes(
+      [
         ['Default Light Modern', 'vscode-light', 'grid-02-light'],
         ['Default Dark Modern', 'vscode-dark', 'grid-03-dark'],
         ['Default High Contrast', 'vscode-high-contrast', 'grid-04-high-contrast'],
-      ] as const) {
-        await workbench.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+      ],
+      async (theme, bodyClass, shot) => {
         let shown = await probePanel({ click: [{ name: 'Chart', exact: true }] });
         for (let i = 0; i < 60 && !shown.chartColors?.bodyClass.split(' ').includes(bodyClass); i++) {
           await new Promise((r) => setTimeout(r, 250));
@@ -96,18 +80,14 @@ suite('results panel: image grid', () => {
           `${theme}: pictures shown (${JSON.stringify(shown.pictures?.slice(0, 3))}; view ${shown.view})`,
         );
         await screenshot(shot);
-      }
-    } finally {
-      await workbench.update('colorTheme', before, vscode.ConfigurationTarget.Global);
-    }
+      },
+    );
   });
 
   test('image grid: a query without thumbnails runs again with them on a click, shown, and again as written', async function () {
     this.timeout(120_000);
     const thumbs = await wikiThumbnails();
-    const doc = (await openFixture('files.mwq')).document;
-    const line = doc.positionAt(doc.getText().indexOf('### Files without thumbnails')).line + 1;
-    await vscode.commands.executeCommand('mwquery.runQuery', doc.uri, line);
+    await runFixtureQuery('files.mwq', '### Files without thumbnails');
     // The Chart view stays shown from the test before: the table's rows are not drawn, the header counts them.
     await waitForPanel(
       (s) => s.itemsText.startsWith(`${thumbs.size} items`) && s.title.includes('without thumbnails'),
