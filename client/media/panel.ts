@@ -140,7 +140,7 @@ class PanelController {
       imageOrigin: () => this.model.run?.imageOrigin,
       thumbnailRun: () => this.model.run,
       askThumbnails: (ask: boolean) => this.post({ type: 'thumbnails', ask }),
-      options: () => ({ request: paramsOfUrl(this.model.run?.requestUrl), members: this.members.rows() }),
+      options: () => ({ request: paramsOfUrl(this.model.run?.requestUrl), ...this.members.treeOptions() }),
       expandCategory: (category: string) => this.members.expand(category),
     };
     this.chart = new ChartView(chartEvents, {
