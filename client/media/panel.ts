@@ -74,7 +74,7 @@ class PanelController {
   private readonly map: MapView;
   private readonly members = new CategoryMembers(
     (category) => this.post({ type: 'expandCategory', category }),
-    (said) => this.chart.membersArrived(said),
+    (said, drawAgain) => this.chart.membersArrived(said, drawAgain),
   );
   private readonly wikis = new WikiStatusView();
   private readonly documents = new DocumentViews((text, what) =>

@@ -18,7 +18,8 @@ export class CategoryMembers {
 
   constructor(
     private readonly ask: (category: string) => void,
-    private readonly changed: (said: string) => void,
+    /** What the status line says; `drawAgain`: the members changed (not for an answer saying why there are none). */
+    private readonly changed: (said: string, drawAgain: boolean) => void,
   ) {}
 
   /**
@@ -42,14 +43,14 @@ export class CategoryMembers {
   add(members: PanelCategoryMembers): void {
     if (members.note && !members.rows.length) {
       this.asked.delete(members.category);
-      this.changed(`${members.category}: ${members.note}`);
+      this.changed(`${members.category}: ${members.note}`, false);
       return;
     }
     this.byCategory.set(members.category, asMembers(members.rows, members.category));
     this.all = [...this.byCategory.values()].flat();
     const n = members.rows.length;
     const count = n ? `${n} member${n === 1 ? '' : 's'}` : 'empty (no members)';
-    this.changed(`${members.category}: ${count}${members.note ? ` (${members.note})` : ''}`);
+    this.changed(`${members.category}: ${count}${members.note ? ` (${members.note})` : ''}`, true);
   }
 
   reset(): void {

@@ -33,7 +33,10 @@ export interface ExpansionHost {
 
 /** Asks for `category`'s members of the live `run` (none: a stored run is shown) and answers the panel. */
 export async function expandCategory(run: ActiveRun | undefined, category: string, host: ExpansionHost): Promise<void> {
-  const refuse = (note: string) => host.answer({ category, rows: [], note }, run);
+  const refuse = (note: string) => {
+    host.log.info(`Not expanded ${category}: ${note}`);
+    host.answer({ category, rows: [], note }, run);
+  };
   if (!run) return refuse(NEEDS_LIVE_RUN);
   if (!host.trusted()) return refuse(NOT_TRUSTED);
   const params = membersQuery(run.request.params, category);
