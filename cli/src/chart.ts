@@ -249,7 +249,11 @@ export async function chartCommand(args: string[]): Promise<number> {
   // expanded rows say their category themselves (each query had its own cmtitle).
   const params = expanded ? [] : prepared.request.params.filter((p) => !p.sensitive);
   const request = Object.fromEntries(params.map((p) => [p.name, p.value]));
-  const { svg, summary } = drawRows(chartRows, spec, parsed.width, parsed.output, { request, ...(imageOrigin ? { imageOrigin } : {}) });
+  const { svg, summary } = drawRows(chartRows, spec, parsed.width, parsed.output, {
+    request,
+    ...(imageOrigin ? { imageOrigin } : {}),
+    ...(expanded ? { expanded: expanded.categories } : {}),
+  });
   try {
     await writeFileAtomic(parsed.output, parsed.format === 'png' ? await rasterise(svg) : svg);
   } catch (error) {

@@ -15,6 +15,8 @@ const CATEGORY_NS = 14;
 
 export interface Expanded {
   rows: Row[];
+  /** The categories whose members were asked for and came (an empty one is drawn so, without ▸). */
+  categories: string[];
   /** Requests sent for the expansion. */
   requests: number;
   /** What stopped it early (the cap, a failure). */
@@ -40,16 +42,18 @@ export async function expandCategories(
   signal: AbortSignal,
 ): Promise<Expanded> {
   const root = rootOf(prepared);
-  if (!root) return { rows: [...rows], requests: 0, note: '--depth expands a categorymembers query only' };
+  if (!root) return { rows: [...rows], categories: [], requests: 0, note: '--depth expands a categorymembers query only' };
   const out = asMembers(rows, root);
   const expanded = new Set([root]);
+  const answered = [root];
   let frontier = subcategories(rows);
   let requests = 0;
   for (let level = 0; level < depth && frontier.length; level++) {
     const next: string[] = [];
     for (const category of frontier) {
       if (expanded.has(category)) continue;
-      if (requests >= MAX_EXPANSIONS) return { rows: out, requests, note: `expanded ${MAX_EXPANSIONS} subcategories at most` };
+      if (requests >= MAX_EXPANSIONS)
+        return { rows: out, categories: answered, requests, note: `expanded ${MAX_EXPANSIONS} subcategories at most` };
       expanded.add(category);
       const params = membersQuery(prepared.request.params, category)!;
       const session = sessionOf({ ...prepared, request: { ...prepared.request, params } }, options);
@@ -59,11 +63,13 @@ export async function expandCategories(
         signal,
         onPage: (page) => page.batches.forEach((b) => b.rows.forEach((r) => members.push(r))),
       });
-      if (outcome.error) return { rows: out, requests, note: `expanding ${category} failed: ${outcome.error.message}` };
+      if (outcome.error)
+        return { rows: out, categories: answered, requests, note: `expanding ${category} failed: ${outcome.error.message}` };
+      answered.push(category);
       asMembers(members, category).forEach((r) => out.push(r));
       subcategories(members).forEach((c) => next.push(c));
     }
     frontier = next;
   }
-  return { rows: out, requests };
+  return { rows: out, categories: answered, requests };
 }

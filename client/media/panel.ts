@@ -74,7 +74,7 @@ class PanelController {
   private readonly map: MapView;
   private readonly members = new CategoryMembers(
     (category) => this.post({ type: 'expandCategory', category }),
-    (said) => this.chart.membersArrived(said),
+    (said, drawAgain) => this.chart.membersArrived(said, drawAgain),
   );
   private readonly wikis = new WikiStatusView();
   private readonly documents = new DocumentViews((text, what) =>
@@ -140,7 +140,7 @@ class PanelController {
       imageOrigin: () => this.model.run?.imageOrigin,
       thumbnailRun: () => this.model.run,
       askThumbnails: (ask: boolean) => this.post({ type: 'thumbnails', ask }),
-      options: () => ({ request: paramsOfUrl(this.model.run?.requestUrl), members: this.members.rows() }),
+      options: () => ({ request: paramsOfUrl(this.model.run?.requestUrl), ...this.members.treeOptions() }),
       expandCategory: (category: string) => this.members.expand(category),
     };
     this.chart = new ChartView(chartEvents, {

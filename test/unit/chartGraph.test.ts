@@ -16,7 +16,10 @@ import { forceLayout } from '../../common/src/chart/forceLayout';
 import type { GraphChart } from '../../common/src/chart/kinds/graph';
 import type { TreeChart } from '../../common/src/chart/kinds/tree';
 import { Picked } from '../../common/src/chart/picked';
+import type { SceneNode } from '../../common/src/chart/scene';
 import { toSvg } from '../../common/src/chart/svg';
+import { CategoryMembers } from '../../client/media/chart/categoryMembers';
+import { LIGHT_THEME } from '../../common/src/chart/theme';
 import type { Row } from '../../common/src/row';
 
 const picked = (rows: Row[]) => new Picked(rows, undefined, chartColumnsFor(rows, undefined));
@@ -24,6 +27,10 @@ const picked = (rows: Row[]) => new Picked(rows, undefined, chartColumnsFor(rows
 function pairs(rows: Row[], request?: Record<string, string>): string[] {
   const g = pageGraph(picked(rows), request);
   return g.edges.map((e) => `${g.nodes[e.from]} > ${g.nodes[e.to]}`);
+}
+/** Every node of a scene, depth first. */
+function sceneNodes(node: SceneNode): SceneNode[] {
+  return [node, ...(node.children ?? []).flatMap(sceneNodes)];
 }
 /** The edges drawn in an SVG, as "from > to" texts. */
 function drawnEdges(svg: string): string[] {
@@ -100,6 +107,42 @@ describe('graph: drawn marks against the rows', () => {
       ],
     );
     assert.equal((svg.match(/class="chart-mark graph-node"/g) ?? []).length, 3);
+  });
+
+  it('ends each edge in an arrowhead at the page it points at, in its relation’s colour of the theme drawn', () => {
+    const mixed: Row[] = [
+      { title: 'A', links: [{ title: 'B' }], categories: [{ title: 'Category:K' }] },
+      { title: 'B', redirects: [{ title: 'B2' }] },
+    ];
+    const data = chartData(mixed, { kind: 'graph', x: '' }) as GraphChart;
+    const dark = { ...LIGHT_THEME, background: '#1e1e1e', series: ['#4fc1ff', '#f48771', '#89d185', '#cca700'] };
+    for (const theme of [LIGHT_THEME, dark]) {
+      const drawing = drawChart(data, { theme });
+      const all = sceneNodes(drawing.root);
+      const markers = new Map(all.filter((n) => n.tag === 'marker').map((m) => [`url(#${m.attrs.id})`, m]));
+      const circles = all.filter((n) => n.tag === 'circle' && 'data-mark' in n.attrs);
+      const centreOf = (title: string) => {
+        const c = circles.find((n) => drawing.marks[Number(n.attrs['data-mark'])]!.label === title)!;
+        return [c.attrs.cx, c.attrs.cy];
+      };
+      const edges = all.filter((n) => n.tag === 'line' && String(n.attrs.class).startsWith('graph-edge'));
+      assert.equal(edges.length, 3);
+      for (const line of edges) {
+        const marker = markers.get(String(line.attrs['marker-end']));
+        assert.ok(marker, `${line.attrs['data-from']} → ${line.attrs['data-to']} has an arrowhead`);
+        assert.equal(marker.attrs.orient, 'auto');
+        // At the line's end, which is the page it points at, in the line's own colour.
+        assert.deepEqual([line.attrs.x2, line.attrs.y2], centreOf(String(line.attrs['data-to'])));
+        assert.deepEqual([line.attrs.x1, line.attrs.y1], centreOf(String(line.attrs['data-from'])));
+        assert.equal(marker.children![0]!.attrs.fill, line.attrs.stroke);
+        assert.ok(theme.series.includes(String(line.attrs.stroke)));
+      }
+      assert.equal(new Set(edges.map((l) => l.attrs.stroke)).size, 3, 'a colour per relation');
+      // The SVG file (mwq chart, Save as SVG) holds them too.
+      const svg = toSvg(drawing);
+      assert.equal((svg.match(/<line [^>]*marker-end="url\(#graph-arrow-\w+\)"/g) ?? []).length, 3);
+      assert.equal((svg.match(/<marker id="graph-arrow-\w+"/g) ?? []).length, 3);
+    }
   });
 
   it('says so when the rows hold no pairs', () => {
@@ -262,5 +305,38 @@ describe('tree: members asked for in the panel (options.members)', () => {
     // The members are no rows of the table: a click on them selects nothing.
     assert.equal(after.points[3]!.row, undefined);
     assert.equal(after.points[1]!.row, 0);
+  });
+
+  it('draws a subcategory asked for that has no members as empty, without ▸, and does not ask for it again', () => {
+    const rows: Row[] = [
+      { ns: 14, title: 'Category:B' },
+      { ns: 14, title: 'Category:E' },
+    ];
+    const request = { list: 'categorymembers', cmtitle: 'Category:A' };
+    const asked: string[] = [];
+    const said: string[] = [];
+    const members = new CategoryMembers(
+      (c) => asked.push(c),
+      (s) => said.push(s),
+    );
+    members.expand('Category:E');
+    members.add({ category: 'Category:E', rows: [] });
+    assert.deepEqual(said, ['Category:E: empty (no members)']);
+    const options = { request, ...members.treeOptions() };
+    const data = chartData(rows, { kind: 'tree', x: '' }, options) as TreeChart;
+    assert.deepEqual(
+      data.points.map((l) => `${l.depth} ${l.label}${l.unexpanded ? ' ▸' : ''}${l.empty ? ' (empty)' : ''}`),
+      ['0 Category:A', '1 Category:B ▸', '1 Category:E (empty)'],
+    );
+    const svg = toSvg(drawChart(data));
+    const lineOf = (title: string) =>
+      new RegExp(`<g data-mark="\\d+" data-row="\\d+" class="([^"]*)"><title>${title}: ([^<]*)</title>.*?</g>`).exec(svg);
+    assert.deepEqual(lineOf('Category:E')?.slice(1, 3), ['chart-mark tree-node tree-empty', 'empty: no members']);
+    assert.match(lineOf('Category:E')![0], />Category:E \(empty\)</);
+    assert.doesNotMatch(lineOf('Category:E')![0], /▸/);
+    assert.deepEqual(lineOf('Category:B')?.slice(1, 3), ['chart-mark tree-node tree-unexpanded', 'members not in the rows']);
+    // Asked once: another Enter or click on it does not ask the wiki again.
+    assert.equal(members.expand('Category:E'), 'Category:E: asked already');
+    assert.deepEqual(asked, ['Category:E']);
   });
 });

@@ -4,6 +4,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { chartData, type ChartSpec } from '../../common/src/chart/aggregate';
 import { POINTS_LISTED } from '../../common/src/chart/points';
 import { CHART_KIND_MODULES, CHART_KINDS, chartKind, isChartKind, kindsOfView, type ChartKind } from '../../common/src/chart/registry';
@@ -35,6 +37,28 @@ describe('the chart kinds registry', () => {
   it('chartData of a kind not in the registry throws instead of drawing bars', () => {
     assert.throws(() => chartData(rows, { kind: 'pie', x: 'user' } as unknown as ChartSpec), /no chart kind "pie"/);
     assert.throws(() => chartData(rows, { kind: 'toString', x: 'user' } as unknown as ChartSpec), /no chart kind/);
+  });
+
+  it('the docs list the kinds as the registry does: README and docs/cli.md (--kind a|b), the maps of the code', () => {
+    const read = (file: string) => readFileSync(path.join(__dirname, '..', '..', file), 'utf8');
+    const lists: [string, string[]][] = [];
+    for (const file of ['README.md', 'docs/cli.md'])
+      for (const m of read(file).matchAll(/--kind ([a-z]+(?:\|[a-z]+){2,})/g)) lists.push([file, m[1]!.split('|')]);
+    const modules = (file: string, before: RegExp) => {
+      const m = new RegExp(`${before.source}\\s*\\(([^)]*)\\)`).exec(read(file));
+      assert.ok(m, `${file} lists the kinds' modules`);
+      lists.push([
+        file,
+        m[1]!
+          .split(':')[0]!
+          .split(/,\s*/)
+          .map((k) => k.replace(/`/g, '').trim()),
+      ]);
+    };
+    modules('docs/architecture.md', /one module per kind in kinds\//);
+    modules('docs/results-views.md', /one module per chart kind in `kinds\/`/);
+    assert.ok(lists.filter(([file]) => file === 'README.md').length >= 1 && lists.filter(([file]) => file === 'docs/cli.md').length >= 1);
+    for (const [file, kinds] of lists) assert.deepEqual(kinds, [...CHART_KINDS], file);
   });
 
   it('the Map view draws the one kind of its own view; the Chart view lists the others', () => {

@@ -77,6 +77,11 @@ describe('mwq chart --kind tree / graph on the real wiki', () => {
     const { svg, stderr } = await chart('Links', '--kind', 'graph');
     assert.deepEqual(drawnPairs(svg), expected.sort());
     assert.match(stderr, new RegExp(`6 pages, ${expected.length} pairs: links: 6 pages from 6 rows written to`));
+    // Each edge ends in the arrowhead of links (the direction drawn, not only in its title).
+    const lines = svg.match(/<line [^>]*class="graph-edge link"/g) ?? [];
+    assert.equal(lines.length, expected.length);
+    for (const line of lines) assert.match(line, /marker-end="url\(#graph-arrow-link\)"/);
+    assert.match(svg, /<marker id="graph-arrow-link" [^>]*orient="auto"/);
     // Every page is a node, also C2 that links nowhere.
     for (const page of Object.keys(wiki.facts.pageLinks)) assert.match(svg, new RegExp(`<title>${page}: `));
   });

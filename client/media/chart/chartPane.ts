@@ -79,6 +79,9 @@ export class ChartPane {
   /** The rows and row count the fields were typed from. */
   private fieldsOf: { rows: readonly Row[]; length: number } | undefined;
   private focusedMark = -1;
+  /** The mark whose line the status line read last on hover, and where the pointer was then. */
+  private hovered: number | undefined;
+  private pointerAt = '';
   private frame = 0;
   private dirty = true;
   /** Drawings made, in the canvas's data-drawings (the bench and tests wait for a new one). */
@@ -255,9 +258,13 @@ export class ChartPane {
     return true;
   }
 
-  /** The members of a subcategory arrived: the tree drawn again with them, the status line says how many. */
-  membersArrived(said: string): void {
-    this.redraw();
+  /**
+   * The answer to ▸ arrived: the tree drawn again with its members (`drawAgain`;
+   * not for an answer saying why there are none, so the focused mark stays),
+   * the status line says how many or why.
+   */
+  membersArrived(said: string, drawAgain: boolean): void {
+    if (drawAgain) this.redraw();
     this.status.textContent = said;
   }
 
@@ -278,6 +285,13 @@ export class ChartPane {
 
   private onHover(e: MouseEvent): void {
     const index = this.markOf(e);
+    // Only when the pointer moves onto another mark. A mark that slides under a resting pointer (the
+    // status line above grew a line: "asking…", the answer to ▸) is no move of the person's, and reading
+    // it would replace the answer; moving within one mark (its box, its text) says nothing new either.
+    const at = `${e.clientX},${e.clientY}`;
+    if (at === this.pointerAt || index === this.hovered) return;
+    this.pointerAt = at;
+    this.hovered = index;
     const mark = index === undefined ? undefined : this.drawing?.marks[index];
     if (mark) this.status.textContent = `${mark.label}: ${mark.value}`;
   }

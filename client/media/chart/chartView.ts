@@ -47,8 +47,8 @@ export class ChartView implements PaneView {
   }
 
   /** A subcategory's members arrived (the tree draws them). */
-  membersArrived(said: string): void {
-    this.pane.membersArrived(said);
+  membersArrived(said: string, drawAgain: boolean): void {
+    this.pane.membersArrived(said, drawAgain);
   }
 
   /** Draws in the frame asked for now (after the filter's). */

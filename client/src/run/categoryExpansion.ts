@@ -4,34 +4,50 @@
 // person's click asks for it, so it is not a request nobody asked for (no
 // unasked gate); it goes through the ordinary run (the run's session
 // options: contact, maxlag, the account, the size cap), in a trusted
-// workspace only, one page, at most MAX_EXPANSIONS per run.
+// workspace only, one page, at most MAX_EXPANSIONS per run. Every click is
+// answered: with the members, or with the sentence saying why there are none
+// (a stored run of the history has no session to ask with). No `vscode`
+// here: the host's parts come in as `ExpansionHost` (commandHandlers.ts).
 
-import type * as vscode from 'vscode';
 import { MAX_EXPANSIONS, membersQuery } from '../../../common/src/chart/categoryExpand';
 import type { PanelCategoryMembers } from '../../../common/src/panelProtocol';
 import { startRun } from '../../../common/src/runner/startRun';
 import type { Row } from '../../../common/src/row';
-import { ResultsPanel } from '../resultsPanel';
 import type { ActiveRun } from './activeRun';
-import { trustedHere } from './trustedHere';
 
 /** Members sent to the panel at most per subcategory (the first page's). */
 const MAX_MEMBERS = 5000;
 
-/** Asks for `category`'s members and sends them (or why not) to the panel showing `run`. */
-export async function expandCategory(run: ActiveRun, category: string, log: vscode.LogOutputChannel): Promise<void> {
-  const send = (members: PanelCategoryMembers) => ResultsPanel.currentPanel?.showCategoryMembers(members, run.info);
-  if (!trustedHere(log)) return;
+/** The answer to ▸ on a stored run of the history: it has no session, and nothing is sent. */
+export const NEEDS_LIVE_RUN = 'expanding a subcategory needs a live run: this is a stored run, run the query again to expand it';
+/** The answer in an untrusted workspace (the trust rule's warning says more). */
+export const NOT_TRUSTED = 'not expanded: this workspace is not trusted';
+
+export interface ExpansionHost {
+  /** Whether the workspace allows a run (trustedHere: says so to the person when not). */
+  trusted(): boolean;
+  /** Sends the answer to the panel showing `run`; without a run, to the panel showing a stored run. */
+  answer(members: PanelCategoryMembers, run: ActiveRun | undefined): void;
+  log: { info(message: string): void };
+}
+
+/** Asks for `category`'s members of the live `run` (none: a stored run is shown) and answers the panel. */
+export async function expandCategory(run: ActiveRun | undefined, category: string, host: ExpansionHost): Promise<void> {
+  const refuse = (note: string) => {
+    host.log.info(`Not expanded ${category}: ${note}`);
+    host.answer({ category, rows: [], note }, run);
+  };
+  if (!run) return refuse(NEEDS_LIVE_RUN);
+  if (!host.trusted()) return refuse(NOT_TRUSTED);
   const params = membersQuery(run.request.params, category);
-  if (!params || !run.sessionOptions) return send({ category, rows: [], note: 'only a categorymembers query on one wiki is expanded' });
-  if ((run.expansions ?? 0) >= MAX_EXPANSIONS)
-    return send({ category, rows: [], note: `${MAX_EXPANSIONS} subcategories expanded at most` });
+  if (!params || !run.sessionOptions) return refuse('only a categorymembers query on one wiki is expanded');
+  if ((run.expansions ?? 0) >= MAX_EXPANSIONS) return refuse(`${MAX_EXPANSIONS} subcategories expanded at most`);
   run.expansions = (run.expansions ?? 0) + 1;
   const session = startRun({ query: run.query, request: { ...run.request, params } }, { session: run.sessionOptions });
   const rows: Row[] = [];
   const outcome = await session.nextPage({
     onPage: (page) => page.batches.forEach((b) => b.rows.forEach((r) => rows.length < MAX_MEMBERS && rows.push(r))),
   });
-  log.info(`Expanded ${category}: ${rows.length} members`);
-  send({ category, rows, ...(outcome.error ? { note: outcome.error.message } : {}) });
+  host.log.info(`Expanded ${category}: ${rows.length} members`);
+  host.answer({ category, rows, ...(outcome.error ? { note: outcome.error.message } : {}) }, run);
 }

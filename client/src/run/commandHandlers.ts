@@ -5,8 +5,9 @@
 import * as vscode from 'vscode';
 import { toApiSandboxUrl } from '../../../common/src/runner/wire';
 import type { PanelRequest } from '../panelMessages';
+import { ResultsPanel } from '../resultsPanel';
 import type { HistoryController } from './historyController';
-import { expandCategory } from './categoryExpansion';
+import { expandCategory, type ExpansionHost } from './categoryExpansion';
 import { commandTarget } from './queryTarget';
 import { copyRequest, exportResultsCommand, exportRun, openRowsInEditor } from './resultsExport';
 import type { RunController } from './runController';
@@ -42,6 +43,9 @@ export class CommandHandlers {
       case 'openInEditor':
         await this.openResultsInEditor(request.format, { expand: request.expand, part: request.part });
         return;
+      case 'expandCategory':
+        // Answered for a stored run too (with why it is not expanded), so the panel does not wait.
+        return expandCategory(view.run, request.category, this.expansionHost());
     }
     const run = view.run;
     if (!run) return;
@@ -67,9 +71,21 @@ export class CommandHandlers {
         );
       case 'copy':
         return copyRequest(request.what, run.request, this.to.preparation.settings().contact);
-      case 'expandCategory':
-        return expandCategory(run, request.category, this.to.log);
     }
+  }
+
+  /** What expanding a subcategory needs of the editor: the trust rule, the panel, the log. */
+  private expansionHost(): ExpansionHost {
+    const log = this.to.log;
+    return {
+      trusted: () => trustedHere(log),
+      answer: (members, run) => {
+        const panel = ResultsPanel.currentPanel;
+        const shown = run ? run.info : panel?.shownRun;
+        if (shown) panel?.showCategoryMembers(members, shown);
+      },
+      log,
+    };
   }
 
   /**

@@ -23,6 +23,8 @@ export interface ChartOptions {
   request?: Readonly<Record<string, string>>;
   /** Tree: the members of subcategories expanded in the panel (rows of the next queries, not of the table). */
   members?: readonly Row[];
+  /** Tree: the subcategories whose members were asked for (those with none are drawn empty, without ▸). */
+  expanded?: readonly string[];
 }
 
 /** The rows counted: position p of the view is row `index(p)`. */

@@ -7,8 +7,8 @@ import { px } from './scale';
 import type { Theme } from './theme';
 
 export interface SceneNode {
-  /** `image`: the grid's thumbnails (an href on the wiki's own origin only: kinds/grid.ts). */
-  tag: 'svg' | 'g' | 'rect' | 'line' | 'path' | 'text' | 'circle' | 'title' | 'image';
+  /** `image`: the grid's thumbnails (an href on the wiki's own origin only: kinds/grid.ts); `defs`, `marker`: the graph's arrowheads. */
+  tag: 'svg' | 'g' | 'rect' | 'line' | 'path' | 'text' | 'circle' | 'title' | 'image' | 'defs' | 'marker';
   attrs: Record<string, string | number>;
   text?: string;
   children?: SceneNode[];

@@ -89,4 +89,22 @@ suite('results panel: graph and tree views', () => {
     await screenshot('tree-02-expanded');
     await screenshotsInDarkThemes('tree-03');
   });
+
+  test('▸ on a stored run of the history is answered: expanding needs a live run', async function () {
+    this.timeout(120_000);
+    const top = await ask<{ query: { categorymembers: unknown[] } }>({
+      list: 'categorymembers',
+      cmtitle: 'Category:Tree A',
+      cmlimit: '500',
+    });
+    // Twice: the history lists the earlier run with an Open button (the one shown has none).
+    for (let i = 0; i < 2; i++) await run('### Tree members', top.query.categorymembers.length);
+    await probePanel({ click: [{ name: 'Run history', exact: false }, 'Open'] });
+    await waitForPanel((s) => /\(run of /.test(s.title), 20_000, 'the stored run shown');
+    await probePanel({ click: [{ name: 'Chart', exact: true }], steps: [{ select: ['Chart kind', 'tree'] }] });
+    // The answer stays in the line although it grows (wraps) and the tree slides under the resting pointer.
+    await probePanel({ steps: [{ clickSelector: '.chart-view:not([hidden]) g.tree-unexpanded' }] });
+    await waitForPanel((s) => /Category:Tree B: expanding a subcategory needs a live run/.test(s.text), 20_000, 'the answer to ▸');
+    await screenshot('tree-04-stored-run-expand');
+  });
 });

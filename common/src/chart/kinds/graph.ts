@@ -4,7 +4,8 @@
 // its edges out and in), read by keyboard and pointer; Enter or a click on a
 // page that is a row selects the row. Each edge is a line carrying its two
 // titles (data-from, data-to, and its <title> "A → B" on hover), so a test
-// can compare the picture with the rows.
+// can compare the picture with the rows; it ends in an arrowhead at the page
+// it points at (a marker per relation, in that relation's colour).
 
 import { holdsPairs, pageGraph, type EdgeRelation } from '../edges';
 import { forceLayout } from '../forceLayout';
@@ -43,6 +44,29 @@ const LABEL_MAX = 28;
 /** Drawing height per width: a graph has no axes, a squarer box suits it. */
 const ASPECT = 0.7;
 const EDGE_COLOUR = { link: 0, category: 2, redirect: 3 } as const;
+/** The arrowhead's length in pixels (the line's width is 1: the marker's units are pixels). */
+const ARROW = 7;
+
+/** The id of a relation's arrowhead marker (unique in the panel's page: only the graph draws markers). */
+export const arrowId = (relation: EdgeRelation) => `graph-arrow-${relation}`;
+
+/** An arrowhead per relation drawn: its tip just short of the node the line ends in, in the line's colour. */
+function arrowheads(relations: ReadonlySet<EdgeRelation>, theme: DrawContext['theme']): SceneNode {
+  const markers: SceneNode[] = [...relations].map((relation) => ({
+    tag: 'marker',
+    attrs: {
+      id: arrowId(relation),
+      viewBox: '0 0 10 10',
+      refX: px(10 + ((NODE_RADIUS + 1) * 10) / ARROW),
+      refY: 5,
+      markerWidth: ARROW,
+      markerHeight: ARROW,
+      orient: 'auto',
+    },
+    children: [{ tag: 'path', attrs: { d: 'M0 1L10 5L0 9z', fill: seriesColour(theme, EDGE_COLOUR[relation]), 'fill-opacity': 0.8 } }],
+  }));
+  return { tag: 'defs', attrs: {}, children: markers };
+}
 
 function aggregate(picked: Picked, _spec: unknown, options: ChartOptions): GraphChart {
   const graph = pageGraph(picked, options.request);
@@ -92,7 +116,16 @@ function draw(data: GraphChart, context: DrawContext): Drawing {
   const places = data.points.map(at);
   const lines: SceneNode[] = data.edges.map((e) => {
     const [[x1, y1], [x2, y2]] = [places[e.from]!, places[e.to]!];
-    const attrs = { x1, y1, x2, y2, stroke: seriesColour(theme, EDGE_COLOUR[e.relation]), 'stroke-opacity': 0.55, 'stroke-width': 1 };
+    const attrs = {
+      x1,
+      y1,
+      x2,
+      y2,
+      stroke: seriesColour(theme, EDGE_COLOUR[e.relation]),
+      'stroke-opacity': 0.55,
+      'stroke-width': 1,
+      'marker-end': `url(#${arrowId(e.relation)})`,
+    };
     const [from, to] = [data.points[e.from]!.label, data.points[e.to]!.label];
     return {
       tag: 'line',
@@ -100,7 +133,7 @@ function draw(data: GraphChart, context: DrawContext): Drawing {
       children: [{ tag: 'title', attrs: {}, text: `${from} → ${to}` }],
     };
   });
-  nodes.push(group('graph-edges', lines));
+  nodes.push(arrowheads(new Set(data.edges.map((e) => e.relation)), theme), group('graph-edges', lines));
   const marks: Mark[] = [];
   const dots: SceneNode[] = data.points.map((p, i) => {
     const [cx, cy] = places[i]!;

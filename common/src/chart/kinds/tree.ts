@@ -5,7 +5,8 @@
 // categories is shown under each; its members are listed once, at its first
 // place (the later ones say "shown above"), so a cycle ends. A subcategory
 // whose members the rows do not hold is marked ▸ (its members are the next
-// query: categorymembers of it). Each line is a mark, read by keyboard and
+// query: categorymembers of it); one whose members were asked for and were
+// none is marked empty, without ▸. Each line is a mark, read by keyboard and
 // pointer; each parent–child link a line with data-from and data-to.
 
 import { holdsPairs, pageGraph } from '../edges';
@@ -30,6 +31,8 @@ export interface TreeLine {
   repeated?: boolean;
   /** A category whose members the rows do not hold (the next query would list them). */
   unexpanded?: boolean;
+  /** A category whose members were asked for (options.expanded) and were none. */
+  empty?: boolean;
   row?: number;
 }
 
@@ -49,6 +52,7 @@ const INDENT = 18;
 
 function aggregate(picked: Picked, _spec: unknown, options: ChartOptions): TreeChart {
   const graph = pageGraph(picked, options.request, options.members);
+  const asked = new Set(options.expanded);
   const children: number[][] = graph.nodes.map(() => []);
   const hasParent = new Uint8Array(graph.nodes.length);
   for (const e of graph.edges) {
@@ -70,7 +74,7 @@ function aggregate(picked: Picked, _spec: unknown, options: ChartOptions): TreeC
       return;
     }
     placed.add(node);
-    if (!kids.length && graph.categories.has(node)) lines[at]!.unexpanded = true;
+    if (!kids.length && graph.categories.has(node)) lines[at]![asked.has(graph.nodes[node]!) ? 'empty' : 'unexpanded'] = true;
     for (const kid of kids) visit(kid, depth + 1, at);
   };
   graph.nodes.forEach((_, i) => {
@@ -124,17 +128,20 @@ function draw(data: TreeChart, context: DrawContext): Drawing {
       ? `${count(l.members, 'member')}${l.repeated ? ', shown above' : ''}`
       : l.unexpanded
         ? 'members not in the rows'
-        : 'page';
+        : l.empty
+          ? 'empty: no members'
+          : 'page';
     marks.push({ label: l.label, value: kind, ...(l.row !== undefined ? { row: l.row } : {}) });
-    const glyph = l.members ? (l.repeated ? '↑' : '▾') : l.unexpanded ? '▸' : '•';
+    const glyph = l.members ? (l.repeated ? '↑' : '▾') : l.unexpanded ? '▸' : l.empty ? '∅' : '•';
+    const suffix = l.empty ? ' (empty)' : '';
     const maxChars = Math.max(4, Math.floor((box.right - xOf(l) - 16) / LAYOUT.charWidth));
-    const colour = seriesColour(theme, l.members || l.unexpanded ? 2 : 0);
+    const colour = seriesColour(theme, l.members || l.unexpanded || l.empty ? 2 : 0);
     return {
       tag: 'g',
       attrs: {
         'data-mark': i,
         ...(l.row !== undefined ? { 'data-row': l.row } : {}),
-        class: `chart-mark tree-node${l.unexpanded ? ' tree-unexpanded' : ''}`,
+        class: `chart-mark tree-node${l.unexpanded ? ' tree-unexpanded' : l.empty ? ' tree-empty' : ''}`,
       },
       children: [
         { tag: 'title', attrs: {}, text: `${l.label}: ${kind}` },
@@ -149,7 +156,10 @@ function draw(data: TreeChart, context: DrawContext): Drawing {
           },
         },
         text(xOf(l) - 4, yOf(i) + 4, glyph, { 'font-size': LAYOUT.smallSize, fill: colour }),
-        text(xOf(l) + 8, yOf(i) + 4, cut(l.label, maxChars), { 'font-size': LAYOUT.fontSize, fill: theme.foreground }),
+        text(xOf(l) + 8, yOf(i) + 4, cut(l.label, Math.max(4, maxChars - suffix.length)) + suffix, {
+          'font-size': LAYOUT.fontSize,
+          fill: theme.foreground,
+        }),
       ],
     };
   });
