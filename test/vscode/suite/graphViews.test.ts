@@ -92,7 +92,7 @@ suite('results panel: graph and tree views', () => {
 
   test('▸ on a stored run of the history is answered: expanding needs a live run', async function () {
     this.timeout(120_000);
-    const top = await ask<{ query: { categorymembers: unknown[] } }>({
+    const top = await askWiki<{ query: { categorymembers: unknown[] } }>(endpoint!, {
       list: 'categorymembers',
       cmtitle: 'Category:Tree A',
       cmlimit: '500',
