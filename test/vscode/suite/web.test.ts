@@ -69,6 +69,11 @@ suite('web extension: in the web worker extension host', () => {
       JSON.stringify(host),
     );
     assert.match(host.global!, /WorkerGlobalScope/);
+    // Activation in the web worker host, timed by the extension itself (README, "In the browser").
+    const timing = host as unknown as Record<string, number>;
+    for (const name of ['activateMs', 'languageClientMs'])
+      assert.ok(typeof timing[name] === 'number' && timing[name] > 0, `${name}: ${JSON.stringify(host)}`);
+    console.log(`web activation: activate ${timing.activateMs} ms (language client ${timing.languageClientMs} ms)`);
     // The language server too: in a worker of its own, or (code-server serves the extension from its server) in the extension's.
     assert.match(host.server!, /worker/);
     // This (Node) host has no such command: it is the web bundle's alone.
