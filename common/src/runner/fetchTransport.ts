@@ -19,22 +19,13 @@
 //     code (Node's) is the network error nodeTransport.ts would give.
 
 import { RunnerError } from './errors';
-import {
-  badHeaderMessage,
-  browserRedirectMessage,
-  crossOriginRefusedMessage,
-  describeNetworkError,
-  formatBytes,
-  timeoutMessage,
-  tooLargeMessage,
-} from './httpMessages';
+import { badHeaderMessage, browserRedirectMessage, crossOriginRefusedMessage, formatBytes, tooLargeMessage } from './httpMessages';
 import type { WireRequest } from './wire';
 import { onAbort } from './onAbort';
 import {
   answerHeaders,
-  cancelled,
-  errorCode,
   firstHop,
+  noAnswer,
   REDIRECT_STATUS,
   redirectTarget,
   type Transport,
@@ -65,12 +56,10 @@ async function exchange(wire: WireRequest, options: TransportOptions): Promise<T
   const forgetAbort = onAbort(options.signal, () => controller.abort());
   const failed = (error: unknown): TransportResult => {
     if (error instanceof RunnerError) return { kind: 'fatal', error };
-    if (options.signal?.aborted) return { kind: 'fatal', error: cancelled() };
-    if (timedOut) return { kind: 'network', reason: 'timeout', message: timeoutMessage(host, options.timeoutMs), code: 'timeout' };
-    const code = errorCode(error);
-    if (code === 'unknown error')
-      return { kind: 'fatal', error: new RunnerError('network', crossOriginRefusedMessage(host), { detail: 'fetch' }) };
-    return { kind: 'network', reason: 'network', message: describeNetworkError(host, code), code };
+    return noAnswer(error, host, { signal: options.signal, timeoutMs: options.timeoutMs, timedOut }, () => ({
+      kind: 'fatal',
+      error: new RunnerError('network', crossOriginRefusedMessage(host), { detail: 'fetch' }),
+    }));
   };
   try {
     let url = wire.url;

@@ -11,14 +11,14 @@ import * as https from 'node:https';
 import * as zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { RunnerError } from './errors';
-import { badHeaderMessage, describeNetworkError, timeoutMessage, tooLargeMessage, formatBytes } from './httpMessages';
+import { badHeaderMessage, tooLargeMessage, formatBytes } from './httpMessages';
 import type { WireRequest } from './wire';
 import { onAbort } from './onAbort';
 import {
   answerHeaders,
-  cancelled,
   errorCode,
   firstHop,
+  noAnswer,
   REDIRECT_STATUS,
   redirectTarget,
   type Transport,
@@ -83,10 +83,7 @@ async function exchange(wire: WireRequest, options: TransportOptions): Promise<T
             }),
           };
         if (error instanceof BadRequest) return { kind: 'fatal', error: new RunnerError('usage', error.message, { detail: error.code }) };
-        if (options.signal?.aborted) return { kind: 'fatal', error: cancelled() };
-        if (timedOut) return { kind: 'network', reason: 'timeout', message: timeoutMessage(host, options.timeoutMs), code: 'timeout' };
-        const code = errorCode(error);
-        return { kind: 'network', reason: 'network', message: describeNetworkError(host, code), code };
+        return noAnswer(error, host, { signal: options.signal, timeoutMs: options.timeoutMs, timedOut });
       }
       const setCookie = got.headers['set-cookie'] ?? [];
       if (setCookie.length && options.cookies) options.cookies.setFromHeaders(url, setCookie);

@@ -14,7 +14,7 @@ import { RunnerError } from './errors';
 import type { AnswerHeaders } from './classify';
 import { endpointProblem, urlProblem } from './request';
 import type { WireRequest } from './wire';
-import { noTransportMessage } from './httpMessages';
+import { describeNetworkError, noTransportMessage, timeoutMessage } from './httpMessages';
 
 export interface TransportOptions {
   headers: Readonly<Record<string, string>>;
@@ -147,6 +147,25 @@ export function errorCode(error: unknown): string {
 
 export function cancelled(): RunnerError {
   return new RunnerError('cancelled', 'Cancelled.');
+}
+
+/**
+ * An attempt that got no answer, judged in the same order by both transports:
+ * cancelled (final), then its own time-out, then the network's error code
+ * (worth retrying). `codeless` answers an error without a code, where a
+ * transport knows more (the browser's CORS refusal).
+ */
+export function noAnswer(
+  error: unknown,
+  host: string,
+  attempt: { signal?: AbortSignal; timeoutMs: number; timedOut: boolean },
+  codeless?: () => TransportResult,
+): TransportResult {
+  if (attempt.signal?.aborted) return { kind: 'fatal', error: cancelled() };
+  if (attempt.timedOut) return { kind: 'network', reason: 'timeout', message: timeoutMessage(host, attempt.timeoutMs), code: 'timeout' };
+  const code = errorCode(error);
+  if (code === 'unknown error' && codeless) return codeless();
+  return { kind: 'network', reason: 'network', message: describeNetworkError(host, code), code };
 }
 
 /** The answer's headers the runner reads (classify.ts), from whatever shape the transport got them in. */
