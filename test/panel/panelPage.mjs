@@ -42,21 +42,20 @@ export async function servePanel({ answer } = {}) {
   return { server, origin: `http://127.0.0.1:${server.address().port}` };
 }
 
+/** Chromium's flags for tests: as root, no GPU, nothing of its own on the network (also the real VS Code runner's). */
+export const OFFLINE_CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Debian's Chromium, headless unless HEADED=1, nothing of its own on the network. */
 export function launchChromium() {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: !process.env.HEADED,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: !process.env.HEADED, args: OFFLINE_CHROMIUM_ARGS });
 }
 
 /** In the page (an init script, so on every load): `window.__panelPage`, the timing helpers. */

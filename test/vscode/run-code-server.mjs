@@ -69,6 +69,7 @@ import * as readline from 'node:readline';
 import * as util from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { isWebSuiteFile, startNoCorsServer, webExtensionCopy } from './webPhase.mjs';
+import { OFFLINE_CHROMIUM_ARGS } from '../panel/panelPage.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const testRoot = path.join(root, '.vscode-test');
@@ -468,16 +469,7 @@ async function runPhase(phase, opts) {
       executablePath: chromiumPath,
       headless: true,
       env,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
+      args: [...OFFLINE_CHROMIUM_ARGS, '--disable-dev-shm-usage'],
     });
     const browserProcess = browserServer.process();
     live.add(browserProcess);
