@@ -7,10 +7,14 @@ import { installTransport } from '../../common/src/runner/transport';
 import { nodeTransport } from '../../common/src/runner/nodeTransport';
 import { installRegexMatcher } from '../../common/src/expect/boundedRegex';
 import { vmMatchAll } from '../../common/src/expect/vmRegex';
+import { tuneJitForCli } from './jitTuning';
 
 // The CLI's requests go out on node:http (cookies, keep-alive); its @expect regexes stop at their time limit (vm).
 installTransport(nodeTransport);
 installRegexMatcher(vmMatchAll);
+
+// V8's tuning for a short, hot process, once the modules are loaded (jitTuning.ts).
+tuneJitForCli();
 
 void main(process.argv.slice(2)).then(
   (code) => {

@@ -2,9 +2,10 @@
 // outlines from the world-atlas package (Natural Earth 1:110m, TopoJSON),
 // shipped inside the bundles; no tile server, no network. Decoded once into
 // SVG path data in plate carrée units: x = longitude + 180 (0…360),
-// y = 90 - latitude (0…180).
+// y = 90 - latitude (0…180). Required on first use (as the bundled catalogue
+// is): an imported JSON file becomes 106 KB of object literals that every
+// start of the CLI, the extension and the panel would build, map or not.
 
-import topology from 'world-atlas/countries-110m.json';
 import { pushAll } from '../arrays';
 
 interface Topology {
@@ -22,7 +23,8 @@ let cached: string[] | undefined;
 
 /** One SVG path (`d`) per country. */
 export function worldPaths(): string[] {
-  if (!cached) cached = decode(topology as unknown as Topology);
+  /* eslint-disable-next-line @typescript-eslint/no-require-imports */
+  if (!cached) cached = decode(require('world-atlas/countries-110m.json') as Topology);
   return cached;
 }
 
