@@ -123,3 +123,57 @@ describe('a query run from the editor across two real wikis and a down one', () 
     assert.equal(again.pages, 2);
   });
 });
+
+describe("a run across many wikis builds each wiki's session as that wiki starts", () => {
+  let wiki: TestWiki;
+  before(async () => {
+    wiki = await startTestWiki();
+  });
+  after(() => wiki.stop());
+
+  it("none before the run, one per wiki in order as each starts; the statuses told one change at a time end as the session's", async () => {
+    const doc = parseDocument(QUERY);
+    const request = buildRequest(doc.queries[0]!, new VariableScope(doc), { defaultEndpoint: wiki.endpoint });
+    // Three targets on one wiki, by three names, run one at a time.
+    const targets = ['a', 'b', 'c'].map((name) => ({ wiki: name, endpoint: wiki.endpoint }));
+    const send = gatedSend(sendApiRequest);
+    const built: string[] = [];
+    const told: WikiStatus[][] = [];
+    const sessionsWhileRunning: [running: number, sessions: number][] = [];
+    const session = new WikisSession(
+      targets,
+      (t) => {
+        built.push(t.wiki);
+        return new QuerySession(withEndpoint(request, t.endpoint), { http: { timeoutMs: 10_000 }, send });
+      },
+      {
+        parallel: 1,
+        onStatus: (statuses) => {
+          told.push(statuses);
+          // While the k-th wiki runs (k from 0), the sessions of the wikis before it and, once it sends, its own exist.
+          const running = statuses.findIndex((w) => w.state === 'running');
+          if (running >= 0) sessionsWhileRunning.push([running, built.length]);
+        },
+      },
+    );
+    assert.equal(built.length, 0, 'no session before the run');
+    const outcome = await session.fetchAll({ maxPages: 2 }, {});
+    assert.equal(outcome.pages, 6);
+    assert.deepEqual(
+      built,
+      targets.map((t) => t.wiki),
+    );
+    assert.ok(sessionsWhileRunning.length >= 3, 'each wiki was told running');
+    for (const [running, sessions] of sessionsWhileRunning)
+      assert.ok(sessions === running || sessions === running + 1, `${sessions} sessions while wiki ${running} ran`);
+    assert.deepEqual(told.at(-1), session.statuses, 'the last told is the whole state');
+    assert.deepEqual(
+      session.statuses.map((w) => [w.state, w.pages, w.more]),
+      [
+        ['done', 2, true],
+        ['done', 2, true],
+        ['done', 2, true],
+      ],
+    );
+  });
+});

@@ -8,6 +8,10 @@
 
 import { pushAll } from '../arrays';
 
+// The bundler's `require` (esbuild bundles the file, in the panel's browser script as in Node's); the panel's
+// compile has no Node types.
+declare const require: (id: string) => unknown;
+
 interface Topology {
   transform: { scale: [number, number]; translate: [number, number] };
   arcs: [number, number][][];
@@ -23,7 +27,6 @@ let cached: string[] | undefined;
 
 /** One SVG path (`d`) per country. */
 export function worldPaths(): string[] {
-  /* eslint-disable-next-line @typescript-eslint/no-require-imports */
   if (!cached) cached = decode(require('world-atlas/countries-110m.json') as Topology);
   return cached;
 }

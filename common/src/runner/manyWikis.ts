@@ -75,15 +75,17 @@ export async function runAcrossWikis(
   const statuses: WikiRunStatus[] = targets.map((t) => ({ wiki: t.wiki, endpoint: t.endpoint, state: 'waiting', items: 0, pages: 0 }));
   for (const status of statuses) options.onStatus?.({ ...status });
   const hostsRunning = new Map<string, number>();
-  // Each target's server, read once: the loop below asks it at every start.
-  const hosts = targets.map((t) => serverKey(t.endpoint));
+  // Each target's server, read once, when the target is first considered: the loop below asks it at every
+  // start, and a run over 1,000 wikis parses no 1,000 URLs before its first request.
+  const hosts: (string | undefined)[] = new Array<string | undefined>(targets.length);
+  const hostAt = (i: number): string => (hosts[i] ??= serverKey(targets[i]!.endpoint));
   const waiting = targets.map((_, i) => i);
   let running = 0;
   return new Promise((resolve) => {
     const startNext = () => {
       while (running < parallel && waiting.length) {
         // A host not busy first: starting a second wiki on a busy host would only wait at its gate.
-        let pick = hostsRunning.get(hosts[waiting[0]!]!) ? waiting.findIndex((i) => !hostsRunning.get(hosts[i]!)) : 0;
+        let pick = hostsRunning.get(hostAt(waiting[0]!)) ? waiting.findIndex((i) => !hostsRunning.get(hostAt(i))) : 0;
         if (pick < 0) {
           if (running > 0) return;
           pick = 0;
@@ -101,7 +103,7 @@ export async function runAcrossWikis(
     const runTarget = async (index: number) => {
       const target = targets[index]!;
       const status = statuses[index]!;
-      const host = hosts[index]!;
+      const host = hostAt(index);
       hostsRunning.set(host, (hostsRunning.get(host) ?? 0) + 1);
       const report = () => options.onStatus?.({ ...status });
       try {
