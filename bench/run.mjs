@@ -9,7 +9,8 @@
 // --quick runs the slow sections smaller (each section says how, in its
 // title); --skip/--only make a partial run, which leaves bench/RESULTS.md alone
 // unless --write is given; --update BASE.json puts the sections it measured
-// into a whole run's report (bench/update.mjs) and writes RESULTS.md. Section names: see bench/sections.mjs; `package`
+// into a whole run's report (bench/update.mjs) and writes RESULTS.md. Beside
+// RESULTS.md goes RESULTS.json, its figures: `--update bench/RESULTS.json`. Section names: see bench/sections.mjs; `package`
 // in --skip builds without the .vsix. See bench/README.md.
 
 import { execFileSync, spawn } from 'node:child_process';
@@ -200,9 +201,13 @@ async function main() {
   process.stdout.write(report.text + '\n');
   fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(json, null, 2) + '\n');
   fs.writeFileSync(path.join(outDir, `run-${started.toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(json, null, 2) + '\n');
-  if (WRITE) fs.writeFileSync(path.join(here, 'RESULTS.md'), report.markdown);
+  if (WRITE) {
+    fs.writeFileSync(path.join(here, 'RESULTS.md'), report.markdown);
+    // Its figures beside it, in the repository: a later `--update bench/RESULTS.json` on any machine has its base.
+    fs.writeFileSync(path.join(here, 'RESULTS.json'), JSON.stringify(json, null, 1) + '\n');
+  }
   log(
-    `wrote bench-results/latest.json${WRITE ? ' and bench/RESULTS.md' : ' (a partial run leaves bench/RESULTS.md alone; --write to write it)'}`,
+    `wrote bench-results/latest.json${WRITE ? ', bench/RESULTS.md and bench/RESULTS.json' : ' (a partial run leaves bench/RESULTS.md alone; --write to write it)'}`,
   );
 }
 
