@@ -215,6 +215,19 @@ describe('targets and rows', () => {
     );
   });
 
+  it('no two targets share a name: the query string, then the whole URL, tell apart what host and path do not', () => {
+    assert.deepEqual(
+      targetsFromUrls([
+        'https://w.example/w/api.php?x=1',
+        'https://w.example/w/api.php?x=2',
+        'http://v.example/api.php',
+        'https://v.example/api.php',
+        'https://u.example/api.php',
+      ]).map((t) => t.wiki),
+      ['w.example/w?x=1', 'w.example/w?x=2', 'http://v.example/api.php', 'https://v.example/api.php', 'u.example'],
+    );
+  });
+
   it('puts wiki first and keeps a row of its own wiki field as wiki.row', () => {
     const [row] = withWiki([{ title: 'T', wiki: 'enwiki', ns: 0 }], 'de.wikipedia.org');
     assert.deepEqual(Object.entries(row!), [

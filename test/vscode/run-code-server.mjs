@@ -1049,6 +1049,9 @@ function readPanel() {
         view: rect(view),
         canvas: rect(view.querySelector('.chart-canvas')),
         numbers: rect(view.querySelector('.chart-numbers')),
+        // The sentence shown instead of a chart ("No rows to chart."), and the chart's buttons.
+        emptyNote: rect(view.querySelector('.chart-canvas .empty-note')),
+        buttons: [...view.querySelectorAll('button')].filter((b) => b.offsetParent !== null).map((b) => rect(b)),
         height: window.innerHeight,
         width: window.innerWidth,
       };

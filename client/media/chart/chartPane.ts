@@ -176,7 +176,8 @@ export class ChartPane {
     this.data = spec && shown ? chartData(rows, spec, options, { order, columns: this.columns }) : undefined;
     if (!this.data) {
       this.drawing = undefined;
-      this.canvas.replaceChildren(el('p', 'empty-note', shown ? 'Nothing in these rows to chart.' : 'No rows to chart.'));
+      // In the canvas's flow (inline), under the chart's controls: placed absolutely it sat on top of them.
+      this.canvas.replaceChildren(el('p', 'empty-note inline', shown ? 'Nothing in these rows to chart.' : 'No rows to chart.'));
     } else {
       const width = Math.max(MIN_WIDTH, this.canvas.clientWidth - CANVAS_PADDING || DEFAULT_WIDTH);
       this.drawing = drawChart(this.data, { width, theme: editorTheme() });

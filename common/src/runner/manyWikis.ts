@@ -236,7 +236,8 @@ export function gatedSend<A extends unknown[], R>(
 
 /**
  * Targets from api.php URLs: named by host (with the path when several share
- * a host), the same URL once, at most `max`. The URLs are checked by the
+ * a host, then the query string, then the whole URL, so that no two share a
+ * name), the same URL once, at most `max`. The URLs are checked by the
  * caller (endpointsList.ts); one that does not parse is left out.
  */
 export function targetsFromUrls(urls: readonly string[], max = Infinity): WikiTarget[] {
@@ -254,10 +255,24 @@ export function targetsFromUrls(urls: readonly string[], max = Infinity): WikiTa
     seen.add(url.href);
     parsed.push({ url, endpoint });
   }
-  const perHost = new Map<string, number>();
-  for (const p of parsed) perHost.set(p.url.host, (perHost.get(p.url.host) ?? 0) + 1);
-  return parsed.map(({ url, endpoint }) => ({
-    wiki: perHost.get(url.host)! > 1 ? `${url.host}${url.pathname.replace(/\/api\.php$/, '')}` : url.host,
-    endpoint,
-  }));
+  const names = uniqueNames(parsed.map((p) => p.url));
+  return parsed.map(({ endpoint }, i) => ({ wiki: names[i]!, endpoint }));
+}
+
+/** How a target is named, shortest first: a name two targets share takes the next (a run's rows and statuses go by name). */
+const NAMINGS: readonly ((url: URL) => string)[] = [
+  (url) => url.host,
+  (url) => `${url.host}${url.pathname.replace(/\/api\.php$/, '')}`,
+  (url) => `${url.host}${url.pathname.replace(/\/api\.php$/, '')}${url.search}`,
+  (url) => url.href,
+];
+
+function uniqueNames(urls: readonly URL[]): string[] {
+  let names = urls.map(NAMINGS[0]!);
+  for (const naming of NAMINGS.slice(1)) {
+    const uses = new Map<string, number>();
+    for (const name of names) uses.set(name, (uses.get(name) ?? 0) + 1);
+    names = names.map((name, i) => (uses.get(name)! > 1 ? naming(urls[i]!) : name));
+  }
+  return names;
 }

@@ -231,7 +231,7 @@ export interface PanelSnapshot {
   /** The panel page's height and the top of the table's first row in it, px (-1: no row). */
   layout: { height: number; firstRowTop: number };
   /** The shown chart's scroller, canvas and numbers table (undefined while hidden), px in the panel's page of `width` × `height`. */
-  chartLayout?: { view: Box; canvas?: Box; numbers?: Box; height: number; width: number };
+  chartLayout?: { view: Box; canvas?: Box; numbers?: Box; emptyNote?: Box; buttons: Box[]; height: number; width: number };
   /** Fields offered by "Expand" ('' = none) and the one chosen. */
   expandOptions: string[];
   expand: string;

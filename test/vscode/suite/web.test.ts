@@ -145,6 +145,18 @@ suite('web extension: in the web worker extension host', () => {
     const s = await waitForPanel((p) => /no CORS headers/.test(p.text), 60_000, 'the sentence on a wiki without CORS');
     assert.match(s.text, /desktop extension or with mwq/);
     assert.doesNotMatch(s.text, /Failed to fetch|TypeError/);
+    // The Chart view of a run with no rows: its sentence inside the canvas, on none of the chart's buttons.
+    const chart = await probePanel({ click: [{ name: 'Chart', exact: true }] });
+    const note = chart.chartLayout?.emptyNote;
+    assert.ok(note && chart.chartLayout?.canvas, `the chart says it has no rows: ${chart.text.slice(0, 300)}`);
+    assert.ok(
+      note.top >= chart.chartLayout.canvas.top,
+      `the sentence (top ${note.top}) is in the canvas (top ${chart.chartLayout.canvas.top})`,
+    );
+    const covered = chart.chartLayout.buttons.filter(
+      (b) => note.top < b.bottom && b.top < note.bottom && note.left < b.right && b.left < note.right,
+    );
+    assert.equal(covered.length, 0, `the sentence lies on ${covered.length} of the chart's buttons`);
     await screenshot('web-05-no-cors');
     await vscode.commands.executeCommand('notifications.clearAll');
     await vscode.commands.executeCommand('mwquery.setBotPassword');
