@@ -215,16 +215,16 @@ describe('targets and rows', () => {
     );
   });
 
-  it('no two targets share a name: the query string, then the whole URL, tell apart what host and path do not', () => {
+  it('no two targets share a name: numbered where host and path do not tell them apart, never named by a query string', () => {
     assert.deepEqual(
       targetsFromUrls([
-        'https://w.example/w/api.php?x=1',
-        'https://w.example/w/api.php?x=2',
+        'https://w.example/w/api.php?key=SECRET1',
+        'https://w.example/w/api.php?key=SECRET2',
         'http://v.example/api.php',
         'https://v.example/api.php',
         'https://u.example/api.php',
       ]).map((t) => t.wiki),
-      ['w.example/w?x=1', 'w.example/w?x=2', 'http://v.example/api.php', 'https://v.example/api.php', 'u.example'],
+      ['w.example/w', 'w.example/w (2)', 'v.example', 'v.example (2)', 'u.example'],
     );
   });
 

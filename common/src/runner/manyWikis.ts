@@ -236,8 +236,8 @@ export function gatedSend<A extends unknown[], R>(
 
 /**
  * Targets from api.php URLs: named by host (with the path when several share
- * a host, then the query string, then the whole URL, so that no two share a
- * name), the same URL once, at most `max`. The URLs are checked by the
+ * a host, then numbered, so that no two share a name), the same URL once, at
+ * most `max`. The URLs are checked by the
  * caller (endpointsList.ts); one that does not parse is left out.
  */
 export function targetsFromUrls(urls: readonly string[], max = Infinity): WikiTarget[] {
@@ -259,20 +259,26 @@ export function targetsFromUrls(urls: readonly string[], max = Infinity): WikiTa
   return parsed.map(({ endpoint }, i) => ({ wiki: names[i]!, endpoint }));
 }
 
-/** How a target is named, shortest first: a name two targets share takes the next (a run's rows and statuses go by name). */
-const NAMINGS: readonly ((url: URL) => string)[] = [
-  (url) => url.host,
-  (url) => `${url.host}${url.pathname.replace(/\/api\.php$/, '')}`,
-  (url) => `${url.host}${url.pathname.replace(/\/api\.php$/, '')}${url.search}`,
-  (url) => url.href,
-];
-
+/**
+ * Names no two targets share (a run's rows and statuses go by name): the host, or the host and path
+ * when several share the host, numbered in list order (`(2)`, `(3)`) when even that is shared. Never
+ * the query string or the whole URL: a name is printed in every row, and those may hold a key.
+ */
 function uniqueNames(urls: readonly URL[]): string[] {
-  let names = urls.map(NAMINGS[0]!);
-  for (const naming of NAMINGS.slice(1)) {
-    const uses = new Map<string, number>();
-    for (const name of names) uses.set(name, (uses.get(name) ?? 0) + 1);
-    names = names.map((name, i) => (uses.get(name)! > 1 ? naming(urls[i]!) : name));
-  }
-  return names;
+  const perHost = countOf(urls.map((url) => url.host));
+  const names = urls.map((url) => (perHost.get(url.host)! > 1 ? `${url.host}${url.pathname.replace(/\/api\.php$/, '')}` : url.host));
+  const uses = countOf(names);
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    if (uses.get(name)! < 2) return name;
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : `${name} (${n})`;
+  });
+}
+
+function countOf(names: readonly string[]): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const name of names) uses.set(name, (uses.get(name) ?? 0) + 1);
+  return uses;
 }
