@@ -14,7 +14,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 /** V8's default is 67,584 (Node 20 and 22); an eighth of it. */
-export const CLI_INTERRUPT_BUDGET = 8192;
+const CLI_INTERRUPT_BUDGET = 8192;
 
 export function tuneJitForCli(): void {
   setFlagsFromString(`--interrupt-budget=${CLI_INTERRUPT_BUDGET}`);

@@ -159,8 +159,7 @@ export class WikisSession implements RunSession {
     const tell = () => onStatus?.(this.statuses);
     // What onStatus was last told, changed one wiki at a time: a run over 1,000 wikis tells
     // about 7,000 changes, and building every wiki's status for each was 7 million objects.
-    const told = onStatus && this.statuses;
-    const place = told && new Map(this.parts.map((p, i) => [p, i]));
+    const told = onStatus && { statuses: this.statuses, at: new Map(this.parts.map((p, i) => [p, i])) };
     try {
       await runAcrossWikis(
         taking.map((p) => p.target),
@@ -178,9 +177,9 @@ export class WikisSession implements RunSession {
             if (!part) return;
             part.status = status;
             onWikiStatus?.(status);
-            if (told && place) {
-              told[place.get(part)!] = statusOf(part);
-              onStatus?.(told.slice());
+            if (told) {
+              told.statuses[told.at.get(part)!] = statusOf(part);
+              onStatus?.(told.statuses.slice());
             }
           },
         },
