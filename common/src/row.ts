@@ -4,3 +4,11 @@
 // the runner for a type.
 
 export type Row = Record<string, unknown>;
+
+/**
+ * The field a run over many wikis gives each row first (runner/manyWikis.ts
+ * withWiki), and that a comparison of such runs keys on (results/compare.ts).
+ * A row's own `wiki` field is kept as `wiki.row`.
+ */
+export const WIKI_FIELD = 'wiki';
+export const OWN_WIKI_FIELD = 'wiki.row';

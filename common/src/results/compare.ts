@@ -12,7 +12,7 @@
 // their wiki (`wiki, pageid`): two wikis have the same page ids and titles
 // for other pages.
 
-import type { Row } from '../row';
+import { WIKI_FIELD, type Row } from '../row';
 import { cellChange, itemsText } from './cellChange';
 
 export const KEY_FIELDS = ['pageid', 'revid', 'logid', 'rcid', 'title', 'anchor', 'category', 'key'] as const;
@@ -68,9 +68,8 @@ export function hasChanges(c: RowComparison): boolean {
   return c.added.length > 0 || c.removed.length > 0 || c.changed.length > 0;
 }
 
-/** The field of a run across several wikis that names each row's wiki (common/src/runner/manyWikis.ts). */
-const WIKI_FIELD = 'wiki';
-const WIKI_KEY = /^wiki, (.+)$/;
+/** A key field of a run across several wikis, `wiki, FIELD` (chooseKeyField): its FIELD. */
+const WIKI_KEY = new RegExp(`^${WIKI_FIELD}, (.+)$`);
 
 export function chooseKeyField(before: readonly Row[], after: readonly Row[]): string {
   const perWiki = before.length + after.length > 0 && [before, after].every((rows) => rows.every((r) => typeof r[WIKI_FIELD] === 'string'));

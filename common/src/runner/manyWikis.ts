@@ -3,7 +3,7 @@
 // host gets one request at a time. Pure: the caller's `runOne` sends the
 // requests (through `gatedSend`, so the host gate holds them).
 
-import type { Row } from '../row';
+import { OWN_WIKI_FIELD, WIKI_FIELD, type Row } from '../row';
 import { serverKey } from '../url';
 
 /** One wiki to run on. */
@@ -55,10 +55,6 @@ export interface AcrossWikisOptions {
 export const DEFAULT_PARALLEL = 4;
 /** Most wikis run at a time, whatever is asked. */
 export const MAX_PARALLEL = 32;
-
-/** The field each row gets first. A row's own `wiki` field is kept as `wiki.row`. */
-export const WIKI_FIELD = 'wiki';
-export const OWN_WIKI_FIELD = 'wiki.row';
 
 /**
  * Runs `runOne` on every target, `parallel` at a time; a wiki whose host is
