@@ -14,13 +14,15 @@
 //   - screenshots in test-results/screenshots/panel-documents-*.png.
 // Exits 1 on any failure.
 //
-//   node esbuild.mjs && node test/panel/run-documents.mjs
+//   node esbuild.mjs && node test/panel/run-documents.mjs [--report FILE]
+// (--report: the counts as TAP lines for the test summary, report.mjs).
 
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { reportFile, writeReport } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const screenshotDir = path.join(root, 'test-results', 'screenshots');
@@ -378,4 +380,5 @@ try {
 }
 
 console.log(JSON.stringify({ ok: failures.length === 0, passed: passed.length, failures }, null, 2));
+writeReport(reportFile(), passed.length, failures);
 process.exit(failures.length ? 1 : 0);

@@ -11,13 +11,19 @@
 //   - UI state (view, expanded raw pages, scroll) survives a recreated page.
 // Prints the numbers as JSON; exits 1 on any failure.
 //
-//   node esbuild.mjs && node test/panel/run-harness.mjs
+//   node esbuild.mjs && node test/panel/run-harness.mjs [--functional] [--report FILE]
+//
+// --functional (npm test): the time budgets are measured and printed as notes
+// but fail nothing (frame times on a shared CI machine say little of the
+// panel; the bench holds it to them); every other check counts as ever.
+// --report FILE: the counts as TAP lines for the test summary (report.mjs).
 // Env: CHROMIUM=/path/to/chromium (default /usr/bin/chromium), HEADED=1.
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportFile, writeReport } from './report.mjs';
 import { CHROMIUM_PATH as executablePath, HARNESS_PATH, launchChromium, panelContext, panelReady, servePanel } from './panelPage.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -51,9 +57,20 @@ const BUDGET = {
 };
 const SCROLL_ATTEMPTS = 3;
 
+const FUNCTIONAL = process.argv.includes('--functional');
 const failures = [];
+/** Budgets missed under --functional. */
+const slow = [];
+let passed = 0;
 function check(ok, what) {
-  if (!ok) failures.push(what);
+  if (ok) passed++;
+  else failures.push(what);
+  return ok;
+}
+/** A time budget: a check, or under --functional a note when missed. */
+function checkTime(ok, what) {
+  if (!FUNCTIONAL) return check(ok, what);
+  if (!ok) slow.push(what);
   return ok;
 }
 
@@ -155,8 +172,8 @@ try {
   metrics.rowElementsInDom = load.rowElements;
   check(load.items === TOTAL + HOSTILE_ROWS, `all ${TOTAL + HOSTILE_ROWS} rows counted (got ${load.items})`);
   check(load.whileRunning.nextDisabled && !load.whileRunning.cancelDisabled, 'while running: Next page disabled, Cancel enabled');
-  check(load.firstRowsMs <= BUDGET.firstRowsMs, `first rows painted within ${BUDGET.firstRowsMs} ms (took ${round(load.firstRowsMs)})`);
-  check(load.allRowsMs <= BUDGET.allRowsMs, `all rows loaded within ${BUDGET.allRowsMs} ms (took ${round(load.allRowsMs)})`);
+  checkTime(load.firstRowsMs <= BUDGET.firstRowsMs, `first rows painted within ${BUDGET.firstRowsMs} ms (took ${round(load.firstRowsMs)})`);
+  checkTime(load.allRowsMs <= BUDGET.allRowsMs, `all rows loaded within ${BUDGET.allRowsMs} ms (took ${round(load.allRowsMs)})`);
 
   const header = await page.evaluate(() => ({
     title: document.querySelector('.query-name')?.textContent,
@@ -319,13 +336,14 @@ try {
       maxNodes = Math.max(maxNodes, result.maxNodes);
       attempts.push(stats(result.times));
       const best = attempts.reduce((a, b) => (b.p95 < a.p95 ? b : a));
-      if (best.median <= BUDGET.scroll[pattern].median && best.p95 <= BUDGET.scroll[pattern].p95) break;
+      // Another try only to meet a budget (not under --functional, where a budget fails nothing).
+      if (FUNCTIONAL || (best.median <= BUDGET.scroll[pattern].median && best.p95 <= BUDGET.scroll[pattern].p95)) break;
     }
     const best = attempts.reduce((a, b) => (b.p95 < a.p95 ? b : a));
     metrics[`scroll_${pattern}`] = { ...best, attempts: attempts.map((a) => `median ${a.median} / p95 ${a.p95}`) };
     const budget = BUDGET.scroll[pattern];
-    check(best.median <= budget.median, `${pattern} scroll: median frame ≤ ${budget.median} ms (best ${best.median})`);
-    check(best.p95 <= budget.p95, `${pattern} scroll: p95 frame ≤ ${budget.p95} ms (best ${best.p95})`);
+    checkTime(best.median <= budget.median, `${pattern} scroll: median frame ≤ ${budget.median} ms (best ${best.median})`);
+    checkTime(best.p95 <= budget.p95, `${pattern} scroll: p95 frame ≤ ${budget.p95} ms (best ${best.p95})`);
   }
   metrics.maxDomNodesWhileScrolling = maxNodes;
   check(maxNodes <= BUDGET.maxDomNodes, `DOM stays under ${BUDGET.maxDomNodes} elements (max ${maxNodes})`);
@@ -340,7 +358,7 @@ try {
   if (frameCpu.length) {
     const { median, p95, frames } = stats(frameCpu);
     metrics.jumpScrollMainThreadCpuPerFrameMs = { frames, median, p95 };
-    check(
+    checkTime(
       p95 < BUDGET.renderCpuPerFrameMs,
       `render cost of the virtual window: p95 main-thread CPU per frame < ${BUDGET.renderCpuPerFrameMs} ms (${p95})`,
     );
@@ -455,7 +473,7 @@ try {
     sortFilter.sorts.length === 4 && sortFilter.orders.every(Boolean),
     `clicking the length header sorts the shown rows by number, both directions (${JSON.stringify(sortFilter.orders)})`,
   );
-  check(
+  checkTime(
     metrics.panelSortMs.max < BUDGET.sortMs,
     `sort of ${TOTAL + HOSTILE_ROWS} rows in the panel, click to rendered frame < ${BUDGET.sortMs} ms (length ${JSON.stringify(sortFilter.sorts)}, title ${JSON.stringify(sortFilter.textSorts)})`,
   );
@@ -463,7 +481,7 @@ try {
     sortFilter.counts.at(-1) > 0 && sortFilter.counts.at(-1) < TOTAL,
     `the filter narrows the rows (${JSON.stringify(sortFilter.counts)})`,
   );
-  check(
+  checkTime(
     metrics.panelFilterKeystrokeMs.max < BUDGET.filterKeystrokeMs,
     `filter keystroke on ${TOTAL + HOSTILE_ROWS} rows in the panel, input to rendered frame < ${BUDGET.filterKeystrokeMs} ms (${JSON.stringify(sortFilter.keystrokes)})`,
   );
@@ -556,11 +574,11 @@ try {
     /per day/.test(chartTimes.title) && chartTimes.bars > 10,
     `the Chart view of the harness rows counts them per day (${chartTimes.title}, ${chartTimes.bars} bars)`,
   );
-  check(
+  checkTime(
     chartTimes.showChartMs < BUDGET.chartMs,
     `chart of ${TOTAL + HOSTILE_ROWS} rows drawn < ${BUDGET.chartMs} ms from the click on Chart (${chartTimes.showChartMs})`,
   );
-  check(
+  checkTime(
     Math.max(...chartTimes.keystrokes) < BUDGET.chartFilterKeystrokeMs,
     `filter keystroke with the chart shown < ${BUDGET.chartFilterKeystrokeMs} ms (${JSON.stringify(chartTimes.keystrokes)})`,
   );
@@ -932,7 +950,8 @@ try {
 
 metrics.loadAverageAfter = os.loadavg().map((n) => round(n));
 metrics.screenshots = ['test-results/screenshots/panel-harness.png', 'test-results/screenshots/panel-harness-raw.png'];
-console.log(JSON.stringify({ ok: failures.length === 0, metrics, budget: BUDGET, failures }, null, 2));
+console.log(JSON.stringify({ ok: failures.length === 0, metrics, budget: BUDGET, failures, ...(FUNCTIONAL ? { slow } : {}) }, null, 2));
+writeReport(reportFile(), passed, failures, slow);
 process.exit(failures.length ? 1 : 0);
 
 /**
