@@ -68,7 +68,6 @@ export interface ModuleInfo {
   source?: string;
   sourceName?: string;
   licenseTag?: string;
-  licenseLink?: string;
   helpUrls: readonly string[];
   /** The wiki's help text (wikitext); absent in catalogues without help texts. */
   description?: string;
@@ -325,7 +324,6 @@ export function readModule(raw: Json): ModuleInfo {
     source: typeof raw.source === 'string' ? raw.source : undefined,
     sourceName: typeof raw.sourcename === 'string' ? raw.sourcename : undefined,
     licenseTag: typeof raw.licensetag === 'string' ? raw.licensetag : undefined,
-    licenseLink: typeof raw.licenselink === 'string' ? raw.licenselink : undefined,
     helpUrls: asStrings(raw.helpurls),
     ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
     examples,
