@@ -3,6 +3,7 @@
 // as the table's cell shows an item, cellSummary.ts), never as two JSON
 // texts; any other value as before → after. Pure; runs in the webview.
 
+import { countOf } from '../arrays';
 import { cellSummary } from './cellSummary';
 
 /** Items of a list listed per side; the rest are counted. */
@@ -26,8 +27,7 @@ function itemText(item: unknown): string {
 
 /** The items of `a` not in `b` (each item counted as often as it occurs). */
 function missingFrom(a: readonly unknown[], b: readonly unknown[]): unknown[] {
-  const left = new Map<string, number>();
-  for (const item of b) left.set(itemKey(item), (left.get(itemKey(item)) ?? 0) + 1);
+  const left = countOf(b.map(itemKey));
   const out: unknown[] = [];
   for (const item of a) {
     const k = itemKey(item);

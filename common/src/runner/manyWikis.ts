@@ -5,6 +5,7 @@
 
 import { OWN_WIKI_FIELD, WIKI_FIELD, type Row } from '../row';
 import { serverKey } from '../url';
+import { countOf } from '../arrays';
 
 /** One wiki to run on. */
 export interface WikiTarget {
@@ -271,10 +272,4 @@ function uniqueNames(urls: readonly URL[]): string[] {
     seen.set(name, n);
     return n === 1 ? name : `${name} (${n})`;
   });
-}
-
-function countOf(names: readonly string[]): Map<string, number> {
-  const uses = new Map<string, number>();
-  for (const name of names) uses.set(name, (uses.get(name) ?? 0) + 1);
-  return uses;
 }
